@@ -1,0 +1,89 @@
+/* hkz/io.h -- ball strings and the result writer (text, CSV, JSON Lines).
+ *
+ * Balls are written as "[mid +/- rad]" in decimal, with enough digits that
+ * parsing the string back (arb_set_str) gives a ball containing the
+ * original.  Every output starts with metadata: hkz version, the
+ * normalization statement and the parameters of the run.
+ */
+#ifndef HKZ_IO_H
+#define HKZ_IO_H
+
+#include <stdio.h>
+#include "hkz/config.h"
+#include "hkz/flint_compat.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Writes x as "[mid +/- rad]" (or an exact decimal) into a newly
+ *  allocated string (free with flint_free).  digits = 0 chooses enough
+ *  digits for the midpoint's precision.  The string parses back with
+ *  arb_set_str to a ball containing x. */
+HKZ_API char *hkz_ball_get_str(const arb_t x, slong digits);
+
+/** Reads a decimal string ("0.1", "-2.5e-3", "pi", "[1.5 +/- 1e-10]")
+ *  exactly as a ball (not via double).  Returns HKZ_ERR_ARG on garbage,
+ *  NaN or infinity. */
+HKZ_API HKZ_WARN_UNUSED int hkz_ball_set_str(arb_t x, const char *s,
+                                             slong prec);
+
+typedef enum { HKZ_FORMAT_TEXT = 0, HKZ_FORMAT_CSV, HKZ_FORMAT_JSONL }
+    hkz_format_t;
+
+/** Parses "text", "csv" or "jsonl". */
+HKZ_API HKZ_WARN_UNUSED int hkz_format_from_str(hkz_format_t *fmt,
+                                                const char *s);
+
+typedef enum {
+    HKZ_FIELD_STR = 0, HKZ_FIELD_INT, HKZ_FIELD_DOUBLE, HKZ_FIELD_BALL,
+    HKZ_FIELD_BOOL, HKZ_FIELD_RAW
+} hkz_field_kind_t;
+
+/* One named value of a record.  RAW is a preformatted token (a number or
+ * literal) written without quotes. */
+typedef struct
+{
+    const char *key;
+    hkz_field_kind_t kind;
+    const char *s;
+    long i;
+    double d;
+    const arb_struct *ball;
+} hkz_field_t;
+
+#define HKZ_FSTR(k, v) ((hkz_field_t){(k), HKZ_FIELD_STR, (v), 0, 0.0, NULL})
+#define HKZ_FINT(k, v) ((hkz_field_t){(k), HKZ_FIELD_INT, NULL, (v), 0.0, NULL})
+#define HKZ_FDBL(k, v) ((hkz_field_t){(k), HKZ_FIELD_DOUBLE, NULL, 0, (v), NULL})
+#define HKZ_FBALL(k, v) ((hkz_field_t){(k), HKZ_FIELD_BALL, NULL, 0, 0.0, (v)})
+#define HKZ_FBOOL(k, v) ((hkz_field_t){(k), HKZ_FIELD_BOOL, NULL, (v), 0.0, NULL})
+
+typedef struct hkz_writer_s hkz_writer_t;
+
+/** Opens a writer on path ("-" or NULL: standard output).  Files are
+ *  written to path.tmp and renamed on close, so a killed run never leaves
+ *  a partial file under the final name. */
+HKZ_API HKZ_WARN_UNUSED int hkz_writer_open(hkz_writer_t **w,
+                                            const char *path,
+                                            hkz_format_t fmt);
+
+/** Adds a metadata entry (written before the first record). */
+HKZ_API HKZ_WARN_UNUSED int hkz_writer_meta(hkz_writer_t *w, const char *key,
+                                            const char *value);
+
+/** Writes one record.  In CSV the first record fixes the columns. */
+HKZ_API HKZ_WARN_UNUSED int hkz_writer_record(hkz_writer_t *w,
+                                              const hkz_field_t *fields,
+                                              slong n);
+
+/** Flushes, closes and (for files) renames into place; NULL-safe; sets
+ *  *w = NULL.  Returns HKZ_ERR_IO if anything failed to be written. */
+HKZ_API int hkz_writer_close(hkz_writer_t **w);
+
+/** Closes without renaming: the temporary file is removed. */
+HKZ_API void hkz_writer_abort(hkz_writer_t **w);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

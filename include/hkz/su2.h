@@ -1,0 +1,151 @@
+/* hkz/su2.h -- SU(2): elements, coordinates, heat kernels, distances.
+ *
+ * NORMALIZATION (N_unit, used everywhere in hkz; spec heat_kernels_su2.md
+ * section 1).  Basis X = [[0,1],[-1,0]], Y = [[0,i],[i,0]], Z = [[i,0],[0,-i]]
+ * with [X,Y] = 2Z cyclically; X, Y, Z orthonormal makes SU(2) the unit
+ * 3-sphere (diameter pi).  Delta = -(X^2+Y^2+Z^2) has eigenvalue n^2-1 on
+ * the irrep of dimension n; the sub-Laplacian L = -(X^2+Y^2) has n^2-1-k^2.
+ * Heat kernels are densities of exp(-t Delta), exp(-t L) (no factor 1/2)
+ * with respect to the Haar PROBABILITY measure.  Spin normalization
+ * ([X,Y]=Z): h^spin_t = h_{t/4}, distances x 2.
+ *
+ * Elements g = [[a, -conj(b)], [b, conj(a)]], |a|^2+|b|^2 = 1.  Class angle
+ * alpha in [0, pi]: cos alpha = Re a.  Cylindrical coordinates
+ * g = exp(r(cos phi X + sin phi Y)) exp(z Z): a = cos r e^{iz},
+ * b = -sin r e^{-i(phi - z)}, r in [0, pi/2], z in (-pi, pi].
+ *
+ * Conventions: outputs first, then inputs, then prec (bits).  Functions
+ * return HKZ_SUCCESS or an error code (message in hkz_errmsg()); a ball
+ * output is set to an enclosure of the exact value at any prec (possibly
+ * wide), or indeterminate on error.  Functions ending in _d are plain
+ * double fast paths: NOT certified.
+ */
+#ifndef HKZ_SU2_H
+#define HKZ_SU2_H
+
+#include "hkz/config.h"
+#include "hkz/flint_compat.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- elements and coordinates (groups/su2/elem_*.c) ------------------- */
+
+typedef struct
+{
+    acb_struct a;  /* g11 */
+    acb_struct b;  /* g21 */
+} hkz_su2_elem_struct;
+typedef hkz_su2_elem_struct hkz_su2_elem_t[1];
+
+HKZ_API void hkz_su2_elem_init(hkz_su2_elem_t g);
+HKZ_API void hkz_su2_elem_clear(hkz_su2_elem_t g);
+HKZ_API void hkz_su2_elem_one(hkz_su2_elem_t g);
+HKZ_API void hkz_su2_elem_set(hkz_su2_elem_t res, const hkz_su2_elem_t g);
+
+/** Sets g from (a, b); HKZ_ERR_DOMAIN unless |a|^2+|b|^2 may equal 1. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_elem_set_acb(hkz_su2_elem_t g,
+        const acb_t a, const acb_t b, slong prec);
+
+/** g = exp(r(cos phi X + sin phi Y)) exp(zZ). */
+HKZ_API void hkz_su2_elem_set_cyl(hkz_su2_elem_t g, const arb_t r,
+        const arb_t phi, const arb_t z, slong prec);
+
+/** res = g h (aliasing allowed). */
+HKZ_API void hkz_su2_elem_mul(hkz_su2_elem_t res, const hkz_su2_elem_t g,
+        const hkz_su2_elem_t h, slong prec);
+
+/** res = g^{-1} (aliasing allowed). */
+HKZ_API void hkz_su2_elem_inv(hkz_su2_elem_t res, const hkz_su2_elem_t g);
+
+/** res = x^{-1} y: left-invariant distances satisfy d(x,y) = d(e, x^{-1}y). */
+HKZ_API void hkz_su2_elem_rel(hkz_su2_elem_t res, const hkz_su2_elem_t x,
+        const hkz_su2_elem_t y, slong prec);
+
+/** Class angle alpha = atan2(sqrt(Im(a)^2+|b|^2), Re a) in [0, pi]. */
+HKZ_API void hkz_su2_elem_class_angle(arb_t alpha, const hkz_su2_elem_t g,
+        slong prec);
+
+/** Cylindrical coordinates r = atan2(|b|, |a|), z = arg a (stable forms).
+ *  z is meaningless at r = pi/2; phi may be NULL. */
+HKZ_API void hkz_su2_elem_get_cyl(arb_t r, arb_t phi, arb_t z,
+        const hkz_su2_elem_t g, slong prec);
+
+/* ---- bi-invariant heat kernel h_t(alpha) (groups/su2/heat_bi*.c) ------- */
+
+/** d^k/dt^k h_t(alpha), automatic route: images (2.3)/(2.4) for t < 1 and
+ *  k = 0, the character sum (2.1) with tail bound TB1 otherwise.
+ *  HKZ_ERR_DOMAIN if t may be <= 0 or alpha not in [0, pi]. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_bi(arb_t res, const arb_t t,
+        const arb_t alpha, ulong deriv, slong prec);
+
+/** Character sum (2.1) with weights (-(n^2-1))^k and its proven tail bound. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_bi_spectral(arb_t res,
+        const arb_t t, const arb_t alpha, ulong deriv, slong prec);
+
+/** Paired image forms (2.3) (alpha <= pi/2) and (2.4) (alpha >= pi/2) with
+ *  the TB-img bound; requires 0 < t <= 1. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_bi_images(arb_t res,
+        const arb_t t, const arb_t alpha, slong prec);
+
+/** Double fast path (not certified). */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_bi_d(double *res, double t,
+        double alpha, ulong deriv);
+
+/* ---- sub-Laplacian heat kernel p_t(r, z) (groups/su2/heat_sub*.c) ------ */
+
+/** d^k/dt^k p_t(r, z), automatic route: closed forms (3.3)/(3.4) on the
+ *  fibre r = 0 for t < 1 and k = 0, spectral sum (3.1) otherwise, with
+ *  extra working precision for cancellation.  r in [0, pi/2]. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_sub(arb_t res, const arb_t t,
+        const arb_t r, const arb_t z, ulong deriv, slong prec);
+
+/** Spectral sum (3.1) (Jacobi recurrences) with the section 3.5 bound. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_sub_spectral(arb_t res,
+        const arb_t t, const arb_t r, const arb_t z, ulong deriv, slong prec);
+
+/** Closed form (3.4) on the fibre g = exp(zZ) ((3.3) at z = 0), t > 0. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_sub_fibre(arb_t res,
+        const arb_t t, const arb_t z, slong prec);
+
+/** Baudoin-Bonnefont integral (3.2) through acb_calc_integrate (an
+ *  independent check; slow for small t). */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_sub_integral(arb_t res,
+        const arb_t t, const arb_t r, const arb_t z, slong prec);
+
+/** Double fast path (not certified). */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_sub_d(double *res, double t,
+        double r, double z, ulong deriv);
+
+/* ---- Milnor family L = -(a X^2 + b Y^2 + c Z^2) (heat_milnor*.c) ------- */
+
+/** p_t(g) = sum_n n Re tr(pi_n(g) exp(-t L_n)), a, b > 0, c >= 0, certified
+ *  with arb_mat / acb_mat and a proven tail bound. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_milnor(arb_t res, const arb_t a,
+        const arb_t b, const arb_t c, const arb_t t,
+        const hkz_su2_elem_t g, slong prec);
+
+/** Double path through LAPACKE (dsyev), not certified.  g = (Re a, Im a,
+ *  Re b, Im b). */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_milnor_d(double *res, double a,
+        double b, double c, double t, const double g[4]);
+
+/* ---- distances from the identity (groups/su2/dist_*.c) ----------------- */
+
+/** Riemannian d_R(e, g) = arccos(cos r cos z) in [0, pi]. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_dist_riem(arb_t d, const arb_t r,
+        const arb_t z, slong prec);
+
+/** Carnot-Caratheodory distance (X, Y orthonormal), spec section 4.2. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_dist_cc(arb_t d, const arb_t r,
+        const arb_t z, slong prec);
+
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_dist_riem_d(double *d, double r,
+        double z);
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_dist_cc_d(double *d, double r, double z);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,296 @@
+/* The result writer: one code path for text, CSV and JSON Lines. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "hkz/io.h"
+#include "hkz_check.h"
+
+#define HKZ_WRITER_MAX_META 64
+
+struct hkz_writer_s
+{
+    FILE *fp;
+    char *path;      /* final path, NULL for stdout */
+    char *tmp_path;  /* where we write until close */
+    hkz_format_t fmt;
+    int started;     /* metadata and header written */
+    int error;
+    slong ncols;
+    char *meta_key[HKZ_WRITER_MAX_META];
+    char *meta_val[HKZ_WRITER_MAX_META];
+    slong nmeta;
+};
+
+static char *hkz_strdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *r = malloc(n);
+    if (r != NULL)
+        memcpy(r, s, n);
+    return r;
+}
+
+int hkz_writer_open(hkz_writer_t **w, const char *path, hkz_format_t fmt)
+{
+    hkz_writer_t *v;
+
+    HKZ_CHECK(w != NULL, HKZ_ERR_ARG, "hkz_writer_open: NULL handle");
+    *w = NULL;
+    v = calloc(1, sizeof(*v));
+    HKZ_CHECK(v != NULL, HKZ_ERR_NOMEM, "hkz_writer_open: out of memory");
+    v->fmt = fmt;
+    if (path == NULL || strcmp(path, "-") == 0)
+    {
+        v->fp = stdout;
+    }
+    else
+    {
+        size_t n = strlen(path);
+        v->path = hkz_strdup(path);
+        v->tmp_path = malloc(n + 5);
+        if (v->path == NULL || v->tmp_path == NULL)
+        {
+            hkz_writer_abort(&v);
+            return hkz_error_set(HKZ_ERR_NOMEM, "hkz_writer_open: out of "
+                                 "memory");
+        }
+        memcpy(v->tmp_path, path, n);
+        memcpy(v->tmp_path + n, ".tmp", 5);
+        v->fp = fopen(v->tmp_path, "w");
+        if (v->fp == NULL)
+        {
+            int s = hkz_error_set(HKZ_ERR_IO, "cannot open '%s' for "
+                                  "writing", path);
+            hkz_writer_abort(&v);
+            return s;
+        }
+    }
+    *w = v;
+    return HKZ_SUCCESS;
+}
+
+int hkz_writer_meta(hkz_writer_t *w, const char *key, const char *value)
+{
+    HKZ_CHECK(w != NULL && key != NULL && value != NULL, HKZ_ERR_ARG,
+              "hkz_writer_meta: NULL argument");
+    HKZ_CHECK(!w->started, HKZ_ERR_ARG,
+              "hkz_writer_meta: metadata after the first record");
+    HKZ_CHECK(w->nmeta < HKZ_WRITER_MAX_META, HKZ_ERR_ARG,
+              "hkz_writer_meta: more than %d entries", HKZ_WRITER_MAX_META);
+    w->meta_key[w->nmeta] = hkz_strdup(key);
+    w->meta_val[w->nmeta] = hkz_strdup(value);
+    HKZ_CHECK(w->meta_key[w->nmeta] != NULL && w->meta_val[w->nmeta] != NULL,
+              HKZ_ERR_NOMEM, "hkz_writer_meta: out of memory");
+    w->nmeta++;
+    return HKZ_SUCCESS;
+}
+
+/* JSON string escaping (also used for CSV quoting of text values). */
+static void put_json_str(FILE *fp, const char *s)
+{
+    fputc('"', fp);
+    for (; *s; s++)
+    {
+        unsigned char c = (unsigned char) *s;
+        if (c == '"' || c == '\\')
+            fprintf(fp, "\\%c", c);
+        else if (c == '\n')
+            fputs("\\n", fp);
+        else if (c < 0x20)
+            fprintf(fp, "\\u%04x", c);
+        else
+            fputc(c, fp);
+    }
+    fputc('"', fp);
+}
+
+static void put_csv_str(FILE *fp, const char *s)
+{
+    if (strpbrk(s, ",\"\n") == NULL)
+    {
+        fputs(s, fp);
+        return;
+    }
+    fputc('"', fp);
+    for (; *s; s++)
+    {
+        if (*s == '"')
+            fputc('"', fp);
+        fputc(*s, fp);
+    }
+    fputc('"', fp);
+}
+
+static void put_meta(hkz_writer_t *w)
+{
+    slong i;
+    if (w->fmt == HKZ_FORMAT_JSONL)
+    {
+        fputs("{\"record\":\"meta\"", w->fp);
+        for (i = 0; i < w->nmeta; i++)
+        {
+            fputc(',', w->fp);
+            put_json_str(w->fp, w->meta_key[i]);
+            fputc(':', w->fp);
+            put_json_str(w->fp, w->meta_val[i]);
+        }
+        fputs("}\n", w->fp);
+    }
+    else
+    {
+        for (i = 0; i < w->nmeta; i++)
+            fprintf(w->fp, "# %s: %s\n", w->meta_key[i], w->meta_val[i]);
+    }
+}
+
+/* A field's value as text; *quote says whether JSON needs quotes. */
+static char *field_text(const hkz_field_t *f, int *quote)
+{
+    char buf[64];
+    *quote = 0;
+    switch (f->kind)
+    {
+    case HKZ_FIELD_STR:
+        *quote = 1;
+        return hkz_strdup(f->s != NULL ? f->s : "");
+    case HKZ_FIELD_RAW:
+        return hkz_strdup(f->s != NULL ? f->s : "null");
+    case HKZ_FIELD_INT:
+        snprintf(buf, sizeof(buf), "%ld", f->i);
+        return hkz_strdup(buf);
+    case HKZ_FIELD_BOOL:
+        return hkz_strdup(f->i ? "true" : "false");
+    case HKZ_FIELD_DOUBLE:
+        if (f->d != f->d)
+            return hkz_strdup("null");
+        snprintf(buf, sizeof(buf), "%.17g", f->d);
+        return hkz_strdup(buf);
+    case HKZ_FIELD_BALL:
+    {
+        char *s = hkz_ball_get_str(f->ball, 0);
+        char *r = hkz_strdup(s);
+        flint_free(s);
+        *quote = 1;
+        return r;
+    }
+    }
+    return hkz_strdup("");
+}
+
+int hkz_writer_record(hkz_writer_t *w, const hkz_field_t *fields, slong n)
+{
+    slong i;
+
+    HKZ_CHECK(w != NULL && (fields != NULL || n == 0), HKZ_ERR_ARG,
+              "hkz_writer_record: NULL argument");
+    if (!w->started)
+    {
+        put_meta(w);
+        if (w->fmt == HKZ_FORMAT_CSV)
+        {
+            for (i = 0; i < n; i++)
+            {
+                if (i > 0)
+                    fputc(',', w->fp);
+                put_csv_str(w->fp, fields[i].key);
+            }
+            fputc('\n', w->fp);
+            w->ncols = n;
+        }
+        w->started = 1;
+    }
+    HKZ_CHECK(w->fmt != HKZ_FORMAT_CSV || n == w->ncols, HKZ_ERR_ARG,
+              "hkz_writer_record: CSV record has %ld fields, header %ld",
+              (long) n, (long) w->ncols);
+    if (w->fmt == HKZ_FORMAT_JSONL)
+        fputc('{', w->fp);
+    for (i = 0; i < n; i++)
+    {
+        int quote;
+        char *v = field_text(&fields[i], &quote);
+        HKZ_CHECK(v != NULL, HKZ_ERR_NOMEM, "hkz_writer_record: no memory");
+        switch (w->fmt)
+        {
+        case HKZ_FORMAT_JSONL:
+            if (i > 0)
+                fputc(',', w->fp);
+            put_json_str(w->fp, fields[i].key);
+            fputc(':', w->fp);
+            if (quote)
+                put_json_str(w->fp, v);
+            else
+                fputs(v, w->fp);
+            break;
+        case HKZ_FORMAT_CSV:
+            if (i > 0)
+                fputc(',', w->fp);
+            put_csv_str(w->fp, v);
+            break;
+        default:
+            fprintf(w->fp, "%s%s = %s", i > 0 ? "  " : "", fields[i].key, v);
+            break;
+        }
+        free(v);
+    }
+    fputs(w->fmt == HKZ_FORMAT_JSONL ? "}\n" : "\n", w->fp);
+    if (ferror(w->fp))
+        w->error = 1;
+    return w->error ? hkz_error_set(HKZ_ERR_IO, "write failed") : HKZ_SUCCESS;
+}
+
+static void writer_free(hkz_writer_t *w)
+{
+    slong i;
+    for (i = 0; i < w->nmeta; i++)
+    {
+        free(w->meta_key[i]);
+        free(w->meta_val[i]);
+    }
+    free(w->path);
+    free(w->tmp_path);
+    free(w);
+}
+
+int hkz_writer_close(hkz_writer_t **w)
+{
+    hkz_writer_t *v;
+    int status = HKZ_SUCCESS;
+
+    if (w == NULL || *w == NULL)
+        return HKZ_SUCCESS;
+    v = *w;
+    *w = NULL;
+    if (!v->started)
+        put_meta(v);
+    if (fflush(v->fp) != 0 || ferror(v->fp))
+        v->error = 1;
+    if (v->path != NULL)
+    {
+        if (fclose(v->fp) != 0)
+            v->error = 1;
+        if (!v->error && rename(v->tmp_path, v->path) != 0)
+            v->error = 1;
+        if (v->error)
+            remove(v->tmp_path);
+    }
+    if (v->error)
+        status = hkz_error_set(HKZ_ERR_IO, "cannot write '%s'",
+                               v->path != NULL ? v->path : "stdout");
+    writer_free(v);
+    return status;
+}
+
+void hkz_writer_abort(hkz_writer_t **w)
+{
+    hkz_writer_t *v;
+    if (w == NULL || *w == NULL)
+        return;
+    v = *w;
+    *w = NULL;
+    if (v->path != NULL && v->fp != NULL)
+    {
+        fclose(v->fp);
+        remove(v->tmp_path);
+    }
+    writer_free(v);
+}

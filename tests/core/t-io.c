@@ -1,0 +1,110 @@
+/* Ball strings round-trip; decimal input is exact; writer formats. */
+#include <unistd.h>
+#include "hkz_test.h"
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char *buf;
+    long n;
+    if (f == NULL)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    buf = calloc(n + 1, 1);
+    if (fread(buf, 1, n, f) != (size_t) n)
+        buf[0] = '\0';
+    fclose(f);
+    return buf;
+}
+
+int main(void)
+{
+    flint_rand_t state;
+    arb_t x, y;
+    slong iter;
+    hkz_writer_t *w;
+    hkz_format_t fmt;
+    char path[] = "hkz_t_io_out.csv";
+    char *s;
+
+    hkz_test_rand_init(state);
+    arb_init(x);
+    arb_init(y);
+
+    /* round trip: the parsed ball contains the original */
+    for (iter = 0; iter < hkz_test_iters(2000); iter++)
+    {
+        slong prec = 2 + n_randint(state, 400);
+        arb_randtest(x, state, prec, 20);
+        s = hkz_ball_get_str(x, 0);
+        HKZ_TEST_CHECK(arb_set_str(y, s, prec + 64) == 0, "parse '%s'", s);
+        HKZ_TEST_CHECK(arb_contains(y, x), "round trip of '%s'", s);
+        flint_free(s);
+    }
+
+    /* decimal input is read exactly: 0.1 is not the double 0.1 */
+    HKZ_TEST_OK(hkz_ball_set_str(x, "0.1", 200));
+    arb_set_d(y, 0.1);
+    HKZ_TEST_CHECK(!arb_contains(x, y), "0.1 read via double");
+    HKZ_TEST_OK(hkz_ball_set_str(x, "pi", 100));
+    HKZ_TEST_CHECK(arb_contains_si(x, 3) == 0 && arb_rel_accuracy_bits(x) > 90,
+                   "pi");
+    HKZ_TEST_STATUS(hkz_ball_set_str(x, "nan", 64), HKZ_ERR_ARG);
+    HKZ_TEST_STATUS(hkz_ball_set_str(x, "inf", 64), HKZ_ERR_ARG);
+    HKZ_TEST_STATUS(hkz_ball_set_str(x, "1.5x", 64), HKZ_ERR_ARG);
+    HKZ_TEST_STATUS(hkz_ball_set_str(x, "", 64), HKZ_ERR_ARG);
+    HKZ_TEST_STATUS(hkz_ball_set_str(x, "--1", 64), HKZ_ERR_ARG);
+    HKZ_TEST_STATUS(hkz_format_from_str(&fmt, "xml"), HKZ_ERR_ARG);
+
+    /* CSV file: metadata comments, header, quoted ball */
+    HKZ_TEST_OK(hkz_format_from_str(&fmt, "csv"));
+    HKZ_TEST_OK(hkz_writer_open(&w, path, fmt));
+    HKZ_TEST_OK(hkz_writer_meta(w, "hkz_version", hkz_version()));
+    arb_set_str(x, "[1.5 +/- 0.25]", 64);
+    {
+        hkz_field_t f[3] = {HKZ_FSTR("t", "0.1"), HKZ_FBALL("value", x),
+                            HKZ_FBOOL("certified", 1)};
+        HKZ_TEST_OK(hkz_writer_record(w, f, 3));
+        HKZ_TEST_STATUS(hkz_writer_record(w, f, 2), HKZ_ERR_ARG);
+    }
+    HKZ_TEST_CHECK(access(path, F_OK) != 0, "final file exists before close");
+    HKZ_TEST_OK(hkz_writer_close(&w));
+    HKZ_TEST_CHECK(w == NULL, "close sets NULL");
+    s = slurp(path);
+    HKZ_TEST_CHECK(s != NULL && strstr(s, "# hkz_version: ") == s &&
+                   strstr(s, "t,value,certified\n0.1,[1.5000000000000000 +/- 0.251],true\n")
+                   != NULL, "csv content:\n%s", s ? s : "(none)");
+    free(s);
+    remove(path);
+
+    /* JSON Lines: meta record, then one object per result */
+    HKZ_TEST_OK(hkz_writer_open(&w, path, HKZ_FORMAT_JSONL));
+    HKZ_TEST_OK(hkz_writer_meta(w, "note", "a \"quoted\" value"));
+    {
+        hkz_field_t f[2] = {HKZ_FINT("n", 3), HKZ_FBALL("value", x)};
+        HKZ_TEST_OK(hkz_writer_record(w, f, 2));
+    }
+    HKZ_TEST_OK(hkz_writer_close(&w));
+    s = slurp(path);
+    HKZ_TEST_CHECK(s != NULL && strcmp(s, "{\"record\":\"meta\",\"note\":"
+                   "\"a \\\"quoted\\\" value\"}\n{\"n\":3,\"value\":"
+                   "\"[1.5000000000000000 +/- 0.251]\"}\n") == 0, "jsonl content:\n%s",
+                   s ? s : "(none)");
+    free(s);
+    remove(path);
+
+    /* an aborted writer leaves nothing behind */
+    HKZ_TEST_OK(hkz_writer_open(&w, path, HKZ_FORMAT_CSV));
+    hkz_writer_abort(&w);
+    HKZ_TEST_CHECK(access(path, F_OK) != 0 && access("hkz_t_io_out.csv.tmp",
+                   F_OK) != 0, "abort left a file");
+    HKZ_TEST_STATUS(hkz_writer_open(&w, "/nonexistent/dir/x.csv",
+                                    HKZ_FORMAT_CSV), HKZ_ERR_IO);
+
+    arb_clear(x);
+    arb_clear(y);
+    hkz_rand_clear(state);
+    HKZ_TEST_END("io");
+}
