@@ -12,6 +12,6 @@ cmake --build "$prefix/consumer-build" >/dev/null
 LD_LIBRARY_PATH="$prefix/lib:$prefix/lib64:${LD_LIBRARY_PATH:-}" "$prefix/consumer-build/consumer"
 pcdir=$(dirname "$(find "$prefix" -name hkz.pc | head -n 1)")
 cc -std=c11 "$src/tests/consumer/consumer.c" -o "$prefix/consumer-pc" \
-   $(PKG_CONFIG_PATH="$pcdir" pkg-config --cflags --libs hkz) -lflint-arb -lflint
+   $(PKG_CONFIG_PATH="$pcdir" pkg-config --cflags --libs hkz)
 LD_LIBRARY_PATH="$prefix/lib:$prefix/lib64:${LD_LIBRARY_PATH:-}" "$prefix/consumer-pc"
 echo "consumer: find_package and pkg-config both OK"
