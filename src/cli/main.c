@@ -1,15 +1,61 @@
-/* hkz -- command-line entry point (skeleton; commands in cmd_*.c). */
+/* hkz -- command-line entry point: dispatches to the commands. */
 #include <stdio.h>
 #include <string.h>
-#include "hkz/hkz.h"
+#include "cli.h"
+
+static int cmd_version(int argc, char **argv)
+{
+    printf("hkz %s (FLINT %s, Arb %s; MPI %s, CUDA %s)\n", hkz_version(),
+           hkz_flint_version(), hkz_arb_version(), HKZ_HAVE_MPI ? "on" : "off",
+           HKZ_HAVE_CUDA ? "on" : "off");
+    return 0;
+}
+
+/* One line per command; add new commands here. */
+static const hkz_cli_command_t commands[] = {
+    {"heat", "certified heat kernels on SU(2) (su2, su2-sub, su2-milnor)",
+     hkz_cmd_heat},
+    {"dist", "certified distances from e on SU(2) (riem, cc)", hkz_cmd_dist},
+    {"report", "default experiment: a short certified SU(2) report",
+     hkz_cmd_report},
+    {"version", "print the version", cmd_version},
+};
+
+static void usage(FILE *f)
+{
+    size_t i;
+    fprintf(f, "usage: hkz <command> [options]   (hkz <command> --help)\n\n"
+               "commands:\n");
+    for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+        fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
+    fprintf(f, "\nNormalization: %s.\n", hkz_normalization());
+}
 
 int main(int argc, char **argv)
 {
-    if (argc >= 2 && strcmp(argv[1], "version") == 0)
+    size_t i;
+    int rc;
+
+    if (argc < 2)
     {
-        printf("hkz %s\n", hkz_version());
+        usage(stderr);
+        return HKZ_CLI_EXIT_USAGE;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+        strcmp(argv[1], "help") == 0)
+    {
+        usage(stdout);
         return 0;
     }
-    fprintf(stderr, "hkz: error: unknown command\n");
-    return 2;
+    if (strcmp(argv[1], "--version") == 0)
+        return cmd_version(argc - 1, argv + 1);
+    for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+        {
+            rc = commands[i].run(argc - 1, argv + 1);
+            flint_cleanup();
+            return rc;
+        }
+    return hkz_cli_usage_error("unknown command '%s' (see hkz --help)",
+                               argv[1]);
 }
