@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# bad_input.sh HKZ CLASS: every command line of the class must exit 2 with
+# exactly one line "hkz: error: ..." on stderr, nothing on stdout, no crash.
+set -u
+hkz=$1; class=$2
+fail=0
+expect_usage_error() {
+  local out err rc
+  out=$(mktemp); err=$(mktemp)
+  "$hkz" "$@" >"$out" 2>"$err"; rc=$?
+  if [ "$rc" -ne 2 ]; then echo "FAIL (exit $rc, want 2): hkz $*"; cat "$err"; fail=1
+  elif [ "$(wc -l <"$err")" -ne 1 ] || ! grep -q '^hkz: error: ' "$err"; then
+    echo "FAIL (stderr not one 'hkz: error:' line): hkz $*"; cat "$err"; fail=1
+  elif [ -s "$out" ]; then echo "FAIL (stdout not empty): hkz $*"; fail=1
+  else echo "ok: hkz $* -> $(cat "$err")"; fi
+  rm -f "$out" "$err"
+}
+case "$class" in
+missing_value)
+  expect_usage_error heat su2 --t
+  expect_usage_error heat su2 --t 1 --alpha
+  expect_usage_error heat su2-sub --t 0.5 --r 0.1 --z
+  expect_usage_error dist su2 --metric cc --r 0.3 --z
+  expect_usage_error heat su2 --alpha 1
+  expect_usage_error heat su2-sub --t 1 --r 0.2
+  expect_usage_error heat su2-milnor --t 1 --g 1,0,0,0
+  expect_usage_error dist su2 --r 0.3 --z 0.5 ;;
+nonpositive_t)
+  expect_usage_error heat su2 --t 0 --alpha 1
+  expect_usage_error heat su2 --t -0.5 --alpha 1
+  expect_usage_error heat su2-sub --t -1 --r 0 --z 0
+  expect_usage_error heat su2-milnor --weights 1,1,1 --t 0 --g 1,0,0,0 ;;
+nan)
+  expect_usage_error heat su2 --t nan --alpha 1
+  expect_usage_error heat su2 --t 1 --alpha NaN
+  expect_usage_error heat su2-sub --t inf --r 0 --z 0
+  expect_usage_error dist su2 --metric riem --r nan --z 0 ;;
+garbage)
+  expect_usage_error heat su2 --t 1x --alpha 1
+  expect_usage_error heat su2 --t 1 --alpha 0..5
+  expect_usage_error heat su2 --t 1 --alpha 1 extra
+  expect_usage_error heat su2 --t 1 --alpha 1 --bogus
+  expect_usage_error heat su2 --t 1 --alpha 1 --format xml
+  expect_usage_error heat su2 --t 1 --alpha 1 --deriv two
+  expect_usage_error heat su2 --t 1 --alpha 1 --method magic
+  expect_usage_error heat su2-milnor --weights 1,2 --t 1 --g 1,0,0,0
+  expect_usage_error heat su2-milnor --weights 1,2,x --t 1 --g 1,0,0,0
+  expect_usage_error heat su3 --t 1
+  expect_usage_error dist su2 --metric taxicab --r 0.1 --z 0.1
+  expect_usage_error frobnicate ;;
+out_of_range)
+  expect_usage_error heat su2 --t 1 --alpha 4
+  expect_usage_error heat su2 --t 1 --alpha -0.1
+  expect_usage_error heat su2-sub --t 1 --r 2 --z 0
+  expect_usage_error heat su2-sub --t 1 --r -0.1 --z 0
+  expect_usage_error dist su2 --metric cc --r 1.6 --z 0
+  expect_usage_error dist su2 --metric riem --r -1 --z 0
+  expect_usage_error heat su2-milnor --weights 1,0,1 --t 1 --g 1,0,0,0
+  expect_usage_error heat su2-milnor --weights 1,1,-1 --t 1 --g 1,0,0,0
+  expect_usage_error heat su2-milnor --weights 1,1,1 --t 1 --g 1,1,0,0
+  expect_usage_error heat su2 --t 1 --alpha 1 --deriv 65 ;;
+digits)
+  expect_usage_error heat su2 --t 1 --alpha 1 --digits 0
+  expect_usage_error heat su2 --t 1 --alpha 1 --digits 100000
+  expect_usage_error heat su2 --t 1 --alpha 1 --digits -5
+  expect_usage_error dist su2 --metric cc --r 0.3 --z 0.5 --digits 1e9 ;;
+*) echo "unknown class $class"; exit 1 ;;
+esac
+exit $fail
