@@ -131,6 +131,16 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_milnor(arb_t res, const arb_t a,
 HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_milnor_d(double *res, double a,
         double b, double c, double t, const double g[4]);
 
+/* ---- representation matrices (groups/su2/milnor_wigner.c) ------------- */
+
+/** D = pi_n(g) for n = the size of the square matrix D (n >= 1), in the
+ *  Z-eigenbasis of spec 1.3 stored at index i = (k + n - 1)/2
+ *  (dpi_n(Z) = diag(i k); dpi_n(X) = J_+ - J_-, dpi_n(Y) = i(J_+ + J_-)
+ *  with Condon-Shortley J_+ >= 0).  pi_2(g) = [[conj a, b], [-conj b, a]]
+ *  in this index order.  HKZ_ERR_ARG if D is not square or empty. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_wigner_mat(acb_mat_t D,
+        const hkz_su2_elem_t g, slong prec);
+
 /* ---- distances from the identity (groups/su2/dist_*.c) ----------------- */
 
 /** Riemannian d_R(e, g) = arccos(cos r cos z) in [0, pi]. */
@@ -144,6 +154,23 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2_dist_cc(arb_t d, const arb_t r,
 HKZ_API HKZ_WARN_UNUSED int hkz_su2_dist_riem_d(double *d, double r,
         double z);
 HKZ_API HKZ_WARN_UNUSED int hkz_su2_dist_cc_d(double *d, double r, double z);
+
+/* ---- grids (engine) (groups/su2/heat_bi_grid.c) ---------------------- */
+
+#include "hkz/engine.h"
+
+/** Double grid out[i + j ldo] ~ h_{t_j}(alpha_i) (formula 2.1 summed for
+ *  n <= nmax by the spectral-sum engine e, or a default CPU engine if e is
+ *  NULL), with a rigorous bound err[i + j ldo] (same layout): the interval
+ *  [out - err, out + err] contains h_{t_j}(alpha_i).  The bound covers the
+ *  engine's floating-point error, the rounding of cos(alpha_i) to double
+ *  (computed with Arb) and the truncation tail TB1.  alpha_i in [0, pi],
+ *  t_j > 0 (exact doubles); nmax = 0 chooses the number of modes from the
+ *  smallest t (tail <= e^-60 h_t(e)).  Not certified balls: a double
+ *  interval, valid exactly as stated. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_bi_grid(double *out, double *err,
+        size_t ldo, hkz_engine_t e, const double *alpha, size_t nalpha,
+        const double *t, size_t nt, size_t nmax);
 
 #ifdef __cplusplus
 }

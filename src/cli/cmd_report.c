@@ -13,6 +13,7 @@ typedef struct
     quantity_t q;
     const char *label;
     const char *t, *x1, *x2;  /* t and coordinates (alpha | r, z) */
+    const char *ref;          /* reference value of the spec (R, M ids) */
 } item_spec_t;
 
 typedef struct
@@ -62,17 +63,26 @@ int hkz_cmd_report(int argc, char **argv)
     static const struct option opts[] = {HKZ_CLI_COMMON_OPTIONS,
                                          {NULL, 0, NULL, 0}};
     static const item_spec_t items[] = {
-        {Q_BI, "h_t(alpha) at e (R1)", "1", "0", NULL},
-        {Q_BI, "h_t(alpha) (R4)", "0.1", "1", NULL},
-        {Q_BI, "h_t(alpha) at -I (R6)", "0.5", "pi", NULL},
-        {Q_SUB, "p_t(r,z) at e (R11)", "0.2", "0", "0"},
-        {Q_SUB, "p_t on the fibre exp(2Z) (R14)", "0.5", "0", "2"},
-        {Q_SUB, "p_t(r,z) off the fibre (R16)", "0.3", "0.7", "1.1"},
+        {Q_BI, "h_t(alpha) at e (R1)", "1", "0", NULL,
+         "1.20217233250351274223932"},
+        {Q_BI, "h_t(alpha) (R4)", "0.1", "1", NULL,
+         "1.510668046007660347152826"},
+        {Q_BI, "h_t(alpha) at -I (R6)", "0.5", "pi", NULL,
+         "0.2636234626801400783094266"},
+        {Q_SUB, "p_t(r,z) at e (R11)", "0.2", "0", "0",
+         "18.83556568350045893632653"},
+        {Q_SUB, "p_t on the fibre exp(2Z) (R14)", "0.5", "0", "2",
+         "0.2236976727828851377466778"},
+        {Q_SUB, "p_t(r,z) off the fibre (R16)", "0.3", "0.7", "1.1",
+         "0.6719835642883336876528524"},
         {Q_MILNOR, "Milnor a,b,c = 2,0.7,1.5 at (1.1,2.0,2.5) (M4)", "0.8",
-         "1.1", "2.5"},
-        {Q_RIEM, "d_R(e,g) at P2 (R20)", NULL, "0.7", "2.0"},
-        {Q_CC, "d_CC(e,g) at P2 (R20)", NULL, "0.7", "2.0"},
-        {Q_CC, "d_CC(e,g) at P6 (R24)", NULL, "0.01", "3.1"},
+         "1.1", "2.5", "0.9504637351065770082321884"},
+        {Q_RIEM, "d_R(e,g) at P2 (R20)", NULL, "0.7", "2.0",
+         "1.894717929805496862421794"},
+        {Q_CC, "d_CC(e,g) at P2 (R20)", NULL, "0.7", "2.0",
+         "2.237226266351433902977342"},
+        {Q_CC, "d_CC(e,g) at P6 (R24)", NULL, "0.01", "3.1",
+         "3.131317311644956182507927"},
     };
     const slong nitems = sizeof(items) / sizeof(items[0]);
     hkz_cli_common_t common;
@@ -118,7 +128,8 @@ int hkz_cmd_report(int argc, char **argv)
     {
         const item_spec_t *sp = items + i;
         item_t item, *it = &item;
-        hkz_field_t in[4];
+        hkz_field_t in[6];
+        int agrees;
         slong nin = 0;
         it->q = sp->q;
         arb_init(it->bt); arb_init(it->b1); arb_init(it->b2);
@@ -145,11 +156,30 @@ int hkz_cmd_report(int argc, char **argv)
                 rc = hkz_cli_fail(status);
             else
             {
+                /* the spec's value, rounded to its last printed digit */
+                arb_t ref;
+                arb_init(ref);
+                agrees = hkz_ball_set_str(ref, sp->ref, prec) == HKZ_SUCCESS;
+                if (agrees)
+                {
+                    mag_t ulp;
+                    mag_init(ulp);
+                    mag_set_ui_2exp_si(ulp, 1, -70);  /* > 1e-22: rounding */
+                    arb_add_error_mag(ref, ulp);
+                    mag_clear(ulp);
+                    agrees = arb_overlaps(ref, res);
+                }
+                arb_clear(ref);
+                in[nin++] = HKZ_FSTR("reference", sp->ref);
+                in[nin++] = HKZ_FBOOL("agrees_with_reference", agrees);
                 if (status != HKZ_SUCCESS)
                     worst = status;
                 rc = hkz_cli_emit(w, in, nin, res, status);
                 if (!rc)
-                    rc = hkz_cli_emit(txt, in, 1, res, status);
+                {
+                    hkz_field_t tin[2] = {in[0], in[nin - 1]};
+                    rc = hkz_cli_emit(txt, tin, 2, res, status);
+                }
             }
         }
         arb_clear(it->bt); arb_clear(it->b1); arb_clear(it->b2);
