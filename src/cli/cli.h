@@ -108,6 +108,7 @@ slong hkz_cli_input_prec(const hkz_goal_t *goal);
 int hkz_cmd_heat(int argc, char **argv);
 int hkz_cmd_dist(int argc, char **argv);
 int hkz_cmd_report(int argc, char **argv);
+int hkz_cmd_dos(int argc, char **argv);
 
 
 

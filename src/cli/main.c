@@ -18,6 +18,7 @@ static const hkz_cli_command_t commands[] = {
     {"dist", "certified distances from e on SU(2) (riem, cc)", hkz_cmd_dist},
     {"report", "default experiment: a short certified SU(2) report",
      hkz_cmd_report},
+    {"dos", "exact density of states g(M, E) of an Ising model", hkz_cmd_dos},
     {"version", "print the version", cmd_version},
 };
 
