@@ -155,6 +155,23 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2_dist_riem_d(double *d, double r,
         double z);
 HKZ_API HKZ_WARN_UNUSED int hkz_su2_dist_cc_d(double *d, double r, double z);
 
+/* ---- grids (engine) (groups/su2/heat_bi_grid.c) ---------------------- */
+
+#include "hkz/engine.h"
+
+/** Double grid out[i + j ldo] ~ h_{t_j}(alpha_i) (formula 2.1 summed for
+ *  n <= nmax by the spectral-sum engine e, or a default CPU engine if e is
+ *  NULL), with a rigorous bound err[i + j ldo] (same layout): the interval
+ *  [out - err, out + err] contains h_{t_j}(alpha_i).  The bound covers the
+ *  engine's floating-point error, the rounding of cos(alpha_i) to double
+ *  (computed with Arb) and the truncation tail TB1.  alpha_i in [0, pi],
+ *  t_j > 0 (exact doubles); nmax = 0 chooses the number of modes from the
+ *  smallest t (tail <= e^-60 h_t(e)).  Not certified balls: a double
+ *  interval, valid exactly as stated. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_bi_grid(double *out, double *err,
+        size_t ldo, hkz_engine_t e, const double *alpha, size_t nalpha,
+        const double *t, size_t nt, size_t nmax);
+
 #ifdef __cplusplus
 }
 #endif

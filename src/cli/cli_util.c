@@ -65,7 +65,7 @@ int hkz_cli_parse(int argc, char **argv, const struct option *options,
                   void *ctx)
 {
     int opt, rc, help = 0;
-    slong v;
+    slong v = 0;
 
     opterr = 0;
     optind = 1;

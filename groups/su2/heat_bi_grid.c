@@ -1,0 +1,197 @@
+/* h_t(alpha) on a grid of angles x times through the spectral-sum engine:
+ * the character sum (2.1) h_t(alpha) = sum_{n>=1} n e^{-(n^2-1)t}
+ * U_{n-1}(cos alpha) (spec heat_kernels_su2.md section 2) for n <= nmax,
+ * with a rigorous double error bound per entry:
+ *
+ *   |out - h_t(alpha)| <= err_engine(t)              (engine, x~ exact)
+ *                       + |x~ - cos alpha| D(t)      (rounding of the point)
+ *                       + TB1(t, nmax)               (truncation, spec TB1)
+ *
+ * where x~ is cos(alpha) rounded to double (bounded with Arb) and, by the
+ * mean value theorem, D(t) >= sum_{n<=nmax} n e^{-(n^2-1)t} max_{[-1,1]}
+ * |U'_{n-1}| with max |U'_m| = U'_m(1) = m (m+1) (m+2) / 3. */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include "hkz/su2.h"
+#include "hkz/engine.h"
+#include "hkz_check.h"
+
+#define GRID_PREC 128
+
+/* TB1: sum_{n>N} n^2 e^{-(n^2-1)t} <= e^{-(A^2-1)t} [A^2/(1-rho)
+ * + 2A rho/(1-rho)^2 + rho(1+rho)/(1-rho)^3], A = N + 1, rho = e^{-2At}. */
+static double tail_tb1_up(double t, size_t N)
+{
+    arb_t tt, A, rho, om, s, u, v;
+    arf_t ub;
+    double res;
+    slong prec = 64;
+
+    arb_init(tt); arb_init(A); arb_init(rho); arb_init(om); arb_init(s);
+    arb_init(u); arb_init(v); arf_init(ub);
+    arb_set_d(tt, t);
+    arb_set_ui(A, (ulong) N + 1);
+    arb_mul(rho, A, tt, prec);
+    arb_mul_2exp_si(rho, rho, 1);
+    arb_neg(rho, rho);
+    arb_exp(rho, rho, prec);                 /* rho = e^{-2At} */
+    arb_sub_ui(om, rho, 1, prec);
+    arb_neg(om, om);                         /* 1 - rho */
+    arb_mul(s, A, A, prec);
+    arb_div(s, s, om, prec);                 /* A^2/(1-rho) */
+    arb_mul(u, A, rho, prec);
+    arb_mul_2exp_si(u, u, 1);
+    arb_div(u, u, om, prec);
+    arb_div(u, u, om, prec);
+    arb_add(s, s, u, prec);                  /* + 2A rho/(1-rho)^2 */
+    arb_add_ui(u, rho, 1, prec);
+    arb_mul(u, u, rho, prec);
+    arb_pow_ui(v, om, 3, prec);
+    arb_div(u, u, v, prec);
+    arb_add(s, s, u, prec);                  /* + rho(1+rho)/(1-rho)^3 */
+    arb_mul(u, A, A, prec);
+    arb_sub_ui(u, u, 1, prec);
+    arb_mul(u, u, tt, prec);
+    arb_neg(u, u);
+    arb_exp(u, u, prec);
+    arb_mul(s, s, u, prec);
+    arb_get_ubound_arf(ub, s, prec);
+    res = arf_get_d(ub, ARF_RND_UP);
+    if (!arb_is_finite(s))
+        res = INFINITY;
+    arb_clear(tt); arb_clear(A); arb_clear(rho); arb_clear(om);
+    arb_clear(s); arb_clear(u); arb_clear(v); arf_clear(ub);
+    return res;
+}
+
+/* an upper bound of a + b c for a, b, c >= 0 (three roundings, each at
+ * most a factor 1 - u; (1 + 2^-50)(1 - u)^4 >= 1; 2^-1018 covers an
+ * underflow of b c) */
+static double fma_up(double a, double b, double c)
+{
+    return (a + b * c) * (1.0 + 0x1p-50) + 0x1p-1018;
+}
+
+int hkz_su2_heat_bi_grid(double *out, double *err, size_t ldo,
+                         hkz_engine_t e, const double *alpha, size_t nalpha,
+                         const double *t, size_t nt, size_t nmax)
+{
+    hkz_engine_t own = NULL;
+    hkz_engine_problem_t pb;
+    double *x = NULL, *dx = NULL, *colerr = NULL, *bd = NULL, *W = NULL;
+    double *Werr = NULL, *Dmag = NULL, *Derr = NULL;
+    size_t i, j, K, tmin_j = 0;
+    arb_t a, c;
+    arf_t d;
+    mag_t m;
+    int status = HKZ_SUCCESS;
+
+    HKZ_CHECK(out != NULL && err != NULL && alpha != NULL && t != NULL,
+              HKZ_ERR_ARG, "hkz_su2_heat_bi_grid: NULL argument");
+    HKZ_CHECK(nalpha >= 1 && nt >= 1, HKZ_ERR_ARG,
+              "hkz_su2_heat_bi_grid: empty grid (%zu angles, %zu times)",
+              nalpha, nt);
+    if (ldo == 0)
+        ldo = nalpha;
+    HKZ_CHECK(ldo >= nalpha, HKZ_ERR_ARG, "hkz_su2_heat_bi_grid: ldo = %zu "
+              "< number of angles %zu", ldo, nalpha);
+    for (i = 0; i < nalpha; i++)
+        HKZ_CHECK(alpha[i] >= 0 && alpha[i] <= M_PI, HKZ_ERR_DOMAIN,
+                  "hkz_su2_heat_bi_grid: alpha[%zu] = %g not in [0, pi]", i,
+                  alpha[i]);
+    for (j = 0; j < nt; j++)
+    {
+        HKZ_CHECK(isfinite(t[j]) && t[j] > 0, HKZ_ERR_DOMAIN,
+                  "hkz_su2_heat_bi_grid: t[%zu] = %g must be finite and > 0",
+                  j, t[j]);
+        if (t[j] < t[tmin_j])
+            tmin_j = j;
+    }
+    K = nmax;
+    if (K == 0)
+    {
+        /* e^{-(A^2-1) t} <= e^{-60} at the smallest t */
+        double k = ceil(sqrt(1.0 + 60.0 / t[tmin_j]));
+        K = k > (double) (1 << 20) ? (size_t) 1 << 20 : (size_t) k;
+    }
+    HKZ_CHECK(K <= ((size_t) 1 << 20), HKZ_ERR_ARG,
+              "hkz_su2_heat_bi_grid: nmax = %zu too large (max 2^20)", K);
+
+    arb_init(a); arb_init(c); arf_init(d); mag_init(m);
+    x = malloc(nalpha * sizeof(double));
+    dx = malloc(nalpha * sizeof(double));
+    colerr = malloc(nt * sizeof(double));
+    bd = malloc(K * sizeof(double));
+    W = malloc(K * nt * sizeof(double));
+    Werr = malloc(K * nt * sizeof(double));
+    Dmag = malloc(nt * sizeof(double));
+    Derr = malloc(nt * sizeof(double));
+    HKZ_CHECK_GOTO(x && dx && colerr && bd && W && Werr && Dmag && Derr,
+                   HKZ_ERR_NOMEM, "hkz_su2_heat_bi_grid: out of memory");
+
+    /* points x~_i = cos(alpha_i) rounded, and |x~_i - cos alpha_i| */
+    for (i = 0; i < nalpha; i++)
+    {
+        double xi;
+        arb_set_d(a, alpha[i]);
+        arb_cos(c, a, GRID_PREC);
+        xi = arf_get_d(arb_midref(c), ARF_RND_NEAR);
+        xi = xi > 1.0 ? 1.0 : (xi < -1.0 ? -1.0 : xi);
+        arf_set_d(d, xi);
+        arf_sub(d, arb_midref(c), d, ARF_PREC_EXACT, ARF_RND_DOWN);
+        arf_get_mag(m, d);
+        mag_add(m, m, arb_radref(c));
+        x[i] = xi;
+        arf_set_mag(d, m);
+        dx[i] = arf_get_d(d, ARF_RND_UP);
+    }
+
+    /* D(t_j) >= sum_n w_n(t_j) (n-1) n (n+1) / 3, w exact */
+    for (i = 0; i < K; i++)
+    {
+        uint64_t n = i + 1;
+        bd[i] = nextafter((double) ((n - 1) * n * (n + 1) / 3), INFINITY);
+    }
+    HKZ_TRY_GOTO(hkz_engine_heat_weights(W, Werr, K, K, 0, t, nt));
+    HKZ_TRY_GOTO(hkz_engine_col_bounds(Derr, Dmag, bd, NULL, W, Werr, K, K,
+                                       nt));
+
+    if (e == NULL)
+    {
+        HKZ_TRY_GOTO(hkz_engine_create(&own, NULL));
+        e = own;
+    }
+    hkz_engine_problem_init(&pb);
+    pb.P = nalpha;
+    pb.K = K;
+    pb.T = nt;
+    pb.basis = HKZ_BASIS_CHEB_U;
+    pb.x = x;
+    pb.weights = HKZ_WEIGHTS_HEAT;
+    pb.times = t;
+    pb.ldo = ldo;
+    pb.err_layout = HKZ_ERR_PER_COLUMN;
+    HKZ_TRY_GOTO(hkz_engine_run(e, out, colerr, &pb));
+
+    for (j = 0; j < nt; j++)
+    {
+        double base = fma_up(colerr[j], 1.0, tail_tb1_up(t[j], K));
+        double D = fma_up(Dmag[j], 1.0, Derr[j]);
+        for (i = 0; i < nalpha; i++)
+            err[i + j * ldo] = fma_up(base, dx[i], D);
+    }
+cleanup:
+    if (status != HKZ_SUCCESS)
+        for (j = 0; j < nt; j++)
+            for (i = 0; i < nalpha; i++)
+            {
+                out[i + j * ldo] = NAN;
+                err[i + j * ldo] = NAN;
+            }
+    hkz_engine_destroy(&own);
+    free(x); free(dx); free(colerr); free(bd); free(W); free(Werr);
+    free(Dmag); free(Derr);
+    arb_clear(a); arb_clear(c); arf_clear(d); mag_clear(m);
+    return status;
+}

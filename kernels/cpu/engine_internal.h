@@ -1,0 +1,37 @@
+/* engine_internal.h -- private pieces of the spectral-sum engine (not
+ * installed; shared by kernels/cpu/engine_*.c only). */
+#ifndef HKZ_ENGINE_INTERNAL_H
+#define HKZ_ENGINE_INTERNAL_H
+
+#include "hkz/engine.h"
+#include "hkz/flint_compat.h"
+
+/* Largest K accepted: keeps K u <= 2^-13, so gamma_K <= K u (1 + 2^-12). */
+#define HKZ_ENGINE_KMAX ((size_t) 1 << 40)
+
+/* The CPU backend's vtable (engine_cpu.c). */
+extern const hkz_engine_backend_t _hkz_engine_cpu_backend;
+
+/* Upper bound of a mag as a double (rounded up; +inf if too large). */
+double _hkz_mag_get_d_up(const mag_t m);
+
+/* gamma_n = n u / (1 - n u), u = 2^-53, as an upper bound (n <= KMAX). */
+void _hkz_mag_gamma(mag_t g, size_t n);
+
+/* Error bounds E[0..M] of the recurrence v_j = fl(2x v_{j-1} - v_{j-2})
+ * (v_0 = 1, v_1 = c x exact) for the Chebyshev polynomials of the second
+ * kind (kind_u = 1: |exact v_j| <= j + 1) or first kind (kind_u = 0:
+ * |exact v_j| <= 1), any x in [-1, 1]. */
+void _hkz_engine_recurrence_bounds(double *E, size_t M, int kind_u);
+
+/* hkz_engine_col_bounds with columns split over nthreads threads. */
+int _hkz_engine_col_bounds_mt(double *err, double *mag, const double *bmax,
+        const double *berr, const double *C, const double *cerr, size_t ldc,
+        size_t K, size_t T, int nthreads);
+
+/* Calls fn(i0, i1, arg) for [0, n) split over at most nthreads threads
+ * (contiguous ranges, fixed split, so results do not depend on timing). */
+int _hkz_engine_parallel_for(size_t n, int nthreads,
+        void (*fn)(size_t i0, size_t i1, void *arg), void *arg);
+
+#endif
