@@ -5,7 +5,9 @@
 #define HKZ_CUDA_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include "hkz/config.h"
+#include "hkz/engine.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -20,6 +22,94 @@ HKZ_API HKZ_WARN_UNUSED int hkz_cuda_device_count(int *count);
  *  (host arrays in and out).  Not certified. */
 HKZ_API HKZ_WARN_UNUSED int hkz_cuda_heat_bi_grid_d(double *out, double t,
         const double *alpha, size_t npts, int nmax);
+
+
+/* ======================================================================
+ * Spectral-sum engine, CUDA backend (issue 4).  Files: kernels/cuda/
+ * engine_*.cu, basis_*.cu, scan_*.cu, signal_*.cu.  "Device pointer"
+ * means memory of the engine's device (cudaMalloc, ncclMemAlloc, ...).
+ * The engine implements hkz/engine.h (same problem, same error bound,
+ * same chunk signals); these functions add device-resident runs, the
+ * sign-change scan for zero finding and device-side readiness signals.
+ * ====================================================================== */
+
+typedef struct hkz_cuda_engine_s *hkz_cuda_engine_t;
+
+/** Registers the CUDA backend with hkz_engine (HKZ_BACKEND_CUDA / AUTO).
+ *  Also done when libhkz_cuda is loaded. */
+HKZ_API HKZ_WARN_UNUSED int hkz_cuda_engine_register(void);
+
+/** opts may be NULL (defaults; device -1 = local MPI rank modulo the
+ *  device count, from the launcher's environment, else 0).
+ *  HKZ_ERR_UNSUPPORTED when there is no CUDA device. */
+HKZ_API HKZ_WARN_UNUSED int hkz_cuda_engine_create(hkz_cuda_engine_t *e,
+        const hkz_engine_opts_t *opts);
+/** NULL-safe; sets *e = NULL. */
+HKZ_API void hkz_cuda_engine_destroy(hkz_cuda_engine_t *e);
+/** The CUDA device the engine runs on. */
+HKZ_API int hkz_cuda_engine_device(const hkz_cuda_engine_t e);
+
+/** Device-resident hkz_engine_run_mag: d_out (P x T, ld pb->ldo or P),
+ *  d_err (layout pb->err_layout) and d_mag (T entries) are device
+ *  pointers, d_err and d_mag may be NULL; for GIVEN weights pb->C is a
+ *  device pointer (ld pb->ldc) whose finiteness is checked on the device.
+ *  pb->x, pb->times and the USER arrays stay on the host.  pb->ready, if
+ *  set, gets slot c posted when chunk c of d_out and d_err is final on the
+ *  device, and slot nchunks when the call returns.  Synchronous. */
+HKZ_API HKZ_WARN_UNUSED int hkz_cuda_engine_run_dev(hkz_cuda_engine_t e,
+        double *d_out, double *d_err, double *d_mag,
+        const hkz_engine_problem_t *pb);
+
+/** Certified sign changes and minima, column by column, of a device
+ *  matrix d_out (P x T, ld ldo) with the device error bound d_err (layout
+ *  err_layout: P x T with ld ldo, or T column values).  Entry i of column
+ *  t is certified positive if out > err, negative if out < -err, uncertain
+ *  otherwise.  For each column t (host outputs):
+ *    nchange[t]    number of i < P - 1 where entries i and i + 1 have
+ *                  certified opposite signs (a zero lies between them);
+ *    idx[t cap + j] the first min(nchange[t], cap) such i, ascending
+ *                  (idx may be NULL when cap = 0);
+ *    nuncertain[t] number of uncertain entries (may be NULL);
+ *    argmin[t]     smallest i minimizing |out| (may be NULL).
+ *  Double results: only the sign decisions are certified (given a valid
+ *  bound).  Runs on device `device` (-1: the current one). */
+HKZ_API HKZ_WARN_UNUSED int hkz_cuda_sign_scan(size_t *nchange, size_t *idx,
+        size_t cap, size_t *nuncertain, size_t *argmin, const double *d_out,
+        size_t ldo, const double *d_err, int err_layout, size_t P, size_t T,
+        int device);
+
+/* Device-side readiness signals: the hkz_signal_t protocol (slots of
+ * monotonically growing 64-bit epochs, release on post, acquire on
+ * test/wait) on slots in pinned, mapped host memory, so that the host and
+ * every device can post and wait.  Streams are cudaStream_t passed as
+ * void * (NULL: the legacy default stream).  One producer per slot. */
+typedef struct hkz_cuda_signal_s *hkz_cuda_signal_t;
+
+HKZ_API HKZ_WARN_UNUSED int hkz_cuda_signal_create(hkz_cuda_signal_t *s,
+        size_t n);
+/** NULL-safe; sets *s = NULL.  No stream may still use the slots. */
+HKZ_API void hkz_cuda_signal_destroy(hkz_cuda_signal_t *s);
+HKZ_API size_t hkz_cuda_signal_count(const hkz_cuda_signal_t s);
+/** Host post (release; a smaller epoch than the current one is ignored). */
+HKZ_API void hkz_cuda_signal_post(hkz_cuda_signal_t s, size_t i,
+        uint64_t epoch);
+/** Host acquire-load of slot i. */
+HKZ_API uint64_t hkz_cuda_signal_read(const hkz_cuda_signal_t s, size_t i);
+HKZ_API int hkz_cuda_signal_test(const hkz_cuda_signal_t s, size_t i,
+        uint64_t epoch);
+/** Host wait; timeout_s < 0 waits forever; HKZ_ERR_INTERNAL on timeout. */
+HKZ_API HKZ_WARN_UNUSED int hkz_cuda_signal_wait(const hkz_cuda_signal_t s,
+        size_t i, uint64_t epoch, double timeout_s);
+/** Enqueues on stream: post epoch on slot i once all earlier work of the
+ *  stream is done and visible system-wide. */
+HKZ_API HKZ_WARN_UNUSED int hkz_cuda_signal_post_async(hkz_cuda_signal_t s,
+        size_t i, uint64_t epoch, void *stream);
+/** Enqueues on stream: later work of the stream waits until slot i holds
+ *  >= epoch (stream memory operation; no SM is held while waiting). */
+HKZ_API HKZ_WARN_UNUSED int hkz_cuda_signal_wait_async(hkz_cuda_signal_t s,
+        size_t i, uint64_t epoch, void *stream);
+/** Device address of slot 0 (for kernels: see kernels/cuda/signal_dev.cuh). */
+HKZ_API uint64_t *hkz_cuda_signal_device_ptr(hkz_cuda_signal_t s);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# device_run.sh DEVDIR [STEPS] -- run the GPU tests and the GPU benchmark of issue 4
+# on an H200 machine, from executables packed on the build machine with
+#   /work/shared/device/pack-runtime.sh DEVDIR build/tests/gpu/t_gpu_engine_* \
+#       build/bench/bench_gpu
+# Writes the whole log to $OUT/device_run.log (and prints it).  STEPS, if
+# given, is a space-separated list of step names (see run below) to run.  Uses the
+# NCCL 2.28.9 of the PyTorch wheel (the system libnccl there is 2.28.3).
+set -u
+dev=${1:-.dev}
+steps=${2:-}
+out=${OUT:-/tmp/hkz_out}
+mkdir -p "$out" /tmp/hkz_rt
+tar -C /tmp/hkz_rt -xJf "$dev/lib.tar.xz"
+NCCL_LIB=/opt/torch/.venv/lib/python3.12/site-packages/nvidia/nccl/lib
+export LD_LIBRARY_PATH=/tmp/hkz_rt/lib:$NCCL_LIB:${LD_LIBRARY_PATH:-}
+export NCCL_NVLS_ENABLE=0
+bin=$dev/bin
+log=$out/device_run.log
+run() {  # run NAME TIMEOUT CMD...
+    local name=$1 t=$2; shift 2
+    if [ -n "$steps" ] && [[ " $steps " != *" $name "* ]]; then
+        return
+    fi
+    echo "=== $name: $*"
+    local t0=$(date +%s%N)
+    timeout "$t" "$@"
+    local rc=$?
+    echo "=== $name: rc $rc, $(( ($(date +%s%N) - t0) / 1000000 )) ms"
+}
+mpi="mpirun --allow-run-as-root --oversubscribe --bind-to none"
+# several ranks on one GPU: distinct NCCL_HOSTID per rank (socket transport,
+# host API only; the window mode must fall back), overlap_kernels.md 5
+hostid='export NCCL_HOSTID=hkz$OMPI_COMM_WORLD_RANK NCCL_SOCKET_IFNAME=lo NCCL_IB_DISABLE=1;'
+{
+    nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,power.limit --format=csv
+    nvidia-smi topo -m 2>/dev/null | head -5
+    run signal 60 "$bin/t_gpu_engine_signal"
+    run engine_run 240 "$bin/t_gpu_engine_run"
+    run engine_scan 60 "$bin/t_gpu_engine_scan"
+    if command -v compute-sanitizer >/dev/null; then
+        run memcheck_scan 120 compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/t_gpu_engine_scan"
+        run memcheck_nccl 240 compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/t_gpu_engine_nccl"
+    fi
+    run nccl_1rank 120 "$bin/t_gpu_engine_nccl"
+    run nccl_2ranks 180 $mpi -np 2 sh -c "$hostid exec $bin/t_gpu_engine_nccl"
+    run nccl_3ranks 180 $mpi -np 3 sh -c "$hostid exec $bin/t_gpu_engine_nccl"
+    run bench_8192 240 "$bin/bench_gpu" --P 8192 --K 8192 --T 8192 --nchunks 8 --iters 10
+    run bench_cos 120 "$bin/bench_gpu" --P 8192 --K 8192 --T 8192 --nchunks 8 --iters 5 --basis cos --no-dist
+    run bench_kloc1k 120 "$bin/bench_gpu" --P 8192 --K 1024 --T 8192 --nchunks 8 --iters 10 --no-single
+    run bench_kloc2k 120 "$bin/bench_gpu" --P 8192 --K 2048 --T 8192 --nchunks 8 --iters 10 --no-single
+    nvidia-smi --query-gpu=clocks.sm --format=csv
+} 2>&1 | tee "$log"

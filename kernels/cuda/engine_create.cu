@@ -1,0 +1,222 @@
+// CUDA engine handle: device choice, streams, cuBLAS, and the hkz_engine
+// backend registration.
+#include <stdlib.h>
+#include <string.h>
+#include "engine_cuda.h"
+
+extern "C" int _hkz_cuda_engine_run_host(hkz_cuda_engine_t e, double *out,
+        double *err, double *mag, const hkz_engine_problem_t *pb);
+
+#define BLAS_WS_BYTES ((size_t) 32 << 20)
+
+// Local rank from the launcher (Open MPI, MPICH/Hydra, Slurm, MVAPICH).
+static int local_rank_env(void)
+{
+    static const char *vars[] = {"OMPI_COMM_WORLD_LOCAL_RANK",
+                                 "MPI_LOCALRANKID", "SLURM_LOCALID",
+                                 "MV2_COMM_WORLD_LOCAL_RANK",
+                                 "PMI_LOCAL_RANK"};
+    for (size_t i = 0; i < sizeof(vars) / sizeof(vars[0]); i++)
+    {
+        const char *v = getenv(vars[i]);
+        if (v != NULL && *v != '\0')
+            return atoi(v);
+    }
+    return 0;
+}
+
+extern "C" int _hkz_cuda_engine_enter(hkz_cuda_engine_t e, int *prev)
+{
+    cudaError_t c = cudaGetDevice(prev);
+    if (c == cudaSuccess && *prev != e->device)
+        c = cudaSetDevice(e->device);
+    return c == cudaSuccess ? HKZ_SUCCESS
+                            : HKZ_CUDA_ERR(c, "hkz_cuda_engine (device)");
+}
+
+extern "C" void _hkz_cuda_engine_leave(int prev)
+{
+    int cur = -1;
+    if (prev >= 0 && cudaGetDevice(&cur) == cudaSuccess && cur != prev)
+        cudaSetDevice(prev);
+}
+
+extern "C" int hkz_cuda_engine_create(hkz_cuda_engine_t *ep,
+                                      const hkz_engine_opts_t *opts)
+{
+    hkz_cuda_engine_t e;
+    int ndev = 0, prev = -1, status = HKZ_SUCCESS;
+    const char *emu = getenv("CUBLAS_EMULATE_DOUBLE_PRECISION");
+
+    if (ep == NULL)
+        return hkz_error_set(HKZ_ERR_ARG, "hkz_cuda_engine_create: NULL "
+                             "handle");
+    *ep = NULL;
+    // the bound assumes IEEE double arithmetic in the DGEMM
+    if (emu != NULL && *emu != '\0' && strcmp(emu, "0") != 0)
+        return hkz_error_set(HKZ_ERR_UNSUPPORTED, "hkz_cuda_engine_create: "
+                             "CUBLAS_EMULATE_DOUBLE_PRECISION is set; the "
+                             "error bound needs true FP64 arithmetic");
+    status = hkz_cuda_device_count(&ndev);
+    if (status != HKZ_SUCCESS)
+        return status;
+    if (ndev == 0)
+        return hkz_error_set(HKZ_ERR_UNSUPPORTED, "hkz_cuda_engine_create: "
+                             "no CUDA device");
+    e = (hkz_cuda_engine_t) calloc(1, sizeof(struct hkz_cuda_engine_s));
+    if (e == NULL)
+        return hkz_error_set(HKZ_ERR_NOMEM, "hkz_cuda_engine_create: out of "
+                             "memory");
+    if (opts != NULL)
+        e->o = *opts;
+    else
+        hkz_engine_opts_init(&e->o);
+    if (e->o.nchunks == 0)
+        e->o.nchunks = 1;
+    e->o.backend = HKZ_BACKEND_CUDA;
+    if (e->o.device >= ndev)
+    {
+        int dev = e->o.device;
+        free(e);
+        return hkz_error_set(HKZ_ERR_ARG, "hkz_cuda_engine_create: device "
+                             "%d does not exist (%d devices)", dev, ndev);
+    }
+    e->device = e->o.device >= 0 ? e->o.device : local_rank_env() % ndev;
+    e->o.device = e->device;
+    *ep = e;
+    HKZ_TRY_GOTO(_hkz_cuda_engine_enter(e, &prev));
+    HKZ_CUDA_TRY_GOTO(cudaStreamCreateWithFlags(&e->s_main,
+                                                cudaStreamNonBlocking),
+                      "hkz_cuda_engine_create");
+    HKZ_CUDA_TRY_GOTO(cudaStreamCreateWithFlags(&e->s_aux,
+                                                cudaStreamNonBlocking),
+                      "hkz_cuda_engine_create");
+    for (int i = 0; i < 2; i++)
+    {
+        HKZ_CUDA_TRY_GOTO(cudaEventCreateWithFlags(&e->ev_block[i],
+                                                   cudaEventDisableTiming),
+                          "hkz_cuda_engine_create");
+        HKZ_CUDA_TRY_GOTO(cudaEventCreateWithFlags(&e->ev_free[i],
+                                                   cudaEventDisableTiming),
+                          "hkz_cuda_engine_create");
+    }
+    HKZ_CUDA_TRY_GOTO(cudaEventCreateWithFlags(&e->ev_aux,
+                                               cudaEventDisableTiming),
+                      "hkz_cuda_engine_create");
+    HKZ_CUDA_TRY_GOTO(cudaMalloc((void **) &e->d_flag, sizeof(int)),
+                      "hkz_cuda_engine_create");
+    HKZ_CUDA_TRY_GOTO(cudaMalloc(&e->blas_ws, BLAS_WS_BYTES),
+                      "hkz_cuda_engine_create");
+    e->blas_ws_bytes = BLAS_WS_BYTES;
+    HKZ_CUBLAS_TRY_GOTO(cublasCreate(&e->blas), "hkz_cuda_engine_create");
+    // default math: FP64 tensor cores (DMMA), IEEE fma arithmetic; no
+    // atomics, so identical calls give identical bits
+    HKZ_CUBLAS_TRY_GOTO(cublasSetMathMode(e->blas, CUBLAS_DEFAULT_MATH),
+                        "hkz_cuda_engine_create");
+    HKZ_CUBLAS_TRY_GOTO(cublasSetAtomicsMode(e->blas,
+                                             CUBLAS_ATOMICS_NOT_ALLOWED),
+                        "hkz_cuda_engine_create");
+    HKZ_CUBLAS_TRY_GOTO(cublasSetPointerMode(e->blas,
+                                             CUBLAS_POINTER_MODE_HOST),
+                        "hkz_cuda_engine_create");
+cleanup:
+    if (prev >= 0)
+        _hkz_cuda_engine_leave(prev);
+    if (status != HKZ_SUCCESS)
+        hkz_cuda_engine_destroy(ep);
+    return status;
+}
+
+extern "C" void hkz_cuda_engine_destroy(hkz_cuda_engine_t *ep)
+{
+    hkz_cuda_engine_t e;
+    int prev = -1;
+    if (ep == NULL || *ep == NULL)
+        return;
+    e = *ep;
+    if (_hkz_cuda_engine_enter(e, &prev) != HKZ_SUCCESS)
+        prev = -1;
+    if (e->s_main != NULL)
+        cudaStreamSynchronize(e->s_main);
+    if (e->s_aux != NULL)
+        cudaStreamSynchronize(e->s_aux);
+    if (e->blas != NULL)
+        cublasDestroy(e->blas);
+    cudaFree(e->blas_ws);
+    cudaFree(e->d_flag);
+    cudaFree(e->d_x);
+    cudaFree(e->d_B);
+    cudaFree(e->d_ckpt);
+    cudaFree(e->d_C);
+    cudaFree(e->d_cerr);
+    cudaFree(e->d_out);
+    cudaFree(e->d_kb);
+    cudaFree(e->d_col);
+    if (e->h_stage != NULL)
+        cudaFreeHost(e->h_stage);
+    for (int i = 0; i < 2; i++)
+    {
+        if (e->ev_block[i] != NULL)
+            cudaEventDestroy(e->ev_block[i]);
+        if (e->ev_free[i] != NULL)
+            cudaEventDestroy(e->ev_free[i]);
+    }
+    if (e->ev_aux != NULL)
+        cudaEventDestroy(e->ev_aux);
+    if (e->s_main != NULL)
+        cudaStreamDestroy(e->s_main);
+    if (e->s_aux != NULL)
+        cudaStreamDestroy(e->s_aux);
+    cudaGetLastError();
+    if (prev >= 0)
+        _hkz_cuda_engine_leave(prev);
+    free(e->h_bmax);
+    free(e->h_berr);
+    free(e->h_col);
+    free(e);
+    *ep = NULL;
+}
+
+extern "C" int hkz_cuda_engine_device(const hkz_cuda_engine_t e)
+{
+    return e != NULL ? e->device : -1;
+}
+
+/* ---- hkz_engine backend ---------------------------------------------- */
+
+static int be_create(void **state, const hkz_engine_opts_t *opts)
+{
+    hkz_cuda_engine_t e = NULL;
+    int status = hkz_cuda_engine_create(&e, opts);
+    *state = e;
+    return status;
+}
+
+static void be_destroy(void *state)
+{
+    hkz_cuda_engine_t e = (hkz_cuda_engine_t) state;
+    hkz_cuda_engine_destroy(&e);
+}
+
+static int be_run(void *state, double *out, double *err, double *mag,
+                  const hkz_engine_problem_t *pb)
+{
+    return _hkz_cuda_engine_run_host((hkz_cuda_engine_t) state, out, err,
+                                     mag, pb);
+}
+
+static const hkz_engine_backend_t cuda_backend = {"cuda", be_create,
+                                                  be_destroy, be_run};
+
+extern "C" int hkz_cuda_engine_register(void)
+{
+    return hkz_engine_backend_register(HKZ_BACKEND_CUDA, &cuda_backend);
+}
+
+// Loading libhkz_cuda makes the backend available to HKZ_BACKEND_AUTO.
+__attribute__((constructor)) static void register_at_load(void)
+{
+    int status = hkz_cuda_engine_register();
+    (void) status;
+    hkz_errmsg_clear();
+}

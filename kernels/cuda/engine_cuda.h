@@ -1,0 +1,179 @@
+/* engine_cuda.h -- private pieces of the CUDA spectral-sum engine, shared by
+ * kernels/cuda/ and dist/nccl/ sources (not installed).
+ *
+ * Summation order (what makes results bitwise reproducible).  Out is
+ * computed by cuBLAS DGEMM calls of one fixed shape family: column panels
+ * of HKZ_CUDA_TPANEL columns times mode blocks of HKZ_CUDA_KBLOCK modes,
+ * out_panel (+)= B_block C_block, blocks in increasing order (beta = 0 for
+ * the first block, 1 after).  The same calls, with the same pointers'
+ * alignments, are issued whatever the chunking, the overlap mode or the
+ * residency of B, so every output entry sees the same sequence of
+ * floating-point operations (cuBLAS is deterministic for identical calls on
+ * one GPU model with one workspace and no atomics). */
+#ifndef HKZ_ENGINE_CUDA_H
+#define HKZ_ENGINE_CUDA_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <cuda_runtime.h>
+#include <cublas_v2.h>
+#include "hkz/cuda.h"
+#include "hkz/engine.h"
+#include "hkz/status.h"
+
+/* modes per DGEMM call and columns per DGEMM call (see above) */
+#define HKZ_CUDA_KBLOCK 2048
+#define HKZ_CUDA_TPANEL 1024
+
+/* Records a CUDA failure with its text; evaluates to the status. */
+#define HKZ_CUDA_ERR(e, where)                                              \
+    hkz_error_set(HKZ_ERR_CUDA, "%s: %s", (where), cudaGetErrorString(e))
+
+#define HKZ_CUDA_TRY_GOTO(call, where)                                      \
+    do {                                                                    \
+        cudaError_t hkz_ce_ = (call);                                       \
+        if (hkz_ce_ != cudaSuccess) {                                       \
+            status = HKZ_CUDA_ERR(hkz_ce_, where);                          \
+            goto cleanup;                                                   \
+        }                                                                   \
+    } while (0)
+
+/* As in src/hkz_check.h (not visible to this library): needs `int status`
+ * and a `cleanup:` label. */
+#ifndef HKZ_TRY_GOTO
+#define HKZ_TRY_GOTO(expr)                                                  \
+    do {                                                                    \
+        status = (expr);                                                    \
+        if (status != HKZ_SUCCESS)                                          \
+            goto cleanup;                                                   \
+    } while (0)
+#endif
+
+#define HKZ_CUBLAS_TRY_GOTO(call, where)                                    \
+    do {                                                                    \
+        cublasStatus_t hkz_cs_ = (call);                                    \
+        if (hkz_cs_ != CUBLAS_STATUS_SUCCESS) {                             \
+            status = hkz_error_set(HKZ_ERR_CUDA, "%s: cuBLAS %s", (where),  \
+                                   cublasGetStatusString(hkz_cs_));         \
+            goto cleanup;                                                   \
+        }                                                                   \
+    } while (0)
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Called (on the host, while work is being enqueued) each time the GEMMs
+ * of columns [0, t_done) have all been enqueued on the engine's main
+ * stream; t_done grows to T.  A caller records events / posts signals on
+ * `stream` there. */
+typedef int (*_hkz_cuda_chunk_hook_t)(void *arg, size_t t_done,
+                                      cudaStream_t stream);
+
+/* Where the problem's arrays live for _hkz_cuda_engine_enqueue: x, times,
+ * user arrays on the host; C (GIVEN weights) and cerr on the device. */
+typedef struct
+{
+    const double *d_C;       /* K x T weights on the device, ld ldc */
+    size_t ldc;
+    const double *d_cerr;    /* K x T weight errors (ld ldc) or NULL */
+} _hkz_cuda_weights_t;
+
+struct hkz_cuda_engine_s
+{
+    hkz_engine_opts_t o;
+    int device;
+    cudaStream_t s_main;     /* GEMMs */
+    cudaStream_t s_aux;      /* basis generation, bounds, copies */
+    cublasHandle_t blas;
+    void *blas_ws;
+    size_t blas_ws_bytes;
+    cudaEvent_t ev_block[2]; /* streaming: block in buffer b generated */
+    cudaEvent_t ev_free[2];  /* streaming: GEMMs done with buffer b */
+    cudaEvent_t ev_aux;      /* generic join */
+    /* device buffers, grown on demand */
+    double *d_x;       size_t cap_x;
+    double *d_B;       size_t cap_B;
+    double *d_ckpt;    size_t cap_ckpt;
+    double *d_C;       size_t cap_C;     /* host-run weights */
+    double *d_cerr;    size_t cap_cerr;
+    double *d_out;     size_t cap_out;   /* host-run output */
+    double *d_kb;      size_t cap_kb;    /* bmax, berr (2 K) */
+    double *d_col;     size_t cap_col;   /* err, mag (2 T) */
+    int *d_flag;                         /* non-finite weight found */
+    double *h_stage;   size_t cap_stage; /* pinned staging (USER basis) */
+    /* cache of hkz_engine_basis_bounds for the last problem */
+    double *h_bmax, *h_berr;
+    size_t cache_cap;
+    int cache_ok, cache_basis;
+    size_t cache_K, cache_kb, cache_n;
+    /* per-column bounds on the host (host runs) */
+    double *h_col;     size_t cap_hcol;
+};
+
+/* Makes e's device current; *prev receives the caller's device. */
+int _hkz_cuda_engine_enter(hkz_cuda_engine_t e, int *prev);
+void _hkz_cuda_engine_leave(int prev);
+
+/* Grows a device buffer (contents are lost). */
+int _hkz_cuda_grow(double **buf, size_t *cap, size_t n, const char *what);
+
+/* Enqueues the whole computation of d_out (P x T, ld ldo, device) on
+ * e->s_main, calling hook as columns become final, and the column bounds
+ * d_col[0..T) (err) and d_col[T..2T) (mag) on e->s_aux (e->ev_aux is
+ * recorded after them).  Returns after enqueueing; errors found on the
+ * device (non-finite weights) are reported by _hkz_cuda_engine_finish. */
+int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
+        size_t ldo, double *d_col, const hkz_engine_problem_t *pb,
+        const _hkz_cuda_weights_t *w, _hkz_cuda_chunk_hook_t hook,
+        void *hook_arg);
+
+/* HEAT weights of pb (Arb, on the host) into e->d_C and e->d_cerr (K x T,
+ * ld K). */
+int _hkz_cuda_engine_heat_weights(hkz_cuda_engine_t e,
+        const hkz_engine_problem_t *pb);
+
+/* Waits for both streams and checks the device-side flags. */
+int _hkz_cuda_engine_finish(hkz_cuda_engine_t e);
+
+/* Basis generation (basis_gen.cu).  Checkpoints every `stride` degrees of
+ * the recurrence v_0 = 1, v_1 = c x, v_j = fma(2x, v_{j-1}, -v_{j-2}) for
+ * the P points, up to degree dmax; then the block of modes [g0, g1)
+ * (global) written column-major (ld P) into B. */
+size_t _hkz_cuda_basis_stride(size_t P, size_t dmax);
+int _hkz_cuda_basis_checkpoints(double *d_ckpt, const double *d_x, size_t P,
+        int basis, size_t dmax, size_t stride, cudaStream_t s);
+int _hkz_cuda_basis_block(double *d_B, const double *d_ckpt,
+        const double *d_x, size_t P, int basis, size_t cos_n, size_t g0,
+        size_t g1, size_t stride, cudaStream_t s);
+/* Largest degree used by modes [g0, g0 + K) (and the smallest, in *dlo). */
+size_t _hkz_cuda_basis_degrees(size_t *dlo, int basis, size_t cos_n,
+        size_t g0, size_t K);
+
+/* Column bounds (engine_bounds.cu): the formula of engine.h / kernels/cpu/
+ * engine_bounds.c, sums on the device, post-processing rounded upwards. */
+int _hkz_cuda_col_bounds(double *d_col, int *d_flag, const double *d_bmax,
+        const double *d_berr, const double *d_C, const double *d_cerr,
+        size_t ldc, size_t K, size_t T, cudaStream_t s);
+
+/* Per-entry broadcast: err[p + t ld] = col[t] (device). */
+int _hkz_cuda_err_broadcast(double *d_err, size_t ld, const double *d_col,
+        size_t P, size_t T, cudaStream_t s);
+
+/* Device signal stream operations (signal_dev.cu). */
+int _hkz_cuda_signal_post_stream(uint64_t *flag_dev, uint64_t epoch,
+        cudaStream_t s);
+int _hkz_cuda_signal_wait_stream(const uint64_t *flag_dev, uint64_t epoch,
+        cudaStream_t s);
+
+/* Upper bounds used by the reduction of partial products over N ranks:
+ * err_tot = sum_r err_r + gamma_{N-1} sum_r (mag_r + err_r), mag_tot =
+ * sum_r mag_r, from all[2 T r + t] = err_r[t], all[2 T r + T + t] =
+ * mag_r[t] (host, rounded up). */
+void _hkz_cuda_reduce_bounds(double *err, double *mag, const double *all,
+        size_t nranks, size_t T);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,647 @@
+// The CUDA spectral-sum engine: basis blocks generated on the device, cuBLAS
+// DGEMM (FP64 tensor cores on Hopper) accumulating Out over the K blocks,
+// column bounds on a second stream.  Summation order: engine_cuda.h.
+#include <stdlib.h>
+#include <string.h>
+#include <math.h>
+#include "engine_cuda.h"
+
+extern "C" int _hkz_cuda_grow(double **buf, size_t *cap, size_t n,
+                              const char *what)
+{
+    cudaError_t e;
+    if (n <= *cap && *buf != NULL)
+        return HKZ_SUCCESS;
+    if (*buf != NULL)
+        cudaFree(*buf);
+    *buf = NULL;
+    *cap = 0;
+    e = cudaMalloc((void **) buf, (n > 0 ? n : 1) * sizeof(double));
+    if (e != cudaSuccess)
+    {
+        *buf = NULL;
+        cudaGetLastError();
+        return hkz_error_set(e == cudaErrorMemoryAllocation ? HKZ_ERR_NOMEM
+                             : HKZ_ERR_CUDA, "hkz_cuda_engine: cannot "
+                             "allocate %zu doubles for %s: %s", n, what,
+                             cudaGetErrorString(e));
+    }
+    *cap = n;
+    return HKZ_SUCCESS;
+}
+
+static int grow_host(double **buf, size_t *cap, size_t n)
+{
+    double *p;
+    if (n <= *cap && *buf != NULL)
+        return HKZ_SUCCESS;
+    p = (double *) realloc(*buf, (n > 0 ? n : 1) * sizeof(double));
+    if (p == NULL)
+        return hkz_error_set(HKZ_ERR_NOMEM, "hkz_cuda_engine: out of host "
+                             "memory");
+    *buf = p;
+    *cap = n;
+    return HKZ_SUCCESS;
+}
+
+static int grow_pinned(double **buf, size_t *cap, size_t n)
+{
+    cudaError_t e;
+    if (n <= *cap && *buf != NULL)
+        return HKZ_SUCCESS;
+    if (*buf != NULL)
+        cudaFreeHost(*buf);
+    *buf = NULL;
+    *cap = 0;
+    e = cudaMallocHost((void **) buf, n * sizeof(double));
+    if (e != cudaSuccess)
+    {
+        *buf = NULL;
+        cudaGetLastError();
+        return HKZ_CUDA_ERR(e, "hkz_cuda_engine (pinned staging)");
+    }
+    *cap = n;
+    return HKZ_SUCCESS;
+}
+
+// bmax, berr of hkz_engine_basis_bounds, cached for repeated problems (the
+// bounds depend only on basis, k_begin, K and cos_n, not on the points).
+static int basis_bounds(hkz_cuda_engine_t e, const hkz_engine_problem_t *pb)
+{
+    int status;
+    if (pb->basis != HKZ_BASIS_USER && e->cache_ok &&
+        e->cache_basis == pb->basis && e->cache_K == pb->K &&
+        e->cache_kb == pb->k_begin &&
+        (pb->basis != HKZ_BASIS_COS || e->cache_n == pb->cos_n))
+        return HKZ_SUCCESS;
+    e->cache_ok = 0;
+    if (e->cache_cap < pb->K)
+    {
+        free(e->h_bmax);
+        free(e->h_berr);
+        e->h_bmax = (double *) malloc(pb->K * sizeof(double));
+        e->h_berr = (double *) malloc(pb->K * sizeof(double));
+        e->cache_cap = 0;
+        if (e->h_bmax == NULL || e->h_berr == NULL)
+            return hkz_error_set(HKZ_ERR_NOMEM, "hkz_cuda_engine: out of "
+                                 "host memory");
+        e->cache_cap = pb->K;
+    }
+    status = hkz_engine_basis_bounds(e->h_bmax, e->h_berr, pb);
+    if (status != HKZ_SUCCESS)
+        return status;
+    e->cache_ok = 1;
+    e->cache_basis = pb->basis;
+    e->cache_K = pb->K;
+    e->cache_kb = pb->k_begin;
+    e->cache_n = pb->cos_n;
+    return HKZ_SUCCESS;
+}
+
+// Generates modes [g0, g0 + nb) (global) into dst (P x nb, ld P) on s_aux.
+static int gen_block(hkz_cuda_engine_t e, double *dst,
+                     const hkz_engine_problem_t *pb, size_t g0, size_t nb,
+                     size_t stride)
+{
+    int status = HKZ_SUCCESS;
+    if (pb->basis != HKZ_BASIS_USER)
+        return _hkz_cuda_basis_block(dst, e->d_ckpt, e->d_x, pb->P,
+                                     pb->basis, pb->cos_n, g0, g0 + nb,
+                                     stride, e->s_aux);
+    // USER: the callback fills a pinned host block, copied to the device
+    HKZ_CUDA_TRY_GOTO(cudaStreamSynchronize(e->s_aux),
+                      "hkz_cuda_engine (user basis)");
+    status = grow_pinned(&e->h_stage, &e->cap_stage, pb->P * nb);
+    if (status != HKZ_SUCCESS)
+        goto cleanup;
+    status = pb->fill(e->h_stage, pb->P, 0, pb->P, g0, nb, pb->fill_ctx);
+    if (status != HKZ_SUCCESS)
+        goto cleanup;
+    HKZ_CUDA_TRY_GOTO(cudaMemcpyAsync(dst, e->h_stage,
+                                      pb->P * nb * sizeof(double),
+                                      cudaMemcpyHostToDevice, e->s_aux),
+                      "hkz_cuda_engine (user basis)");
+cleanup:
+    return status;
+}
+
+static int gemm(hkz_cuda_engine_t e, double *d_out, size_t ldo,
+                const double *Bblk, const _hkz_cuda_weights_t *w, size_t P,
+                size_t kb, size_t nb, size_t t0, size_t nt)
+{
+    const double one = 1.0, zero = 0.0;
+    int status = HKZ_SUCCESS;
+    HKZ_CUBLAS_TRY_GOTO(cublasDgemm_v2_64(e->blas, CUBLAS_OP_N, CUBLAS_OP_N,
+            (int64_t) P, (int64_t) nt, (int64_t) nb, &one, Bblk,
+            (int64_t) P, w->d_C + kb * HKZ_CUDA_KBLOCK + t0 * w->ldc,
+            (int64_t) w->ldc, kb == 0 ? &zero : &one, d_out + t0 * ldo,
+            (int64_t) ldo), "hkz_cuda_engine (cublasDgemm)");
+cleanup:
+    return status;
+}
+
+// Column bounds on s_aux (host part cached), then e->ev_aux.
+static int enqueue_bounds(hkz_cuda_engine_t e, double *d_col,
+                          const hkz_engine_problem_t *pb,
+                          const _hkz_cuda_weights_t *w)
+{
+    size_t K = pb->K;
+    int status = HKZ_SUCCESS;
+    HKZ_TRY_GOTO(basis_bounds(e, pb));
+    HKZ_TRY_GOTO(_hkz_cuda_grow(&e->d_kb, &e->cap_kb, 2 * K, "bounds"));
+    HKZ_CUDA_TRY_GOTO(cudaMemcpyAsync(e->d_kb, e->h_bmax, K * sizeof(double),
+                                      cudaMemcpyHostToDevice, e->s_aux),
+                      "hkz_cuda_engine");
+    HKZ_CUDA_TRY_GOTO(cudaMemcpyAsync(e->d_kb + K, e->h_berr,
+                                      K * sizeof(double),
+                                      cudaMemcpyHostToDevice, e->s_aux),
+                      "hkz_cuda_engine");
+    HKZ_CUDA_TRY_GOTO(cudaMemsetAsync(e->d_flag, 0, sizeof(int), e->s_aux),
+                      "hkz_cuda_engine");
+    HKZ_TRY_GOTO(_hkz_cuda_col_bounds(d_col, e->d_flag, e->d_kb, e->d_kb + K,
+                                      w->d_C, w->d_cerr, w->ldc, K, pb->T,
+                                      e->s_aux));
+    HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_aux, e->s_aux),
+                      "hkz_cuda_engine");
+cleanup:
+    return status;
+}
+
+extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
+        size_t ldo, double *d_col, const hkz_engine_problem_t *pb,
+        const _hkz_cuda_weights_t *w, _hkz_cuda_chunk_hook_t hook,
+        void *hook_arg)
+{
+    size_t P = pb->P, K = pb->K, T = pb->T, g0 = pb->k_begin;
+    size_t nkb = (K + HKZ_CUDA_KBLOCK - 1) / HKZ_CUDA_KBLOCK;
+    size_t npan = (T + HKZ_CUDA_TPANEL - 1) / HKZ_CUDA_TPANEL;
+    size_t stride = 0, dlo, dmax = 0, kb, pan, freeb = 0, totalb = 0;
+    int resident, status = HKZ_SUCCESS;
+
+    // 1. points and checkpoints of the recurrence
+    if (pb->basis != HKZ_BASIS_USER)
+    {
+        dmax = _hkz_cuda_basis_degrees(&dlo, pb->basis, pb->cos_n, g0, K);
+        stride = _hkz_cuda_basis_stride(P, dmax);
+        HKZ_TRY_GOTO(_hkz_cuda_grow(&e->d_x, &e->cap_x, P, "points"));
+        HKZ_TRY_GOTO(_hkz_cuda_grow(&e->d_ckpt, &e->cap_ckpt,
+                                    2 * P * (dmax / stride + 1),
+                                    "checkpoints"));
+        HKZ_CUDA_TRY_GOTO(cudaMemcpyAsync(e->d_x, pb->x, P * sizeof(double),
+                                          cudaMemcpyHostToDevice, e->s_aux),
+                          "hkz_cuda_engine");
+        HKZ_TRY_GOTO(_hkz_cuda_basis_checkpoints(e->d_ckpt, e->d_x, P,
+                                                 pb->basis, dmax, stride,
+                                                 e->s_aux));
+    }
+
+    // 2. B resident (generated once, GEMMs panel by panel so that columns
+    //    become final early) or streamed through two block buffers; the
+    //    column bounds go on s_aux behind the generation, before any hook
+    cudaMemGetInfo(&freeb, &totalb);
+    resident = (double) P * (double) K * 8.0 <=
+               fmin(0.5 * (double) freeb, 17179869184.0) ||
+               nkb == 1;
+    HKZ_TRY_GOTO(_hkz_cuda_grow(&e->d_B, &e->cap_B,
+                                P * (resident ? K : 2 * HKZ_CUDA_KBLOCK),
+                                "basis blocks"));
+    HKZ_CUBLAS_TRY_GOTO(cublasSetStream(e->blas, e->s_main),
+                        "hkz_cuda_engine");
+    HKZ_CUBLAS_TRY_GOTO(cublasSetWorkspace(e->blas, e->blas_ws,
+                                           e->blas_ws_bytes),
+                        "hkz_cuda_engine");
+    if (resident)
+    {
+        for (kb = 0; kb < nkb; kb++)
+        {
+            size_t nb = K - kb * HKZ_CUDA_KBLOCK < HKZ_CUDA_KBLOCK
+                        ? K - kb * HKZ_CUDA_KBLOCK : HKZ_CUDA_KBLOCK;
+            HKZ_TRY_GOTO(gen_block(e, e->d_B + kb * HKZ_CUDA_KBLOCK * P, pb,
+                                   g0 + kb * HKZ_CUDA_KBLOCK, nb, stride));
+        }
+        HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_block[0], e->s_aux),
+                          "hkz_cuda_engine");
+        HKZ_CUDA_TRY_GOTO(cudaStreamWaitEvent(e->s_main, e->ev_block[0], 0),
+                          "hkz_cuda_engine");
+        HKZ_TRY_GOTO(enqueue_bounds(e, d_col, pb, w));
+        for (pan = 0; pan < npan; pan++)
+        {
+            size_t t0 = pan * HKZ_CUDA_TPANEL;
+            size_t nt = T - t0 < HKZ_CUDA_TPANEL ? T - t0 : HKZ_CUDA_TPANEL;
+            for (kb = 0; kb < nkb; kb++)
+            {
+                size_t nb = K - kb * HKZ_CUDA_KBLOCK < HKZ_CUDA_KBLOCK
+                            ? K - kb * HKZ_CUDA_KBLOCK : HKZ_CUDA_KBLOCK;
+                HKZ_TRY_GOTO(gemm(e, d_out, ldo,
+                                  e->d_B + kb * HKZ_CUDA_KBLOCK * P, w, P,
+                                  kb, nb, t0, nt));
+            }
+            if (hook != NULL)
+                HKZ_TRY_GOTO(hook(hook_arg, t0 + nt, e->s_main));
+        }
+    }
+    else
+    {
+        for (kb = 0; kb < nkb; kb++)
+        {
+            size_t b = kb & 1;
+            double *buf = e->d_B + b * HKZ_CUDA_KBLOCK * P;
+            size_t nb = K - kb * HKZ_CUDA_KBLOCK < HKZ_CUDA_KBLOCK
+                        ? K - kb * HKZ_CUDA_KBLOCK : HKZ_CUDA_KBLOCK;
+            if (kb >= 2)
+                HKZ_CUDA_TRY_GOTO(cudaStreamWaitEvent(e->s_aux,
+                                                      e->ev_free[b], 0),
+                                  "hkz_cuda_engine");
+            HKZ_TRY_GOTO(gen_block(e, buf, pb, g0 + kb * HKZ_CUDA_KBLOCK,
+                                   nb, stride));
+            HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_block[b], e->s_aux),
+                              "hkz_cuda_engine");
+            HKZ_CUDA_TRY_GOTO(cudaStreamWaitEvent(e->s_main,
+                                                  e->ev_block[b], 0),
+                              "hkz_cuda_engine");
+            for (pan = 0; pan < npan; pan++)
+            {
+                size_t t0 = pan * HKZ_CUDA_TPANEL;
+                size_t nt = T - t0 < HKZ_CUDA_TPANEL ? T - t0
+                                                     : HKZ_CUDA_TPANEL;
+                HKZ_TRY_GOTO(gemm(e, d_out, ldo, buf, w, P, kb, nb, t0, nt));
+            }
+            HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_free[b], e->s_main),
+                              "hkz_cuda_engine");
+        }
+        HKZ_TRY_GOTO(enqueue_bounds(e, d_col, pb, w));
+        if (hook != NULL)
+            HKZ_TRY_GOTO(hook(hook_arg, T, e->s_main));
+    }
+cleanup:
+    return status;
+}
+
+extern "C" int _hkz_cuda_engine_finish(hkz_cuda_engine_t e)
+{
+    int flag = 0, status = HKZ_SUCCESS;
+    HKZ_CUDA_TRY_GOTO(cudaStreamSynchronize(e->s_main), "hkz_cuda_engine");
+    HKZ_CUDA_TRY_GOTO(cudaStreamSynchronize(e->s_aux), "hkz_cuda_engine");
+    HKZ_CUDA_TRY_GOTO(cudaMemcpy(&flag, e->d_flag, sizeof(int),
+                                 cudaMemcpyDeviceToHost), "hkz_cuda_engine");
+    if (flag != 0)
+        status = hkz_error_set(HKZ_ERR_ARG, "hkz_engine: a weight of column "
+                               "%d is not finite", flag - 1);
+cleanup:
+    return status;
+}
+
+/* ---- device-resident run ------------------------------------------- */
+
+typedef struct
+{
+    hkz_cuda_engine_t e;
+    const hkz_engine_problem_t *pb;
+    double *d_err;
+    size_t ldo, nchunks, next;
+    cudaEvent_t *ev;
+    size_t nev;
+} dev_hook_arg;
+
+typedef struct
+{
+    hkz_signal_t s;
+    size_t slot;
+    uint64_t epoch;
+} post_arg;
+
+static void CUDART_CB post_host(void *p)
+{
+    post_arg *a = (post_arg *) p;
+    hkz_signal_post(a->s, a->slot, a->epoch);
+}
+
+// Chunk c of the engine.h chunking is final once its columns' GEMMs are
+// done and the bounds are known: broadcast its bounds and post slot c on
+// s_aux, behind an event of s_main.
+static int dev_hook(void *varg, size_t t_done, cudaStream_t s)
+{
+    dev_hook_arg *a = (dev_hook_arg *) varg;
+    hkz_cuda_engine_t e = a->e;
+    int status = HKZ_SUCCESS;
+    while (a->next < a->nchunks)
+    {
+        size_t t0, t1, c = a->next;
+        hkz_engine_chunk_range(&t0, &t1, a->pb->T, a->nchunks, c);
+        if (t1 > t_done)
+            break;
+        HKZ_CUDA_TRY_GOTO(cudaEventRecord(a->ev[c], s), "hkz_cuda_engine");
+        HKZ_CUDA_TRY_GOTO(cudaStreamWaitEvent(e->s_aux, a->ev[c], 0),
+                          "hkz_cuda_engine");
+        if (a->d_err != NULL && a->pb->err_layout == HKZ_ERR_PER_ENTRY)
+            HKZ_TRY_GOTO(_hkz_cuda_err_broadcast(a->d_err + t0 * a->ldo,
+                    a->ldo, e->d_col + t0, a->pb->P, t1 - t0, e->s_aux));
+        if (a->pb->ready != NULL)
+        {
+            post_arg *pa = (post_arg *) (a->ev + a->nev) + c;
+            pa->s = a->pb->ready;
+            pa->slot = c;
+            pa->epoch = a->pb->epoch;
+            HKZ_CUDA_TRY_GOTO(cudaLaunchHostFunc(e->s_aux, post_host, pa),
+                              "hkz_cuda_engine");
+        }
+        a->next++;
+    }
+cleanup:
+    return status;
+}
+
+static int dev_check(const hkz_engine_problem_t *pb)
+{
+    if (pb == NULL)
+        return hkz_error_set(HKZ_ERR_ARG, "hkz_engine: NULL problem");
+    if (pb->weights == HKZ_WEIGHTS_GIVEN)
+    {
+        // the weights live on the device: check everything else on a copy
+        // with one dummy finite column, finiteness of C on the device
+        hkz_engine_problem_t q = *pb;
+        double *dummy;
+        int status;
+        if (pb->C == NULL)
+            return hkz_error_set(HKZ_ERR_ARG, "hkz_engine: NULL weights C");
+        dummy = (double *) calloc(pb->K > 0 ? pb->K : 1, sizeof(double));
+        if (dummy == NULL)
+            return hkz_error_set(HKZ_ERR_NOMEM, "hkz_engine: out of memory");
+        q.C = dummy;
+        q.T = pb->T > 0 ? 1 : 0;
+        q.ldc = pb->ldc;
+        status = hkz_engine_problem_check(&q);
+        free(dummy);
+        if (status == HKZ_SUCCESS && pb->T < 1)
+            status = hkz_error_set(HKZ_ERR_ARG, "hkz_engine: need T >= 1");
+        if (status == HKZ_SUCCESS && pb->T > 0x7fffffff)
+            status = hkz_error_set(HKZ_ERR_ARG, "hkz_engine: T too large");
+        return status;
+    }
+    return hkz_engine_problem_check(pb);
+}
+
+extern "C" int _hkz_cuda_engine_heat_weights(hkz_cuda_engine_t e,
+        const hkz_engine_problem_t *pb)
+{
+    double *hC = NULL, *hE = NULL;
+    size_t n = pb->K * pb->T;
+    int status = HKZ_SUCCESS;
+    hC = (double *) malloc(n * sizeof(double));
+    hE = (double *) malloc(n * sizeof(double));
+    HKZ_TRY_GOTO(hC != NULL && hE != NULL ? HKZ_SUCCESS
+                 : hkz_error_set(HKZ_ERR_NOMEM, "hkz_cuda_engine: out of "
+                                 "host memory"));
+    HKZ_TRY_GOTO(hkz_engine_heat_weights(hC, hE, pb->K, pb->K, pb->k_begin,
+                                         pb->times, pb->T));
+    HKZ_TRY_GOTO(_hkz_cuda_grow(&e->d_C, &e->cap_C, n, "weights"));
+    HKZ_TRY_GOTO(_hkz_cuda_grow(&e->d_cerr, &e->cap_cerr, n, "weights"));
+    HKZ_CUDA_TRY_GOTO(cudaMemcpy(e->d_C, hC, n * sizeof(double),
+                                 cudaMemcpyHostToDevice), "hkz_cuda_engine");
+    HKZ_CUDA_TRY_GOTO(cudaMemcpy(e->d_cerr, hE, n * sizeof(double),
+                                 cudaMemcpyHostToDevice), "hkz_cuda_engine");
+cleanup:
+    free(hC);
+    free(hE);
+    return status;
+}
+
+extern "C" int hkz_cuda_engine_run_dev(hkz_cuda_engine_t e, double *d_out,
+        double *d_err, double *d_mag, const hkz_engine_problem_t *pb)
+{
+    int prev = -1, entered = 0, status;
+    size_t nchunks = 1, c, ldo;
+    dev_hook_arg ha;
+    _hkz_cuda_weights_t w;
+
+    memset(&ha, 0, sizeof(ha));
+    if (e == NULL || d_out == NULL)
+    {
+        status = hkz_error_set(HKZ_ERR_ARG, "hkz_cuda_engine_run_dev: NULL "
+                               "engine or output");
+        goto cleanup;
+    }
+    HKZ_TRY_GOTO(dev_check(pb));
+    ldo = pb->ldo != 0 ? pb->ldo : pb->P;
+    nchunks = e->o.nchunks < pb->T ? e->o.nchunks : pb->T;
+    if (nchunks < 1)
+        nchunks = 1;
+    if (pb->ready != NULL && hkz_signal_count(pb->ready) < nchunks + 1)
+    {
+        status = hkz_error_set(HKZ_ERR_ARG, "hkz_cuda_engine_run_dev: the "
+                               "ready signal needs nchunks + 1 = %zu slots",
+                               nchunks + 1);
+        goto cleanup;
+    }
+    HKZ_TRY_GOTO(_hkz_cuda_engine_enter(e, &prev));
+    entered = 1;
+    HKZ_TRY_GOTO(_hkz_cuda_grow(&e->d_col, &e->cap_col, 2 * pb->T,
+                                "column bounds"));
+    if (pb->weights == HKZ_WEIGHTS_GIVEN)
+    {
+        w.d_C = pb->C;
+        w.ldc = pb->ldc;
+        w.d_cerr = NULL;
+    }
+    else
+    {
+        HKZ_TRY_GOTO(_hkz_cuda_engine_heat_weights(e, pb));
+        w.d_C = e->d_C;
+        w.ldc = pb->K;
+        w.d_cerr = e->d_cerr;
+    }
+    // chunk events, then post arguments, in one allocation
+    ha.e = e;
+    ha.pb = pb;
+    ha.d_err = d_err;
+    ha.ldo = ldo;
+    ha.nchunks = nchunks;
+    ha.nev = nchunks;
+    ha.ev = (cudaEvent_t *) calloc(1, nchunks * (sizeof(cudaEvent_t) +
+                                                 sizeof(post_arg)) + 16);
+    if (ha.ev == NULL)
+    {
+        status = hkz_error_set(HKZ_ERR_NOMEM, "hkz_cuda_engine: out of "
+                               "memory");
+        goto cleanup;
+    }
+    for (c = 0; c < nchunks; c++)
+        HKZ_CUDA_TRY_GOTO(cudaEventCreateWithFlags(&ha.ev[c],
+                                                   cudaEventDisableTiming),
+                          "hkz_cuda_engine");
+    HKZ_TRY_GOTO(_hkz_cuda_engine_enqueue(e, d_out, ldo, e->d_col, pb, &w,
+                                          dev_hook, &ha));
+    if (d_err != NULL && pb->err_layout == HKZ_ERR_PER_COLUMN)
+        HKZ_CUDA_TRY_GOTO(cudaMemcpyAsync(d_err, e->d_col,
+                                          pb->T * sizeof(double),
+                                          cudaMemcpyDeviceToDevice,
+                                          e->s_aux), "hkz_cuda_engine");
+    if (d_mag != NULL)
+        HKZ_CUDA_TRY_GOTO(cudaMemcpyAsync(d_mag, e->d_col + pb->T,
+                                          pb->T * sizeof(double),
+                                          cudaMemcpyDeviceToDevice,
+                                          e->s_aux), "hkz_cuda_engine");
+    HKZ_TRY_GOTO(_hkz_cuda_engine_finish(e));
+cleanup:
+    if (entered)
+    {
+        // never leave queued work behind (the post arguments die here)
+        cudaStreamSynchronize(e->s_main);
+        cudaStreamSynchronize(e->s_aux);
+        cudaGetLastError();
+    }
+    if (ha.ev != NULL)
+    {
+        for (c = 0; c < ha.nev; c++)
+            if (ha.ev[c] != NULL)
+                cudaEventDestroy(ha.ev[c]);
+        free(ha.ev);
+    }
+    if (entered)
+        _hkz_cuda_engine_leave(prev);
+    if (pb != NULL && pb->ready != NULL)
+        hkz_signal_post(pb->ready, hkz_signal_count(pb->ready) - 1,
+                        pb->epoch);
+    return status;
+}
+
+/* ---- host run (the hkz_engine backend) ------------------------------ */
+
+typedef struct
+{
+    cudaEvent_t *ev;
+    size_t T, nchunks, next;
+} host_hook_arg;
+
+static int host_hook(void *varg, size_t t_done, cudaStream_t s)
+{
+    host_hook_arg *a = (host_hook_arg *) varg;
+    int status = HKZ_SUCCESS;
+    while (a->next < a->nchunks)
+    {
+        size_t t0, t1;
+        hkz_engine_chunk_range(&t0, &t1, a->T, a->nchunks, a->next);
+        if (t1 > t_done)
+            break;
+        HKZ_CUDA_TRY_GOTO(cudaEventRecord(a->ev[a->next], s),
+                          "hkz_cuda_engine");
+        a->next++;
+    }
+cleanup:
+    return status;
+}
+
+extern "C" int _hkz_cuda_engine_run_host(hkz_cuda_engine_t e, double *out,
+        double *err, double *mag, const hkz_engine_problem_t *pb)
+{
+    size_t P = pb->P, K = pb->K, T = pb->T, c, t, i;
+    size_t ldo = pb->ldo != 0 ? pb->ldo : P;
+    size_t nchunks = e->o.nchunks < T ? e->o.nchunks : T;
+    int prev = -1, entered = 0, status = HKZ_SUCCESS;
+    host_hook_arg ha;
+    _hkz_cuda_weights_t w;
+
+    memset(&ha, 0, sizeof(ha));
+    if (nchunks < 1)
+        nchunks = 1;
+    HKZ_TRY_GOTO(_hkz_cuda_engine_enter(e, &prev));
+    entered = 1;
+    HKZ_TRY_GOTO(_hkz_cuda_grow(&e->d_out, &e->cap_out, P * T, "output"));
+    HKZ_TRY_GOTO(_hkz_cuda_grow(&e->d_col, &e->cap_col, 2 * T,
+                                "column bounds"));
+    if (pb->weights == HKZ_WEIGHTS_GIVEN)
+    {
+        HKZ_TRY_GOTO(_hkz_cuda_grow(&e->d_C, &e->cap_C, K * T, "weights"));
+        HKZ_CUDA_TRY_GOTO(cudaMemcpy2D(e->d_C, K * sizeof(double), pb->C,
+                                       pb->ldc * sizeof(double),
+                                       K * sizeof(double), T,
+                                       cudaMemcpyHostToDevice),
+                          "hkz_cuda_engine (weights)");
+        w.d_cerr = NULL;
+    }
+    else
+    {
+        HKZ_TRY_GOTO(_hkz_cuda_engine_heat_weights(e, pb));
+        w.d_cerr = e->d_cerr;
+    }
+    w.d_C = e->d_C;
+    w.ldc = K;
+    ha.T = T;
+    ha.nchunks = nchunks;
+    ha.ev = (cudaEvent_t *) calloc(nchunks, sizeof(cudaEvent_t));
+    if (ha.ev == NULL)
+    {
+        status = hkz_error_set(HKZ_ERR_NOMEM, "hkz_cuda_engine: out of "
+                               "memory");
+        goto cleanup;
+    }
+    for (c = 0; c < nchunks; c++)
+        HKZ_CUDA_TRY_GOTO(cudaEventCreateWithFlags(&ha.ev[c],
+                                                   cudaEventDisableTiming),
+                          "hkz_cuda_engine");
+    HKZ_TRY_GOTO(_hkz_cuda_engine_enqueue(e, e->d_out, P, e->d_col, pb, &w,
+                                          host_hook, &ha));
+    // the bounds (small) first, then each chunk as soon as it is final
+    HKZ_TRY_GOTO(grow_host(&e->h_col, &e->cap_hcol, 2 * T));
+    HKZ_CUDA_TRY_GOTO(cudaMemcpyAsync(e->h_col, e->d_col,
+                                      2 * T * sizeof(double),
+                                      cudaMemcpyDeviceToHost, e->s_aux),
+                      "hkz_cuda_engine");
+    HKZ_CUDA_TRY_GOTO(cudaStreamSynchronize(e->s_aux), "hkz_cuda_engine");
+    {
+        int flag = 0;
+        HKZ_CUDA_TRY_GOTO(cudaMemcpy(&flag, e->d_flag, sizeof(int),
+                                     cudaMemcpyDeviceToHost),
+                          "hkz_cuda_engine");
+        if (flag != 0)
+        {
+            status = hkz_error_set(HKZ_ERR_ARG, "hkz_engine: a weight of "
+                                   "column %d is not finite", flag - 1);
+            goto cleanup;
+        }
+    }
+    if (mag != NULL)
+        memcpy(mag, e->h_col + T, T * sizeof(double));
+    if (err != NULL && pb->err_layout == HKZ_ERR_PER_COLUMN)
+        memcpy(err, e->h_col, T * sizeof(double));
+    for (c = 0; c < nchunks; c++)
+    {
+        size_t t0, t1;
+        hkz_engine_chunk_range(&t0, &t1, T, nchunks, c);
+        HKZ_CUDA_TRY_GOTO(cudaStreamWaitEvent(e->s_aux, ha.ev[c], 0),
+                          "hkz_cuda_engine");
+        HKZ_CUDA_TRY_GOTO(cudaMemcpy2DAsync(out + t0 * ldo,
+                                            ldo * sizeof(double),
+                                            e->d_out + t0 * P,
+                                            P * sizeof(double),
+                                            P * sizeof(double), t1 - t0,
+                                            cudaMemcpyDeviceToHost,
+                                            e->s_aux), "hkz_cuda_engine");
+        HKZ_CUDA_TRY_GOTO(cudaStreamSynchronize(e->s_aux),
+                          "hkz_cuda_engine");
+        if (err != NULL && pb->err_layout == HKZ_ERR_PER_ENTRY)
+            for (t = t0; t < t1; t++)
+                for (i = 0; i < P; i++)
+                    err[i + t * ldo] = e->h_col[t];
+        if (pb->ready != NULL)
+            hkz_signal_post(pb->ready, c, pb->epoch);
+    }
+    HKZ_TRY_GOTO(_hkz_cuda_engine_finish(e));
+cleanup:
+    if (entered)
+    {
+        cudaStreamSynchronize(e->s_main);
+        cudaStreamSynchronize(e->s_aux);
+        cudaGetLastError();
+    }
+    if (ha.ev != NULL)
+    {
+        for (c = 0; c < nchunks; c++)
+            if (ha.ev[c] != NULL)
+                cudaEventDestroy(ha.ev[c]);
+        free(ha.ev);
+    }
+    if (entered)
+        _hkz_cuda_engine_leave(prev);
+    return status;
+}
