@@ -2,17 +2,20 @@
 """Times `hkz heat` (certified, Arb) against a direct mpmath evaluation of the same
 spectral sums at 30 and 100 digits, in one run, and prints the ratio table.
 
-usage: bench/heat_vs_mpmath.py [path/to/hkz] [repeats]
+usage: bench/heat_vs_mpmath.py [build dir] [repeats]
 
 mpmath side: the character sum (2.1) / the Wigner sum (3.1) summed until the terms drop
 below 10^-(dps+5), at dps = digits + (digits lost to cancellation) + 10, the way one would
 evaluate them directly in mpmath (no certificate). hkz side: the whole `hkz heat` process
-(start-up included), best of `repeats` runs. Agreement: digits shared by both results.
+(start-up included), best of `repeats` runs, and the library alone in-process
+(bench/bench_heat: hkz_goal_eval, best batch). Agreement: digits shared by both results.
 """
 import subprocess, sys, time, math
 import mpmath as mp
 
-HKZ = sys.argv[1] if len(sys.argv) > 1 else "./build/hkz"
+BUILD = sys.argv[1] if len(sys.argv) > 1 else "./build"
+HKZ = BUILD + "/hkz"
+BENCH = BUILD + "/bench/bench_heat"
 REPEATS = int(sys.argv[2]) if len(sys.argv) > 2 else 3
 
 def h_direct(t, alpha, dps):
@@ -77,12 +80,24 @@ def agree_digits(ball, x):
     d = abs(mp.mpf(mid) - x) + mp.mpf(rad)
     return 99 if d == 0 else int(-mp.log10(d / abs(x)))
 
-print(f"hkz heat vs direct mpmath {mp.__version__} (best of {REPEATS}; hkz time includes process start-up)")
-print(f"{'case':20s} {'digits':>6s} {'hkz [ms]':>10s} {'mpmath [ms]':>12s} {'mpmath/hkz':>10s} {'agree':>6s}")
+def run_lib(args, digits):
+    kernel = args[1]
+    if kernel == "su2":
+        t, x1, x2 = args[3], args[5], "0"
+    else:
+        t, x1, x2 = args[3], args[5], args[7]
+    res = subprocess.run([BENCH, kernel, t, x1, x2, str(digits)], capture_output=True, text=True, check=True)
+    return float(res.stdout.split()[0])
+
+print(f"hkz heat vs direct mpmath {mp.__version__} (best of {REPEATS}; 'hkz heat' = whole process incl. start-up,")
+print("'hkz lib' = hkz_goal_eval in-process; ratios = mpmath time / hkz time)")
+print(f"{'case':20s} {'digits':>6s} {'hkz heat':>9s} {'hkz lib':>9s} {'mpmath':>9s} {'mp/heat':>8s} {'mp/lib':>8s} {'agree':>6s}")
+print(f"{'':20s} {'':>6s} {'[ms]':>9s} {'[ms]':>9s} {'[ms]':>9s}")
 for label, args, f, extra in CASES:
     for digits in (30, 100):
         th, ball = run_hkz(args, digits)
         best = math.inf
         for _ in range(REPEATS):
             t0 = time.perf_counter(); x = f(digits + extra + 10); best = min(best, time.perf_counter() - t0)
-        print(f"{label:20s} {digits:6d} {1e3*th:10.2f} {1e3*best:12.2f} {best/th:10.1f} {agree_digits(ball, x):6d}")
+        tl = run_lib(args, digits)
+        print(f"{label:20s} {digits:6d} {1e3*th:9.2f} {1e3*tl:9.3f} {1e3*best:9.2f} {best/th:8.1f} {best/tl:8.0f} {agree_digits(ball, x):6d}")
