@@ -96,4 +96,35 @@ static inline void milnor_test_get_d(double gd[4], const hkz_su2_elem_t g)
     gd[3] = arf_get_d(arb_midref(acb_imagref(&g->b)), ARF_RND_NEAR);
 }
 
+/* dpi_n(X) = J_+ - J_-, dpi_n(Y) = i(J_+ + J_-), dpi_n(Z) = diag(i k),
+ * index i = (k + n - 1)/2, <i+1|J_+|i> = sqrt((i+1)(n-1-i)) */
+static inline void milnor_test_dpi(acb_mat_t M, int which, slong n,
+                                   slong prec)
+{
+    slong i;
+    arb_t s;
+    arb_init(s);
+    acb_mat_zero(M);
+    for (i = 0; i < n; i++)
+    {
+        if (which == 2)
+            arb_set_si(acb_imagref(acb_mat_entry(M, i, i)), 2 * i - n + 1);
+        if (i + 1 < n)
+        {
+            arb_sqrt_ui(s, (ulong) ((i + 1) * (n - 1 - i)), prec);
+            if (which == 0)
+            {
+                arb_set(acb_realref(acb_mat_entry(M, i + 1, i)), s);
+                arb_neg(acb_realref(acb_mat_entry(M, i, i + 1)), s);
+            }
+            else if (which == 1)
+            {
+                arb_set(acb_imagref(acb_mat_entry(M, i + 1, i)), s);
+                arb_set(acb_imagref(acb_mat_entry(M, i, i + 1)), s);
+            }
+        }
+    }
+    arb_clear(s);
+}
+
 #endif

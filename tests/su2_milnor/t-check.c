@@ -4,35 +4,6 @@
 #include <math.h>
 #include "milnor_test.h"
 
-/* dpi_n(V), V = X, Y, Z (as in t-wigner.c) */
-static void dpi(acb_mat_t M, int which, slong n, slong prec)
-{
-    slong i;
-    arb_t s;
-    arb_init(s);
-    acb_mat_zero(M);
-    for (i = 0; i < n; i++)
-    {
-        if (which == 2)
-            arb_set_si(acb_imagref(acb_mat_entry(M, i, i)), 2 * i - n + 1);
-        if (i + 1 < n)
-        {
-            arb_sqrt_ui(s, (ulong) ((i + 1) * (n - 1 - i)), prec);
-            if (which == 0)
-            {
-                arb_set(acb_realref(acb_mat_entry(M, i + 1, i)), s);
-                arb_neg(acb_realref(acb_mat_entry(M, i, i + 1)), s);
-            }
-            else if (which == 1)
-            {
-                arb_set(acb_imagref(acb_mat_entry(M, i + 1, i)), s);
-                arb_set(acb_imagref(acb_mat_entry(M, i, i + 1)), s);
-            }
-        }
-    }
-    arb_clear(s);
-}
-
 /* sum_{n <= nmax} n Re tr(pi_n(g) exp(t (a dX^2 + b dY^2 + c dZ^2))) */
 static void brute(arb_t res, const arb_t a, const arb_t b, const arb_t c,
                   const arb_t t, const hkz_su2_elem_t g, slong nmax,
@@ -56,7 +27,7 @@ static void brute(arb_t res, const arb_t a, const arb_t b, const arb_t c,
         acb_mat_init(D, n, n);
         for (i = 0; i < 3; i++)
         {
-            dpi(M, (int) i, n, prec);
+            milnor_test_dpi(M, (int) i, n, prec);
             acb_mat_mul(T, M, M, prec);
             acb_mat_scalar_addmul_arb(S, T, w[i], prec);
         }

@@ -3,36 +3,6 @@
  * spin matrices (checked against [X,Y] = 2Z and the Casimir), pi_2(g). */
 #include "milnor_test.h"
 
-/* dpi_n(X) = J_+ - J_-, dpi_n(Y) = i(J_+ + J_-), dpi_n(Z) = diag(i k),
- * index i = (k + n - 1)/2, <i+1|J_+|i> = sqrt((i+1)(n-1-i)) */
-static void dpi(acb_mat_t M, int which, slong n, slong prec)
-{
-    slong i;
-    arb_t s;
-    arb_init(s);
-    acb_mat_zero(M);
-    for (i = 0; i < n; i++)
-    {
-        if (which == 2)
-            arb_set_si(acb_imagref(acb_mat_entry(M, i, i)), 2 * i - n + 1);
-        if (i + 1 < n)
-        {
-            arb_sqrt_ui(s, (ulong) ((i + 1) * (n - 1 - i)), prec);
-            if (which == 0)
-            {
-                arb_set(acb_realref(acb_mat_entry(M, i + 1, i)), s);
-                arb_neg(acb_realref(acb_mat_entry(M, i, i + 1)), s);
-            }
-            else if (which == 1)
-            {
-                arb_set(acb_imagref(acb_mat_entry(M, i + 1, i)), s);
-                arb_set(acb_imagref(acb_mat_entry(M, i, i + 1)), s);
-            }
-        }
-    }
-    arb_clear(s);
-}
-
 /* every entry has radius below 2^{-bits} (the overlaps above are not
  * vacuous) */
 static int mat_tight(const acb_mat_t M, slong bits)
@@ -73,7 +43,7 @@ int main(void)
         for (i = 0; i < 3; i++)
         {
             acb_mat_init(M[i], n, n);
-            dpi(M[i], (int) i, n, prec);
+            milnor_test_dpi(M[i], (int) i, n, prec);
         }
 
         /* the test's own matrices: [X,Y] = 2Z and the Casimir -(n^2-1) */
@@ -148,7 +118,7 @@ int main(void)
                 HKZ_TEST_OK(hkz_su2_wigner_mat(C, h, prec));
                 HKZ_TEST_CHECK(acb_mat_overlaps(P, C) && mat_tight(C, 100),
                                "pi(exp(sV)) != "
-                               "exp(s dpi(V)), V = %c, n = %ld",
+                               "exp(s dpi_n(V)), V = %c, n = %ld",
                                "XYZ"[i], (long) n);
             }
         }
