@@ -96,6 +96,9 @@ int hkz_cli_slong(slong *x, const char *opt, const char *s, slong lo,
 /* Requires that a mandatory option was given. */
 int hkz_cli_require(const char *value, const char *opt);
 
+/* Records the whole command line for the outputs' metadata (main()). */
+void hkz_cli_set_command_line(int argc, char **argv);
+
 /* Opens the writer named by common->out with the standard metadata (hkz
  * version, FLINT/Arb versions, normalization, command line, digits). */
 int hkz_cli_open(hkz_writer_t **w, const hkz_cli_common_t *common, int argc,

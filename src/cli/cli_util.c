@@ -182,17 +182,26 @@ int hkz_cli_require(const char *value, const char *opt)
     return 0;
 }
 
+static char hkz_cli_cmdline[2048];
+
+void hkz_cli_set_command_line(int argc, char **argv)
+{
+    size_t n = 0;
+    int i;
+    hkz_cli_cmdline[0] = '\0';
+    for (i = 0; i < argc && n + 2 < sizeof(hkz_cli_cmdline); i++)
+        n += snprintf(hkz_cli_cmdline + n, sizeof(hkz_cli_cmdline) - n,
+                      "%s%s", i ? " " : "", argv[i]);
+}
+
 int hkz_cli_open(hkz_writer_t **w, const hkz_cli_common_t *common, int argc,
                  char **argv)
 {
-    char cmdline[1024], buf[64];
-    size_t n = 0;
-    int i, s;
+    char buf[64];
+    int s;
 
-    cmdline[0] = '\0';
-    for (i = 0; i < argc && n + 2 < sizeof(cmdline); i++)
-        n += snprintf(cmdline + n, sizeof(cmdline) - n, "%s%s",
-                      i ? " " : "hkz ", argv[i]);
+    if (hkz_cli_cmdline[0] == '\0')  /* not called through main() */
+        hkz_cli_set_command_line(argc, argv);
     s = hkz_writer_open(w, common->out, common->fmt);
     if (s != HKZ_SUCCESS)
         return hkz_cli_fail(s) == HKZ_CLI_EXIT_USAGE ? HKZ_CLI_EXIT_USAGE
@@ -202,7 +211,7 @@ int hkz_cli_open(hkz_writer_t **w, const hkz_cli_common_t *common, int argc,
         hkz_writer_meta(*w, "flint_version", hkz_flint_version()) ||
         hkz_writer_meta(*w, "arb_version", hkz_arb_version()) ||
         hkz_writer_meta(*w, "normalization", hkz_normalization()) ||
-        hkz_writer_meta(*w, "command", cmdline) ||
+        hkz_writer_meta(*w, "command", hkz_cli_cmdline) ||
         hkz_writer_meta(*w, "digits", buf))
     {
         hkz_writer_abort(w);

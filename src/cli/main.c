@@ -37,6 +37,7 @@ int main(int argc, char **argv)
     size_t i;
     int rc;
 
+    hkz_cli_set_command_line(argc, argv);
     if (argc < 2)
     {
         usage(stderr);
