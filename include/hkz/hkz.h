@@ -8,6 +8,7 @@
 #include "hkz/goal.h"
 #include "hkz/io.h"
 #include "hkz/su2.h"
+#include "hkz/su2n.h"
 #include "hkz/ising.h"
 
 #ifdef __cplusplus

@@ -172,6 +172,39 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_bi_grid(double *out, double *err,
         size_t ldo, hkz_engine_t e, const double *alpha, size_t nalpha,
         const double *t, size_t nt, size_t nmax);
 
+/* ---- grids (engine): sub-Laplacian and Milnor -------------------------
+ * (groups/su2/heat_sub_grid.c, heat_milnor_grid.c)  Double grids through
+ * the spectral-sum engine e (NULL: a default CPU engine), column-major
+ * out[i + j ldo] (ldo = 0 means npts) with a rigorous bound err[i + j ldo]
+ * (same layout): [out - err, out + err] contains the exact kernel value at
+ * the exact double inputs.  The bound covers the engine's floating-point
+ * error (gamma_K), the rounding to double of the basis values and weights
+ * (computed with Arb) and the truncation tail at each t.  Not certified
+ * balls: a double interval, valid exactly as stated.  On error out and
+ * err are NaN (when their layout is valid). */
+
+/** p_{t_j}(r_i, z_i), spectral sum (3.1) with the tail bound of spec 3.5;
+ *  r_i in [0, pi/2], z_i finite, t_j > 0.  The modes (k <= K, m <= M_k)
+ *  are chosen from the smallest t (tail about 2^-56 p_t(e)); HKZ_ERR_DOMAIN
+ *  if that needs more than 2^20 modes or 2^25 modes x times (then use
+ *  hkz_su2_heat_sub). */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_sub_grid(double *out, double *err,
+        size_t ldo, hkz_engine_t e, const double *r, const double *z,
+        size_t npts, const double *t, size_t nt);
+
+/** Milnor family L = -(a X^2 + b Y^2 + c Z^2) (spec 7.6), a, b > 0,
+ *  c >= 0: p_{t_j}(g_i) = sum_{n <= N} n Re tr(pi_n(g_i) exp(-t_j L_n)) +
+ *  the tail bound of hkz_su2_heat_milnor.  g holds 4 doubles per point
+ *  (Re a, Im a, Re b, Im b) with | |a|^2 + |b|^2 - 1 | <= 1e-10; the point
+ *  used is exactly (a, b) / sqrt(|a|^2 + |b|^2).  nmax = 0 chooses N from
+ *  the smallest t (tail about 2^-60); HKZ_ERR_DOMAIN if N would exceed
+ *  250, modes x times exceed 2^25 or (for a given nmax) the tail bound
+ *  does not converge at some t; HKZ_ERR_ARG if nmax > 250. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_milnor_grid(double *out,
+        double *err, size_t ldo, hkz_engine_t e, double a, double b,
+        double c, const double *g, size_t npts, const double *t, size_t nt,
+        size_t nmax);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,302 @@
+/* hkz/su2n.h -- products SU(2)^n and SU(2)^infinity: heat kernels,
+ * intrinsic distances, existence criteria, comparison constants.
+ *
+ * NORMALIZATION: N_unit weights (spec heat_kernels_su2.md sections 1, 5).
+ * Factor i carries X_i, Y_i, Z_i; the operators are
+ *   Delta_a = sum_i a_i Delta_i  (bi-invariant, Delta_i = -(X_i^2+Y_i^2+Z_i^2))
+ *   L_b     = sum_i b_i L_i      (sub-Laplacian, L_i = -(X_i^2+Y_i^2)).
+ * Heat kernels are densities of exp(-t Delta_a), exp(-t L_b) (no factor
+ * 1/2) with respect to the product Haar probability measure:
+ *   mu_t(x) = prod_i h_{a_i t}(alpha(x_i))  resp.  prod_i p_{b_i t}(r_i, z_i).
+ * Distances: d(e, x)^2 = sum_i d_R(x_i)^2 / a_i resp. sum_i d_sR(x_i)^2 / b_i.
+ * Weights given in the spin normalization ([X,Y] = Z) are converted by
+ * hkz_su2n_weights_from_spin (divide by 4; spec section 1.4).
+ *
+ * Weights and coordinates are numbered i = 1, 2, 3, ... as in the spec.
+ *
+ * Conventions as in su2.h: outputs first, prec (bits) last; functions
+ * return HKZ_SUCCESS or an error code (message in hkz_errmsg()); a ball
+ * output encloses the exact value (possibly wide) or is indeterminate on
+ * error.  A value +infinity is returned as the arb +inf (arb_pos_inf), and
+ * only where it is proven.
+ */
+#ifndef HKZ_SU2N_H
+#define HKZ_SU2N_H
+
+#include "hkz/config.h"
+#include "hkz/flint_compat.h"
+#include "hkz/su2.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- operator kinds ---------------------------------------------------- */
+
+#define HKZ_SU2N_DELTA 0   /* bi-invariant Delta_a, factor h_s, gap 3 */
+#define HKZ_SU2N_L 1       /* sub-Laplacian L_b, factor p_s, gap 2 */
+
+/* ---- weight families (groups/su2n/weights*.c) -------------------------- */
+
+#define HKZ_SU2N_LIST 0    /* finite list w_1..w_n: the group SU(2)^n */
+#define HKZ_SU2N_POW 1     /* w_i = c i^p, p >= 1 real */
+#define HKZ_SU2N_GEOM 2    /* w_i = c 2^i */
+#define HKZ_SU2N_LOG 3     /* w_i = c log(1+i) */
+#define HKZ_SU2N_LOG2 4    /* w_i = c log(1+i)^2 */
+#define HKZ_SU2N_SEQ 5     /* w_i = c fn(i), increasing, user-supplied */
+
+/** User sequence: sets w to an enclosure of fn(i) (i >= 1) and returns a
+ *  status.  The sequence must be increasing and positive; with a gap bound
+ *  g > 0 it must satisfy fn(i+1) - fn(i) >= g for all i >= 1. */
+typedef int (*hkz_su2n_seq_fn)(arb_t w, ulong i, void *param, slong prec);
+
+typedef struct
+{
+    int family;          /* HKZ_SU2N_LIST, ... */
+    arb_struct c;        /* scale (families and sequences) */
+    arb_struct p;        /* exponent (HKZ_SU2N_POW) */
+    arb_struct gap;      /* lower bound on gaps (HKZ_SU2N_SEQ; 0: none) */
+    arb_ptr list;        /* HKZ_SU2N_LIST: w_1..w_len */
+    slong len;
+    hkz_su2n_seq_fn fn;  /* HKZ_SU2N_SEQ */
+    void *param;
+    slong max_factors;   /* cap on the factors multiplied (default 2^20) */
+    slong seq_len;       /* HKZ_SU2N_SEQ without gap: factors used */
+} hkz_su2n_weights_struct;
+typedef hkz_su2n_weights_struct hkz_su2n_weights_t[1];
+
+/** Initializes to the empty list (the trivial group). */
+HKZ_API void hkz_su2n_weights_init(hkz_su2n_weights_t w);
+HKZ_API void hkz_su2n_weights_clear(hkz_su2n_weights_t w);
+
+/** w = a[0..n-1] (copied); HKZ_ERR_DOMAIN unless every a_i > 0. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_weights_set_list(hkz_su2n_weights_t w,
+        arb_srcptr a, slong n);
+
+/** w_i = c i^p (c > 0, p >= 1). */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_weights_set_pow(hkz_su2n_weights_t w,
+        const arb_t c, const arb_t p);
+
+/** w_i = c 2^i (c > 0). */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_weights_set_geom(hkz_su2n_weights_t w,
+        const arb_t c);
+
+/** w_i = c log(1+i) (c > 0). */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_weights_set_log(hkz_su2n_weights_t w,
+        const arb_t c);
+
+/** w_i = c log(1+i)^2 (c > 0). */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_weights_set_log2(hkz_su2n_weights_t w,
+        const arb_t c);
+
+/** w_i = c fn(i, param) (c = 1; see hkz_su2n_weights_scale), an
+ *  increasing positive sequence.  gap (NULL or 0: none) is a proven lower
+ *  bound g > 0 on fn(i+1) - fn(i) for all i >= 1; it certifies the
+ *  infinite tail.  Without it only the partial product of the first nhead
+ *  factors can be returned (flagged HKZ_SU2N_PARTIAL). */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_weights_set_seq(hkz_su2n_weights_t w,
+        hkz_su2n_seq_fn fn, void *param, const arb_t gap, slong nhead);
+
+/** w = the finite list of the first n weights of src (truncation to
+ *  SU(2)^n); aliasing allowed. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_weights_set_head(hkz_su2n_weights_t w,
+        const hkz_su2n_weights_t src, slong n, slong prec);
+
+/** Multiplies every weight by c > 0 (families and sequences: the scale). */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_weights_scale(hkz_su2n_weights_t w,
+        const arb_t c, slong prec);
+
+/** Weights given in N_spin ([X,Y] = Z): divide by 4 (exact). */
+HKZ_API void hkz_su2n_weights_from_spin(hkz_su2n_weights_t w);
+
+/** res = w_i (i >= 1; i <= length for lists). */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_weights_get(arb_t res,
+        const hkz_su2n_weights_t w, slong i, slong prec);
+
+/** Number of factors: the list length, or -1 for an infinite family. */
+HKZ_API slong hkz_su2n_weights_length(const hkz_su2n_weights_t w);
+
+/** Cap on the number of factors a product may multiply (>= 1). */
+HKZ_API void hkz_su2n_weights_set_max_factors(hkz_su2n_weights_t w,
+        slong n);
+
+/* ---- points with finitely many non-identity coordinates (point*.c) ---- */
+
+typedef struct
+{
+    arb_ptr r;    /* r_i in [0, pi/2] */
+    arb_ptr phi;  /* phi_i (irrelevant to kernels and distances from e) */
+    arb_ptr z;    /* z_i in [-pi, pi] (any real: 2 pi periodic) */
+    slong len;    /* x_i for i = 1..len; x_i = e for i > len (the "head") */
+} hkz_su2n_point_struct;
+typedef hkz_su2n_point_struct hkz_su2n_point_t[1];
+
+/** len coordinates, all equal to e. */
+HKZ_API void hkz_su2n_point_init(hkz_su2n_point_t x, slong len);
+HKZ_API void hkz_su2n_point_clear(hkz_su2n_point_t x);
+
+/** x_i = exp(r(cos phi X + sin phi Y)) exp(zZ) (1 <= i <= len); phi may be
+ *  NULL (0).  HKZ_ERR_DOMAIN unless r meets [0, pi/2]. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_point_set_cyl(hkz_su2n_point_t x,
+        slong i, const arb_t r, const arb_t phi, const arb_t z);
+
+/** x_i = g (through its cylindrical coordinates). */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_point_set_elem(hkz_su2n_point_t x,
+        slong i, const hkz_su2_elem_t g, slong prec);
+
+/** res_i = x_i^{-1} y_i (res has length max(len x, len y); res must not
+ *  alias x or y): d(x, y) = d(e, x^{-1} y). */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_point_rel(hkz_su2n_point_t res,
+        const hkz_su2n_point_t x, const hkz_su2n_point_t y, slong prec);
+
+/* ---- factor-tail bounds (spec 5.5) (delta*.c) -------------------------- */
+
+/** delta_R(s) = q(4-3q+q^2)/(1-q)^3, q = e^{-3s} (op = DELTA), or
+ *  delta_L(s) (op = L), written without cancellation: for every s > 0,
+ *  0 <= h_s(e) - 1 <= delta_R(s) and 0 <= p_s(e) - 1 <= delta_L(s). */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_delta(arb_t res, int op, const arb_t s,
+        slong prec);
+
+/** res = an upper bound B (an exact point, rounded up) with
+ *  sum_{i>n} delta(w_i t) <= B (0 for a list with n >= len), +inf if the
+ *  declared family diverges at t (spec 5.4).  HKZ_ERR_NOT_CERTIFIED for a
+ *  sequence without gap bound, or when t straddles the threshold. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_delta_tail(arb_t res,
+        const hkz_su2n_weights_t w, int op, const arb_t t, slong n,
+        slong prec);
+
+/* ---- heat kernels (heat*.c) -------------------------------------------- */
+
+#define HKZ_SU2N_FINITE 0     /* res encloses the (finite) value */
+#define HKZ_SU2N_DIVERGENT 1  /* mu_t(e) = +inf: no continuous density at t;
+                                 res = +inf (proven, spec 5.4) */
+#define HKZ_SU2N_PARTIAL 2    /* tail not certified: res encloses the
+                                 partial product of the first nfactors
+                                 factors, a lower bound only */
+
+typedef struct
+{
+    int kind;        /* HKZ_SU2N_FINITE, _DIVERGENT or _PARTIAL */
+    slong nfactors;  /* factors evaluated */
+    double tail;     /* the bound on the omitted delta-sum used, or the
+                        remainder bound of the tail series (informative;
+                        the certificate is in res); 0 if exact */
+    int accelerated; /* 1 if the tail was summed by the series of
+                        log factors (families log(1+i) and i^1) */
+} hkz_su2n_info_t;
+
+/** mu_t(e) = prod_i factor(w_i t) on SU(2)^n or SU(2)^infinity
+ *  (sup_x mu_t(x) = ||H_t||_{1->infinity}).  Infinite families: the first
+ *  n factors are multiplied (n chosen for relative accuracy ~2^-prec, at
+ *  most max_factors; the ball is wider if the cap is reached; the time is
+ *  ~10 us per factor) and the tail is enclosed: P_n <= mu_t(e) <=
+ *  P_n exp(sum_{i>n} delta(w_i t)) (spec 5.5); for log(1+i) and i^1 the
+ *  tail sum_{i>n} log factor is summed exactly (Hurwitz zeta / geometric
+ *  series of the power series of log factor, with a Cauchy bound).
+ *  Divergent declared families (log(1+i) with 3ct <= 1 for DELTA, 2ct <= 1
+ *  for L) give kind DIVERGENT and res = +inf.  info may be NULL, except
+ *  that a result of kind PARTIAL is then refused (HKZ_ERR_NOT_CERTIFIED).
+ *  t > 0 (a ball straddling a divergence threshold: HKZ_ERR_NOT_CERTIFIED). */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_heat_e(arb_t res, hkz_su2n_info_t *info,
+        const hkz_su2n_weights_t w, int op, const arb_t t, slong prec);
+
+/** P_n = prod_{i<=n} factor(w_i t) (exact, no tail); n <= length. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_heat_e_partial(arb_t res,
+        const hkz_su2n_weights_t w, int op, const arb_t t, slong n,
+        slong prec);
+
+/** mu_t(x) = prod_{i<=len} factor_i(x_i) * R, R = the product at e of the
+ *  remaining factors, enclosed as for hkz_su2n_heat_e (1 <= R <=
+ *  exp(sum delta)).  For DELTA factor_i = h_{a_i t}(alpha_i), alpha_i =
+ *  d_R(x_i); for L factor_i = p_{b_i t}(r_i, z_i).  The point may not have
+ *  more coordinates than a list has weights. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_heat(arb_t res, hkz_su2n_info_t *info,
+        const hkz_su2n_weights_t w, int op, const arb_t t,
+        const hkz_su2n_point_t x, slong prec);
+
+/** The single factor at e for complex s, Re s > 0: h_s(e) = sum_n n^2
+ *  e^{-(n^2-1)s} (op DELTA), p_s(e) = sum_{m>=0} e^{-4m(m+1)s}
+ *  [(2m+1)(1+y)/(1-y) + 2y/(1-y)^2], y = e^{-(4m+2)s} (op L; the
+ *  geometric sum over k of (3.1) at e), with tail bounds valid for complex
+ *  s (terms bounded at Re s).  Holomorphic in s: suitable for
+ *  acb_calc_integrate.  Indeterminate (HKZ_SUCCESS) if Re s may be <= 0. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_factor_e_acb(acb_t res, int op,
+        const acb_t s, slong prec);
+
+/* ---- distances (dist*.c) ----------------------------------------------- */
+
+/** d(e, x): d_Delta^2 = sum_{i<=len} d_R(x_i)^2 / a_i (op DELTA) or
+ *  d_L^2 = sum d_sR(x_i)^2 / b_i (op L) (spec 5.3). */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_dist(arb_t d,
+        const hkz_su2n_weights_t w, int op, const hkz_su2n_point_t x,
+        slong prec);
+
+/** d(x, y) = d(e, x^{-1} y). */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_dist_pair(arb_t d,
+        const hkz_su2n_weights_t w, int op, const hkz_su2n_point_t x,
+        const hkz_su2n_point_t y, slong prec);
+
+/** Distance from e of a point of G_infinity whose coordinates i <= len
+ *  are those of x and whose coordinates i > len are unknown but have
+ *  single-factor distance (d_R resp. d_sR) in [dlo, dhi] (0 <= dlo <= dhi
+ *  <= pi): an enclosure of all possible values, using sum_{i>len} 1/w_i
+ *  (spec 5.3).  +inf when sum 1/w_i = +inf and dlo > 0 (pitfall 13);
+ *  HKZ_ERR_NOT_CERTIFIED when the value may be finite or infinite. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_dist_tail(arb_t d,
+        const hkz_su2n_weights_t w, int op, const hkz_su2n_point_t x,
+        const arb_t dlo, const arb_t dhi, slong prec);
+
+/** res = sum_{i>n} 1/w_i, or +inf (i^p with p <= 1, log families).
+ *  HKZ_ERR_NOT_CERTIFIED for user sequences. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_inv_sum(arb_t res,
+        const hkz_su2n_weights_t w, slong n, slong prec);
+
+/** Diameter pi (sum_i 1/w_i)^{1/2} of d_Delta (d_L alike), +inf if the
+ *  sum diverges (then d is infinite off a dense subgroup). */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_diam(arb_t d,
+        const hkz_su2n_weights_t w, slong prec);
+
+/* ---- comparison constants of spec 6.3 (const*.c) ----------------------- */
+
+/** (P2) sup_{x != e} d_L(e,x) / d_Delta(e,x)^{1/2} = sqrt(2 pi) S^{1/4},
+ *  S = sum_i a_i / b_i^2 (not attained); +inf if S = +inf.  Supported: two
+ *  lists of equal length; a, b both i^p-type (zeta), both 2^i-type,
+ *  a = c i^p with b = c' 2^i (polylog); pairs that provably diverge.
+ *  Otherwise HKZ_ERR_UNSUPPORTED. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_dist_const(arb_t res,
+        const hkz_su2n_weights_t a, const hkz_su2n_weights_t b, slong prec);
+
+/** (P3) best C in E_{Delta^gamma} <= C E_L (spec F1, P3): for 0 <= gamma
+ *  <= 1/2, C*(gamma) = sup_i (3 a_i)^gamma / (2 b_i); +inf for gamma >
+ *  1/2 or an unbounded sup.  Supported: two lists of equal length, or two
+ *  families of the same type (i^p-type with any exponents). */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_form_const(arb_t res,
+        const hkz_su2n_weights_t a, const hkz_su2n_weights_t b,
+        const arb_t gamma, slong prec);
+
+/* ---- subordination (F3) and (CK*) integrals (subord.c, ck*.c) ---------- */
+
+/** mu^{op^{1/2}}_s(e) = sum_pi d_pi tr e^{-s op(pi)^{1/2}}
+ *  = 1 + int_0^inf (mu^op_u(e) - 1) eta_s(u) du, eta_s(u) =
+ *  s/(2 sqrt pi) u^{-3/2} e^{-s^2/(4u)} (spec F3), by acb_calc_integrate
+ *  with proven bounds for the two ends.  w must be a finite list
+ *  (HKZ_ERR_UNSUPPORTED otherwise; truncations are lower bounds); s > 0.
+ *  HKZ_ERR_PREC if the integrator returns no finite enclosure. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_heat_e_subord(arb_t res,
+        const hkz_su2n_weights_t w, int op, const arb_t s, slong prec);
+
+/** int_a^inf log F(x^p) dx, F(s) = h_s(e) (DELTA) or p_s(e) (L), p > 0,
+ *  a >= 0.  For weights i^p, t^{1/p} log mu_t(e) lies in
+ *  [value at a = t^{1/p}, value at a = 0] and tends to the value at a = 0
+ *  as t -> 0 ((CK*) limit; spec 5.4, R38-R41).  Certified: [0, x0] by the
+ *  small-time closed forms with a proven bound on the correction, [x0, X]
+ *  by acb_calc_integrate of the holomorphic factor, [X, inf) by the
+ *  delta bound.  HKZ_ERR_PREC if the integrator returns no finite
+ *  enclosure. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_ck_integral(arb_t res, int op,
+        const arb_t p, const arb_t a, slong prec);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
