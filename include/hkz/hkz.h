@@ -10,6 +10,7 @@
 #include "hkz/su2.h"
 #include "hkz/su2n.h"
 #include "hkz/ising.h"
+#include "hkz/ly.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -11,6 +11,9 @@ static int cmd_version(int argc, char **argv)
     return 0;
 }
 
+int hkz_cmd_zeros(int argc, char **argv);  /* cmd_zeros.c */
+int hkz_cmd_track(int argc, char **argv);  /* cmd_track.c */
+
 /* One line per command; add new commands here. */
 static const hkz_cli_command_t commands[] = {
     {"heat", "certified heat kernels on SU(2) (su2, su2-sub, su2-milnor)",
@@ -19,6 +22,9 @@ static const hkz_cli_command_t commands[] = {
     {"report", "default experiment: a short certified SU(2) report",
      hkz_cmd_report},
     {"dos", "exact density of states g(M, E) of an Ising model", hkz_cmd_dos},
+    {"zeros", "certified Lee-Yang zeros (cw, graph, lattice)", hkz_cmd_zeros},
+    {"track", "certified Lee-Yang zero trajectories in a coupling (cw, edge)",
+     hkz_cmd_track},
     {"version", "print the version", cmd_version},
 };
 

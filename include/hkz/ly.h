@@ -1,0 +1,326 @@
+/* hkz/ly.h -- certified Lee-Yang zeros and their trajectories.
+ *
+ * CONVENTIONS (spec lee_yang_zeros.md sections 1.2-1.5, 3).  For a model
+ * with total field weight W, z = exp(-2h) and on the imaginary field axis
+ * h = i theta
+ *   F(theta) = Z(i theta) = sum_{k=0}^{W} a_k cos((W - 2k) theta)
+ *            = sum_{j=0}^{W/2} c_j cos((W - 2j) theta)            (folded)
+ * with c_j = a_j + a_{W-j} for 2j < W and c_{W/2} = a_{W/2}.  F is real,
+ * F(pi - theta) = (-1)^W F(theta), and F(pi/2) = 0 when W is odd (the
+ * trivial zero).  The principal zeros are 0 < theta_1 < ... < theta_n <
+ * pi/2, n = floor(W/2), i.e. z_j = exp(-2 i theta_j).
+ *
+ * CERTIFICATE (spec 3.4).  A real trigonometric polynomial of degree W
+ * with F(pi - theta) = (-1)^W F(theta) has at most W zeros in [0, pi)
+ * counted with multiplicity (any real coefficients).  If n disjoint
+ * intervals in (0, pi/2) each show certified opposite signs of F at their
+ * ends, they hold 2n (+1 for pi/2 when W is odd) = W zeros: every zero is
+ * simple, each interval holds exactly one, and the list is complete.  A
+ * result is flagged certified only through this count; otherwise the
+ * driver returns HKZ_ERR_NOT_CERTIFIED and says what is missing.
+ *
+ * CURIE-WEISS (spec 2.6, 3.1).  K_N with coupling t PER EDGE (beta = N t):
+ *   F_N(t, theta) = e^{t(N^2-N)/2} G_N(t, theta),
+ *   G_N(t, theta) = sum_{k=0}^{N/2} b_k cos((N-2k) theta),
+ *   b_k = eps_k C(N,k) q^{k(N-k)},  q = e^{-2t},  eps_k = 2 (2k<N), 1 (2k=N).
+ * Functions named hkz_ly_cw_* evaluate the normalized G_N (the positive
+ * factor is dropped: same zeros and signs; dG/dt = dF/dt at a zero).
+ * hkz_ly_cw_integral uses the Hubbard-Stratonovich form
+ *   F_N(t, theta) = e^{-tN/2} (2 pi t)^{-1/2}
+ *                   int_R e^{-x^2/(2t)} (2 cosh(x + i theta))^N dx,
+ * integrated on a horizontal line through the saddle points, where it has
+ * no exponential cancellation (see ising/cw_integral.c).
+ *
+ * Conventions: outputs first, then inputs, then options, then prec (bits).
+ * Functions return HKZ_SUCCESS or an error code with a message in
+ * hkz_errmsg().  Ball outputs are enclosures.
+ */
+#ifndef HKZ_LY_H
+#define HKZ_LY_H
+
+#include "hkz/config.h"
+#include "hkz/flint_compat.h"
+#include "hkz/ising.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- options and results (ising/zeros_opts.c, ising/zeros_init.c) ----- */
+
+typedef enum
+{
+    HKZ_LY_METHOD_AUTO = 0,     /* Curie-Weiss: direct for N <= 256 or
+                                   beta = N t >= 8, else integral */
+    HKZ_LY_METHOD_DIRECT,       /* cosine sum of the coefficients (any model) */
+    HKZ_LY_METHOD_INTEGRAL      /* Curie-Weiss saddle-line integral */
+} hkz_ly_method_t;
+
+typedef struct
+{
+    slong rel_bits;     /* relative accuracy of every zero (default 53) */
+    slong max_prec;     /* largest working precision; 0: automatic */
+    int nthreads;       /* worker threads; <= 0: 2 */
+    int method;         /* hkz_ly_method_t (Curie-Weiss only) */
+    slong grid;         /* scan points per principal zero (0: 8) */
+} hkz_ly_opts_t;
+
+/** Defaults: 53 bits, automatic max_prec, 2 threads, automatic method. */
+HKZ_API void hkz_ly_opts_init(hkz_ly_opts_t *opts);
+
+/** Sets rel_bits for the given number of significant decimal digits. */
+HKZ_API void hkz_ly_opts_set_digits(hkz_ly_opts_t *opts, slong digits);
+
+/* Per-zero flags. */
+#define HKZ_LY_ZERO_UNKNOWN 0     /* nothing certified */
+#define HKZ_LY_ZERO_ISOLATED 1    /* the ball holds a zero of F; index unknown */
+#define HKZ_LY_ZERO_CERTIFIED 2   /* the ball holds theta_j, simple, list complete */
+
+typedef struct
+{
+    slong W;            /* degree (total field weight) */
+    slong n;            /* floor(W/2) principal zeros */
+    arb_ptr theta;      /* theta[0..n-1] = theta_1 < ... < theta_n */
+    int *flag;          /* HKZ_LY_ZERO_* per entry */
+    slong nisolated;    /* entries 0..nisolated-1 hold isolated zeros */
+    int complete;       /* 1: n certified simple zeros (Lee-Yang count) */
+    int trivial;        /* 1: W odd, theta = pi/2 is a zero (not listed) */
+    slong prec;         /* largest working precision used (bits) */
+    int method;         /* hkz_ly_method_t actually used */
+} hkz_ly_zeros_struct;
+typedef hkz_ly_zeros_struct hkz_ly_zeros_t[1];
+
+HKZ_API void hkz_ly_zeros_init(hkz_ly_zeros_t z, slong W);
+HKZ_API void hkz_ly_zeros_clear(hkz_ly_zeros_t z);
+
+/* ---- cosine sums (ising/zeros_cos.c, ising/zeros_cos_eval.c) ---------- */
+
+/** c_j = a_j + a_{W-j} (2j < W), c_{W/2} = a_{W/2}: W/2 + 1 entries. */
+HKZ_API void hkz_ly_fold(arb_ptr c, arb_srcptr a, slong W, slong prec);
+
+/** res[r] = d^r F / d theta^r for r = 0..nder at the ball theta, where
+ *  F = sum_j c_j cos((W-2j) theta) (c has W/2 + 1 entries).  Evaluated as
+ *  Re of exp(i m theta) powers on the unit circle (never the Chebyshev
+ *  recurrence); a ball theta uses a Taylor form at its midpoint (point
+ *  derivatives plus a ball remainder of adaptive order). */
+HKZ_API HKZ_WARN_UNUSED int hkz_ly_cos_eval(arb_ptr res, slong nder,
+        arb_srcptr c, slong W, const arb_t theta, slong prec);
+
+/* ---- the generic certified driver (ising/zeros_fun.c) ------------------ */
+
+/* A real function F of theta on (0, pi/2) with the degree-W structure
+ * above.  eval: res[i] encloses F(theta[i]) at the exact points (npts of
+ * them, all close together; thread safe).  newton: F and dF/dtheta at a
+ * point (may be approximate unless newton_rigorous).  predict (optional):
+ * approximations of all n zeros, increasing; NULL means a grid scan.
+ * prec_hint (optional): bits to add to the starting precision near theta
+ * (the expected cancellation of an evaluation there).  bracket (optional):
+ * from an approximation x0, one Newton step to x1 and a certified bracket
+ * a < b around x1 of width about wt (opposite signs sa, sb); returns 1 on
+ * success and 0 to let the driver use newton and eval instead. */
+typedef struct
+{
+    slong W;
+    int (*eval)(arb_ptr res, arf_srcptr theta, slong npts, void *ctx,
+                slong prec);
+    int (*newton)(arb_t F, arb_t dF, const arf_t theta, void *ctx,
+                  slong prec);
+    int newton_rigorous;
+    int (*predict)(double *theta, slong n, void *ctx);
+    slong (*prec_hint)(double theta, void *ctx);
+    int (*bracket)(arf_t a, arf_t b, int *sa, int *sb, const arf_t x0,
+                   const arf_t wt, void *ctx, slong prec);
+    void *ctx;
+} hkz_ly_fun_struct;
+
+/** All principal zeros of f, certified by the count (see top).  Returns
+ *  HKZ_SUCCESS (complete, each radius <= 2^-rel_bits theta_j),
+ *  HKZ_ERR_PREC (complete but some zero wider than asked at max_prec) or
+ *  HKZ_ERR_NOT_CERTIFIED (fewer than n isolated; the message says how many
+ *  and where the search stopped). */
+HKZ_API HKZ_WARN_UNUSED int hkz_ly_zeros_fun(hkz_ly_zeros_t z,
+        const hkz_ly_fun_struct *f, const hkz_ly_opts_t *opts);
+
+/* ---- zeros of coefficient vectors (ising/zeros_cos_zeros.c, ...) ------- */
+
+/* Fills the folded coefficients c_0..c_{W/2} at working precision prec
+ * (called with increasing prec; need not be thread safe). */
+typedef int (*hkz_ly_coeffs_fn)(arb_ptr c, void *param, slong prec);
+
+/** Zeros of F = sum c_j cos((W-2j) theta), coefficients from fn. */
+HKZ_API HKZ_WARN_UNUSED int hkz_ly_zeros_cos(hkz_ly_zeros_t z, slong W,
+        hkz_ly_coeffs_fn fn, void *param, const hkz_ly_opts_t *opts);
+
+/** Zeros for fixed coefficient balls a_0..a_W (no precision increase of
+ *  the coefficients: too wide balls give HKZ_ERR_NOT_CERTIFIED/PREC). */
+HKZ_API HKZ_WARN_UNUSED int hkz_ly_zeros_poly(hkz_ly_zeros_t z,
+        arb_srcptr a, slong W, const hkz_ly_opts_t *opts);
+
+/** Zeros of a ferromagnetic model (hkz_ising_poly at increasing
+ *  precision).  HKZ_ERR_DOMAIN if some coupling may be negative. */
+HKZ_API HKZ_WARN_UNUSED int hkz_ly_zeros_model(hkz_ly_zeros_t z,
+        const hkz_ising_model_t m, const hkz_ly_opts_t *opts);
+
+/** Interval Newton step (spec 3.4): X' = m - F(m)/F'(X) for X = theta,
+ *  F the cosine sum c.  Sets res = X' intersected with X and *inside = 1
+ *  iff X' lies in the interior of X (then X holds exactly one zero, which
+ *  is simple).  F'(X) uses the Taylor form of hkz_ly_cos_eval. */
+HKZ_API HKZ_WARN_UNUSED int hkz_ly_cos_newton(arb_t res, int *inside,
+        arb_srcptr c, slong W, const arb_t theta, slong prec);
+
+/* ---- Curie-Weiss (ising/cw_*.c) ----------------------------------------- */
+
+/** b[r*(N/2+1) + k] = d^r b_k / dt^r = (-2k(N-k))^r b_k for r = 0..nder,
+ *  k = 0..N/2 (t may be a ball; t >= 0). */
+HKZ_API HKZ_WARN_UNUSED int hkz_ly_cw_coeffs(arb_ptr b, slong nder, slong N,
+        const arb_t t, slong prec);
+
+/** G_N, dG_N/dtheta, dG_N/dt at the balls (t, theta) by the direct cosine
+ *  sum; outputs may be NULL. */
+HKZ_API HKZ_WARN_UNUSED int hkz_ly_cw_eval(arb_t G, arb_t Gtheta, arb_t Gt,
+        slong N, const arb_t t, const arb_t theta, slong prec);
+
+/** Saddle-line integral: res[i] * exp(logscale) encloses F_N(t, theta_i)
+ *  (unnormalized, spec 2.6) at the exact points theta[0..npts-1], which
+ *  should lie close together in (0, pi/2].  logscale may be NULL.  Rigorous:
+ *  discretization (Poisson summation / contour shift), node truncation
+ *  and tail bounds are added to the radius. */
+HKZ_API HKZ_WARN_UNUSED int hkz_ly_cw_integral(arb_ptr res, arb_t logscale,
+        arf_srcptr theta, slong npts, slong N, const arb_t t, slong prec);
+
+/** Double-precision approximations of all N/2 principal zeros (saddle
+ *  phase + Newton on the integral).  NOT certified.  Returns the number of
+ *  zeros produced (N/2) or -1 on failure. */
+HKZ_API slong hkz_ly_cw_predict_d(double *theta, slong N, double t);
+
+/** All principal Curie-Weiss zeros at coupling t > 0 (t may be a ball: the
+ *  balls then hold theta_j(t) for every t in it; the direct method needs
+ *  rad(t)/t below about 2^-(rel_bits + 2.3 N), so read decimal inputs at
+ *  max_prec + 64 bits). */
+HKZ_API HKZ_WARN_UNUSED int hkz_ly_cw_zeros(hkz_ly_zeros_t z, slong N,
+        const arb_t t, const hkz_ly_opts_t *opts);
+
+/* ---- trajectories (ising/track_*.c) ------------------------------------- */
+
+/* A one-parameter family t -> F(t, .): c[r*(W/2+1) + j] = d^r c_j / dt^r
+ * at t (a ball: enclosures over it) for r = 0..nder. */
+typedef int (*hkz_ly_family_fn)(arb_ptr c, slong nder, const arb_t t,
+                                void *param, slong prec);
+
+/* One certified step of zero j: for every t in [ta, tb] the box holds
+ * exactly one zero of F(t, .), which is theta_j(t), and it is simple;
+ * dir = sign of d theta_j/dt on the whole step (0 if not certified). */
+typedef struct
+{
+    arb_struct ta, tb;          /* exact endpoints */
+    arb_struct box;             /* theta_j([ta, tb]) is inside */
+    arb_struct theta_b;         /* tight enclosure of theta_j(tb) */
+    int dir;
+} hkz_ly_step_struct;
+
+typedef struct
+{
+    slong W, n;                 /* degree, number of principal zeros */
+    slong j0, j1;               /* tracked zero indices j0..j1-1 (0-based) */
+    hkz_ly_family_fn fn;        /* not saved in checkpoints */
+    void *param;
+    arb_struct t0, t1;          /* t-range (exact), t0 < t1 */
+    slong rel_bits;
+    /* per tracked zero i = j - j0 */
+    arf_ptr ta;                 /* current t */
+    arb_ptr theta;              /* enclosure of theta_j(ta) */
+    double *dt;                 /* next step length */
+    slong *prec;                /* working precision */
+    int *dir;                   /* -1/+1 all steps so far, 0 none, 2 mixed/unknown */
+    int *done;                  /* 1 reached t1, -1 failed */
+    hkz_ly_step_struct **steps; /* certified steps */
+    slong *nsteps, *alloc;
+    char family[128];           /* description saved with checkpoints */
+} hkz_ly_track_struct;
+typedef hkz_ly_track_struct hkz_ly_track_t[1];
+
+/** Sets up tracking of zeros j0..j1-1 (0-based) over [t0, t1], 0 < t0 < t1
+ *  (exact balls).  family: a short description stored in checkpoints. */
+HKZ_API HKZ_WARN_UNUSED int hkz_ly_track_init(hkz_ly_track_t tr, slong W,
+        hkz_ly_family_fn fn, void *param, const char *family,
+        const arb_t t0, const arb_t t1, slong j0, slong j1, slong rel_bits);
+HKZ_API void hkz_ly_track_clear(hkz_ly_track_t tr);
+
+/** Certified zeros at t0 (all n, by the count); the tracked ones become
+ *  the starting enclosures. */
+HKZ_API HKZ_WARN_UNUSED int hkz_ly_track_start(hkz_ly_track_t tr,
+        const hkz_ly_opts_t *opts);
+
+/** Advances every unfinished tracked zero by at most max_steps certified
+ *  steps (max_steps <= 0: until t1).  HKZ_SUCCESS when all reached t1,
+ *  HKZ_ERR_NOT_CERTIFIED if some zero could not be continued (message
+ *  names it and the t reached). */
+HKZ_API HKZ_WARN_UNUSED int hkz_ly_track_run(hkz_ly_track_t tr,
+        slong max_steps, const hkz_ly_opts_t *opts);
+
+/** 1 iff every tracked zero has reached t1. */
+HKZ_API int hkz_ly_track_finished(const hkz_ly_track_t tr);
+
+/** Checkpoints: text with exact ball strings (arb_dump_str).  load needs
+ *  the same family (fn, param, W) already set by hkz_ly_track_init; it
+ *  checks W, n, the index range and the family string. */
+HKZ_API HKZ_WARN_UNUSED int hkz_ly_track_save(const hkz_ly_track_t tr,
+        const char *path);
+HKZ_API HKZ_WARN_UNUSED int hkz_ly_track_load(hkz_ly_track_t tr,
+        const char *path);
+
+/** Families: Curie-Weiss in the per-edge coupling (param: slong *N), and a
+ *  single edge (param: hkz_ly_edge_family_t, built by
+ *  hkz_ly_edge_family_init from a model and an edge). */
+HKZ_API int hkz_ly_cw_family(arb_ptr c, slong nder, const arb_t t,
+                             void *param, slong prec);
+
+typedef struct
+{
+    slong W;
+    arb_ptr ap, am;             /* folded c^+ and c^- (spec 2.1) */
+    slong prec;                 /* precision they were computed at */
+    const hkz_ising_model_struct *model;
+    slong edge;
+} hkz_ly_edge_family_struct;
+typedef hkz_ly_edge_family_struct hkz_ly_edge_family_t[1];
+
+HKZ_API HKZ_WARN_UNUSED int hkz_ly_edge_family_init(
+        hkz_ly_edge_family_t ef, const hkz_ising_model_t m, slong edge);
+HKZ_API void hkz_ly_edge_family_clear(hkz_ly_edge_family_t ef);
+HKZ_API int hkz_ly_edge_family(arb_ptr c, slong nder, const arb_t t,
+                               void *param, slong prec);
+
+/* ---- verifiers (ising/track_verify*.c) ---------------------------------- */
+
+/** CW decrease (spec 2.6): 1 iff every tracked zero has dir = -1 on every
+ *  step and all reached t1 (strict decrease on [t0, t1] certified). */
+HKZ_API int hkz_ly_track_all_decreasing(const hkz_ly_track_t tr);
+
+/* Endpoints of single-edge trajectories (spec 2.3, 2.5): theta_j(0) from
+ * G - e (with multiplicities when G - e is disconnected), theta_j(inf)
+ * from G / e. */
+typedef struct
+{
+    slong n;
+    arb_ptr th0, thinf;         /* theta_j(0), theta_j(inf) */
+    slong *class0;              /* th0 entries with equal class are equal */
+    int ok0, okinf;             /* endpoint lists certified */
+    int *dir;                   /* sign(thinf - th0): -1, +1, 0 undecided */
+    int disjoint;               /* 1 strict, 2 weak (touching), 0 not shown */
+    slong first_fail;           /* first j (0-based) where disjointness failed */
+} hkz_ly_edge_ends_struct;
+typedef hkz_ly_edge_ends_struct hkz_ly_edge_ends_t[1];
+
+HKZ_API void hkz_ly_edge_ends_init(hkz_ly_edge_ends_t e);
+HKZ_API void hkz_ly_edge_ends_clear(hkz_ly_edge_ends_t e);
+
+/** Computes both endpoint lists, the directions and the disjointness test
+ *  max(th_j(0), th_j(inf)) < min(th_{j+1}(0), th_{j+1}(inf)). */
+HKZ_API HKZ_WARN_UNUSED int hkz_ly_edge_ends(hkz_ly_edge_ends_t e,
+        const hkz_ising_model_t m, slong edge, const hkz_ly_opts_t *opts);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,594 @@
+/* The Curie-Weiss partition function on the imaginary field axis by the
+ * Hubbard-Stratonovich integral on a saddle line, with rigorous bounds.
+ *
+ * With e^{t M^2/2} = (2 pi t)^{-1/2} int_R e^{-x^2/(2t) + x M} dx (t > 0)
+ * and sum_sigma e^{(x + i theta) M} = (2 cosh(x + i theta))^N:
+ *   F_N(t, theta) = e^{-tN/2} (2 pi t)^{-1/2} I,   I = int_R g(x) dx,
+ *   g(x) = exp(psi(x)),  psi(x) = -x^2/(2t) + N log(2 cosh(x + i theta)).
+ * g is entire and |g(u + i y)| <= e^{(y^2-u^2)/(2t)} (2 cosh u)^N, so the
+ * line may be moved to Im x = b (Cauchy).  Since g(-conj x) = conj g(x),
+ * the trapezoid sum with nodes k h + i b is
+ *   T_h = h [g(i b) + 2 Re sum_{k >= 1} g(k h + i b)]   (real).
+ * Discretization (Poisson summation, each Fourier term moved to Im x =
+ * b -+ a):  |T_h - I| <= (M_+ + M_-)/(e^{2 pi a/h} - 1),
+ * M_pm = int_R |g(u + i(b +- a))| du  (cw_integral_bound.c).  The nodes
+ * outside k_lo..k_hi are bounded by the same line bounds.  On the line
+ * through the two saddle points +-Re(xs) + i b the integrand has no
+ * exponential cancellation, unlike the cosine sum (spec 6.3), so a
+ * precision of the goal plus O(log N) bits suffices for every N.
+ *
+ * Moving theta by delta multiplies each node value by
+ *   (cosh(z + i delta)/cosh z)^N = (1 + w)^N,
+ *   w = cos(delta) - 1 + i tanh(z) sin(delta),
+ * and |(1 + w)^N - 1 - N w| <= (N|w|)^2 e^{N|w|}/2; with it one pass over
+ * the nodes certifies both ends of a tight bracket (bracket function). */
+#include <math.h>
+#include "zeros_internal.h"
+#include "hkz_check.h"
+
+typedef struct
+{
+    _hkz_ly_cw_line_t L;
+    slong N, wp, goal;
+    const arb_struct *t;
+    arb_t psiref, inv2t;
+    arf_t hh;
+    mag_t eps, err;
+} ictx_t;
+
+/* v = e^{q} (2 cz)^N = exp(Re q + (N/2) log(4|cz|^2)) e^{i (Im q + N arg cz)}
+ * where |cz|^2 = m2 (given).  Any branch of arg gives the same value; near
+ * the negative real axis atan2 returns a wide ball, which still encloses
+ * the value.  If m2 may vanish, only the magnitude bound is used. */
+static void node_value(acb_t v, const acb_t q, const acb_t cz, const arb_t m2,
+                       slong N, slong prec)
+{
+    arb_t r, a;
+    arb_init(r);
+    arb_init(a);
+    if (arb_is_positive(m2))
+    {
+        arb_mul_2exp_si(r, m2, 2);
+        arb_log(r, r, prec);
+        arb_mul_si(r, r, N, prec);
+        arb_mul_2exp_si(r, r, -1);
+        arb_add(r, r, acb_realref(q), prec);
+        arb_exp(r, r, prec);
+        arb_atan2(a, acb_imagref(cz), acb_realref(cz), prec);
+        arb_mul_si(a, a, N, prec);
+        arb_add(a, a, acb_imagref(q), prec);
+        arb_sin_cos(acb_imagref(v), acb_realref(v), a, prec);
+        acb_mul_arb(v, v, r, prec);
+    }
+    else
+    {
+        /* |v| <= e^{Re q} (4 m2)^{N/2} */
+        mag_t m, e;
+        mag_init(m);
+        mag_init(e);
+        arb_get_mag(m, m2);
+        mag_mul_2exp_si(m, m, 2);
+        mag_sqrt(m, m);
+        mag_pow_ui(m, m, (ulong) N);
+        arb_exp(r, acb_realref(q), prec);
+        arb_get_mag(e, r);
+        mag_mul(m, m, e);
+        acb_zero(v);
+        arb_add_error_mag(acb_realref(v), m);
+        arb_add_error_mag(acb_imagref(v), m);
+        mag_clear(m);
+        mag_clear(e);
+    }
+    arb_clear(r);
+    arb_clear(a);
+}
+
+static void ictx_init(ictx_t *c)
+{
+    arb_init(c->psiref);
+    arb_init(c->inv2t);
+    arf_init(c->hh);
+    mag_init(c->eps);
+    mag_init(c->err);
+}
+
+static void ictx_clear(ictx_t *c)
+{
+    arb_clear(c->psiref);
+    arb_clear(c->inv2t);
+    arf_clear(c->hh);
+    mag_clear(c->eps);
+    mag_clear(c->err);
+}
+
+/* The saddle at theta: Newton from this thread's previous saddle when
+ * that was for nearby parameters (consecutive zeros), else continued from
+ * theta = pi/2.  Any line is valid; the saddle only makes it efficient. */
+static int saddle_near(double *re, double *im, double theta, slong N,
+                       double t)
+{
+    static _Thread_local double lt = -1, lth, lre, lim;
+    static _Thread_local slong lN = -1;
+    double beta = N * t;
+    if (lN == N && lt == t && fabs(lth - theta) < 0.02 &&
+        _hkz_ly_cw_saddle_d(re, im, theta, beta, lre, lim) == 0)
+        ;
+    else if (_hkz_ly_cw_saddle_top_d(re, im, theta, beta))
+        return 1;
+    lN = N;
+    lt = t;
+    lth = theta;
+    lre = *re;
+    lim = *im;
+    return 0;
+}
+
+/* Line geometry at theta ~ thd for working precision prec. */
+static int ictx_setup(ictx_t *c, slong N, const arb_t t, double thd,
+                      slong prec)
+{
+    double td = arf_get_d(arb_midref(t), ARF_RND_NEAR), re, im, E;
+
+    c->N = N;
+    c->t = t;
+    /* prec carries the driver's 64 guard bits.  A sign at distance
+     * 2^-rel theta from a zero needs errors below ~2^-rel N theta times the
+     * bump size, so the quadrature aims at prec - 56 bits (raised with prec
+     * by the Ziv loop) and the node values get log2 N + 16 bits more */
+    c->goal = FLINT_MAX(prec - 56, 24);
+    c->wp = c->goal + 16 + FLINT_BIT_COUNT(N);
+    E = (c->goal + 6) * HKZ_LY_LN2 + log((double) N);
+    if (saddle_near(&re, &im, thd, N, td) ||
+        _hkz_ly_cw_line_d(&c->L, N, td, thd, re, im, E))
+        return 1;
+    arb_set_d(c->psiref, c->L.psiref);
+    arb_mul_2exp_si(c->inv2t, t, 1);
+    arb_inv(c->inv2t, c->inv2t, c->wp);
+    /* target: errors below 2^-goal-6 times the size of one saddle bump */
+    mag_set_d(c->eps, c->L.sigw);
+    mag_mul_2exp_si(c->eps, c->eps, -c->goal - 6);
+    mag_zero(c->err);
+    arf_set_d(c->hh, c->L.h);
+    return 0;
+}
+
+/* Rigorous error bounds for every theta in the ball Theta: picks h from
+ * M_+ + M_- (discretization below eps/2), the node range, and sets err =
+ * discretization + omitted nodes.  Without bounds only the node range. */
+static void ictx_bounds(ictx_t *c, const arb_t Theta, int rigorous)
+{
+    _hkz_ly_cw_line_t *L = &c->L;
+    slong N = c->N;
+    arf_t yy;
+    mag_t Mp, Mm, tb;
+    double a, hnew;
+
+    if (!rigorous)
+    {
+        _hkz_ly_cw_line_nodes_d(L);
+        return;
+    }
+    arf_init(yy);
+    mag_init(Mp);
+    mag_init(Mm);
+    mag_init(tb);
+    a = (double) (float) L->a;
+    arf_set_d(yy, L->b + a);
+    _hkz_ly_cw_bound_line_int(Mp, N, c->t, Theta, yy, c->psiref, c->eps,
+                              2 * L->sigw);
+    arf_set_d(yy, L->b - a);
+    _hkz_ly_cw_bound_line_int(Mm, N, c->t, Theta, yy, c->psiref, c->eps,
+                              2 * L->sigw);
+    mag_add(Mp, Mp, Mm);
+    /* h with (M+ + M-)/(e^{2 pi a/h} - 1) <= eps/2 */
+    hnew = 2 * HKZ_LY_PI * a / ((mag_get_d_log2_approx(Mp) -
+                                 mag_get_d_log2_approx(c->eps) + 2)
+                                * HKZ_LY_LN2);
+    if (!(hnew > 0) || !isfinite(hnew))
+        hnew = L->h;
+    if (hnew > 4 * L->h)
+        hnew = 4 * L->h;
+    L->h = (double) (float) hnew;
+    arf_set_d(c->hh, L->h);
+    {
+        arb_t r, ad;
+        arb_init(r);
+        arb_init(ad);
+        arb_const_pi(r, 64);
+        arb_set_d(ad, 2 * a);
+        arb_mul(r, r, ad, 64);
+        arb_set_d(ad, L->h);
+        arb_div(r, r, ad, 64);
+        arb_expm1(r, r, 64);
+        arb_get_mag_lower(tb, r);
+        mag_div(c->err, Mp, tb);
+        arb_clear(r);
+        arb_clear(ad);
+    }
+    _hkz_ly_cw_line_nodes_d(L);
+    /* omitted nodes k < klo and k > khi on the line b */
+    arf_set_d(yy, L->b);
+    if (L->klo > 0)
+    {
+        _hkz_ly_cw_bound_line_nodes(tb, N, c->t, Theta, yy, c->hh, 0,
+                                    L->klo - 1, c->psiref, c->eps,
+                                    2 * L->sigw);
+        mag_add(c->err, c->err, tb);
+    }
+    _hkz_ly_cw_bound_line_nodes(tb, N, c->t, Theta, yy, c->hh, L->khi + 1,
+                                -1, c->psiref, c->eps, 2 * L->sigw);
+    mag_add(c->err, c->err, tb);
+    arf_clear(yy);
+    mag_clear(Mp);
+    mag_clear(Mm);
+    mag_clear(tb);
+}
+
+/* Node sums at the exact points theta[0..npts-1]: S[i] = sum_k w_k g_k,
+ * D[i] = sum_k w_k g_k i N tanh(z_k) (if D != NULL), in units e^{psiref}.
+ * With npts = 1, V and T (length khi - klo + 1, may be NULL) receive the
+ * node values and i N tanh(z_k). */
+static void node_loop(ictx_t *c, acb_ptr S, acb_ptr D, acb_ptr V, acb_ptr T,
+                      arf_srcptr theta, slong npts)
+{
+    _hkz_ly_cw_line_t *L = &c->L;
+    slong i, k, wp = c->wp, N = c->N;
+    arb_t s1, ch, sh, m2, eh, emh;
+    arb_ptr ci, si;
+    acb_t x, q, cz, sz, v;
+    arf_t tmp;
+
+    arb_init(s1);
+    arb_init(ch);
+    arb_init(sh);
+    arb_init(m2);
+    arb_init(eh);
+    arb_init(emh);
+    ci = _arb_vec_init(npts);
+    si = _arb_vec_init(npts);
+    acb_init(x);
+    acb_init(q);
+    acb_init(cz);
+    acb_init(sz);
+    acb_init(v);
+    arf_init(tmp);
+    for (i = 0; i < npts; i++)
+    {
+        arb_set_d(s1, L->b);
+        arb_add_arf(s1, s1, theta + i, wp);
+        arb_sin_cos(si + i, ci + i, s1, wp);
+        acb_zero(S + i);
+        if (D != NULL)
+            acb_zero(D + i);
+    }
+    /* e^{k h} by multiplication (radii grow linearly in k) */
+    arb_set_arf(s1, c->hh);
+    arb_exp(eh, s1, wp);
+    arf_mul_si(tmp, c->hh, L->klo, ARF_PREC_EXACT, ARF_RND_DOWN);
+    arb_set_arf(s1, tmp);
+    arb_exp(emh, s1, wp);
+    for (k = L->klo; k <= L->khi; k++)
+    {
+        /* x = k h + i b (exact), q = -x^2/(2t) - psiref */
+        arf_mul_si(tmp, c->hh, k, ARF_PREC_EXACT, ARF_RND_DOWN);
+        arb_set_arf(acb_realref(x), tmp);
+        arb_set_d(acb_imagref(x), L->b);
+        acb_sqr(q, x, wp);
+        acb_mul_arb(q, q, c->inv2t, wp);
+        acb_neg(q, q);
+        arb_sub(acb_realref(q), acb_realref(q), c->psiref, wp);
+        /* cosh, sinh of k h from e^{kh} (emh holds it) */
+        arb_inv(s1, emh, wp);
+        arb_add(ch, emh, s1, wp);
+        arb_sub(sh, emh, s1, wp);
+        arb_mul_2exp_si(ch, ch, -1);
+        arb_mul_2exp_si(sh, sh, -1);
+        arb_mul(emh, emh, eh, wp);
+        for (i = 0; i < npts; i++)
+        {
+            /* cosh(u + i phi) = cosh u cos phi + i sinh u sin phi */
+            arb_mul(acb_realref(cz), ch, ci + i, wp);
+            arb_mul(acb_imagref(cz), sh, si + i, wp);
+            /* |cosh(u + i phi)|^2 = sinh^2 u + cos^2 phi */
+            arb_sqr(m2, sh, wp);
+            arb_addmul(m2, ci + i, ci + i, wp);
+            node_value(v, q, cz, m2, N, wp);
+            if (k == 0)
+                acb_mul_2exp_si(v, v, -1);
+            acb_add(S + i, S + i, v, wp);
+            if (V != NULL)
+                acb_set(V + (k - L->klo), v);
+            if (D != NULL || T != NULL)
+            {
+                /* d/dtheta: i N tanh(z), sinh(u + i phi) = sinh u cos phi
+                 * + i cosh u sin phi */
+                arb_mul(acb_realref(sz), sh, ci + i, wp);
+                arb_mul(acb_imagref(sz), ch, si + i, wp);
+                acb_div(sz, sz, cz, wp);
+                acb_mul_onei(sz, sz);
+                acb_mul_si(sz, sz, N, wp);
+                if (D != NULL)
+                    acb_addmul(D + i, v, sz, wp);
+                if (T != NULL)
+                    acb_set(T + (k - L->klo), sz);
+            }
+        }
+    }
+    arb_clear(s1);
+    arb_clear(ch);
+    arb_clear(sh);
+    arb_clear(m2);
+    arb_clear(eh);
+    arb_clear(emh);
+    _arb_vec_clear(ci, npts);
+    _arb_vec_clear(si, npts);
+    acb_clear(x);
+    acb_clear(q);
+    acb_clear(cz);
+    acb_clear(sz);
+    acb_clear(v);
+    arf_clear(tmp);
+}
+
+/* res = 2 h Re S (+- err). */
+static void finish(arb_t res, const ictx_t *c, const acb_t S, int rigorous,
+                   slong prec)
+{
+    arb_mul_arf(res, acb_realref(S), c->hh, prec);
+    arb_mul_2exp_si(res, res, 1);
+    if (rigorous)
+        arb_add_error_mag(res, c->err);
+}
+
+static void set_logscale(arb_t ls, const ictx_t *c, slong prec)
+{
+    /* psiref - t N/2 - log(2 pi t)/2 */
+    arb_t s;
+    arb_init(s);
+    arb_mul_si(s, c->t, c->N, c->wp);
+    arb_mul_2exp_si(s, s, -1);
+    arb_sub(ls, c->psiref, s, c->wp);
+    arb_const_pi(s, c->wp);
+    arb_mul(s, s, c->t, c->wp);
+    arb_mul_2exp_si(s, s, 1);
+    arb_log(s, s, c->wp);
+    arb_mul_2exp_si(s, s, -1);
+    arb_sub(ls, ls, s, prec);
+    arb_clear(s);
+}
+
+int _hkz_ly_cw_int_eval(arb_ptr res, arb_ptr dres, arb_t logscale,
+        arf_srcptr theta, slong npts, slong N, const arb_t t, slong prec,
+        int rigorous)
+{
+    ictx_t c;
+    double thd = 0;
+    slong i;
+    acb_ptr S, D;
+    arb_t Th;
+
+    for (i = 0; i < npts; i++)
+        thd += arf_get_d(theta + i, ARF_RND_NEAR) / npts;
+    ictx_init(&c);
+    if (ictx_setup(&c, N, t, thd, prec))
+    {
+        for (i = 0; i < npts; i++)
+        {
+            arb_indeterminate(res + i);
+            if (dres != NULL)
+                arb_indeterminate(dres + i);
+        }
+        if (logscale != NULL)
+            arb_indeterminate(logscale);
+        ictx_clear(&c);
+        return HKZ_SUCCESS;
+    }
+    arb_init(Th);
+    S = _acb_vec_init(npts);
+    D = dres != NULL ? _acb_vec_init(npts) : NULL;
+    if (rigorous)
+    {
+        /* the theta-ball covering all points (bounds hold on it) */
+        arf_srcptr lo = theta, hi = theta;
+        for (i = 1; i < npts; i++)
+        {
+            if (arf_cmp(theta + i, lo) < 0)
+                lo = theta + i;
+            if (arf_cmp(theta + i, hi) > 0)
+                hi = theta + i;
+        }
+        arb_set_interval_arf(Th, lo, hi, c.wp);
+    }
+    ictx_bounds(&c, Th, rigorous);
+    node_loop(&c, S, D, NULL, NULL, theta, npts);
+    for (i = 0; i < npts; i++)
+    {
+        finish(res + i, &c, S + i, rigorous, prec);
+        if (dres != NULL)
+            finish(dres + i, &c, D + i, 0, prec);
+    }
+    if (logscale != NULL)
+        set_logscale(logscale, &c, prec);
+    _acb_vec_clear(S, npts);
+    if (D != NULL)
+        _acb_vec_clear(D, npts);
+    arb_clear(Th);
+    ictx_clear(&c);
+    return HKZ_SUCCESS;
+}
+
+/* Node sum at theta0 + delta from the values V and i N tanh T at theta0:
+ * sum_k V_k (1 + w_k)^N, w_k = cos(delta) - 1 + tanh(z_k) sin(delta). */
+static void shifted_sum(acb_t S, acb_srcptr V, acb_srcptr T, slong n,
+                        const arf_t delta, slong N, slong wp)
+{
+    arb_t d, sd, cd1;
+    acb_t w, f;
+    mag_t m, r;
+    slong k;
+
+    arb_init(d);
+    arb_init(sd);
+    arb_init(cd1);
+    acb_init(w);
+    acb_init(f);
+    mag_init(m);
+    mag_init(r);
+    arb_set_arf(d, delta);
+    arb_sin_cos(sd, cd1, d, wp);
+    arb_sub_ui(cd1, cd1, 1, wp);
+    arb_div_si(sd, sd, N, wp);
+    acb_zero(S);
+    for (k = 0; k < n; k++)
+    {
+        if (!acb_is_finite(T + k) || !acb_is_finite(V + k))
+        {
+            acb_indeterminate(S);
+            break;
+        }
+        /* i tanh(z_k) sin(delta) = T_k sin(delta)/N, sd = sin(delta)/N */
+        acb_mul_arb(w, T + k, sd, wp);
+        arb_add(acb_realref(w), acb_realref(w), cd1, wp);
+        /* f = 1 + N w + R,  |R| <= (N|w|)^2 e^{N|w|}/2 */
+        acb_get_mag(m, w);
+        mag_mul_ui(m, m, (ulong) N);
+        mag_exp(r, m);
+        mag_mul(r, r, m);
+        mag_mul(r, r, m);
+        mag_mul_2exp_si(r, r, -1);
+        acb_mul_si(f, w, N, wp);
+        acb_add_ui(f, f, 1, wp);
+        arb_add_error_mag(acb_realref(f), r);
+        arb_add_error_mag(acb_imagref(f), r);
+        acb_addmul(S, V + k, f, wp);
+    }
+    arb_clear(d);
+    arb_clear(sd);
+    arb_clear(cd1);
+    acb_clear(w);
+    acb_clear(f);
+    mag_clear(m);
+    mag_clear(r);
+}
+
+int _hkz_ly_cw_int_bracket(arf_t a, arf_t b, int *sa, int *sb,
+        const arf_t x0, const arf_t wt, slong N, const arb_t t, slong prec)
+{
+    ictx_t c;
+    arb_t Th, I0;
+    acb_t S, D;
+    acb_ptr V = NULL, T = NULL;
+    arf_t r, x1, e, dl;
+    slong n = 0;
+    int ok = 0;
+
+    ictx_init(&c);
+    if (ictx_setup(&c, N, t, arf_get_d(x0, ARF_RND_NEAR), prec))
+    {
+        ictx_clear(&c);
+        return 0;
+    }
+    arb_init(Th);
+    arb_init(I0);
+    acb_init(S);
+    acb_init(D);
+    arf_init(r);
+    arf_init(x1);
+    arf_init(e);
+    arf_init(dl);
+    /* bounds for theta in x0 +- r: the Newton step must stay well inside */
+    arf_abs(r, x0);
+    arf_mul_2exp_si(r, r, -34);
+    arf_max(r, r, wt);
+    arb_set_arf(Th, x0);
+    arb_add_error_arf(Th, r);
+    ictx_bounds(&c, Th, 1);
+    n = c.L.khi - c.L.klo + 1;
+    V = _acb_vec_init(n);
+    T = _acb_vec_init(n);
+    node_loop(&c, S, D, V, T, x0, 1);
+    /* Newton step x1 = x0 - I/I' (midpoints) */
+    if (!arf_is_zero(arb_midref(acb_realref(D))))
+    {
+        arf_div(x1, arb_midref(acb_realref(S)), arb_midref(acb_realref(D)),
+                c.wp, ARF_RND_NEAR);
+        arf_abs(dl, x1);
+        arf_sub(x1, x0, x1, c.wp, ARF_RND_NEAR);
+        /* e = max(wt/4, 8 N step^2) (quadratic convergence), e, |step|
+         * well below r */
+        arf_mul(e, dl, dl, 64, ARF_RND_UP);
+        arf_mul_si(e, e, 8 * N, 64, ARF_RND_UP);
+        arf_mul_2exp_si(dl, dl, 2);
+        if (arf_cmp(dl, r) < 0)
+        {
+            arf_struct ends[2];
+            int k, sg[2];
+            arf_mul_2exp_si(dl, wt, -2);
+            arf_max(e, e, dl);
+            arf_mul_2exp_si(dl, r, -2);
+            if (arf_cmp(e, dl) < 0)
+            {
+                arf_init(ends + 0);
+                arf_init(ends + 1);
+                arf_sub(ends + 0, x1, e, ARF_PREC_EXACT, ARF_RND_DOWN);
+                arf_add(ends + 1, x1, e, ARF_PREC_EXACT, ARF_RND_DOWN);
+                for (k = 0; k < 2; k++)
+                {
+                    arf_sub(dl, ends + k, x0, ARF_PREC_EXACT, ARF_RND_DOWN);
+                    shifted_sum(S, V, T, n, dl, N, c.wp);
+                    finish(I0, &c, S, 1, prec);
+                    sg[k] = arb_is_positive(I0) ? 1
+                            : arb_is_negative(I0) ? -1 : 0;
+                }
+                if (sg[0] != 0 && sg[1] != 0 && sg[0] != sg[1])
+                {
+                    arf_set(a, ends + 0);
+                    arf_set(b, ends + 1);
+                    *sa = sg[0];
+                    *sb = sg[1];
+                    ok = 1;
+                }
+                arf_clear(ends + 0);
+                arf_clear(ends + 1);
+            }
+        }
+    }
+    _acb_vec_clear(V, n);
+    _acb_vec_clear(T, n);
+    arb_clear(Th);
+    arb_clear(I0);
+    acb_clear(S);
+    acb_clear(D);
+    arf_clear(r);
+    arf_clear(x1);
+    arf_clear(e);
+    arf_clear(dl);
+    ictx_clear(&c);
+    return ok;
+}
+
+int hkz_ly_cw_integral(arb_ptr res, arb_t logscale, arf_srcptr theta,
+                       slong npts, slong N, const arb_t t, slong prec)
+{
+    slong i;
+    if (N < 1 || npts < 1 || prec < 2 || !arb_is_finite(t) ||
+        !arb_is_positive(t))
+    {
+        for (i = 0; i < npts; i++)
+            arb_indeterminate(res + i);
+        if (logscale != NULL)
+            arb_indeterminate(logscale);
+        HKZ_CHECK(N >= 1, HKZ_ERR_ARG, "hkz_ly_cw_integral: N must be >= 1 "
+                  "(got %ld)", (long) N);
+        HKZ_CHECK(npts >= 1, HKZ_ERR_ARG, "hkz_ly_cw_integral: no points");
+        HKZ_CHECK(prec >= 2, HKZ_ERR_ARG, "hkz_ly_cw_integral: prec must be "
+                  ">= 2");
+        return hkz_error_set(HKZ_ERR_DOMAIN, "hkz_ly_cw_integral: t must be "
+                             "> 0 (the integral form needs a Gaussian)");
+    }
+    for (i = 0; i < npts; i++)
+        HKZ_CHECK(arf_is_finite(theta + i), HKZ_ERR_ARG,
+                  "hkz_ly_cw_integral: theta[%ld] is not finite", (long) i);
+    return _hkz_ly_cw_int_eval(res, NULL, logscale, theta, npts, N, t, prec,
+                               1);
+}

@@ -1,0 +1,137 @@
+/* Double-precision predictions of all principal Curie-Weiss zeros.
+ *
+ * On the saddle line the integral is 2 Re of one saddle contribution, so
+ * zero j sits where the saddle phase
+ *   Ph(theta) = Im psi(xs) - arg(-psi''(xs))/2
+ * equals (j - 1/2) pi: at theta = pi/2 the saddle is real and
+ * Ph = N pi/2 exactly, which fixes the branch (N odd: the trivial zero;
+ * N even: F(pi/2) != 0), and Ph increases with theta at the rate
+ * N Re(xs)/beta.  The phase gives a start, a few Newton steps on the
+ * double node sum give ~1e-15.  NOT certified: the drivers certify. */
+#include <complex.h>
+#include <math.h>
+#include "zeros_internal.h"
+
+static double phase(slong N, double beta, double theta, double re,
+                    double im)
+{
+    double complex z = re + I * (im + theta), th, p2, lc;
+    th = ctanh(z);
+    p2 = -1.0 / beta + 1.0 - th * th;
+    {
+        /* log(2 cosh z) = z + log(1 + e^{-2z}) (Re z >= 0), continuous */
+        double complex w = creal(z) >= 0 ? cexp(-2 * z) : cexp(2 * z);
+        double re = creal(w), im = cimag(w);
+        lc = 0.5 * log1p(2 * re + re * re + im * im) + I * atan2(im, 1 + re);
+        lc += creal(z) >= 0 ? z : -z;
+    }
+    return N * (cimag(lc) - re * im / beta) - 0.5 * carg(-p2);
+}
+
+/* Zeros jlo..jhi (1-based), swept downward from theta = pi/2 with the
+ * saddle continued along; 0 on success. */
+static int predict_range(double *theta, slong N, double t, slong jlo,
+                         slong jhi)
+{
+    slong j;
+    double beta = N * t, th = HKZ_LY_PI / 2, re, im;
+    _hkz_ly_cw_line_t L;
+
+    if (_hkz_ly_cw_saddle_top_d(&re, &im, th, beta))
+        return 1;
+    for (j = jhi; j >= jlo; j--)
+    {
+        double target = (j - 0.5) * HKZ_LY_PI, dph = 0, spacing;
+        int it;
+        /* Newton on the phase, continuing the saddle */
+        for (it = 0; it < 400; it++)
+        {
+            double ph, step;
+            if (_hkz_ly_cw_saddle_d(&re, &im, th, beta, re, im))
+                return 1;
+            ph = phase(N, beta, th, re, im);
+            dph = N * FLINT_MAX(re, 1e-3) / beta;
+            step = (ph - target) / dph;
+            if (step > 0.02)
+                step = 0.02;
+            if (step < -0.02)
+                step = -0.02;
+            if (th - step >= HKZ_LY_PI / 2)
+                step = 0.5 * (th - HKZ_LY_PI / 2);
+            if (th - step <= 0)
+                step = 0.5 * th;
+            th -= step;
+            if (fabs(step) < 1e-13)
+                break;
+        }
+        /* Newton on the node sum, steps limited to a third of a spacing */
+        spacing = HKZ_LY_PI / dph;
+        if (_hkz_ly_cw_line_d(&L, N, t, th, re, im, 40.0))
+            return 1;
+        _hkz_ly_cw_line_nodes_d(&L);
+        for (it = 0; it < 40; it++)
+        {
+            double f, df, step;
+            f = _hkz_ly_cw_int_d(&df, &L, th);
+            if (df == 0 || !isfinite(f) || !isfinite(df))
+                break;
+            step = f / df;
+            if (fabs(step) > spacing / 3)
+                step = step > 0 ? spacing / 3 : -spacing / 3;
+            th -= step;
+            if (fabs(step) < 1e-16 * th)
+                break;
+        }
+        if (!(th > 0 && th < HKZ_LY_PI / 2))
+            return 1;
+        theta[j - 1] = th;
+    }
+    return 0;
+}
+
+typedef struct
+{
+    double *theta;
+    slong N, n, chunk;
+    double t;
+    int fail;
+} pjob_t;
+
+static void predict_task(slong i, void *arg)
+{
+    pjob_t *p = arg;
+    slong jlo = i * p->chunk + 1, jhi = FLINT_MIN((i + 1) * p->chunk, p->n);
+    if (predict_range(p->theta, p->N, p->t, jlo, jhi))
+        p->fail = 1;
+}
+
+slong _hkz_ly_cw_predict_par(double *theta, slong N, double t, int nthreads)
+{
+    pjob_t p;
+    slong n = N / 2, i, nchunks;
+
+    if (n <= 0)
+        return 0;
+    if (!(t > 0) || !isfinite(t))
+        return -1;
+    p.theta = theta;
+    p.N = N;
+    p.n = n;
+    p.t = t;
+    p.fail = 0;
+    /* chunks of >= 256 zeros: each restarts the saddle continuation */
+    p.chunk = FLINT_MAX(256, (n + 8 * nthreads - 1) / (8 * nthreads));
+    nchunks = (n + p.chunk - 1) / p.chunk;
+    _hkz_ly_parallel_for(nchunks, nthreads, predict_task, &p);
+    if (p.fail)
+        return -1;
+    for (i = 1; i < n; i++)
+        if (!(theta[i] > theta[i - 1]))
+            return -1;
+    return n;
+}
+
+slong hkz_ly_cw_predict_d(double *theta, slong N, double t)
+{
+    return _hkz_ly_cw_predict_par(theta, N, t, 1);
+}

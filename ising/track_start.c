@@ -1,0 +1,69 @@
+/* Starting enclosures of the tracked zeros: all principal zeros at t0,
+ * certified by the count (spec 3.5: the index is fixed once, the zeros
+ * then stay simple and cannot cross). */
+#include <stdio.h>
+#include "zeros_internal.h"
+#include "hkz_check.h"
+
+typedef struct
+{
+    hkz_ly_family_fn fn;
+    void *param;
+    const arb_struct *t;
+} fixed_t_param;
+
+static int coeffs_at(arb_ptr c, void *param, slong prec)
+{
+    const fixed_t_param *p = param;
+    return p->fn(c, 0, p->t, p->param, prec);
+}
+
+int hkz_ly_track_start(hkz_ly_track_t tr, const hkz_ly_opts_t *opts)
+{
+    hkz_ly_zeros_t z;
+    hkz_ly_opts_t o;
+    slong i;
+    int st;
+
+    HKZ_CHECK(tr->ta != NULL, HKZ_ERR_ARG, "hkz_ly_track_start: tracker not "
+              "initialized");
+    if (opts == NULL)
+        hkz_ly_opts_init(&o);
+    else
+        o = *opts;
+    o.rel_bits = tr->rel_bits;
+    hkz_ly_zeros_init(z, tr->W);
+    if (tr->fn == hkz_ly_cw_family)
+        st = hkz_ly_cw_zeros(z, *(const slong *) tr->param, &tr->t0, &o);
+    else
+    {
+        fixed_t_param p;
+        p.fn = tr->fn;
+        p.param = tr->param;
+        p.t = &tr->t0;
+        st = hkz_ly_zeros_cos(z, tr->W, coeffs_at, &p, &o);
+    }
+    if (st == HKZ_SUCCESS || (st == HKZ_ERR_PREC && z->complete))
+    {
+        for (i = 0; i < tr->j1 - tr->j0; i++)
+        {
+            arb_set(tr->theta + i, z->theta + tr->j0 + i);
+            arf_set(tr->ta + i, arb_midref(&tr->t0));
+            tr->prec[i] = FLINT_MAX(z->prec, tr->rel_bits + 64);
+            tr->dt[i] = 0;
+            tr->dir[i] = 0;
+            tr->done[i] = 0;
+            _hkz_ly_track_clear_steps(tr, i);
+        }
+        st = HKZ_SUCCESS;
+    }
+    else if (st == HKZ_ERR_NOT_CERTIFIED)
+    {
+        char msg[256];
+        snprintf(msg, sizeof(msg), "%s", hkz_errmsg());
+        hkz_error_set(st, "hkz_ly_track_start: the zeros at t0 are not "
+                      "certified (%s)", msg);
+    }
+    hkz_ly_zeros_clear(z);
+    return st;
+}

@@ -1,0 +1,38 @@
+/* Zeros of a ferromagnetic Ising model: coefficients from hkz_ising_poly,
+ * recomputed at every precision level the driver asks for. */
+#include "zeros_internal.h"
+#include "hkz_check.h"
+
+typedef struct
+{
+    const hkz_ising_model_struct *m;
+    slong W;
+} model_param_t;
+
+static int model_coeffs(arb_ptr c, void *param, slong prec)
+{
+    const model_param_t *p = param;
+    arb_ptr a = _arb_vec_init(p->W + 1);
+    int st = hkz_ising_poly(a, p->m, prec);
+    if (st == HKZ_SUCCESS)
+        hkz_ly_fold(c, a, p->W, prec);
+    _arb_vec_clear(a, p->W + 1);
+    return st;
+}
+
+int hkz_ly_zeros_model(hkz_ly_zeros_t z, const hkz_ising_model_t m,
+                       const hkz_ly_opts_t *opts)
+{
+    model_param_t p;
+    int st;
+
+    /* the circle theorem (and a meaningful "principal zero") needs J >= 0 */
+    st = hkz_ising_model_check_ferro(m);
+    if (st != HKZ_SUCCESS)
+        return st;
+    p.m = m;
+    p.W = hkz_ising_model_weight(m);
+    HKZ_CHECK(p.W == z->W, HKZ_ERR_ARG, "hkz_ly_zeros_model: result made for "
+              "W = %ld, the model has W = %ld", (long) z->W, (long) p.W);
+    return hkz_ly_zeros_cos(z, p.W, model_coeffs, &p, opts);
+}
