@@ -477,6 +477,8 @@ static int cmp_zb(const void *p, const void *q)
 static slong list_normalize(list_t *L)
 {
     slong i, k = 0, dropped = 0;
+    if (L->len == 0)
+        return 0;  /* qsort(NULL, 0, ...) is undefined */
     qsort(L->z, L->len, sizeof(zb_t), cmp_zb);
     for (i = 0; i < L->len; i++)
     {

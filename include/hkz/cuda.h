@@ -111,6 +111,26 @@ HKZ_API HKZ_WARN_UNUSED int hkz_cuda_signal_wait_async(hkz_cuda_signal_t s,
 /** Device address of slot 0 (for kernels: see kernels/cuda/signal_dev.cuh). */
 HKZ_API uint64_t *hkz_cuda_signal_device_ptr(hkz_cuda_signal_t s);
 
+
+/* ======================================================================
+ * Exact density of states by Gray-code enumeration on the GPU (issue 3).
+ * File: kernels/cuda/dos_enum.cu.  Exact integers (certified).
+ * ====================================================================== */
+
+/** g[b][k] for the Ising model on nv vertices (1 <= nv <= 40) with edges
+ *  eu[i]-ev[i] (i < ne) of integer weight ew[i] >= 1 and site weights
+ *  vw[u] >= 1 (NULL: all 1): the number of spin configurations whose
+ *  unsatisfied edges weigh b and whose down spins weigh k.  Same table as
+ *  hkz_ising_dos_enum with multipliers n_e = ew (parallel edges add).
+ *  Sets *bmax = sum ew and *kmax = sum vw; counts (host, row-major
+ *  [b][k], (*bmax + 1) x (*kmax + 1) entries) may be NULL to query the
+ *  size only.  HKZ_ERR_ARG for bad input, HKZ_ERR_UNSUPPORTED when the
+ *  table exceeds 2^22 entries, HKZ_ERR_CUDA for CUDA errors (also when
+ *  there is no device). */
+HKZ_API HKZ_WARN_UNUSED int hkz_cuda_dos_enum(uint64_t *counts, int nv,
+        int ne, const int *eu, const int *ev, const int *ew, const int *vw,
+        int *bmax, int *kmax);
+
 #ifdef __cplusplus
 }
 #endif
