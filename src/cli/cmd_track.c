@@ -233,6 +233,79 @@ static int common_setup(track_args_t *a, hkz_cli_common_t *common,
     return 0;
 }
 
+/* Sets up tr for zeros j0..j1-1 and tracks them. */
+static int track_range(hkz_ly_track_t tr, int *have_tr, slong W,
+                       hkz_ly_family_fn fn, void *param, const char *family,
+                       const arb_t t0, const arb_t t1, slong j0, slong j1,
+                       const track_args_t *a, const hkz_ly_opts_t *o,
+                       int *status)
+{
+    *status = hkz_ly_track_init(tr, W, fn, param, "", t0, t1, j0, j1,
+                                o->rel_bits);
+    *have_tr = 1;
+    if (*status != HKZ_SUCCESS)
+        return hkz_cli_fail(*status);
+    snprintf(tr->family, sizeof(tr->family), "%.120s", family);
+    return track(tr, a, o, status);
+}
+
+/* Tracks zeros j0..j1-1 into tr.  Under mpiexec (issue 3) every rank
+ * tracks its block of the indices (checkpoint FILE.rank<r>) and rank 0
+ * gathers all of them into tr; the other ranks write nothing. */
+static int track_zeros(hkz_ly_track_t tr, int *have_tr, slong W,
+                       hkz_ly_family_fn fn, void *param, const char *family,
+                       const arb_t t0, const arb_t t1, slong j0, slong j1,
+                       const track_args_t *a, const hkz_ly_opts_t *o,
+                       int *status)
+{
+#ifdef HKZ_CLI_MPI
+    if (hkz_cli_mpi_size() > 1)
+    {
+        hkz_ly_track_t mine;
+        track_args_t ra = *a;
+        char ck[4096];
+        slong lo, hi;
+        int rc = 0, have_mine = 0;
+        hkz_cli_mpi_block(&lo, &hi, j0, j1);
+        if (a->checkpoint != NULL)
+        {
+            snprintf(ck, sizeof(ck), "%s.rank%d", a->checkpoint,
+                     hkz_cli_mpi_rank());
+            ra.checkpoint = ck;
+        }
+        if (lo < hi)
+            rc = track_range(mine, &have_mine, W, fn, param, family, t0, t1,
+                             lo, hi, &ra, o, status);
+        if (rc == 0 && hkz_cli_mpi_rank() == 0)
+        {
+            *status = hkz_ly_track_init(tr, W, fn, param, family, t0, t1,
+                                        j0, j1, o->rel_bits);
+            *have_tr = 1;
+            if (*status != HKZ_SUCCESS)
+                rc = hkz_cli_fail(*status);
+        }
+        if ((rc = hkz_cli_mpi_agree(rc, 1)) == 0)
+            rc = hkz_cli_mpi_track_gather(tr, have_mine ? mine : NULL,
+                                          status);
+        if (have_mine)
+            hkz_ly_track_clear(mine);
+        return rc;
+    }
+#endif
+    return track_range(tr, have_tr, W, fn, param, family, t0, t1, j0, j1, a,
+                       o, status);
+}
+
+/* Under MPI only rank 0 writes. */
+static int writer_rank(void)
+{
+#ifdef HKZ_CLI_MPI
+    return hkz_cli_mpi_rank() == 0;
+#else
+    return 1;
+#endif
+}
+
 static int run_cw(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -274,17 +347,9 @@ static int run_cw(int argc, char **argv)
         (rc = common_setup(&a, &common, &o, &j0, &j1, N / 2, t0, t1,
                            8 * N + 2048)))
         goto cleanup;
-    status = hkz_ly_track_init(tr, N, hkz_ly_cw_family, &N, "cw", t0, t1,
-                               j0, j1, o.rel_bits);
-    have_tr = 1;
-    if (status != HKZ_SUCCESS)
-    {
-        rc = hkz_cli_fail(status);
-        goto cleanup;
-    }
     snprintf(buf, sizeof(buf), "cw N=%ld", (long) N);
-    snprintf(tr->family, sizeof(tr->family), "%.120s", buf);
-    if ((rc = track(tr, &a, &o, &status)))
+    if ((rc = track_zeros(tr, &have_tr, N, hkz_ly_cw_family, &N, buf, t0, t1,
+                          j0, j1, &a, &o, &status)) || !writer_rank())
         goto cleanup;
     if ((rc = hkz_cli_open(&w, &common, argc, argv)))
         goto cleanup;
@@ -399,18 +464,10 @@ static int run_edge(int argc, char **argv)
         rc = hkz_cli_usage_error("%s", hkz_errmsg());
         goto cleanup;
     }
-    status = hkz_ly_track_init(tr, W, hkz_ly_edge_family, ef, "edge", t0,
-                               t1, j0, j1, o.rel_bits);
-    have_tr = 1;
-    if (status != HKZ_SUCCESS)
-    {
-        rc = hkz_cli_fail(status);
-        goto cleanup;
-    }
     snprintf(buf, sizeof(buf), "edge %ld,%ld of %s", (long) u, (long) v,
              a.graph);
-    snprintf(tr->family, sizeof(tr->family), "%.120s", buf);
-    if ((rc = track(tr, &a, &o, &status)))
+    if ((rc = track_zeros(tr, &have_tr, W, hkz_ly_edge_family, ef, buf, t0,
+                          t1, j0, j1, &a, &o, &status)) || !writer_rank())
         goto cleanup;
     es = hkz_ly_edge_ends(ends, m, e, &o);
     if ((rc = hkz_cli_open(&w, &common, argc, argv)))
@@ -485,7 +542,7 @@ cleanup:
     return rc;
 }
 
-int hkz_cmd_track(int argc, char **argv)
+static int cmd_track(int argc, char **argv)
 {
     if (argc < 2 || argv[1][0] == '-')
     {
@@ -503,4 +560,14 @@ int hkz_cmd_track(int argc, char **argv)
         return run_edge(argc - 1, argv + 1);
     return hkz_cli_usage_error("track: unknown family '%s' (cw or edge)",
                                argv[1]);
+}
+
+int hkz_cmd_track(int argc, char **argv)
+{
+    int rc = cmd_track(argc, argv);
+#ifdef HKZ_CLI_MPI
+    /* one exit code on every rank (rank 0 decides what was written) */
+    rc = hkz_cli_mpi_agree(rc, 0);
+#endif
+    return rc;
 }

@@ -38,7 +38,7 @@ static void usage(FILE *f)
     fprintf(f, "\nNormalization: %s.\n", hkz_normalization());
 }
 
-int main(int argc, char **argv)
+static int run_main(int argc, char **argv)
 {
     size_t i;
     int rc;
@@ -66,4 +66,18 @@ int main(int argc, char **argv)
         }
     return hkz_cli_usage_error("unknown command '%s' (see hkz --help)",
                                argv[1]);
+}
+
+int main(int argc, char **argv)
+{
+    int rc;
+#ifdef HKZ_CLI_MPI
+    if (hkz_cli_mpi_init(&argc, &argv))
+        return HKZ_CLI_EXIT_RUNTIME;
+#endif
+    rc = run_main(argc, argv);
+#ifdef HKZ_CLI_MPI
+    hkz_cli_mpi_finalize();
+#endif
+    return rc;
 }
