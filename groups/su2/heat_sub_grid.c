@@ -29,72 +29,9 @@
 #define COS_BLOCK 32
 #define WEIGHT_PREC 96
 
-/* ---- truncation tail, spec 3.5 (d = 0, s = t), in mag arithmetic ----- */
+/* ---- truncation tail, spec 3.5 (d = 0), shared with heat_sub_spectral.c - */
 
-/* >= 1/(1 - e^{-X}) for every X >= x > 0 (e^X >= 1 + X) */
-static void inv_one_minus_expinv(mag_t res, const mag_t x)
-{
-    mag_inv(res, x);
-    mag_add_ui(res, res, 1);
-}
-
-/* omitted m > M of one k (both signs if k > 0):
- * e^{-s lambda_{M+1,k}} [(2M+k+3)/(1-u) + 2u/(1-u)^2],
- * u = e^{-4s(2M+k+4)}, lambda_{M+1,k} = 4(M+1)(M+k+2) + 2k */
-static void tail_m(mag_t res, ulong k, ulong M, const mag_t s)
-{
-    mag_t x, ex, u, iu, br;
-
-    mag_init(x); mag_init(ex); mag_init(u); mag_init(iu); mag_init(br);
-    mag_mul_ui_lower(x, s, 4 * (M + 1) * (M + k + 2) + 2 * k);
-    mag_expinv(ex, x);
-    mag_mul_ui_lower(x, s, 4 * (2 * M + k + 4));
-    mag_expinv(u, x);
-    inv_one_minus_expinv(iu, x);
-    mag_mul_ui(br, iu, 2 * M + k + 3);
-    mag_mul(x, iu, iu);
-    mag_mul(x, x, u);
-    mag_mul_2exp_si(x, x, 1);
-    mag_add(br, br, x);
-    mag_mul(res, ex, br);
-    if (k > 0)
-        mag_mul_2exp_si(res, res, 1);
-    mag_clear(x); mag_clear(ex); mag_clear(u); mag_clear(iu); mag_clear(br);
-}
-
-/* omitted |k| > K: 2 v^{K+1} {[(K+2)/(1-v) + v/(1-v)^2]/(1-w)
- * + 2w/((1-w)^2 (1-v))}, v = e^{-2s}, w = e^{-4s(K+3)} */
-static void tail_k(mag_t res, ulong K, const mag_t s)
-{
-    mag_t x, v, iv, vK, w, iw, a, b;
-
-    mag_init(x); mag_init(v); mag_init(iv); mag_init(vK); mag_init(w);
-    mag_init(iw); mag_init(a); mag_init(b);
-    mag_mul_2exp_si(x, s, 1);
-    mag_expinv(v, x);
-    inv_one_minus_expinv(iv, x);
-    mag_mul_ui_lower(x, s, 2 * (K + 1));
-    mag_expinv(vK, x);
-    mag_mul_ui_lower(x, s, 4 * (K + 3));
-    mag_expinv(w, x);
-    inv_one_minus_expinv(iw, x);
-    mag_mul_ui(a, iv, K + 2);
-    mag_mul(b, iv, iv);
-    mag_mul(b, b, v);
-    mag_add(a, a, b);
-    mag_mul(a, a, iw);
-    mag_mul(b, iw, iw);
-    mag_mul(b, b, w);
-    mag_mul(b, b, iv);
-    mag_mul_2exp_si(b, b, 1);
-    mag_add(a, a, b);
-    mag_mul(res, a, vK);
-    mag_mul_2exp_si(res, res, 1);
-    mag_clear(x); mag_clear(v); mag_clear(iv); mag_clear(vK); mag_clear(w);
-    mag_clear(iw); mag_clear(a); mag_clear(b);
-}
-
-/* tail[j] for every time: sum_k tail_m(k, M_k) + tail_k(K) */
+/* tail[j] for every time: sum_k (m-tail of k) + (k-tail beyond K) */
 static void sub_tails(double *tail, const double *t, size_t nt,
                       const slong *Mk, slong K)
 {
@@ -106,10 +43,11 @@ static void sub_tails(double *tail, const double *t, size_t nt,
     for (j = 0; j < nt; j++)
     {
         mag_set_d_lower(s, t[j]);
-        tail_k(sum, (ulong) K, s);
+        hkz_su2_sub_tail_k_internal(sum, (ulong) K, s, 0);
         for (k = 0; k <= K; k++)
         {
-            tail_m(b, (ulong) k, (ulong) Mk[k], s);
+            hkz_su2_sub_tail_m_internal(b, (ulong) k, (ulong) Mk[k], s,
+                                        0);
             mag_add(sum, sum, b);
         }
         tail[j] = _hkz_grid_mag_get_d(sum);

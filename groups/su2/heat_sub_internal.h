@@ -33,6 +33,14 @@ void hkz_su2_sub_reduce_z_internal(arb_t zr, const arb_t z, slong prec);
  * of d^d/dt^d p_t(e)); steering only. */
 double hkz_su2_sub_log_scale_internal(double t, ulong d);
 
+/* Proven bounds (spec 3.5) for the omitted part of (3.1) with weights
+ * lambda^d, valid for every t >= tlo and every point: the m > M part of one
+ * k (both signs of k if k > 0) and the whole |k| > K part. */
+void hkz_su2_sub_tail_m_internal(mag_t res, ulong k, ulong M,
+                                 const mag_t tlo, ulong d);
+void hkz_su2_sub_tail_k_internal(mag_t res, ulong K, const mag_t tlo,
+                                 ulong d);
+
 /* Smallest K (>= the one making lambda0 = 2(K+1) >= 2d/t) whose k-tail
  * bound is below e^{logtol}; at most HKZ_SUB_KMAX. */
 slong hkz_su2_sub_choose_K_internal(double t, ulong d, double logtol);

@@ -159,8 +159,8 @@ static void gfac_bound(mag_t res, ulong lam0, const mag_t tlo, ulong d)
  * G = sup_{lambda >= lambda_{M+1,k}} lambda^d e^{-lambda t/2} (all omitted
  * lambda of this k are >= lambda_{M+1,k}), so the same sum at s = t/2,
  * times G. */
-static void tail_m_bound(mag_t res, ulong k, ulong M, const mag_t tlo,
-                         ulong d)
+void hkz_su2_sub_tail_m_internal(mag_t res, ulong k, ulong M,
+                                 const mag_t tlo, ulong d)
 {
     ulong lam1 = 4 * (M + 1) * (M + k + 2) + 2 * k;
     mag_t s, x, e, u, iu, br;
@@ -203,7 +203,8 @@ static void tail_m_bound(mag_t res, ulong k, ulong M, const mag_t tlo,
  *   2 v^{K+1} { [(K+2)/(1-v) + v/(1-v)^2]/(1-wb) + 2wb/((1-wb)^2(1-v)) }.
  * d >= 1: s = t/2 and the factor sup_{lambda >= 2(K+1)} lambda^d
  * e^{-lambda t/2} (every omitted lambda = 4m(m+|k|+1)+2|k| >= 2(K+1)). */
-static void tail_k_bound(mag_t res, ulong K, const mag_t tlo, ulong d)
+void hkz_su2_sub_tail_k_internal(mag_t res, ulong K, const mag_t tlo,
+                                 ulong d)
 {
     mag_t s, x, v, iv, vK, w, iw, a, b;
 
@@ -413,12 +414,12 @@ void hkz_su2_sub_spectral_internal(arb_t res, const arb_t t, const arb_t r,
             arb_zero(sb);
         }
         arb_add(sum, sum, sk, wp);
-        tail_m_bound(bk, ku, (ulong) M, tlo, deriv);
+        hkz_su2_sub_tail_m_internal(bk, ku, (ulong) M, tlo, deriv);
         mag_add(err, err, bk);
         arb_mul(g0, g0, gstep, wp);
         arb_mul(Q, Q, q, wp);
     }
-    tail_k_bound(bk, (ulong) K, tlo, deriv);
+    hkz_su2_sub_tail_k_internal(bk, (ulong) K, tlo, deriv);
     mag_add(err, err, bk);
     if (deriv % 2 == 1)
         arb_neg(sum, sum);   /* (-lambda)^d */
