@@ -76,7 +76,9 @@ HKZ_API void hkz_su2_elem_get_cyl(arb_t r, arb_t phi, arb_t z,
 
 /** d^k/dt^k h_t(alpha), automatic route: images (2.3)/(2.4) for t < 1 and
  *  k = 0, the character sum (2.1) with tail bound TB1 otherwise.
- *  HKZ_ERR_DOMAIN if t may be <= 0 or alpha not in [0, pi]. */
+ *  HKZ_ERR_DOMAIN if t may be <= 0 or alpha lies entirely outside
+ *  [0, pi]; a ball alpha overlapping [0, pi] is clipped to it (the result
+ *  encloses h for the points of the ball inside [0, pi]). */
 HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_bi(arb_t res, const arb_t t,
         const arb_t alpha, ulong deriv, slong prec);
 
