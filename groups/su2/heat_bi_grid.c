@@ -16,6 +16,7 @@
 #include "hkz/su2.h"
 #include "hkz/engine.h"
 #include "hkz_check.h"
+#include "su2_grid_internal.h"
 
 #define GRID_PREC 128
 
@@ -183,12 +184,7 @@ int hkz_su2_heat_bi_grid(double *out, double *err, size_t ldo,
     }
 cleanup:
     if (status != HKZ_SUCCESS)
-        for (j = 0; j < nt; j++)
-            for (i = 0; i < nalpha; i++)
-            {
-                out[i + j * ldo] = NAN;
-                err[i + j * ldo] = NAN;
-            }
+        _hkz_grid_set_nan(out, err, ldo, nalpha, nt);
     hkz_engine_destroy(&own);
     free(x); free(dx); free(colerr); free(bd); free(W); free(Werr);
     free(Dmag); free(Derr);

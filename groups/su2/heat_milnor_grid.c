@@ -569,12 +569,7 @@ int hkz_su2_heat_milnor_grid(double *out, double *err, size_t ldo,
     }
 cleanup:
     if (status != HKZ_SUCCESS && touched)
-        for (j = 0; j < nt; j++)
-            for (i = 0; i < npts; i++)
-            {
-                out[i + j * ldo] = NAN;
-                err[i + j * ldo] = NAN;
-            }
+        _hkz_grid_set_nan(out, err, ldo, npts, nt);
     hkz_engine_destroy(&own);
     free(C); free(cerr); free(tail); free(colerr); free(B); free(bmax);
     free(berr);

@@ -170,6 +170,20 @@ typedef struct
     size_t ld;
 } _hkz_grid_buf_t;
 
+/* On failure every grid output is NaN (out and err, npts x nt). */
+static inline void _hkz_grid_set_nan(double *out, double *err, size_t ldo,
+                                     size_t npts, size_t nt)
+{
+    size_t i, j;
+
+    for (j = 0; j < nt; j++)
+        for (i = 0; i < npts; i++)
+        {
+            out[i + j * ldo] = NAN;
+            err[i + j * ldo] = NAN;
+        }
+}
+
 /* hkz_basis_fill_t that copies from a _hkz_grid_buf_t */
 static inline int _hkz_grid_fill(double *blk, size_t ld, size_t p0,
                                  size_t np, size_t k0, size_t nk, void *ctx)
