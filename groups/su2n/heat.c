@@ -8,10 +8,11 @@
 #include "hkz_check.h"
 #include "su2n_internal.h"
 
-/* prod_{i<=n} factor_i: coordinates i <= x->len from the point, e beyond */
+/* prod_{first<i<=n} factor_i: coordinates i <= x->len from the point, e
+   beyond */
 static int product(arb_t P, const hkz_su2n_weights_t w, int op,
-                   const arb_t t, const hkz_su2n_point_t x, slong n,
-                   slong prec)
+                   const arb_t t, const hkz_su2n_point_t x, slong first,
+                   slong n, slong prec)
 {
     arb_t wi, s, f;
     slong i, xlen = x != NULL ? x->len : 0;
@@ -21,7 +22,7 @@ static int product(arb_t P, const hkz_su2n_weights_t w, int op,
     arb_init(s);
     arb_init(f);
     arb_one(P);
-    for (i = 1; i <= n && status == HKZ_SUCCESS; i++)
+    for (i = first + 1; i <= n && status == HKZ_SUCCESS; i++)
     {
         status = hkz_su2n_weights_get(wi, w, i, prec);
         if (status != HKZ_SUCCESS)
@@ -99,10 +100,12 @@ static slong choose_n(const hkz_su2n_weights_t w, int op, const arb_t t,
     return hi;
 }
 
+/* the factors i > first (first = 0: all); nfix >= 0: exactly the factors
+   first < i <= nfix */
 static int heat_driver(arb_t res, hkz_su2n_info_t *info,
                        const hkz_su2n_weights_t w, int op, const arb_t t,
-                       const hkz_su2n_point_t x, slong nfix, slong prec,
-                       const char *fn)
+                       const hkz_su2n_point_t x, slong first, slong nfix,
+                       slong prec, const char *fn)
 {
     hkz_su2n_info_t inf;
     arb_t P, R;
@@ -126,7 +129,8 @@ static int heat_driver(arb_t res, hkz_su2n_info_t *info,
         status = hkz_error_set(HKZ_ERR_ARG, "%s: prec must be >= 2 (got "
                                "%ld)", fn, (long) prec);
     xlen = x != NULL ? x->len : 0;
-    if (status == HKZ_SUCCESS && w->family == HKZ_SU2N_LIST && xlen > w->len)
+    if (status == HKZ_SUCCESS && w->family == HKZ_SU2N_LIST
+        && xlen > FLINT_MAX(w->len, first))
         status = hkz_error_set(HKZ_ERR_ARG, "%s: the point has %ld "
                                "coordinates but there are only %ld weights",
                                fn, (long) xlen, (long) w->len);
@@ -150,18 +154,20 @@ static int heat_driver(arb_t res, hkz_su2n_info_t *info,
     {
         /* an exact finite product: P_n, or all of SU(2)^n */
         n = nfix >= 0 ? nfix : w->len;
-        HKZ_TRY_GOTO(product(res, w, op, t, x, n, prec + guard_bits(n)));
+        HKZ_TRY_GOTO(product(res, w, op, t, x, first, n,
+                             prec + guard_bits(n)));
         inf.nfactors = n;
         goto done;
     }
     if (w->family == HKZ_SU2N_SEQ && arb_is_zero(&w->gap))
     {
         /* black-box weights: the partial product, flagged */
-        n = FLINT_MAX(w->seq_len, xlen);
+        n = FLINT_MAX(FLINT_MAX(w->seq_len, xlen), first);
         HKZ_CHECK_GOTO(info != NULL, HKZ_ERR_NOT_CERTIFIED, "%s: the tail "
                        "of a sequence without gap bound is not certified "
                        "(pass info to receive the partial product)", fn);
-        HKZ_TRY_GOTO(product(res, w, op, t, x, n, prec + guard_bits(n)));
+        HKZ_TRY_GOTO(product(res, w, op, t, x, first, n,
+                             prec + guard_bits(n)));
         inf.kind = HKZ_SU2N_PARTIAL;
         inf.nfactors = n;
         goto done;
@@ -180,13 +186,13 @@ static int heat_driver(arb_t res, hkz_su2n_info_t *info,
 
     if (_hkz_su2n_has_series(w))
     {
-        n = _hkz_su2n_series_n(w, t, xlen, prec);
+        n = _hkz_su2n_series_n(w, t, FLINT_MAX(xlen, first), prec);
         while (n <= w->max_factors)
         {
             wp = prec + guard_bits(n);
             if (_hkz_su2n_log_tail_series(R, &inf.tail, w, op, t, n, wp))
             {
-                HKZ_TRY_GOTO(product(P, w, op, t, x, n, wp));
+                HKZ_TRY_GOTO(product(P, w, op, t, x, first, n, wp));
                 arb_exp(R, R, wp);
                 arb_mul(res, P, R, prec);
                 inf.nfactors = n;
@@ -198,7 +204,8 @@ static int heat_driver(arb_t res, hkz_su2n_info_t *info,
         /* too many factors for the series: fall back to the delta bound */
     }
 
-    n = choose_n(w, op, t, xlen, FLINT_MAX(w->max_factors, xlen), prec + 4,
+    n = choose_n(w, op, t, FLINT_MAX(xlen, first),
+                 FLINT_MAX(w->max_factors, FLINT_MAX(xlen, first)), prec + 4,
                  &status);
     if (status != HKZ_SUCCESS)
         goto cleanup;
@@ -208,7 +215,7 @@ static int heat_driver(arb_t res, hkz_su2n_info_t *info,
                    "%s: no finite tail bound at n = %ld", fn, (long) n);
     if (status != HKZ_SUCCESS)
         goto cleanup;
-    HKZ_TRY_GOTO(product(P, w, op, t, x, n, wp));
+    HKZ_TRY_GOTO(product(P, w, op, t, x, first, n, wp));
     /* R_n in [1, exp(B)] */
     arb_get_ubound_arf(ub, R, 64);
     inf.tail = arf_get_d(ub, ARF_RND_UP);
@@ -236,7 +243,7 @@ cleanup:
 int hkz_su2n_heat_e(arb_t res, hkz_su2n_info_t *info,
         const hkz_su2n_weights_t w, int op, const arb_t t, slong prec)
 {
-    return heat_driver(res, info, w, op, t, NULL, -1, prec,
+    return heat_driver(res, info, w, op, t, NULL, 0, -1, prec,
                        "hkz_su2n_heat_e");
 }
 
@@ -250,7 +257,7 @@ int hkz_su2n_heat_e_partial(arb_t res, const hkz_su2n_weights_t w, int op,
         return hkz_error_set(HKZ_ERR_ARG, "hkz_su2n_heat_e_partial: n must "
                              "be >= 0 (got %ld)", (long) n);
     }
-    return heat_driver(res, NULL, w, op, t, NULL, n, prec,
+    return heat_driver(res, NULL, w, op, t, NULL, 0, n, prec,
                        "hkz_su2n_heat_e_partial");
 }
 
@@ -264,5 +271,13 @@ int hkz_su2n_heat(arb_t res, hkz_su2n_info_t *info,
             arb_indeterminate(res);
         return hkz_error_set(HKZ_ERR_ARG, "hkz_su2n_heat: x is NULL");
     }
-    return heat_driver(res, info, w, op, t, x, -1, prec, "hkz_su2n_heat");
+    return heat_driver(res, info, w, op, t, x, 0, -1, prec, "hkz_su2n_heat");
+}
+
+int _hkz_su2n_heat_from(arb_t res, hkz_su2n_info_t *info,
+        const hkz_su2n_weights_t w, int op, const arb_t t,
+        const hkz_su2n_point_t x, slong first, slong prec, const char *fn)
+{
+    return heat_driver(res, info, w, op, t, x, FLINT_MAX(first, 0), -1,
+                       prec, fn);
 }

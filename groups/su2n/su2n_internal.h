@@ -58,6 +58,18 @@ int _hkz_su2n_log_tail_series(arb_t res, double *err,
         const hkz_su2n_weights_t w, int op, const arb_t t, slong n,
         slong prec);
 
+/* prod_{i>first} factor_i(x_i) (x may be NULL: e; coordinates of x with
+ * index <= first are ignored), with the certified tail and the info /
+ * kinds of hkz_su2n_heat; first = 0 is hkz_su2n_heat.  Messages name fn. */
+int _hkz_su2n_heat_from(arb_t res, hkz_su2n_info_t *info,
+        const hkz_su2n_weights_t w, int op, const arb_t t,
+        const hkz_su2n_point_t x, slong first, slong prec, const char *fn);
+
+/* Validates ops (every head factor set, a valid tail), prec >= 2 and that
+ * x (may be NULL) has no more coordinates than there are factors. */
+int _hkz_su2n_ops_check(const hkz_su2n_ops_t o, const hkz_su2n_point_t x,
+        slong prec, const char *fn);
+
 /* One coordinate's factor: h_{s}(d_R(r, z)) (DELTA) or p_s(r, z) (L). */
 int _hkz_su2n_factor_point(arb_t res, int op, const arb_t s, const arb_t r,
         const arb_t z, slong prec);

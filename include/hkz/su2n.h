@@ -120,6 +120,73 @@ HKZ_API slong hkz_su2n_weights_length(const hkz_su2n_weights_t w);
 HKZ_API void hkz_su2n_weights_set_max_factors(hkz_su2n_weights_t w,
         slong n);
 
+/** res = a copy of src (deep for lists; a user sequence shares fn and
+ *  param).  Aliasing allowed. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_weights_set(hkz_su2n_weights_t res,
+        const hkz_su2n_weights_t src);
+
+/* ---- weight specs as text (weights_str.c) ------------------------------ */
+
+/** Parses a weight spec (whitespace is ignored; numbers are decimals read
+ *  exactly as by hkz_ball_set_str of hkz/io.h, or "pi"; C > 0):
+ *    [C*]i^P (P >= 1; "i^1" = "i"), [C*]i, [C*]2^i, [C*]log(1+i),
+ *    [C*]log(1+i)^2 (also "(log(1+i))^2")      -- infinite families;
+ *    "W1,W2,..." or "list:W1,W2,..." (a single number: one factor)
+ *                                              -- SU(2)^n, n = length;
+ *    "file:PATH" (one weight per line, blank lines and '#' comments
+ *    ignored; see hkz_su2n_weights_read_file)  -- SU(2)^n.
+ *  A suffix "@N" (N >= 1) on any spec keeps the first N factors only: the
+ *  result is the finite list w_1..w_N (SU(2)^N; for a list N <= length).
+ *  On error (HKZ_ERR_ARG with a message quoting the bad part, e.g.
+ *  "weight spec 'i^0.5': exponent must be >= 1"; HKZ_ERR_IO for an
+ *  unreadable file) w is unchanged.  The max_factors cap of w is kept. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_weights_set_str(hkz_su2n_weights_t w,
+        const char *spec, slong prec);
+
+/** Canonical text of w for output metadata (free with flint_free): the
+ *  family forms above ("i^2", "0.5*2^i", "log(1+i)") or a comma list.
+ *  Numbers are written as short decimals when the ball is (to >= 50 bits)
+ *  such a decimal, as "pi" when it encloses pi, else as "[mid +/- rad]";
+ *  set_str of the text gives back the same family / list (balls
+ *  containing the original).  A user sequence gives "seq(c=..,gap=..)",
+ *  which is not parseable.  NULL only for invalid w. */
+HKZ_API char *hkz_su2n_weights_get_str(const hkz_su2n_weights_t w);
+
+/** Reads a finite list from a text file: one weight per line (a number as
+ *  in set_str), blank lines and '#' comments (whole or trailing) ignored.
+ *  Errors name the line: "weight file 'f' line 3: ...".  HKZ_ERR_IO if
+ *  the file cannot be read, HKZ_ERR_ARG for bad contents or no weights.
+ *  On error w is unchanged. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_weights_read_file(hkz_su2n_weights_t w,
+        const char *path, slong prec);
+
+/* ---- existence / continuity / (CK*) decisions, spec 5.4 (decide.c) ---- */
+
+#define HKZ_SU2N_NO 0
+#define HKZ_SU2N_YES 1
+#define HKZ_SU2N_UNKNOWN 2
+
+typedef struct
+{
+    int density_at_t;   /* mu_t has a continuous density:
+                           sum_i e^{-lambda_1 w_i t} < inf */
+    int l2_at_t;        /* mu_t has an L^2 density: the same at 2t */
+    int density_all_t;  /* continuous density for every t > 0:
+                           log N(s) = o(s), N(s) = #{i : w_i <= s} */
+    int ck;             /* (CK*): lim_{t->0} t log mu_t(e) = 0: N(s) = o(s) */
+} hkz_su2n_decision_t;
+
+/** The decisions of spec 5.4 for the operator op (lambda_1 = 3 for DELTA,
+ *  2 for L) with weights w, each HKZ_SU2N_YES / _NO only when proven, else
+ *  HKZ_SU2N_UNKNOWN.  t may be NULL (then the at_t fields are UNKNOWN);
+ *  otherwise t > 0.  Finite lists: all YES.  i^p: YES except ck = NO for
+ *  p = 1; c 2^i: all YES; log(1+i): density_at_t iff lambda_1 c t > 1
+ *  (UNKNOWN if the ball straddles 1), all_t NO, ck NO; log(1+i)^2: ck NO,
+ *  the rest YES; user sequences with a gap bound: all YES but ck UNKNOWN,
+ *  without: all UNKNOWN. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_decide(hkz_su2n_decision_t *d,
+        const hkz_su2n_weights_t w, int op, const arb_t t, slong prec);
+
 /* ---- points with finitely many non-identity coordinates (point*.c) ---- */
 
 typedef struct
@@ -223,6 +290,78 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2n_heat(arb_t res, hkz_su2n_info_t *info,
 HKZ_API HKZ_WARN_UNUSED int hkz_su2n_factor_e_acb(acb_t res, int op,
         const acb_t s, slong prec);
 
+/* ---- per-factor operators, incl. Milnor triples (ops*.c) --------------- */
+
+#define HKZ_SU2N_MILNOR 2  /* factor operator -(a X^2 + b Y^2 + c Z^2),
+                              a, b > 0, c >= 0 (spec 7.6) */
+
+/** One factor's operator: op = HKZ_SU2N_DELTA (weight a: a Delta_i),
+ *  HKZ_SU2N_L (weight a: a L_i) or HKZ_SU2N_MILNOR (a, b, c).  op = -1
+ *  marks a factor not yet set. */
+typedef struct
+{
+    int op;
+    arb_struct a, b, c;
+} hkz_su2n_factor_op_struct;
+
+/** The operator sum_i (factor operator)_i on SU(2)^n or SU(2)^infinity:
+ *  factors 1..len are given one by one (head); if has_tail, factors
+ *  i > len carry tail_op (DELTA or L) with weight w_i, the i-th weight of
+ *  the family (or list) tail -- so a tail list of length m <= len adds no
+ *  factor.  The group is SU(2)^len without a tail, SU(2)^max(len, m) with
+ *  a tail list of length m, SU(2)^infinity with an infinite family. */
+typedef struct
+{
+    hkz_su2n_factor_op_struct *head;
+    slong len;
+    hkz_su2n_weights_struct tail;
+    int tail_op;
+    int has_tail;
+} hkz_su2n_ops_struct;
+typedef hkz_su2n_ops_struct hkz_su2n_ops_t[1];
+
+/** len factors, none set (each must be set before use), no tail. */
+HKZ_API void hkz_su2n_ops_init(hkz_su2n_ops_t o, slong len);
+HKZ_API void hkz_su2n_ops_clear(hkz_su2n_ops_t o);
+
+/** Factor i (1 <= i <= len).  DELTA and L: the single weight is passed in
+ *  a (> 0); b and c are ignored and may be NULL.  MILNOR: a, b > 0,
+ *  c >= 0 (all finite).  HKZ_ERR_ARG / HKZ_ERR_DOMAIN otherwise. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_ops_set_factor(hkz_su2n_ops_t o,
+        slong i, int op, const arb_t a, const arb_t b, const arb_t c);
+
+/** Factors i > len carry op (DELTA or L) with weight w_i (w copied). */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_ops_set_tail(hkz_su2n_ops_t o,
+        const hkz_su2n_weights_t w, int op);
+
+/** Number of factors: -1 for SU(2)^infinity. */
+HKZ_API slong hkz_su2n_ops_length(const hkz_su2n_ops_t o);
+
+/** mu_t(x) = prod_{i<=len} k_i(x_i) * (tail), k_i the factor kernel at
+ *  time t: h_{a t}(alpha(x_i)) (DELTA), p_{a t}(r_i, z_i) (L), the Milnor
+ *  kernel with (a, b, c) at time t at x_i = (r_i, phi_i, z_i) (MILNOR,
+ *  hkz_su2_heat_milnor).  The factors i > len are evaluated at x_i
+ *  (coordinates of x beyond len) and at e beyond, with the certified
+ *  factor-tail enclosure of hkz_su2n_heat (spec 5.5); info and the kinds
+ *  FINITE / DIVERGENT (+inf) / PARTIAL as for hkz_su2n_heat (info->nfactors
+ *  counts head and tail factors evaluated).  x may not have more
+ *  coordinates than there are factors. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_ops_heat(arb_t res,
+        hkz_su2n_info_t *info, const hkz_su2n_ops_t o, const arb_t t,
+        const hkz_su2n_point_t x, slong prec);
+
+/** d(e, x) = (sum_i d_i(x_i)^2)^{1/2} over the coordinates of x (the
+ *  rest are e), d_i the factor's intrinsic distance: d_R/sqrt(a) (DELTA),
+ *  d_sR/sqrt(a) (L), tail factors likewise with w_i.  A Milnor factor has
+ *  no closed-form distance; it is enclosed by comparison of metrics: its
+ *  metric |v|^2 = v_X^2/a + v_Y^2/b + v_Z^2/c lies between |v|_R^2 / max
+ *  and |v|_R^2 / min, so for c > 0, d in [d_R/sqrt(max(a,b,c)),
+ *  d_R/sqrt(min(a,b,c))], and for c = 0 (horizontal paths only) d in
+ *  [d_sR/sqrt(max(a,b)), d_sR/sqrt(min(a,b))]; exact when a = b = c
+ *  resp. a = b, c = 0.  The result encloses the true distance. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_ops_dist(arb_t d,
+        const hkz_su2n_ops_t o, const hkz_su2n_point_t x, slong prec);
+
 /* ---- distances (dist*.c) ----------------------------------------------- */
 
 /** d(e, x): d_Delta^2 = sum_{i<=len} d_R(x_i)^2 / a_i (op DELTA) or
@@ -273,6 +412,22 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2n_dist_const(arb_t res,
 HKZ_API HKZ_WARN_UNUSED int hkz_su2n_form_const(arb_t res,
         const hkz_su2n_weights_t a, const hkz_su2n_weights_t b,
         const arb_t gamma, slong prec);
+
+/** (F1) by brute force over the joint spectrum (an independent check of
+ *  the closed form P3): the max over all (n_i, k_i), 1 <= n_i <= nmax,
+ *  k_i in {-(n_i-1), -(n_i-3), ..., n_i-1}, not all n_i = 1 (then
+ *  lambda^L > 0), of (sum_i a_i (n_i^2-1))^gamma / sum_i b_i (n_i^2-1-k_i^2).
+ *  a, b: finite lists of equal length n >= 1; gamma >= 0; nmax >= 2.
+ *  Every (n, k) is enumerated (for each n-tuple the min over its k-tuples
+ *  of the denominator is taken with arb_min, then the ratio, then arb_max
+ *  over the n-tuples), so res encloses the exact maximum.  argmax (NULL
+ *  or 2n entries n_1, k_1, ..., n_n, k_n) receives a maximizer (largest
+ *  midpoint; first in enumeration order on ties, k ascending).
+ *  HKZ_ERR_ARG if more than 1e8 combinations would be enumerated. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_form_const_brute(arb_t res,
+        slong *argmax, const hkz_su2n_weights_t a,
+        const hkz_su2n_weights_t b, const arb_t gamma, slong nmax,
+        slong prec);
 
 /* ---- subordination (F3) and (CK*) integrals (subord.c, ck*.c) ---------- */
 

@@ -13,8 +13,14 @@
  * OpenBLAS unroll) and ends at such a multiple or at P / T; and the BLAS
  * runs single-threaded during the call (its own thread split of M and N
  * falls anywhere), the parallelism coming from our threads over aligned
- * sub-tiles.  Then kblock, pblock, nchunks and nthreads only regroup
- * calls and do not change a single bit (tests/engine/t-determinism.c). */
+ * sub-tiles.  The ragged ends (the last P mod 64 rows, the last T mod 64
+ * columns) are never passed as ragged calls: OpenBLAS's edge kernels (and
+ * its small-matrix kernels on AVX-512) sum in another order depending on
+ * the call's shape, so those entries are computed in zero-padded 64-row /
+ * 64-column tiles into a scratch tile and then added, the same way in
+ * every configuration.  Then kblock, pblock, nchunks and nthreads only
+ * regroup calls and do not change a single bit
+ * (tests/engine/t-determinism.c, run under several OPENBLAS_CORETYPEs). */
 #include <cblas.h>
 #include <math.h>
 #include <pthread.h>
@@ -132,10 +138,77 @@ static void blas_serial_leave(void)
 typedef struct
 {
     const double *blk, *C;
+    const double *Ctail;      /* the chunk's last tc mod 64 columns of C,
+                                 zero-padded to 64 columns (ld K), or NULL */
     double *out;
-    size_t np, tc, nk, ldc, ldo, k0;
+    size_t np, tc, nk, ldb, ldc, ldo, k0, K;
     size_t nr, nc;            /* sub-tile grid: nr x nc */
+    int status;               /* HKZ_ERR_NOMEM if a scratch tile failed */
 } gemm_arg;
+
+#define HKZ_ALIGN_UP(n) (((n) + HKZ_ENGINE_TALIGN - 1) / HKZ_ENGINE_TALIGN * \
+                         HKZ_ENGINE_TALIGN)
+#define HKZ_ALIGN_DOWN(n) ((n) / HKZ_ENGINE_TALIGN * HKZ_ENGINE_TALIGN)
+
+/* Out[r0:r1, c0:c1] (+)= blk[r0:r1, panel] C[panel, c0:c1] for the K-panel
+ * starting at q0.  Aligned blocks go straight to DGEMM; a block holding
+ * the ragged rows or columns is computed in a zero-padded scratch tile. */
+static void gemm_block(const gemm_arg *A, size_t r0, size_t r1, size_t c0,
+                       size_t c1, size_t q0, size_t kq, int *status)
+{
+    const int first = A->k0 + q0 == 0;
+    const int ctail = c1 > HKZ_ALIGN_DOWN(A->tc);
+    size_t m = r1 - r0, n = c1 - c0, mp, np_, i, j;
+    const double *B;
+    size_t ldbB;
+    double *S;
+
+    if (m == 0 || n == 0)
+        return;
+    if (ctail)
+    {
+        /* only the tail columns [c0, c1) = [ALIGN_DOWN(tc), tc) */
+        B = A->Ctail + (A->k0 + q0);
+        ldbB = A->K;
+    }
+    else
+    {
+        B = A->C + (A->k0 + q0) + c0 * A->ldc;
+        ldbB = A->ldc;
+    }
+    if (m % HKZ_ENGINE_TALIGN == 0 && n % HKZ_ENGINE_TALIGN == 0 && !ctail)
+    {
+        cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, (int) m,
+                    (int) n, (int) kq, 1.0, A->blk + r0 + q0 * A->ldb,
+                    (int) A->ldb, B, (int) ldbB, first ? 0.0 : 1.0,
+                    A->out + r0 + c0 * A->ldo, (int) A->ldo);
+        return;
+    }
+    mp = HKZ_ALIGN_UP(m);
+    np_ = HKZ_ALIGN_UP(n);
+    S = malloc(mp * np_ * sizeof(double));
+    if (S == NULL)
+    {
+        *status = HKZ_ERR_NOMEM;
+        return;
+    }
+    /* rows past np of blk are zero (ldb >= ALIGN_UP(np)); Ctail's columns
+     * past the tail are zero */
+    cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, (int) mp,
+                (int) np_, (int) kq, 1.0, A->blk + r0 + q0 * A->ldb,
+                (int) A->ldb, B, (int) ldbB, 0.0, S, (int) mp);
+    for (j = 0; j < n; j++)
+    {
+        double *o = A->out + r0 + (c0 + j) * A->ldo;
+        const double *sj = S + j * mp;
+        if (first)
+            memcpy(o, sj, m * sizeof(double));
+        else
+            for (i = 0; i < m; i++)
+                o[i] += sj[i];
+    }
+    free(S);
+}
 
 static size_t align_split(size_t n, size_t parts, size_t i)
 {
@@ -156,19 +229,25 @@ static void gemm_range(size_t i0, size_t i1, void *varg)
         size_t r1 = align_split(A->np, A->nr, w % A->nr + 1);
         size_t c0 = align_split(A->tc, A->nc, w / A->nr);
         size_t c1 = align_split(A->tc, A->nc, w / A->nr + 1);
-        size_t q0;
+        size_t q0, rm, cm;
+        int status = HKZ_SUCCESS;
         if (r0 == r1 || c0 == c1)
             continue;
+        /* split off the ragged last rows / columns (see the top note) */
+        rm = HKZ_ALIGN_DOWN(A->np);
+        rm = rm < r0 ? r0 : (rm > r1 ? r1 : rm);
+        cm = HKZ_ALIGN_DOWN(A->tc);
+        cm = cm < c0 ? c0 : (cm > c1 ? c1 : cm);
         for (q0 = 0; q0 < A->nk; q0 += kp)
         {
             size_t kq = A->nk - q0 < kp ? A->nk - q0 : kp;
-            cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans,
-                        (int) (r1 - r0), (int) (c1 - c0), (int) kq, 1.0,
-                        A->blk + r0 + q0 * A->np, (int) A->np,
-                        A->C + (A->k0 + q0) + c0 * A->ldc, (int) A->ldc,
-                        A->k0 + q0 == 0 ? 0.0 : 1.0,
-                        A->out + r0 + c0 * A->ldo, (int) A->ldo);
+            gemm_block(A, r0, rm, c0, cm, q0, kq, &status);
+            gemm_block(A, rm, r1, c0, cm, q0, kq, &status);
+            gemm_block(A, r0, rm, cm, c1, q0, kq, &status);
+            gemm_block(A, rm, r1, cm, c1, q0, kq, &status);
         }
+        if (status != HKZ_SUCCESS)
+            ((gemm_arg *) varg)->status = status;
     }
 }
 
@@ -184,10 +263,10 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
     const size_t P = pb->P, K = pb->K, T = pb->T, kp = HKZ_ENGINE_KPANEL;
     const size_t ldo = pb->ldo != 0 ? pb->ldo : pb->P;
     const int nth = s->o.nthreads;
-    size_t kb, pbs, nchunks, c, M = 0, tabcols = 0;
+    size_t kb, pbs, ldb, nchunks, c, M = 0, tabcols = 0;
     double *bmax = NULL, *berr = NULL, *Cgen = NULL, *cerr = NULL;
     double *colerr = NULL, *blk = NULL, *tab = NULL, *prev = NULL;
-    double *cur = NULL;
+    double *cur = NULL, *Ctail = NULL;
     const double *C;
     size_t ldc;
     int status = HKZ_SUCCESS, serial = 0;
@@ -220,12 +299,15 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
     if (nchunks == 0)
         nchunks = 1;
 
+    /* rows past a block's np stay zero up to the next multiple of 64 */
+    ldb = HKZ_ALIGN_UP(pbs);
     bmax = malloc(K * sizeof(double));
     berr = malloc(K * sizeof(double));
-    blk = malloc(pbs * kb * sizeof(double));
+    blk = calloc(ldb * kb, sizeof(double));
     prev = malloc(pbs * sizeof(double));
     cur = malloc(pbs * sizeof(double));
-    HKZ_CHECK_GOTO(bmax && berr && blk && prev && cur, HKZ_ERR_NOMEM,
+    Ctail = calloc(K * HKZ_ENGINE_TALIGN, sizeof(double));
+    HKZ_CHECK_GOTO(bmax && berr && blk && prev && cur && Ctail, HKZ_ERR_NOMEM,
                    "hkz_engine_run: out of memory");
     if (tabcols != 0)
     {
@@ -266,6 +348,12 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
         size_t t0, t1, tc, p0, i, t;
         hkz_engine_chunk_range(&t0, &t1, T, nchunks, c);
         tc = t1 - t0;
+        if (tc % HKZ_ENGINE_TALIGN != 0)
+        {
+            size_t j0 = t0 + HKZ_ALIGN_DOWN(tc), j;
+            for (j = j0; j < t1; j++)
+                memcpy(Ctail + (j - j0) * K, C + j * ldc, K * sizeof(double));
+        }
         if (err != NULL || mag != NULL)
             HKZ_TRY_GOTO(_hkz_engine_col_bounds_mt(
                     err != NULL ? colerr + t0 : NULL,
@@ -279,15 +367,17 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
             A.x = pb->x != NULL ? pb->x + p0 : NULL;
             A.prev = prev;
             A.cur = cur;
-            A.ld = np;
+            A.ld = ldb;
             if (pb->basis == HKZ_BASIS_COS)
             {
                 /* T_0 .. T_M for this block of points */
+                A.ld = np;
                 A.c1 = 1.0;
                 A.blk = tab;
                 A.g0 = 0;
                 A.nk = tabcols;
                 HKZ_TRY_GOTO(gen_cols(&A, np, nth));
+                A.ld = ldb;
             }
             else if (pb->basis == HKZ_BASIS_CHEB_U)
             {
@@ -314,13 +404,13 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
                 {
                     size_t j;
                     for (j = 0; j < nk; j++)
-                        memcpy(blk + j * np, tab + cos_m(pb->cos_n,
+                        memcpy(blk + j * ldb, tab + cos_m(pb->cos_n,
                                pb->k_begin + k0 + j) * np,
                                np * sizeof(double));
                 }
                 else
                 {
-                    status = pb->fill(blk, np, p0, np, pb->k_begin + k0, nk,
+                    status = pb->fill(blk, ldb, p0, np, pb->k_begin + k0, nk,
                                       pb->fill_ctx);
                     if (status != HKZ_SUCCESS)
                     {
@@ -330,6 +420,13 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
                         goto cleanup;
                     }
                 }
+                if (np % HKZ_ENGINE_TALIGN != 0)
+                {
+                    /* the zero padding rows (a callback may have used them) */
+                    size_t j, pad = HKZ_ALIGN_UP(np) - np;
+                    for (j = 0; j < nk; j++)
+                        memset(blk + np + j * ldb, 0, pad * sizeof(double));
+                }
                 {
                     gemm_arg G;
                     size_t ur = (np + HKZ_ENGINE_TALIGN - 1) /
@@ -337,15 +434,20 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
                     size_t uc = (tc + HKZ_ENGINE_TALIGN - 1) /
                                 HKZ_ENGINE_TALIGN;
                     G.blk = blk; G.C = C + t0 * ldc;
+                    G.Ctail = Ctail;
                     G.out = out + p0 + t0 * ldo;
-                    G.np = np; G.tc = tc; G.nk = nk; G.ldc = ldc;
-                    G.ldo = ldo; G.k0 = k0;
+                    G.np = np; G.tc = tc; G.nk = nk; G.ldb = ldb;
+                    G.ldc = ldc; G.ldo = ldo; G.k0 = k0; G.K = K;
+                    G.status = HKZ_SUCCESS;
                     /* columns first (contiguous output), then rows */
                     G.nc = uc < (size_t) nth ? uc : (size_t) nth;
                     G.nr = (size_t) nth / G.nc;
                     G.nr = G.nr < ur ? G.nr : ur;
                     HKZ_TRY_GOTO(_hkz_engine_parallel_for(G.nr * G.nc,
                             (int) (G.nr * G.nc), gemm_range, &G));
+                    HKZ_CHECK_GOTO(G.status == HKZ_SUCCESS, G.status,
+                                   "hkz_engine_run: out of memory (scratch "
+                                   "tile)");
                 }
             }
         }
@@ -371,7 +473,7 @@ cleanup:
     if (serial)
         blas_serial_leave();
     free(bmax); free(berr); free(Cgen); free(cerr); free(colerr);
-    free(blk); free(tab); free(prev); free(cur);
+    free(blk); free(tab); free(prev); free(cur); free(Ctail);
     return status;
 }
 
