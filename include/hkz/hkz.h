@@ -9,6 +9,7 @@
 #include "hkz/io.h"
 #include "hkz/su2.h"
 #include "hkz/su2n.h"
+#include "hkz/su2mix.h"
 #include "hkz/ising.h"
 #include "hkz/ly.h"
 

@@ -4,7 +4,8 @@
  *  - `--help` prints the command's usage to stdout and exits 0;
  *  - bad input prints ONE line `hkz: error: ...` to stderr and exits 2;
  *  - a runtime failure exits 1; a missed accuracy goal exits 3 (the rows are
- *    still written, with "status" naming the problem);
+ *    still written, with "status" naming the problem); hkz compare exits
+ *    4 when an experiment's verdict is FAIL;
  *  - data goes to --out PATH (default: standard output) in --format
  *    text|csv|jsonl; every output starts with metadata (hkz version,
  *    normalization, command line).
@@ -19,6 +20,8 @@
 #define HKZ_CLI_EXIT_RUNTIME 1
 #define HKZ_CLI_EXIT_USAGE 2
 #define HKZ_CLI_EXIT_PREC 3
+#define HKZ_CLI_EXIT_VERDICT 4   /* hkz compare: the experiment's verdict
+                                    is FAIL (data still written) */
 
 #define HKZ_CLI_MAX_DIGITS 10000
 
@@ -112,6 +115,97 @@ int hkz_cmd_heat(int argc, char **argv);
 int hkz_cmd_dist(int argc, char **argv);
 int hkz_cmd_report(int argc, char **argv);
 int hkz_cmd_dos(int argc, char **argv);
+int hkz_cmd_product(int argc, char **argv);        /* cmd_product.c */
+int hkz_cmd_compare(int argc, char **argv);        /* cmd_compare.c */
+int hkz_cmd_compare_x8(int argc, char **argv);     /* cmd_compare_x8.c */
+int hkz_cmd_compare_sweep(int argc, char **argv);  /* cmd_compare_sweep.c */
+
+/* ---- SU(2)^n inputs (cli_point.c) --------------------------------------
+ * POINT syntax: coordinates x_1; x_2; ... separated by ';', each "r,z" or
+ * "r,phi,z" (cylindrical, spec 1.2: x_i = exp(r(cos phi X + sin phi Y))
+ * exp(zZ), r in [0, pi/2]) or "e"; or "file:PATH" with one coordinate
+ * per line (blank lines and '#' comments ignored).  Numbers are decimals
+ * read exactly, or pi / -pi. */
+
+/* Parses a POINT into x (initialized by the caller; re-initialized here).
+ * Returns 0 or prints one usage error naming opt and returns 2. */
+int hkz_cli_point(hkz_su2n_point_t x, const char *opt, const char *s,
+                  slong prec);
+
+/* Parses a weight spec (hkz_su2n_weights_set_str grammar); spin != 0
+ * divides by 4 (N_spin -> N_unit).  0 or a usage error (2). */
+int hkz_cli_weights(hkz_su2n_weights_t w, const char *opt, const char *s,
+                    int spin, slong prec);
+
+/* Parses a comma-separated list of at most max positive decimals (t
+ * values); *n receives the count.  0 or a usage error (2). */
+int hkz_cli_pos_list(arb_ptr v, slong *n, slong max, const char *opt,
+                     const char *s, slong prec);
+
+/* Same for positive integers. */
+int hkz_cli_slong_list(slong *v, slong *n, slong max, const char *opt,
+                       const char *s, slong lo, slong hi);
+
+/* Copies the k-th (0-based) comma-separated item of s, trimmed, into
+ * buf (size n); "" if there is none. */
+void hkz_cli_list_item(char *buf, size_t n, const char *s, slong k);
+
+/* A double field that stays valid JSON: +-inf are written as the strings
+ * "inf" / "-inf" (bare inf in text and CSV), NaN as null. */
+hkz_field_t hkz_cli_fdbl(const char *key, double d, hkz_format_t fmt);
+
+/* A ball field: "+inf" (the proven value +infinity) or the ball string. */
+hkz_field_t hkz_cli_fball(const char *key, const arb_t x);
+
+/* Midpoint of x as a double (+inf for +inf, NaN if not finite). */
+double hkz_cli_mid(const arb_t x);
+
+/* ---- experiments: rows to stdout and to notebooks data (cli_exp.c) -----
+ * Every experiment of hkz compare writes its rows to the stdout writer
+ * (--format / --out) and, unless the data directory is "none", to
+ * DIR/<exp>/<exp>.csv and DIR/<exp>/<exp>.jsonl (same rows, standard
+ * metadata header) and DIR/<exp>/<exp>_verdict.jsonl (metadata, then one
+ * record: experiment, verdict, reason, key numbers). */
+#define HKZ_CLI_EXP_MAX_KEYS 24
+
+typedef struct
+{
+    char name[16];           /* "X3" */
+    char lname[16];          /* "x3" */
+    hkz_format_t fmt;        /* stdout format */
+    hkz_writer_t *out;       /* --out / stdout */
+    hkz_writer_t *csv, *jsonl;
+    char *dir;               /* DIR/<exp>, NULL if disabled */
+    hkz_field_t keys[HKZ_CLI_EXP_MAX_KEYS];  /* verdict key numbers */
+    char *keystr[3 * HKZ_CLI_EXP_MAX_KEYS];  /* owned names and values */
+    slong nkeys;
+    slong nrows;
+} hkz_cli_exp_t;
+
+/* Opens the three writers (data_dir "none" disables the files; the
+ * directories are created if missing).  0 or an exit code. */
+int hkz_cli_exp_open(hkz_cli_exp_t *e, const char *name,
+                     const hkz_cli_common_t *common, const char *data_dir,
+                     int argc, char **argv);
+
+/* Writes one row to every writer (doubles adapted per format). */
+int hkz_cli_exp_row(hkz_cli_exp_t *e, const hkz_field_t *f, slong n);
+
+/* Key numbers of the verdict (copied): a ball (written as ball string
+ * and key_mid) or a string. */
+void hkz_cli_exp_key_ball(hkz_cli_exp_t *e, const char *key,
+                          const arb_t x);
+void hkz_cli_exp_key_str(hkz_cli_exp_t *e, const char *key, const char *s);
+
+/* Closes the data writers, writes the verdict file, prints the key
+ * numbers (text format) and the line "Xk: PASS" / "Xk: FAIL (reason)"
+ * to stdout.  Returns 0 (PASS), HKZ_CLI_EXIT_VERDICT (FAIL) or an exit
+ * code of a write failure. */
+int hkz_cli_exp_finish(hkz_cli_exp_t *e, int pass, const char *reason);
+
+/* Frees everything without writing the verdict (error paths; removes
+ * the temporary files). */
+void hkz_cli_exp_abort(hkz_cli_exp_t *e);
 
 
 

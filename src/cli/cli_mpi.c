@@ -7,6 +7,7 @@
 #include <string.h>
 #include <mpi.h>
 #include "cli.h"
+#include "sweep.h"
 
 static int cli_rank = 0, cli_size = 1;
 
@@ -281,5 +282,66 @@ cleanup:
     free(len);
     free(off);
     free(all);
+    return hkz_cli_mpi_agree(rc, 0);
+}
+
+/* ---- hkz compare sweep: text gathered on rank 0 ----------------------- */
+
+int hkz_cli_mpi_gather_text(char **all, size_t *len, const char *mine,
+                            size_t n)
+{
+    int *lens = NULL, *off = NULL, ln, r, ok, rc = 0;
+    *all = NULL;
+    *len = 0;
+    ok = n < ((size_t) 1 << 30);
+    ln = ok ? (int) n : 0;
+    if (cli_rank == 0)
+    {
+        lens = calloc(cli_size, sizeof(int));
+        off = calloc(cli_size, sizeof(int));
+        ok = ok && lens != NULL && off != NULL;
+    }
+    /* every rank takes part in the collectives, failed or not */
+    MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (!ok)
+    {
+        rc = hkz_cli_fail(hkz_error_set(HKZ_ERR_NOMEM, "cannot gather the "
+                                        "results on rank 0"));
+        goto cleanup;
+    }
+    MPI_Gather(&ln, 1, MPI_INT, lens, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (cli_rank == 0)
+    {
+        long tot = 0;
+        for (r = 0; r < cli_size; r++)
+        {
+            off[r] = (int) tot;
+            tot += lens[r];
+        }
+        ok = tot < (1L << 31) - 1 && (*all = malloc(tot + 1)) != NULL;
+        if (ok)
+        {
+            (*all)[tot] = '\0';
+            *len = (size_t) tot;
+        }
+    }
+    MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (!ok)
+    {
+        rc = hkz_cli_fail(hkz_error_set(HKZ_ERR_NOMEM, "cannot gather the "
+                                        "results on rank 0"));
+        goto cleanup;
+    }
+    MPI_Gatherv(mine, ln, MPI_CHAR, *all, lens, off, MPI_CHAR, 0,
+                MPI_COMM_WORLD);
+cleanup:
+    free(lens);
+    free(off);
+    if (rc != 0)
+    {
+        free(*all);
+        *all = NULL;
+        *len = 0;
+    }
     return hkz_cli_mpi_agree(rc, 0);
 }

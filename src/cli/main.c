@@ -19,6 +19,10 @@ static const hkz_cli_command_t commands[] = {
     {"heat", "certified heat kernels on SU(2) (su2, su2-sub, su2-milnor)",
      hkz_cmd_heat},
     {"dist", "certified distances from e on SU(2) (riem, cc)", hkz_cmd_dist},
+    {"product", "certified heat kernels and distances on SU(2)^n, "
+     "SU(2)^infinity", hkz_cmd_product},
+    {"compare", "comparison experiments X1-X8 and sweep (spec 6.4)",
+     hkz_cmd_compare},
     {"report", "default experiment: a short certified SU(2) report",
      hkz_cmd_report},
     {"dos", "exact density of states g(M, E) of an Ising model", hkz_cmd_dos},
