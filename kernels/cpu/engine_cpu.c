@@ -138,8 +138,8 @@ static void blas_serial_leave(void)
 typedef struct
 {
     const double *blk, *C;
-    const double *Ctail;      /* the chunk's last tc mod 64 columns of C,
-                                 zero-padded to 64 columns (ld K), or NULL */
+    const double *Ctail;      /* the last T mod 64 columns of C, zero-
+                                 padded to 64 columns (ld K), or NULL */
     double *out;
     size_t np, tc, nk, ldb, ldc, ldo, k0, K;
     size_t nr, nc;            /* sub-tile grid: nr x nc */
@@ -192,8 +192,8 @@ static void gemm_block(const gemm_arg *A, size_t r0, size_t r1, size_t c0,
         *status = HKZ_ERR_NOMEM;
         return;
     }
-    /* rows past np of blk are zero (ldb >= ALIGN_UP(np)); Ctail's columns
-     * past the tail are zero */
+    /* rows past np of blk are zero (ldb >= ALIGN_UP(np)), and so are
+     * Ctail's columns past the tail */
     cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, (int) mp,
                 (int) np_, (int) kq, 1.0, A->blk + r0 + q0 * A->ldb,
                 (int) A->ldb, B, (int) ldbB, 0.0, S, (int) mp);
@@ -247,7 +247,8 @@ static void gemm_range(size_t i0, size_t i1, void *varg)
             gemm_block(A, rm, r1, cm, c1, q0, kq, &status);
         }
         if (status != HKZ_SUCCESS)
-            ((gemm_arg *) varg)->status = status;
+            __atomic_store_n(&((gemm_arg *) varg)->status, status,
+                             __ATOMIC_RELAXED);
     }
 }
 
@@ -306,8 +307,12 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
     blk = calloc(ldb * kb, sizeof(double));
     prev = malloc(pbs * sizeof(double));
     cur = malloc(pbs * sizeof(double));
-    Ctail = calloc(K * HKZ_ENGINE_TALIGN, sizeof(double));
-    HKZ_CHECK_GOTO(bmax && berr && blk && prev && cur && Ctail, HKZ_ERR_NOMEM,
+    /* chunk boundaries are multiples of 64: only the last chunk can have
+     * a ragged end, the last T mod 64 columns */
+    if (T % HKZ_ENGINE_TALIGN != 0)
+        Ctail = calloc(K * HKZ_ENGINE_TALIGN, sizeof(double));
+    HKZ_CHECK_GOTO(bmax && berr && blk && prev && cur &&
+                   (Ctail != NULL || T % HKZ_ENGINE_TALIGN == 0), HKZ_ERR_NOMEM,
                    "hkz_engine_run: out of memory");
     if (tabcols != 0)
     {
