@@ -88,6 +88,14 @@ int hkz_su2n_weights_set_head(hkz_su2n_weights_t w,
     HKZ_TRY(_hkz_su2n_check_weights(src, fn));
     HKZ_CHECK(n >= 0 && (src->family != HKZ_SU2N_LIST || n <= src->len),
               HKZ_ERR_ARG, "%s: n = %ld out of range", fn, (long) n);
+    /* a family's first n weights are computed and stored: bound n by the
+       cap of src (which w takes) so that a huge n is refused, not an
+       allocation failure (FLINT aborts) */
+    HKZ_CHECK(src->family == HKZ_SU2N_LIST || n <= src->max_factors,
+              HKZ_ERR_ARG, "%s: n = %ld exceeds the cap max_factors = %ld "
+              "of the weights (default 2^20; raise it with "
+              "hkz_su2n_weights_set_max_factors)", fn, (long) n,
+              (long) src->max_factors);
     v = _arb_vec_init(FLINT_MAX(n, 1));
     for (i = 0; i < n && status == HKZ_SUCCESS; i++)
         status = hkz_su2n_weights_get(v + i, src, i + 1, prec);

@@ -29,14 +29,53 @@ static char *str_dup_n(const char *s, size_t n)
     return r;
 }
 
-/* copy of s without any whitespace */
+/* a character of a number or name: letters, digits, '.' */
+static int word_char(int c)
+{
+    return isalnum(c) || c == '.';
+}
+
+/* 1 if r[0..j-1] ends in the mantissa and 'e' of a decimal exponent
+   ("1e", "2.5E"), optionally followed by its sign when sign != 0 */
+static int ends_in_exp(const char *r, size_t j, int sign)
+{
+    if (sign)
+    {
+        if (j == 0 || (r[j - 1] != '+' && r[j - 1] != '-'))
+            return 0;
+        j--;
+    }
+    return j >= 2 && (r[j - 1] == 'e' || r[j - 1] == 'E')
+           && (isdigit((unsigned char) r[j - 2]) || r[j - 2] == '.');
+}
+
+/* copy of s without whitespace (flint_free it), or NULL if whitespace
+   separates two characters of one number or name: "1 2" must not read
+   as 12, nor "i^2 .5" as i^2.5 or "1e -3" as 1e-3.  Whitespace between
+   tokens ("2 * i ^ 2", "[1 +/- 0.5]") is dropped. */
 static char *str_strip_all(const char *s)
 {
     size_t n = strlen(s), i, j = 0;
     char *r = flint_malloc(n + 1);
+    int gap = 0;
     for (i = 0; i < n; i++)
-        if (!isspace((unsigned char) s[i]))
-            r[j++] = s[i];
+    {
+        unsigned char ch = (unsigned char) s[i];
+        if (isspace(ch))
+        {
+            gap = j > 0;
+            continue;
+        }
+        if (gap && ((word_char((unsigned char) r[j - 1]) && word_char(ch))
+                    || ((ch == '+' || ch == '-') && ends_in_exp(r, j, 0))
+                    || (isdigit(ch) && ends_in_exp(r, j, 1))))
+        {
+            flint_free(r);
+            return NULL;
+        }
+        gap = 0;
+        r[j++] = (char) ch;
+    }
     r[j] = '\0';
     return r;
 }
@@ -262,6 +301,14 @@ static int read_file_list(hkz_su2n_weights_t tmp, const char *path,
         if ((hash = strchr(line, '#')) != NULL)
             *hash = '\0';
         item = str_strip_all(line);
+        if (item == NULL)
+        {
+            status = hkz_error_set(HKZ_ERR_ARG, "weight file '%s' line %ld: "
+                                   "whitespace inside a number in '%.60s' "
+                                   "(one weight per line)", path,
+                                   (long) lineno, line);
+            break;
+        }
         if (item[0] != '\0')
         {
             if (n == cap)
@@ -471,6 +518,7 @@ int hkz_su2n_weights_set_str(hkz_su2n_weights_t w, const char *spec,
               fn);
     HKZ_CHECK(prec >= 2, HKZ_ERR_ARG, "%s: prec must be >= 2", fn);
     hkz_su2n_weights_init(tmp);
+    tmp->max_factors = w->max_factors;  /* the cap "@N" is checked against */
     trim = str_trim(spec);
     quote(q, sizeof(q), trim);
     HKZ_CHECK_GOTO(trim[0] != '\0', HKZ_ERR_ARG, "weight spec '': empty "
@@ -483,9 +531,11 @@ int hkz_su2n_weights_set_str(hkz_su2n_weights_t w, const char *spec,
         at = strrchr(path, '@');
         if (at != NULL)
         {
+            /* "@1 2" is no count: the '@' is part of the path */
             char *cnt = str_strip_all(at + 1);
-            slong n = parse_count(cnt);
-            flint_free(cnt);
+            slong n = cnt != NULL ? parse_count(cnt) : 0;
+            if (cnt != NULL)
+                flint_free(cnt);
             if (n > 0)
             {
                 char *p2;
@@ -508,6 +558,9 @@ int hkz_su2n_weights_set_str(hkz_su2n_weights_t w, const char *spec,
     else
     {
         s = str_strip_all(trim);
+        HKZ_CHECK_GOTO(s != NULL, HKZ_ERR_ARG, "weight spec '%s': "
+                       "whitespace inside a number or name (separate "
+                       "weights by ',')", q);
         at = strrchr(s, '@');
         if (at != NULL)
         {
@@ -537,6 +590,14 @@ int hkz_su2n_weights_set_str(hkz_su2n_weights_t w, const char *spec,
         HKZ_CHECK_GOTO(tmp->family != HKZ_SU2N_LIST || nkeep <= tmp->len,
                        HKZ_ERR_ARG, "weight spec '%s': @%ld exceeds the %ld "
                        "listed weights", q, (long) nkeep, (long) tmp->len);
+        /* the first N weights of a family are computed and stored: N is
+           bounded by the factor cap (a huge N would exhaust memory) */
+        HKZ_CHECK_GOTO(tmp->family == HKZ_SU2N_LIST
+                       || nkeep <= w->max_factors, HKZ_ERR_ARG, "weight "
+                       "spec '%s': @%ld exceeds the cap max_factors = %ld "
+                       "of the weights (default 2^20; raise it with "
+                       "hkz_su2n_weights_set_max_factors)", q, (long) nkeep,
+                       (long) w->max_factors);
         if (tmp->family != HKZ_SU2N_LIST || nkeep < tmp->len)
             HKZ_TRY_GOTO(hkz_su2n_weights_set_head(tmp, tmp, nkeep, prec));
     }

@@ -98,7 +98,9 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2n_weights_set_seq(hkz_su2n_weights_t w,
         hkz_su2n_seq_fn fn, void *param, const arb_t gap, slong nhead);
 
 /** w = the finite list of the first n weights of src (truncation to
- *  SU(2)^n); aliasing allowed. */
+ *  SU(2)^n); aliasing allowed.  HKZ_ERR_ARG unless 0 <= n <= length for a
+ *  list, n <= the max_factors cap of src (default 2^20; w takes it) for a
+ *  family or sequence. */
 HKZ_API HKZ_WARN_UNUSED int hkz_su2n_weights_set_head(hkz_su2n_weights_t w,
         const hkz_su2n_weights_t src, slong n, slong prec);
 
@@ -127,8 +129,11 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2n_weights_set(hkz_su2n_weights_t res,
 
 /* ---- weight specs as text (weights_str.c) ------------------------------ */
 
-/** Parses a weight spec (whitespace is ignored; numbers are decimals read
- *  exactly as by hkz_ball_set_str of hkz/io.h, or "pi"; C > 0):
+/** Parses a weight spec (numbers are decimals read exactly as by
+ *  hkz_ball_set_str of hkz/io.h, or "pi"; C > 0).  Whitespace between
+ *  tokens is ignored ("2 * i ^ 2", "log (1 + i)", "i^2 @ 3"), but
+ *  whitespace inside a number or name is an error ("1 2" is not 12:
+ *  separate weights by ','; the same holds for the lines of a file):
  *    [C*]i^P (P >= 1; "i^1" = "i"), [C*]i, [C*]2^i, [C*]log(1+i),
  *    [C*]log(1+i)^2 (also "(log(1+i))^2")      -- infinite families;
  *    "W1,W2,..." or "list:W1,W2,..." (a single number: one factor)
@@ -136,7 +141,8 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2n_weights_set(hkz_su2n_weights_t res,
  *    "file:PATH" (one weight per line, blank lines and '#' comments
  *    ignored; see hkz_su2n_weights_read_file)  -- SU(2)^n.
  *  A suffix "@N" (N >= 1) on any spec keeps the first N factors only: the
- *  result is the finite list w_1..w_N (SU(2)^N; for a list N <= length).
+ *  result is the finite list w_1..w_N (SU(2)^N; for a list N <= length,
+ *  for a family N <= the max_factors cap of w, default 2^20).
  *  On error (HKZ_ERR_ARG with a message quoting the bad part, e.g.
  *  "weight spec 'i^0.5': exponent must be >= 1"; HKZ_ERR_IO for an
  *  unreadable file) w is unchanged.  The max_factors cap of w is kept. */
@@ -153,10 +159,11 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2n_weights_set_str(hkz_su2n_weights_t w,
 HKZ_API char *hkz_su2n_weights_get_str(const hkz_su2n_weights_t w);
 
 /** Reads a finite list from a text file: one weight per line (a number as
- *  in set_str), blank lines and '#' comments (whole or trailing) ignored.
- *  Errors name the line: "weight file 'f' line 3: ...".  HKZ_ERR_IO if
- *  the file cannot be read, HKZ_ERR_ARG for bad contents or no weights.
- *  On error w is unchanged. */
+ *  in set_str, whitespace around it ignored, inside it an error: "1 4" is
+ *  refused, not read as 14), blank lines and '#' comments (whole or
+ *  trailing) ignored.  Errors name the line: "weight file 'f' line 3:
+ *  ...".  HKZ_ERR_IO if the file cannot be read, HKZ_ERR_ARG for bad
+ *  contents or no weights.  On error w is unchanged. */
 HKZ_API HKZ_WARN_UNUSED int hkz_su2n_weights_read_file(hkz_su2n_weights_t w,
         const char *path, slong prec);
 

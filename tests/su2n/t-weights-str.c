@@ -1,7 +1,8 @@
 /* Weight specs as text (hkz_su2n_weights_set_str / get_str / read_file):
  * every form of the grammar, the canonical text and its round trip, the
- * "@N" suffix, "file:" with a temporary file, and bad specs (each
- * HKZ_ERR_ARG with a message quoting the bad part, w unchanged). */
+ * "@N" suffix and its cap, whitespace (between tokens only), "file:" with
+ * a temporary file, and bad specs (each HKZ_ERR_ARG with a message quoting
+ * the bad part, w unchanged). */
 #include "su2n_test.h"
 
 #define PREC 128
@@ -91,6 +92,13 @@ static void forms(void)
         {"1,4,9@3", "1,4,9", HKZ_SU2N_LIST, 3, "9"},
         {"5@1", "5", HKZ_SU2N_LIST, 1, NULL},
         {"[2 +/- 1e-30],3,4", NULL, HKZ_SU2N_LIST, 3, "4"},
+        /* whitespace between tokens is dropped */
+        {"2 * i ^ 2", "2*i^2", HKZ_SU2N_POW, -1, "18"},
+        {"log (1 + i)", "log(1+i)", HKZ_SU2N_LOG, -1, NULL},
+        {"i^2 @ 3", "1,4,9", HKZ_SU2N_LIST, 3, "9"},
+        {"[1 +/- 0.5]", NULL, HKZ_SU2N_LIST, 1, NULL},
+        {"1e-3 , 2.5e+1 ,3", "0.001,25,3", HKZ_SU2N_LIST, 3, "3"},
+        {"list: 1 ,\t2", "1,2", HKZ_SU2N_LIST, 2, NULL},
     };
     hkz_su2n_weights_t w, v;
     arb_t u;
@@ -234,9 +242,38 @@ static void files(void)
                    hkz_errmsg());
     write_file(path, "# nothing\n\n");
     HKZ_TEST_STATUS(hkz_su2n_weights_read_file(w, path, PREC), HKZ_ERR_ARG);
-    write_file(path, "1 2\n");     /* whitespace ignored: 12 */
+    /* whitespace inside a number: refused, not read as 12 / 14 */
+    write_file(path, "1 2\n");
+    HKZ_TEST_STATUS(hkz_su2n_weights_read_file(w, path, PREC), HKZ_ERR_ARG);
+    HKZ_TEST_CHECK(strstr(hkz_errmsg(), "line 1") != NULL
+                   && strstr(hkz_errmsg(), "whitespace") != NULL
+                   && strstr(hkz_errmsg(), "'1 2'") != NULL, "'1 2' in a "
+                   "file: %s", hkz_errmsg());
+    HKZ_TEST_CHECK(hkz_su2n_weights_length(w) == 4, "unchanged on error");
+    write_file(path, "1\n  4  # ok\n1 4\n9\n");
+    HKZ_TEST_STATUS(hkz_su2n_weights_set_str(w, spec, PREC), HKZ_ERR_ARG);
+    HKZ_TEST_CHECK(strstr(hkz_errmsg(), "line 3") != NULL
+                   && strstr(hkz_errmsg(), "'1 4'") != NULL, "'1 4' in a "
+                   "file: %s", hkz_errmsg());
+    write_file(path, "2.5 e-1\n");
+    HKZ_TEST_STATUS(hkz_su2n_weights_read_file(w, path, PREC), HKZ_ERR_ARG);
+    HKZ_TEST_CHECK(strstr(hkz_errmsg(), "line 1") != NULL, "'2.5 e-1': %s",
+                   hkz_errmsg());
+    /* whitespace between tokens of a ball is fine */
+    write_file(path, "\t[2 +/- 0.5]  \n 3 \n");
     HKZ_TEST_OK(hkz_su2n_weights_read_file(w, path, PREC));
-    check_wd(w, 1, "12", "whitespace in a line");
+    HKZ_TEST_CHECK(hkz_su2n_weights_length(w) == 2, "ball line: length");
+    check_wd(w, 2, "3", "ball line w_2");
+    {
+        arb_t u;
+        arb_init(u);
+        HKZ_TEST_OK(hkz_su2n_weights_get(u, w, 1, PREC));
+        HKZ_TEST_CHECK(arb_contains_si(u, 2) && !arb_contains_si(u, 1)
+                       && !arb_contains_si(u, 3)
+                       && mag_cmp_2exp_si(arb_radref(u), -1) >= 0,
+                       "ball line w_1");
+        arb_clear(u);
+    }
     remove(path);
     HKZ_TEST_STATUS(hkz_su2n_weights_read_file(w, path, PREC), HKZ_ERR_IO);
     HKZ_TEST_CHECK(strstr(hkz_errmsg(), path) != NULL, "names the file");
@@ -279,6 +316,28 @@ static void bad(void)
         {"@3", "nothing before"},
         {"list:1,0", "weight 2"},
         {"file:/nonexistent/dir/w.txt", "/nonexistent/dir/w.txt"},
+        /* whitespace inside a number or name: not "12", "1,23", ... */
+        {"1 2", "weight spec '1 2': whitespace inside a number or name "
+                "(separate weights by ',')"},
+        {"1, 2 3", "separate weights by ','"},
+        {"i^ 2 . 5", "weight spec 'i^ 2 . 5': whitespace"},
+        {"i^2 .5", "whitespace"},
+        {"i^2. 5", "whitespace"},
+        {"1e -3", "whitespace"},
+        {"1e- 3", "whitespace"},
+        {"1 e-3", "whitespace"},
+        {"2 pi*i", "whitespace"},
+        {"lo g(1+i)", "whitespace"},
+        {"l ist:1,2", "whitespace"},
+        {"i^2@1 0", "whitespace"},
+        {"[1 +/- 0. 5]", "whitespace"},
+        /* "@N" of a family: N <= max_factors (no abort on a huge N) */
+        {"i@100000000000", "@100000000000 exceeds the cap max_factors = "
+                           "1048576 of the weights (default 2^20"},
+        {"2^i@1048577", "@1048577 exceeds the cap max_factors"},
+        {"log(1+i) @ 99999999999999", "exceeds the cap max_factors"},
+        {"i@999999999999999999999", "bad suffix"},
+        {"1,2@100000000000", "@100000000000 exceeds the 2 listed"},
     };
     hkz_su2n_weights_t w;
     size_t k;
@@ -306,6 +365,75 @@ static void bad(void)
     HKZ_TEST_STATUS(hkz_su2n_weights_read_file(w, NULL, PREC), HKZ_ERR_ARG);
     HKZ_TEST_CHECK(hkz_su2n_weights_get_str(NULL) == NULL, "get_str NULL");
     hkz_su2n_weights_clear(w);
+}
+
+/* the factor cap bounds "@N" and hkz_su2n_weights_set_head of a family
+   (a huge N must be refused, not abort in an allocation) */
+static void cap(void)
+{
+    hkz_su2n_weights_t w, v;
+    arb_t one;
+
+    hkz_su2n_weights_init(w);
+    hkz_su2n_weights_init(v);
+    arb_init(one);
+    arb_one(one);
+
+    /* "@N" against the cap of w, at the boundary */
+    hkz_su2n_weights_set_max_factors(w, 5);
+    HKZ_TEST_OK(hkz_su2n_weights_set_str(w, "i^2@5", PREC));
+    HKZ_TEST_CHECK(hkz_su2n_weights_length(w) == 5 && w->max_factors == 5,
+                   "i^2@5 with cap 5");
+    check_wd(w, 5, "25", "i^2@5 w_5");
+    HKZ_TEST_STATUS(hkz_su2n_weights_set_str(w, "i^2@6", PREC), HKZ_ERR_ARG);
+    HKZ_TEST_CHECK(strstr(hkz_errmsg(), "'i^2@6': @6 exceeds the cap "
+                          "max_factors = 5") != NULL, "i^2@6: %s",
+                   hkz_errmsg());
+    HKZ_TEST_CHECK(hkz_su2n_weights_length(w) == 5 && w->max_factors == 5,
+                   "unchanged after i^2@6");
+    /* a list is bounded by its length, not by the cap */
+    HKZ_TEST_OK(hkz_su2n_weights_set_str(w, "1,2,3,4,5,6,7@6", PREC));
+    HKZ_TEST_CHECK(hkz_su2n_weights_length(w) == 6, "list@6 with cap 5");
+    /* a raised cap allows a larger N */
+    hkz_su2n_weights_set_max_factors(w, 2000000);
+    HKZ_TEST_STATUS(hkz_su2n_weights_set_str(w, "i@2000001", PREC),
+                    HKZ_ERR_ARG);
+    HKZ_TEST_CHECK(strstr(hkz_errmsg(), "max_factors = 2000000") != NULL,
+                   "cap 2000000: %s", hkz_errmsg());
+
+    /* hkz_su2n_weights_set_head: n <= the cap of src */
+    hkz_su2n_weights_set_max_factors(w, WORD(1) << 20);
+    HKZ_TEST_OK(hkz_su2n_weights_set_pow(w, one, one));
+    HKZ_TEST_OK(hkz_su2n_weights_set_str(v, "7,8", PREC));
+    HKZ_TEST_STATUS(hkz_su2n_weights_set_head(v, w, WORD(100000000000),
+                                              PREC), HKZ_ERR_ARG);
+    HKZ_TEST_CHECK(strstr(hkz_errmsg(), "hkz_su2n_weights_set_head: n = "
+                          "100000000000 exceeds the cap max_factors = "
+                          "1048576") != NULL
+                   && strstr(hkz_errmsg(), "default 2^20") != NULL,
+                   "set_head huge n: %s", hkz_errmsg());
+    HKZ_TEST_CHECK(hkz_su2n_weights_length(v) == 2, "set_head: v unchanged");
+    HKZ_TEST_STATUS(hkz_su2n_weights_set_head(w, w, WORD_MAX, PREC),
+                    HKZ_ERR_ARG);
+    HKZ_TEST_CHECK(w->family == HKZ_SU2N_POW, "set_head: w unchanged");
+    hkz_su2n_weights_set_max_factors(w, 3);
+    HKZ_TEST_OK(hkz_su2n_weights_set_head(v, w, 3, PREC));
+    HKZ_TEST_CHECK(hkz_su2n_weights_length(v) == 3 && v->max_factors == 3,
+                   "set_head at the cap");
+    check_wd(v, 3, "3", "set_head w_3");
+    HKZ_TEST_STATUS(hkz_su2n_weights_set_head(w, w, 4, PREC), HKZ_ERR_ARG);
+    HKZ_TEST_CHECK(strstr(hkz_errmsg(), "max_factors = 3") != NULL,
+                   "set_head cap 3: %s", hkz_errmsg());
+    /* a list: n <= length, whatever the cap */
+    HKZ_TEST_OK(hkz_su2n_weights_set_str(v, "1,2,3,4", PREC));
+    hkz_su2n_weights_set_max_factors(v, 1);
+    HKZ_TEST_OK(hkz_su2n_weights_set_head(v, v, 3, PREC));
+    HKZ_TEST_CHECK(hkz_su2n_weights_length(v) == 3, "list head 3, cap 1");
+    HKZ_TEST_STATUS(hkz_su2n_weights_set_head(v, v, 4, PREC), HKZ_ERR_ARG);
+
+    arb_clear(one);
+    hkz_su2n_weights_clear(w);
+    hkz_su2n_weights_clear(v);
 }
 
 /* random lists and families: get_str -> set_str reproduces the weights */
@@ -382,6 +510,7 @@ int main(void)
     forms();
     files();
     bad();
+    cap();
     random_round_trip(st);
     hkz_rand_clear(st);
     HKZ_TEST_END("su2n.weights_str");
