@@ -160,6 +160,19 @@ hkz_field_t hkz_cli_fball(const char *key, const arb_t x);
 /* Midpoint of x as a double (+inf for +inf, NaN if not finite). */
 double hkz_cli_mid(const arb_t x);
 
+/* r = x rounded to the bits it carries (its relative accuracy + 16 guard
+ * bits; exact balls to 96 bits), so that a wide ball is not written with
+ * the thousands of midpoint digits of its working precision (cli_util.c).
+ * r may alias x. */
+void hkz_cli_round_ball(arb_t r, const arb_t x);
+
+/* An equality as a consistency check at the requested accuracy: x and y
+ * overlap AND both carry >= bits bits of relative accuracy, so that a wide
+ * ball cannot confirm an equality vacuously (cli_util.c).  Use
+ * bits = hkz_digits_to_bits(--digits) or the accuracy the computation can
+ * reach, whichever is smaller. */
+int hkz_cli_tight_overlap(const arb_t x, const arb_t y, slong bits);
+
 /* ---- experiments: rows to stdout and to notebooks data (cli_exp.c) -----
  * Every experiment of hkz compare writes its rows to the stdout writer
  * (--format / --out) and, unless the data directory is "none", to

@@ -42,9 +42,29 @@ int hkz_cli_exit_code(int status)
 
 int hkz_cli_fail(int status)
 {
-    fprintf(stderr, "hkz: error: %s: %s\n", hkz_strerror(status),
-            hkz_errmsg());
+    const char *msg = hkz_errmsg();
+    /* HKZ_ERR_UNSUPPORTED also covers cases the library has no method for
+     * (e.g. a pair of weight families without a closed form): its generic
+     * text "feature not built (CUDA/MPI/NCCL)" would mislead, so the
+     * detail message says what is unsupported */
+    if (status == HKZ_ERR_UNSUPPORTED)
+        fprintf(stderr, "hkz: error: unsupported: %s\n", msg[0] != '\0' ?
+                msg : hkz_strerror(status));
+    else
+        fprintf(stderr, "hkz: error: %s: %s\n", hkz_strerror(status), msg);
     return hkz_cli_exit_code(status);
+}
+
+void hkz_cli_round_ball(arb_t r, const arb_t x)
+{
+    arb_set_round(r, x, arb_is_exact(x) ? 96
+                  : FLINT_MAX(arb_rel_accuracy_bits(x), 0) + 16);
+}
+
+int hkz_cli_tight_overlap(const arb_t x, const arb_t y, slong bits)
+{
+    return arb_overlaps(x, y) && arb_rel_accuracy_bits(x) >= bits &&
+           arb_rel_accuracy_bits(y) >= bits;
 }
 
 static const char *option_name(const struct option *options, int val)

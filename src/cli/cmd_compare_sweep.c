@@ -84,12 +84,13 @@ static const char *usage =
     "(F = 0.25:\n          every 4th).\n"
     "Sample j is a deterministic function of (S, j) and the parameters "
     "only.\n\n"
-    "Certified: every ratio d_L/d_Delta^{1/2} (Arb balls); their max is a "
-    "lower bound\nfor the best C(1/2); C_head = sqrt(2 pi) S_n^{1/4}, S_n = "
-    "sum_{i<=n} a_i/b_i^2\n(P2), is the exact sup over points with head n "
-    "and C_upper the same for the\nwhole group (inf when S = inf).  "
-    "Verdict: PASS when every ratio <= C_head is\ncertified (exit 0), FAIL "
-    "when one exceeds it (exit 4), undecided at D digits:\nexit 3.\n"
+    "Certified: every ratio d_L/d_Delta^{1/2} (Arb balls); the lower end "
+    "of their max\n(C_sample_max_lower) is a lower bound for the best "
+    "C(1/2); C_head =\nsqrt(2 pi) S_n^{1/4}, S_n = sum_{i<=n} a_i/b_i^2 "
+    "(P2), is the exact sup over\npoints with head n and C_upper the same "
+    "for the whole group (inf when S = inf).\n"
+    "Verdict: PASS when every ratio <= C_head is certified (exit 0), FAIL "
+    "when one\nexceeds it (exit 4), undecided at D digits: exit 3.\n"
     "Estimate (not certified): c_hat is the slope of the upper envelope "
     "of log d_L\nagainst log d_Delta (per decade of d_Delta the largest "
     "d_L) over the smallest-\ndistance half of the decades (at least 3), "
@@ -902,11 +903,8 @@ static double estimate_c(const double *ldd, const double *ldl, slong n)
 
 /* ---- output --------------------------------------------------------------- */
 
-static void round_ball(arb_t r, const arb_t x)
-{
-    arb_set_round(r, x, arb_is_exact(x) ? 96
-                  : FLINT_MAX(arb_rel_accuracy_bits(x), 0) + 16);
-}
+/* the digits the ball carries (cli_util.c) */
+#define round_ball hkz_cli_round_ball
 
 static double mid_d(const arb_t x)
 {
@@ -1024,6 +1022,21 @@ static const char *verdict_str(const result_t *res, char *buf, size_t len)
     return buf;
 }
 
+/* The certified lower bound for C(1/2) behind C_sample_max: the lower
+ * end of the enclosure of the sample maximum (its midpoint may exceed the
+ * true maximum), as a double rounded down one more ulp so that its
+ * 17-digit decimal ("%.17g") is still <= the lower end. */
+static double lower_end(const arb_t x)
+{
+    arf_t l;
+    double d;
+    arf_init(l);
+    arb_get_lbound_arf(l, x, 64);
+    d = arf_get_d(l, ARF_RND_FLOOR);
+    arf_clear(l);
+    return isfinite(d) ? nextafter(d, -INFINITY) : d;
+}
+
 /* a ball as a string field, or "inf" */
 static char *ball_or_inf(const arb_t x, int have)
 {
@@ -1049,6 +1062,7 @@ static int write_summary(const char *path, const hkz_cli_common_t *common,
     hkz_writer_t *w = NULL;
     hkz_field_t f[20];
     char *sS, *sC, *sSh, *sCh, *sM, vbuf[200];
+    double lowM = lower_end(res->C_max);
     int rc, s;
     c.out = path;
     c.fmt = HKZ_FORMAT_JSONL;
@@ -1084,7 +1098,10 @@ static int write_summary(const char *path, const hkz_cli_common_t *common,
     f[15] = HKZ_FINT("undecided", (long) res->nundec);
     f[16] = HKZ_FSTR("verdict", verdict_str(res, vbuf, sizeof(vbuf)));
     f[17] = HKZ_FSTR("upper_note", res->upper_note);
-    s = hkz_writer_record(w, f, 18);
+    /* C_sample_max is the enclosure of the sample maximum; this is the
+       certified lower bound for C(1/2) */
+    f[18] = hkz_cli_fdbl("C_sample_max_lower", lowM, HKZ_FORMAT_JSONL);
+    s = hkz_writer_record(w, f, 19);
     flint_free(sS);
     flint_free(sC);
     flint_free(sSh);
@@ -1230,8 +1247,9 @@ static void print_summary(FILE *f, const sweep_t *sw, const result_t *res,
             "(%ld fibre), seed %lu, %ld digits\n", dw, sbw, (long) sw->head,
             (long) sw->n, (long) sw->nfibre, (unsigned long) sw->seed,
             (long) sw->digits);
-    fprintf(f, "  certified lower bound for C(1/2): max d_L/d_Delta^{1/2} "
-            "= %s\n    (sample %ld, %s, eps = %.3g)\n", a5,
+    fprintf(f, "  certified lower bound for C(1/2): C_sample_max_lower = "
+            "%.17g\n    (the lower end of max d_L/d_Delta^{1/2} in %s;\n"
+            "    sample %ld, %s, eps = %.3g)\n", lower_end(res->C_max), a5,
             (long) res->argmax, is_fibre(sw, res->argmax) ? "fibre"
             : "random", eps);
     fprintf(f, "  certified upper bound, points with head n (P2): C_head = "

@@ -268,7 +268,7 @@ static int run_heat(int argc, char **argv)
     hkz_su2n_decision_t dec;
     hkz_su2n_info_t info;
     arb_ptr tv;
-    arb_t res;
+    arb_t res, shown;
     char *wstr = NULL, tbuf[128];
     slong nt = 0, k, prec;
     int rc, worst = HKZ_SUCCESS, partial = 0, s;
@@ -280,6 +280,7 @@ static int run_heat(int argc, char **argv)
     hkz_su2n_ops_init(j.ops, 0);
     tv = _arb_vec_init(MAX_T);
     arb_init(res);
+    arb_init(shown);
     hkz_cli_common_init(&common);
 
     rc = hkz_cli_parse(argc, argv, opts, &common, handle, &o);
@@ -388,6 +389,10 @@ static int run_heat(int argc, char **argv)
         }
         certified = !common.use_double && info.kind != HKZ_SU2N_PARTIAL &&
                     (info.kind == HKZ_SU2N_DIVERGENT || arb_is_finite(res));
+        /* the ball is written with the digits it carries: a wide one
+           (missed goal) would otherwise show its working precision's
+           digits; mid, rad and rel_acc_bits are the unrounded ball's */
+        hkz_cli_round_ball(shown, res);
         f[n++] = HKZ_FSTR("op", j.have_ops ? "factors" :
                           j.op == HKZ_SU2N_DELTA ? "delta" : "sub");
         if (j.have_ops)
@@ -411,7 +416,7 @@ static int run_heat(int argc, char **argv)
             f[n++] = HKZ_FSTR("value", dbuf);
         }
         else
-            f[n++] = hkz_cli_fball("value", res);
+            f[n++] = hkz_cli_fball("value", shown);
         f[n++] = hkz_cli_fdbl("mid", hkz_cli_mid(res), common.fmt);
         f[n++] = hkz_cli_fdbl("rad", common.use_double ? NAN :
                               mag_get_d(arb_radref(res)), common.fmt);
@@ -443,6 +448,7 @@ cleanup:
     hkz_su2n_ops_clear(j.ops);
     _arb_vec_clear(tv, MAX_T);
     arb_clear(res);
+    arb_clear(shown);
     return rc;
 }
 
@@ -506,7 +512,7 @@ static int run_dist(int argc, char **argv)
     hkz_writer_t *w = NULL;
     hkz_goal_t goal;
     arb_t dD, dL, ratio, C, u;
-    arb_struct lh[2];
+    arb_struct lh[2], shown[4];
     char *sa = NULL, *sb = NULL;
     const char *cmp = "n/a", *status = "ok";
     hkz_field_t f[32];
@@ -521,6 +527,8 @@ static int run_dist(int argc, char **argv)
     arb_init(j.dlo); arb_init(j.dhi);
     arb_init(dD); arb_init(dL); arb_init(ratio); arb_init(C); arb_init(u);
     arb_init(lh + 0); arb_init(lh + 1);
+    arb_init(shown + 0); arb_init(shown + 1); arb_init(shown + 2);
+    arb_init(shown + 3);
     hkz_cli_common_init(&common);
 
     rc = hkz_cli_parse(argc, argv, opts, &common, handle, &o);
@@ -597,6 +605,12 @@ static int run_dist(int argc, char **argv)
     else if (worst)
         status = "HKZ_ERR_PREC";
 
+    /* the balls are written with the digits they carry (wide with
+       --tail-range); the _mid columns are the unrounded midpoints */
+    hkz_cli_round_ball(shown + 0, dD);
+    hkz_cli_round_ball(shown + 1, dL);
+    hkz_cli_round_ball(shown + 2, ratio);
+    hkz_cli_round_ball(shown + 3, C);
     sa = hkz_su2n_weights_get_str(j.a);
     sb = hkz_su2n_weights_get_str(j.b);
     f[n++] = HKZ_FSTR("delta_weights", sa != NULL ? sa : "");
@@ -608,23 +622,23 @@ static int run_dist(int argc, char **argv)
     if (ncD)
         f[n++] = HKZ_FSTR("d_delta", "unknown");
     else
-        f[n++] = hkz_cli_fball("d_delta", dD);
+        f[n++] = hkz_cli_fball("d_delta", shown + 0);
     f[n++] = hkz_cli_fdbl("d_delta_mid", ncD ? NAN : hkz_cli_mid(dD),
                           common.fmt);
     if (ncL)
         f[n++] = HKZ_FSTR("d_L", "unknown");
     else
-        f[n++] = hkz_cli_fball("d_L", dL);
+        f[n++] = hkz_cli_fball("d_L", shown + 1);
     f[n++] = hkz_cli_fdbl("d_L_mid", ncL ? NAN : hkz_cli_mid(dL),
                           common.fmt);
     if (have_ratio)
-        f[n++] = HKZ_FBALL("ratio", ratio);
+        f[n++] = HKZ_FBALL("ratio", shown + 2);
     else
         f[n++] = HKZ_FSTR("ratio", "n/a");
     f[n++] = hkz_cli_fdbl("ratio_mid", have_ratio ? hkz_cli_mid(ratio) :
                           NAN, common.fmt);
     if (have_c)
-        f[n++] = hkz_cli_fball("const", C);
+        f[n++] = hkz_cli_fball("const", shown + 3);
     else
         f[n++] = HKZ_FSTR("const", "n/a");
     f[n++] = hkz_cli_fdbl("const_mid", have_c ? hkz_cli_mid(C) : NAN,
@@ -659,6 +673,8 @@ cleanup:
     arb_clear(dD); arb_clear(dL); arb_clear(ratio); arb_clear(C);
     arb_clear(u);
     arb_clear(lh + 0); arb_clear(lh + 1);
+    arb_clear(shown + 0); arb_clear(shown + 1); arb_clear(shown + 2);
+    arb_clear(shown + 3);
     return rc;
 }
 

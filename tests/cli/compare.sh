@@ -179,6 +179,20 @@ fail)
   check "X4 --gamma 0.75 --claim equal exits 4" '[ $rc -eq 4 ]'
   check "X4 prints 'X4: FAIL (reason)'" 'tail -n 1 "$tmp/f.out" | grep -q "^X4: FAIL (claim equal: brute force .* != closed form"'
   check "X4 FAIL verdict written" 'grep -q "\"verdict\":\"FAIL\",\"reason\":\"claim equal" nd/x4/x4_verdict.jsonl'
+  # equalities need balls accurate to --digits: a wide gamma ball around
+  # 0.6 contains 0.69 (a FAIL), so it must not PASS vacuously
+  "$hkz" compare X4 --gamma '[0.6 +/- 0.09]' --claim equal --data-dir none >"$tmp/w.out" 2>&1; rc=$?
+  check "X4 wide gamma --claim equal: exit 4, undecided" \
+    '[ $rc -eq 4 ] && tail -n 1 "$tmp/w.out" | grep -q "^X4: FAIL (claim equal: brute force .* undecided (balls wider than --digits) vs closed form"'
+  "$hkz" compare X4 --gamma 0.69 --claim equal --data-dir none >"$tmp/w.out" 2>&1; rc=$?
+  check "X4 gamma 0.69 (inside that ball) --claim equal: exit 4" \
+    '[ $rc -eq 4 ] && tail -n 1 "$tmp/w.out" | grep -q "^X4: FAIL (claim equal: brute force .* != closed form"'
+  "$hkz" compare X4 --gamma '[0.4 +/- 1e-40]' --claim equal --data-dir none >"$tmp/w.out" 2>&1; rc=$?
+  check "X4 gamma ball narrower than --digits: PASS" '[ $rc -eq 0 ] && [ "$(tail -n 1 "$tmp/w.out")" = "X4: PASS" ]'
+  # an unsupported pair of weight families says what is unsupported
+  "$hkz" compare X5 --delta-weights 1,4 --sub-weights 'log(1+i)' --data-dir none >"$tmp/u.out" 2>"$tmp/u.err"; rc=$?
+  check "X5 unsupported weight pair: exit 1, says what" \
+    '[ $rc -eq 1 ] && grep -q "^hkz: error: unsupported: hkz_su2n_form_const: unsupported pair of weight families" "$tmp/u.err" && ! grep -q "not built" "$tmp/u.err"'
   ;;
 bad)
   expect_usage_error() {

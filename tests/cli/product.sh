@@ -73,6 +73,22 @@ PY
     '/usr/bin/python3 -c "import json,sys; r=[json.loads(l) for l in open(sys.argv[1])][1]; assert r[\"value\"]==\"+inf\" and r[\"mid\"]==\"inf\" and r[\"density_at_t\"]==\"no\" and r[\"l2_at_t\"]==\"yes\"" "$tmp/d.jsonl"'
   "$hkz" product heat --delta-weights i --t 0.1 --double --format jsonl >"$tmp/x.jsonl"
   check "--double is labelled certified false" 'tail -n 1 "$tmp/x.jsonl" | grep -q "\"value\":\"17834.6574995694.*\"certified\":false,\"status\":\"double\""'
+  # a goal missed by far (mu_t(x) at small t, kernel ~ 1e49 with cancelling
+  # terms): the ball is written with the digits it carries, not the
+  # thousands of its working precision, and still encloses the unrounded
+  # ball (mid, rad columns)
+  "$hkz" product heat --sub-weights '0.1*i^2' --t 0.01 --at '0.3,0.5;1.2,-1' --digits 5 --format jsonl >"$tmp/w.jsonl" 2>"$tmp/w.err"; rc=$?
+  check "wide ball: exit 3 (goal missed)" '[ $rc -eq 3 ]'
+  pycheck "$tmp/w.jsonl" <<PY
+$PYLIB
+r = load(sys.argv[1])[0]
+assert r["status"] == "HKZ_ERR_PREC" and r["rel_acc_bits"] < 8, r
+assert len(r["value"]) < 50, r["value"]
+m, rad = ball(r["value"])
+assert m - rad <= mpf(r["mid"]) - mpf(r["rad"]) * (1 - mpf("1e-15")), (m, rad)
+assert m + rad >= mpf(r["mid"]) + mpf(r["rad"]) * (1 - mpf("1e-15")), (m, rad)
+print("ok: wide ball rounded to its digits, encloses the unrounded one")
+PY
   "$hkz" product heat --help >"$tmp/u.txt"
   check "product heat --help" '[ $? -eq 0 ] && grep -q "^usage: hkz product heat" "$tmp/u.txt"'
   ;;

@@ -44,6 +44,18 @@ ok "all below_bound true" "[ \$(grep -c '\"below_bound\":\"true\"' $D/sweep.json
 # the sample max is a lower bound close to C_10 (fibre eps = 1e-8)
 mx=$(jkey $S C_sample_max_mid)
 ok "sample max near C_10" "awk -v m=$mx 'BEGIN { exit !(m > 2.7967 && m <= 2.79676893873302) }'"
+# the certified lower bound is the ball's lower end, not its midpoint
+ok "summary C_sample_max_lower <= lower end of C_sample_max" "/usr/bin/python3 - '$S' <<'PY'
+import json, sys
+from fractions import Fraction as F
+r = json.loads(open(sys.argv[1]).readlines()[-1])
+mid, rad = r['C_sample_max'].strip('[]').split('+/-')
+lo = F(mid.strip()) - F(rad.strip())
+low = r['C_sample_max_lower']
+assert isinstance(low, float) and F(repr(low)) <= lo and lo - F(repr(low)) < F(1, 10**14), (low, lo)
+assert 2.7967 < low < 2.79676893873302
+PY"
+ok "text: lower bound printed as the lower end" "grep -q '^  certified lower bound for C(1/2): C_sample_max_lower = 2\.79676' '$tmp/out'"
 ch=$(jkey $S c_hat)
 ok "c_hat near 1/2 (P1)" "awk -v c=$ch 'BEGIN { exit !(c > 0.45 && c < 0.55) }'"
 

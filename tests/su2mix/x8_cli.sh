@@ -59,4 +59,10 @@ rc=$?; [ $rc -eq 2 ] || fail "bad nmax: exit $rc"
   --K-check 1.5 --data-dir none > "$D/o" 2>&1
 rc=$?; [ $rc -eq 4 ] || fail "K-check too small: exit $rc"
 tail -1 "$D/o" | grep -q "^X8: FAIL (" || fail "FAIL line"
+# a wide input ball gives wide enclosures: the double-vs-enclosure checks
+# cannot confirm anything and must not pass vacuously
+"$HKZ" compare X8 --b "[1 +/- 0.1],4,9" --data-dir none > "$D/w" 2>&1
+rc=$?; [ $rc -eq 4 ] || fail "wide --b: exit $rc"
+tail -1 "$D/w" | grep -q "^X8: FAIL (.*not checked: enclosure wider than --digits)" \
+  || fail "wide --b reason: $(tail -1 "$D/w")"
 echo "su2mix.cli_x8....PASS"
