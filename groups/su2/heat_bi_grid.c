@@ -16,53 +16,24 @@
 #include "hkz/su2.h"
 #include "hkz/engine.h"
 #include "hkz_check.h"
+#include "heat_bi_internal.h"
 #include "su2_grid_internal.h"
 
 #define GRID_PREC 128
 
-/* TB1: sum_{n>N} n^2 e^{-(n^2-1)t} <= e^{-(A^2-1)t} [A^2/(1-rho)
- * + 2A rho/(1-rho)^2 + rho(1+rho)/(1-rho)^3], A = N + 1, rho = e^{-2At}. */
+/* TB1 (an upper bound) at a double time t */
 static double tail_tb1_up(double t, size_t N)
 {
-    arb_t tt, A, rho, om, s, u, v;
+    arb_t tt, s;
     arf_t ub;
     double res;
-    slong prec = 64;
 
-    arb_init(tt); arb_init(A); arb_init(rho); arb_init(om); arb_init(s);
-    arb_init(u); arb_init(v); arf_init(ub);
+    arb_init(tt); arb_init(s); arf_init(ub);
     arb_set_d(tt, t);
-    arb_set_ui(A, (ulong) N + 1);
-    arb_mul(rho, A, tt, prec);
-    arb_mul_2exp_si(rho, rho, 1);
-    arb_neg(rho, rho);
-    arb_exp(rho, rho, prec);                 /* rho = e^{-2At} */
-    arb_sub_ui(om, rho, 1, prec);
-    arb_neg(om, om);                         /* 1 - rho */
-    arb_mul(s, A, A, prec);
-    arb_div(s, s, om, prec);                 /* A^2/(1-rho) */
-    arb_mul(u, A, rho, prec);
-    arb_mul_2exp_si(u, u, 1);
-    arb_div(u, u, om, prec);
-    arb_div(u, u, om, prec);
-    arb_add(s, s, u, prec);                  /* + 2A rho/(1-rho)^2 */
-    arb_add_ui(u, rho, 1, prec);
-    arb_mul(u, u, rho, prec);
-    arb_pow_ui(v, om, 3, prec);
-    arb_div(u, u, v, prec);
-    arb_add(s, s, u, prec);                  /* + rho(1+rho)/(1-rho)^3 */
-    arb_mul(u, A, A, prec);
-    arb_sub_ui(u, u, 1, prec);
-    arb_mul(u, u, tt, prec);
-    arb_neg(u, u);
-    arb_exp(u, u, prec);
-    arb_mul(s, s, u, prec);
-    arb_get_ubound_arf(ub, s, prec);
-    res = arf_get_d(ub, ARF_RND_UP);
-    if (!arb_is_finite(s))
-        res = INFINITY;
-    arb_clear(tt); arb_clear(A); arb_clear(rho); arb_clear(om);
-    arb_clear(s); arb_clear(u); arb_clear(v); arf_clear(ub);
+    _hkz_su2_tb1(s, tt, (ulong) N, 64);
+    arb_get_ubound_arf(ub, s, 64);
+    res = arb_is_finite(s) ? arf_get_d(ub, ARF_RND_UP) : INFINITY;
+    arb_clear(tt); arb_clear(s); arf_clear(ub);
     return res;
 }
 

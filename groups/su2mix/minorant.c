@@ -23,6 +23,7 @@
 #include <lapacke.h>
 #include "hkz/su2mix.h"
 #include "hkz_check.h"
+#include "../su2/heat_bi_internal.h"
 
 void hkz_su2mix_minorant_init(hkz_su2mix_minorant_t mn)
 {
@@ -295,27 +296,7 @@ static void factor_tail(arb_t res, int type, slong N, const arb_t sigma,
     arb_init(v);
     arb_init(w);
     if (type == HKZ_SU2MIX_FACTOR_DELTA)
-    {
-        slong A = N + 1;
-        arb_mul_si(q, sigma, -2 * A, prec);
-        arb_exp(q, q, prec);                 /* rho */
-        arb_sub_ui(u, q, 1, prec);
-        arb_neg(u, u);                       /* 1 - rho */
-        arb_set_si(res, A * A);
-        arb_div(res, res, u, prec);
-        arb_sqr(v, u, prec);
-        arb_mul_si(w, q, 2 * A, prec);
-        arb_div(w, w, v, prec);
-        arb_add(res, res, w, prec);
-        arb_mul(v, v, u, prec);
-        arb_add_ui(w, q, 1, prec);
-        arb_mul(w, w, q, prec);
-        arb_div(w, w, v, prec);
-        arb_add(res, res, w, prec);
-        arb_mul_si(u, sigma, -(A * A - 1), prec);
-        arb_exp(u, u, prec);
-        arb_mul(res, res, u, prec);
-    }
+        _hkz_su2_tb1(res, sigma, (ulong) N, prec);
     else
     {
         arb_mul_si(q, sigma, -2, prec);

@@ -19,55 +19,19 @@
 #include <math.h>
 #include "hkz_check.h"
 #include "su2n_internal.h"
+#include "../su2/heat_bi_internal.h"
 
 #define MAX_TERMS 200000
 
 static void tail_delta(mag_t B, const arb_t sig, slong N)
 {
-    arb_t A, rho, omr, v, T;
-    arb_init(A);
-    arb_init(rho);
-    arb_init(omr);
-    arb_init(v);
+    arb_t T;
     arb_init(T);
-    arb_set_si(A, N + 1);
-    arb_mul(rho, A, sig, 64);
-    arb_mul_si(rho, rho, -2, 64);
-    arb_exp(rho, rho, 64);
-    arb_sub_ui(omr, rho, 1, 64);
-    arb_neg(omr, omr);                   /* 1 - rho */
-    if (!arb_is_positive(omr))
-        mag_inf(B);
+    _hkz_su2_tb1(T, sig, (ulong) N, 64);
+    if (arb_is_finite(T))
+        arb_get_mag(B, T);
     else
-    {
-        arb_sqr(T, A, 64);
-        arb_div(T, T, omr, 64);
-        arb_mul(v, A, rho, 64);
-        arb_mul_2exp_si(v, v, 1);
-        arb_div(v, v, omr, 64);
-        arb_div(v, v, omr, 64);
-        arb_add(T, T, v, 64);
-        arb_add_ui(v, rho, 1, 64);
-        arb_mul(v, v, rho, 64);
-        arb_div(v, v, omr, 64);
-        arb_div(v, v, omr, 64);
-        arb_div(v, v, omr, 64);
-        arb_add(T, T, v, 64);
-        arb_sqr(v, A, 64);
-        arb_sub_ui(v, v, 1, 64);
-        arb_mul(v, v, sig, 64);
-        arb_neg(v, v);
-        arb_exp(v, v, 64);
-        arb_mul(T, T, v, 64);
-        if (arb_is_finite(T))
-            arb_get_mag(B, T);
-        else
-            mag_inf(B);
-    }
-    arb_clear(A);
-    arb_clear(rho);
-    arb_clear(omr);
-    arb_clear(v);
+        mag_inf(B);
     arb_clear(T);
 }
 

@@ -4,17 +4,7 @@
 set -u
 hkz=$1; class=$2
 fail=0
-expect_usage_error() {
-  local out err rc
-  out=$(mktemp); err=$(mktemp)
-  "$hkz" "$@" >"$out" 2>"$err"; rc=$?
-  if [ "$rc" -ne 2 ]; then echo "FAIL (exit $rc, want 2): hkz $*"; cat "$err"; fail=1
-  elif [ "$(wc -l <"$err")" -ne 1 ] || ! grep -q '^hkz: error: ' "$err"; then
-    echo "FAIL (stderr not one 'hkz: error:' line): hkz $*"; cat "$err"; fail=1
-  elif [ -s "$out" ]; then echo "FAIL (stdout not empty): hkz $*"; fail=1
-  else echo "ok: hkz $* -> $(cat "$err")"; fi
-  rm -f "$out" "$err"
-}
+. "$(dirname "$0")/lib.sh"
 case "$class" in
 missing_value)
   expect_usage_error heat su2 --t

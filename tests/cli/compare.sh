@@ -10,7 +10,7 @@ hkz=$1; case_=$2
 fail=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
-check() { if eval "$2"; then echo "ok: $1"; else echo "FAIL: $1"; fail=1; fi; }
+. "$(dirname "$0")/lib.sh"
 
 # run_default X: default run in $tmp (default data dir notebooks_data)
 run_default() {
@@ -195,17 +195,6 @@ fail)
     '[ $rc -eq 1 ] && grep -q "^hkz: error: unsupported: hkz_su2n_form_const: unsupported pair of weight families" "$tmp/u.err" && ! grep -q "not built" "$tmp/u.err"'
   ;;
 bad)
-  expect_usage_error() {
-    local out err rc
-    out=$(mktemp); err=$(mktemp)
-    "$hkz" "$@" >"$out" 2>"$err"; rc=$?
-    if [ "$rc" -ne 2 ]; then echo "FAIL (exit $rc, want 2): hkz $*"; cat "$err"; fail=1
-    elif [ "$(wc -l <"$err")" -ne 1 ] || ! grep -q '^hkz: error: ' "$err"; then
-      echo "FAIL (stderr not one 'hkz: error:' line): hkz $*"; cat "$err"; fail=1
-    elif [ -s "$out" ]; then echo "FAIL (stdout not empty): hkz $*"; fail=1
-    else echo "ok: hkz $* -> $(cat "$err")"; fi
-    rm -f "$out" "$err"
-  }
   expect_usage_error compare
   expect_usage_error compare X9
   expect_usage_error compare frobnicate

@@ -4,7 +4,7 @@ set -u
 hkz=$1
 fail=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-check() { if eval "$2"; then echo "ok: $1"; else echo "FAIL: $1"; fail=1; fi; }
+. "$(dirname "$0")/lib.sh"
 
 "$hkz" heat su2 --t 1 --alpha 0 --digits 30 --format jsonl >"$tmp/a.jsonl"
 check "heat su2 exit 0" '[ $? -eq 0 ]'

@@ -9,7 +9,7 @@ set -u
 hkz=$1; case_=$2
 fail=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-check() { if eval "$2"; then echo "ok: $1"; else echo "FAIL: $1"; fail=1; fi; }
+. "$(dirname "$0")/lib.sh"
 PYLIB='
 import json, sys
 from mpmath import mp, mpf
@@ -153,17 +153,6 @@ PY
     '[ $rc -eq 3 ] && grep -q "d_delta = unknown" "$tmp/n.txt"'
   ;;
 bad)
-  expect_usage_error() {
-    local out err rc
-    out=$(mktemp); err=$(mktemp)
-    "$hkz" "$@" >"$out" 2>"$err"; rc=$?
-    if [ "$rc" -ne 2 ]; then echo "FAIL (exit $rc, want 2): hkz $*"; cat "$err"; fail=1
-    elif [ "$(wc -l <"$err")" -ne 1 ] || ! grep -q '^hkz: error: ' "$err"; then
-      echo "FAIL (stderr not one 'hkz: error:' line): hkz $*"; cat "$err"; fail=1
-    elif [ -s "$out" ]; then echo "FAIL (stdout not empty): hkz $*"; fail=1
-    else echo "ok: hkz $* -> $(cat "$err")"; fi
-    rm -f "$out" "$err"
-  }
   printf '0.3,0.5\n# comment\n\n0.7,2.0\n' >"$tmp/pt.txt"
   printf '0.3,0.5\n2,0\n' >"$tmp/badpt.txt"
   expect_usage_error product
