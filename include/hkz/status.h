@@ -22,13 +22,16 @@ extern "C" {
     X(HKZ_ERR_PREC, 3, "accuracy goal not met at max_prec")                 \
     X(HKZ_ERR_NOMEM, 4, "out of memory")                                    \
     X(HKZ_ERR_IO, 5, "I/O error")                                           \
-    X(HKZ_ERR_UNSUPPORTED, 6, "feature not built (CUDA/MPI/NCCL)")          \
+    X(HKZ_ERR_UNSUPPORTED, 6, "unsupported (method, size or build)")        \
     X(HKZ_ERR_MPI, 7, "MPI error")                                          \
     X(HKZ_ERR_CUDA, 8, "CUDA error")                                        \
     X(HKZ_ERR_NCCL, 9, "NCCL error")                                        \
     X(HKZ_ERR_LAPACK, 10, "LAPACK info != 0")                               \
     X(HKZ_ERR_NOT_CERTIFIED, 11, "result could not be certified")           \
-    X(HKZ_ERR_INTERNAL, 12, "internal error (bug)")
+    X(HKZ_ERR_INTERNAL, 12, "internal error (bug)")                         \
+    X(HKZ_ERR_INTERRUPTED, 13, "interrupted (state checkpointed)")          \
+    X(HKZ_ERR_TOO_LARGE, 14, "problem too large for this method")           \
+    X(HKZ_ERR_CHECKPOINT, 15, "checkpoint does not match this run")
 
 #define HKZ_STATUS_ENUM_(name, code, text) name = code,
 typedef enum { HKZ_STATUS_LIST(HKZ_STATUS_ENUM_) HKZ_STATUS_COUNT_ } hkz_status_t;
