@@ -38,6 +38,7 @@
 
 #include "hkz/config.h"
 #include "hkz/flint_compat.h"
+#include "hkz/io_h5.h"
 #include "hkz/progress.h"
 #include "hkz/su2.h"
 #include "hkz/su2n.h"
@@ -205,6 +206,26 @@ typedef struct
  *  Returns HKZ_SUCCESS also when entries missed the goal (see summary). */
 HKZ_API HKZ_WARN_UNUSED int hkz_grid_heat_run(hkz_grid_summary_t *sum,
         const hkz_grid_heat_t g, const hkz_grid_opts_t *o);
+
+/* ---- HDF5 tables of grids (groups/grid/h5.c) --------------------------- */
+
+/** Creates the HDF5 table of g's rows (hkz/io_h5.h): datasets for the
+ *  point coordinates (hkz_grid_heat_coord_name: "alpha" | "r", "z" as
+ *  doubles, "i" as int64), "t" (double), "deriv" (int64), "mid", "rad"
+ *  (doubles; [mid - rad, mid + rad] encloses the ball: rad is rounded up
+ *  and covers the rounding of mid), "certified", "scalar" (int8).
+ *  HKZ_ERR_UNSUPPORTED in a build without HDF5. */
+HKZ_API HKZ_WARN_UNUSED int hkz_grid_h5_create(hkz_h5_t *h,
+        const char *path, const hkz_grid_heat_t g);
+
+/** Appends n rows (a sink's block). */
+HKZ_API HKZ_WARN_UNUSED int hkz_grid_h5_append(hkz_h5_t h,
+        const hkz_grid_heat_t g, const hkz_grid_entry_t *rows, slong n);
+
+/** The double interval of a ball: *mid nearest to the midpoint, *rad an
+ *  upper bound with [mid - rad, mid + rad] containing the ball (+inf for
+ *  non-finite balls, NaN mid then). */
+HKZ_API void hkz_grid_ball_get_d(double *mid, double *rad, const arb_t x);
 
 #ifdef __cplusplus
 }
