@@ -128,8 +128,6 @@ extern const hkz_cli_cmd_t hkz_cli_heat, hkz_cli_dist, hkz_cli_dos,
 
 /* Commands still on the deprecated parser (cmd_*.c). */
 int hkz_cmd_report(int argc, char **argv);
-int hkz_cmd_dos(int argc, char **argv);
-int hkz_cmd_product(int argc, char **argv);
 int hkz_cmd_compare(int argc, char **argv);        /* cmd_compare.c */
 int hkz_cmd_compare_x8(int argc, char **argv);     /* cmd_compare_x8.c */
 int hkz_cmd_compare_sweep(int argc, char **argv);  /* cmd_compare_sweep.c */

@@ -105,9 +105,12 @@ static int choice_ok(const char *choices, const char *s)
 static int parse_list(hkz_cli_balls_t *b, const hkz_opt_t *o,
                       const char *opt, const char *s, slong prec)
 {
+    char item[256];
+    const char *p, *q;
     slong n = 1, i;
-    const char *p;
+    size_t len;
     int rc;
+
     for (p = s; *p; p++)
         n += (*p == ',');
     if (n < o->lo || n > o->hi)
@@ -119,11 +122,25 @@ static int parse_list(hkz_cli_balls_t *b, const hkz_opt_t *o,
                                 (long) o->hi, (long) n);
     b->v = _arb_vec_init(n);
     b->n = n;
-    if ((rc = hkz_cli_ball_list(b->v, n, opt, s, prec)))
-        return rc;
-    for (i = 0; i < n; i++)
-        if ((rc = check_sign(b->v + i, o->sign, opt, s)))
+    for (i = 0, p = s; i < n; i++, p = q + 1)
+    {
+        q = strchr(p, ',');
+        if (q == NULL)
+            q = p + strlen(p);
+        while (p < q && *p == ' ')
+            p++;
+        len = (size_t) (q - p);
+        while (len > 0 && p[len - 1] == ' ')
+            len--;
+        if (len == 0 || len >= sizeof(item))
+            return hkz_cli_usage_error("%s: item %ld %s", opt, (long) i + 1,
+                                       len ? "too long" : "is empty");
+        memcpy(item, p, len);
+        item[len] = '\0';
+        if ((rc = hkz_cli_ball(b->v + i, opt, item, prec)) ||
+            (rc = check_sign(b->v + i, o->sign, opt, item)))
             return rc;
+    }
     return 0;
 }
 

@@ -71,6 +71,11 @@ static int callback(void *ctx, slong done, slong total)
             st.drawn = 1;
         }
     }
+    if (stop_signal != 0 && st.drawn)
+    {
+        fputc('\n', stderr);  /* the messages that follow on their line */
+        st.drawn = 0;
+    }
     return stop_signal != 0;
 }
 
