@@ -15,7 +15,7 @@ void hkz_grid_opts_init(hkz_grid_opts_t *o)
     o->overlap = HKZ_GRID_OVERLAP_NONE;
 }
 
-static const char *kind_name(int kind)
+const char *hkz_grid_kind_name(int kind)
 {
     static const char *n[] = {"su2", "su2-sub", "su2-milnor", "product"};
     return kind >= 0 && kind < 4 ? n[kind] : "?";
@@ -26,7 +26,7 @@ static int ckpt_params(hkz_ckpt_t c, const hkz_grid_heat_t g)
 {
     char buf[64];
 
-    HKZ_TRY(hkz_ckpt_param(c, "kernel", kind_name(g->kind)));
+    HKZ_TRY(hkz_ckpt_param(c, "kernel", hkz_grid_kind_name(g->kind)));
     HKZ_TRY(hkz_ckpt_param(c, "t", g->t->src));
     HKZ_TRY(hkz_ckpt_param_slong(c, "log", g->t->log));
     if (g->alpha->src != NULL)

@@ -62,7 +62,16 @@ static int token(char *buf, size_t cap, const char *s, size_t n)
 static char *label_of(const arb_t x)
 {
     char *s = arb_get_str(x, 17, ARB_STR_NO_RADIUS), *d;
-    d = dup_str(s, strlen(s));
+    size_t n = strlen(s);
+    /* "1.0000000000000000" -> "1", "0.25000000000000000" -> "0.25" */
+    if (strchr(s, '.') != NULL && strchr(s, 'e') == NULL)
+    {
+        while (n > 0 && s[n - 1] == '0')
+            n--;
+        if (n > 0 && s[n - 1] == '.')
+            n--;
+    }
+    d = dup_str(s, n);
     flint_free(s);
     return d;
 }

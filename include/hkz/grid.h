@@ -109,6 +109,9 @@ typedef struct
 } hkz_grid_heat_struct;
 typedef hkz_grid_heat_struct hkz_grid_heat_t[1];
 
+/** "su2", "su2-sub", "su2-milnor", "product" ("?" otherwise). */
+HKZ_API const char *hkz_grid_kind_name(int kind);
+
 /** An empty problem of the given kind; digits 10, deriv 0. */
 HKZ_API void hkz_grid_heat_init(hkz_grid_heat_t g, int kind);
 HKZ_API void hkz_grid_heat_clear(hkz_grid_heat_t g);
