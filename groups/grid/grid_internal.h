@@ -7,6 +7,8 @@
 #include "hkz/engine.h"
 #include "hkz/goal.h"
 #include "hkz/status.h"
+#include "hkz/checkpoint.h"
+#include "hkz/dist.h"
 
 /* Upper bound (a double, +inf if not finite) of
  *   gauss != 0:  sum_{n>=1} n^a e^{-tau (n^2 - 1)}
@@ -45,6 +47,30 @@ int _hkz_grid_tile(hkz_grid_entry_t *rows, const hkz_grid_heat_t g,
  * status HKZ_SUCCESS / HKZ_ERR_PREC in the entry, errors returned. */
 int _hkz_grid_scalar(hkz_grid_entry_t *row, const hkz_grid_heat_t g,
                      slong p, slong j, const hkz_goal_t *goal);
+
+/* The state of a run (heat_run.c), shared with the block loop
+ * (block.c). */
+typedef struct
+{
+    const hkz_grid_heat_struct *g;
+    const hkz_grid_opts_t *o;
+    _hkz_grid_times_t *tm;
+    hkz_engine_t e;
+    hkz_goal_t goal;
+    hkz_ckpt_t ck;            /* rank 0 only */
+    slong *rec;               /* rank 0: record index of a finished tile */
+    char *done;               /* every rank: tile finished (resume) */
+    hkz_dist_t d;
+    int rank, size;
+    slong P, T, ntiles;
+    hkz_grid_entry_t *rows;   /* rank 0: a block; others: one tile */
+    slong nrows;
+    slong mine;               /* entries this rank computed or resumed */
+    hkz_grid_summary_t S;
+} _hkz_grid_run_t;
+
+/* One row block: tiles [t0, t1), collective over R->d. */
+int _hkz_grid_block(_hkz_grid_run_t *R, slong t0, slong t1);
 
 /* Checkpoint records of tiles: "tile <i> <flags>:<ball>;..." */
 char *_hkz_grid_record(slong tile, const hkz_grid_entry_t *rows, slong n);

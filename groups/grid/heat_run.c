@@ -54,144 +54,115 @@ static int ckpt_params(hkz_ckpt_t c, const hkz_grid_heat_t g)
     return HKZ_SUCCESS;
 }
 
-static void count(hkz_grid_summary_t *sum, const hkz_grid_entry_t *rows,
-                  slong n)
-{
-    slong k;
-    for (k = 0; k < n; k++)
-    {
-        if (rows[k].scalar)
-            sum->scalar++;
-        else
-            sum->engine++;
-        if (rows[k].status == HKZ_ERR_PREC)
-            sum->missed++;
-    }
-}
-
 int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
                       const hkz_grid_opts_t *o)
 {
-    hkz_grid_summary_t S;
+    _hkz_grid_run_t R;
     _hkz_grid_times_t tm;
-    hkz_engine_t e = NULL;
     hkz_engine_opts_t eo;
-    hkz_ckpt_t ck = NULL;
-    hkz_goal_t goal;
-    hkz_grid_entry_t *rows = NULL;
-    slong P, T, ntiles, bt, nrows = 0, tile, k, *rec = NULL;
+    slong bt, tile, k;
     int status = HKZ_SUCCESS;
 
-    memset(&S, 0, sizeof(S));
+    memset(&R, 0, sizeof(R));
     memset(&tm, 0, sizeof(tm));
-    HKZ_CHECK(o != NULL && o->sink != NULL, HKZ_ERR_ARG,
+    HKZ_CHECK(o != NULL, HKZ_ERR_ARG, "hkz_grid_heat_run: NULL options");
+    R.d = o->dist != NULL ? o->dist : hkz_dist_world();
+    R.rank = hkz_dist_rank(R.d);
+    R.size = hkz_dist_size(R.d);
+    /* argument errors are the same on every rank: no agreement needed */
+    HKZ_CHECK(R.rank != 0 || o->sink != NULL, HKZ_ERR_ARG,
               "hkz_grid_heat_run: no sink");
-    HKZ_TRY(hkz_grid_heat_check(&P, &T, g));
+    HKZ_TRY(hkz_grid_heat_check(&R.P, &R.T, g));
     HKZ_CHECK(o->block >= 0, HKZ_ERR_ARG, "grid: block size must be >= 0");
-    hkz_goal_init_digits(&goal, g->digits);
-    ntiles = (P + HKZ_GRID_TILE - 1) / HKZ_GRID_TILE;
+    R.g = g;
+    R.o = o;
+    R.tm = &tm;
+    hkz_goal_init_digits(&R.goal, g->digits);
+    R.ntiles = (R.P + HKZ_GRID_TILE - 1) / HKZ_GRID_TILE;
     if (o->block > 0)
         bt = (o->block + HKZ_GRID_TILE - 1) / HKZ_GRID_TILE;
     else
-        bt = FLINT_MAX(1, ((slong) 1 << 18) / (HKZ_GRID_TILE * T));
-    bt = FLINT_MIN(bt, ntiles);
-    S.entries = P * T;
-    S.backend = HKZ_BACKEND_CPU;
+        bt = FLINT_MAX(1, ((slong) 1 << 18) / (HKZ_GRID_TILE * R.T));
+    bt = FLINT_MIN(bt, R.ntiles);
+    R.S.entries = R.P * R.T;
+    R.S.backend = HKZ_BACKEND_CPU;
 
-    HKZ_TRY_GOTO(_hkz_grid_times_init(&tm, g));
-    if (tm.ok)
+    status = _hkz_grid_times_init(&tm, g);
+    if (status == HKZ_SUCCESS && tm.ok)
     {
         hkz_engine_opts_init(&eo);
         eo.backend = o->device;
         eo.nthreads = o->nthreads;
         eo.shard = o->shard;
         eo.nchunks = o->overlap == HKZ_GRID_OVERLAP_NONE ? 1 : 4;
-        HKZ_TRY_GOTO(hkz_engine_create(&e, &eo));
-        hkz_engine_get_opts(&eo, e);
-        S.backend = eo.backend;
-    }
-    rec = malloc(ntiles * sizeof(slong));
-    HKZ_CHECK_GOTO(rec != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
-    for (k = 0; k < ntiles; k++)
-        rec[k] = -1;
-    if (o->checkpoint != NULL)
-    {
-        HKZ_TRY_GOTO(hkz_ckpt_create(&ck, o->checkpoint, "grid-heat"));
-        HKZ_TRY_GOTO(ckpt_params(ck, g));
-        HKZ_TRY_GOTO(hkz_ckpt_open(ck, o->resume));
-        for (k = 0; k < hkz_ckpt_count(ck); k++)
+        status = hkz_engine_create(&R.e, &eo);
+        if (status == HKZ_SUCCESS)
         {
-            HKZ_TRY_GOTO(_hkz_grid_record_load(NULL, 0, &tile,
-                                               hkz_ckpt_get(ck, k)));
-            HKZ_CHECK_GOTO(tile >= 0 && tile < ntiles, HKZ_ERR_CHECKPOINT,
-                           "checkpoint: tile %ld out of range", (long) tile);
-            rec[tile] = k;
+            hkz_engine_get_opts(&eo, R.e);
+            R.S.backend = eo.backend;
         }
     }
-    nrows = bt * HKZ_GRID_TILE * T;
-    rows = malloc(nrows * sizeof(hkz_grid_entry_t));
-    HKZ_CHECK_GOTO(rows != NULL, HKZ_ERR_NOMEM, "grid: out of memory "
-                   "(%ld rows per block)", (long) nrows);
-    for (k = 0; k < nrows; k++)
-        arb_init(&rows[k].value);
-
-    for (tile = 0; tile < ntiles; tile += bt)
+    R.rec = malloc(R.ntiles * sizeof(slong));
+    R.done = calloc(R.ntiles, 1);
+    if (status == HKZ_SUCCESS && (R.rec == NULL || R.done == NULL))
+        status = hkz_error_set(HKZ_ERR_NOMEM, "grid: out of memory");
+    for (k = 0; R.rec != NULL && k < R.ntiles; k++)
+        R.rec[k] = -1;
+    /* the checkpoint lives on rank 0 */
+    if (status == HKZ_SUCCESS && o->checkpoint != NULL && R.rank == 0)
     {
-        slong t1 = FLINT_MIN(ntiles, tile + bt), p0 = tile * HKZ_GRID_TILE;
-        slong p1 = FLINT_MIN(P, t1 * HKZ_GRID_TILE), i, fresh = 0;
-
-        for (i = tile; i < t1; i++)
+        status = hkz_ckpt_create(&R.ck, o->checkpoint, "grid-heat");
+        if (status == HKZ_SUCCESS)
+            status = ckpt_params(R.ck, g);
+        if (status == HKZ_SUCCESS)
+            status = hkz_ckpt_open(R.ck, o->resume);
+        for (k = 0; status == HKZ_SUCCESS && k < hkz_ckpt_count(R.ck); k++)
         {
-            slong q0 = i * HKZ_GRID_TILE, np = FLINT_MIN(P, q0 + HKZ_GRID_TILE)
-                                               - q0;
-            hkz_grid_entry_t *r = rows + (q0 - p0) * T;
-            if (rec[i] >= 0)
+            status = _hkz_grid_record_load(NULL, 0, &tile,
+                                           hkz_ckpt_get(R.ck, k));
+            if (status == HKZ_SUCCESS && (tile < 0 || tile >= R.ntiles))
+                status = hkz_error_set(HKZ_ERR_CHECKPOINT, "checkpoint: "
+                                       "tile %ld out of range", (long) tile);
+            if (status == HKZ_SUCCESS)
             {
-                slong tt, m;
-                HKZ_TRY_GOTO(_hkz_grid_record_load(r, np * T, &tt,
-                             hkz_ckpt_get(ck, rec[i])));
-                for (m = 0; m < np * T; m++)
-                {
-                    r[m].p = q0 + m / T;
-                    r[m].j = m % T;
-                }
-                S.resumed += np * T;
-            }
-            else
-            {
-                HKZ_TRY_GOTO(_hkz_grid_tile(r, g, q0, np, &tm, e, &goal, 0));
-                if (ck != NULL)
-                {
-                    char *s = _hkz_grid_record(i, r, np * T);
-                    HKZ_CHECK_GOTO(s != NULL, HKZ_ERR_NOMEM,
-                                   "grid: out of memory");
-                    status = hkz_ckpt_add(ck, s);
-                    free(s);
-                    if (status != HKZ_SUCCESS)
-                        goto cleanup;
-                    fresh = 1;
-                }
+                R.rec[tile] = k;
+                R.done[tile] = 1;
             }
         }
-        if (fresh)
-            HKZ_TRY_GOTO(hkz_ckpt_commit(ck));
-        count(&S, rows, (p1 - p0) * T);
-        status = o->sink(o->sink_ctx, rows, (p1 - p0) * T, p0, p1);
-        if (status != HKZ_SUCCESS)
-            goto cleanup;
-        HKZ_TRY_GOTO(hkz_progress_report(o->progress, p1 * T, P * T));
     }
-    status = HKZ_SUCCESS;
-cleanup:
-    if (rows != NULL)
-        for (k = 0; k < nrows; k++)
-            arb_clear(&rows[k].value);
-    free(rows);
-    free(rec);
-    hkz_ckpt_destroy(&ck);
-    hkz_engine_destroy(&e);
+    /* block rows (rank 0) or one tile (others) */
+    R.nrows = (R.rank == 0 ? bt : 1) * HKZ_GRID_TILE * R.T;
+    if (status == HKZ_SUCCESS)
+    {
+        R.rows = malloc(R.nrows * sizeof(hkz_grid_entry_t));
+        if (R.rows == NULL)
+        {
+            status = hkz_error_set(HKZ_ERR_NOMEM, "grid: out of memory "
+                                   "(%ld rows per block)", (long) R.nrows);
+            R.nrows = 0;
+        }
+        for (k = 0; k < R.nrows; k++)
+            arb_init(&R.rows[k].value);
+    }
+    else
+        R.nrows = 0;
+    status = hkz_dist_agree(R.d, status);
+    if (status == HKZ_SUCCESS && R.size > 1)
+        status = hkz_dist_bcast(R.d, R.done, R.ntiles, 0);
+
+    for (tile = 0; status == HKZ_SUCCESS && tile < R.ntiles; tile += bt)
+        status = _hkz_grid_block(&R, tile, FLINT_MIN(R.ntiles, tile + bt));
+
+    if (R.rows != NULL)
+        for (k = 0; k < R.nrows; k++)
+            arb_clear(&R.rows[k].value);
+    free(R.rows);
+    free(R.rec);
+    free(R.done);
+    hkz_ckpt_destroy(&R.ck);
+    hkz_engine_destroy(&R.e);
     _hkz_grid_times_clear(&tm);
     if (sum != NULL)
-        *sum = S;
+        *sum = R.S;
     return status;
 }

@@ -38,6 +38,7 @@
 
 #include "hkz/config.h"
 #include "hkz/flint_compat.h"
+#include "hkz/dist.h"
 #include "hkz/io_h5.h"
 #include "hkz/progress.h"
 #include "hkz/su2.h"
@@ -183,8 +184,10 @@ typedef struct
     const hkz_progress_t *progress;  /* per block, units = entries */
     const char *checkpoint;          /* NULL: none */
     int resume;
-    hkz_grid_sink_fn sink;
+    hkz_grid_sink_fn sink;    /* called on rank 0 only */
     void *sink_ctx;
+    hkz_dist_t dist;          /* ranks sharing the work (NULL: the world,
+                                 one rank without MPI) */
 } hkz_grid_opts_t;
 
 HKZ_API void hkz_grid_opts_init(hkz_grid_opts_t *o);
@@ -206,7 +209,16 @@ typedef struct
  *  strings; resume re-emits finished tiles from the records (identical
  *  bytes) and computes the rest.  Progress: after each block; a stop
  *  request commits the checkpoint and returns HKZ_ERR_INTERRUPTED.
- *  Returns HKZ_SUCCESS also when entries missed the goal (see summary). */
+ *  Returns HKZ_SUCCESS also when entries missed the goal (see summary).
+ *
+ *  Over several ranks (o->dist; collective): the unfinished tiles of each
+ *  block are split over the ranks (contiguous, hkz_dist_block), each rank
+ *  computes its tiles, rank 0 gathers them as exact ball strings (the
+ *  checkpoint record format), commits the checkpoint (rank 0 alone writes
+ *  it; a resume may use another rank count) and hands the whole block to
+ *  the sink: the rows are bitwise those of one rank.  Progress reports
+ *  this rank's entries (the caller aggregates); summary counts are
+ *  complete on rank 0. */
 HKZ_API HKZ_WARN_UNUSED int hkz_grid_heat_run(hkz_grid_summary_t *sum,
         const hkz_grid_heat_t g, const hkz_grid_opts_t *o);
 

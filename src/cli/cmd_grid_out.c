@@ -88,6 +88,12 @@ int hkz_cli_grid_out_open(hkz_cli_run_t *r, grid_args_t *a,
 
     a->run = r;
     o->sink_ctx = a;
+    o->dist = hkz_dist_world();
+    if (hkz_dist_rank(o->dist) != 0)
+    {
+        o->sink = text_sink;   /* never called: rank 0 writes alone */
+        return 0;
+    }
     if (is_h5(r->out))
     {
         o->sink = h5_sink;
