@@ -5,6 +5,9 @@
 #include <string.h>
 #include "cli.h"
 #include "cmd_grid.h"
+#ifdef HKZ_CLI_CUDA
+#include "hkz/cuda.h"
+#endif
 
 #define LIST_HELP "comma list of decimals or A:B:N (N points, both ends)"
 
@@ -156,13 +159,36 @@ static int build(hkz_cli_run_t *r, grid_args_t *a, int kind)
     return 0;
 }
 
+/* --device: the CUDA backend when the build has it and a GPU is visible
+ * (recorded in the run record). */
+static int setup_device(const grid_args_t *a)
+{
+#ifdef HKZ_CLI_CUDA
+    int n = 0;
+    if (strcmp(a->device, "cpu") != 0 &&
+        hkz_cuda_engine_register() == HKZ_SUCCESS &&
+        hkz_cuda_device_count(&n) == HKZ_SUCCESS && n > 0)
+    {
+        hkz_cli_set_backend("cuda");
+        return 0;
+    }
+    if (strcmp(a->device, "cuda") == 0)
+        return hkz_cli_usage_error("--device cuda: no CUDA device visible");
+#else
+    if (strcmp(a->device, "cuda") == 0)
+        return hkz_cli_usage_error("--device cuda: this build has no CUDA "
+                                   "(configure with -DHKZ_CUDA=ON)");
+#endif
+    return 0;
+}
+
 static int run_kind_inner(hkz_cli_run_t *r, grid_args_t *a, int kind)
 {
     hkz_grid_opts_t o;
     hkz_grid_summary_t s;
     int rc, st;
 
-    if ((rc = build(r, a, kind)))
+    if ((rc = build(r, a, kind)) || (rc = setup_device(a)))
         return rc;
     hkz_grid_opts_init(&o);
     o.device = strcmp(a->device, "cpu") == 0 ? HKZ_BACKEND_CPU :

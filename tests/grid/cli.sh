@@ -77,4 +77,7 @@ expect_usage_error grid heat product --delta-weights 1 --sub-weights 1 --points 
 expect_usage_error grid heat product --delta-weights 1 --points "$d/p.txt" --t 1
 expect_usage_error grid heat product --delta-weights 1,2 --points "$d/none" --t 1
 expect_usage_error grid heat su2 --alpha 1 --t 1 --device gpu
+if ! "$hkz" version | grep -q "CUDA on"; then
+  expect_usage_error grid heat su2 --alpha 1 --t 1 --device cuda
+fi
 exit $fail
