@@ -155,7 +155,7 @@ int hkz_su2_heat_bi_grid(double *out, double *err, size_t ldo,
     }
 cleanup:
     if (status != HKZ_SUCCESS)
-        _hkz_grid_set_nan(out, err, ldo, nalpha, nt);
+        _hkz_su2_grid_set_nan(out, err, ldo, nalpha, nt);
     hkz_engine_destroy(&own);
     free(x); free(dx); free(colerr); free(bd); free(W); free(Werr);
     free(Dmag); free(Derr);

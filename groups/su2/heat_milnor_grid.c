@@ -78,7 +78,7 @@ static double milnor_tail(double d, double e, double t, slong N)
     {
         arb_div(A, A, R, prec);
         arb_get_mag(m, A);
-        res = _hkz_grid_mag_get_d(m);
+        res = _hkz_su2_grid_mag_get_d(m);
     }
     arb_clear(A); arb_clear(R); arb_clear(u); arb_clear(tt); mag_clear(m);
     return res;
@@ -236,9 +236,9 @@ static int block_weights_eig(double *C, double *cerr, size_t ldc,
             {
                 double ce;
                 arb_mul_si(u, arb_mat_entry(W, al, be), n, pw);
-                C[mode + j * ldc] = _hkz_grid_get_d(&ce, u);
-                cerr[mode + j * ldc] = _hkz_grid_add_up(ce,
-                        _hkz_grid_mag_get_d(kap));
+                C[mode + j * ldc] = _hkz_su2_grid_get_d(&ce, u);
+                cerr[mode + j * ldc] = _hkz_su2_grid_add_up(ce,
+                        _hkz_su2_grid_mag_get_d(kap));
             }
     }
 
@@ -276,7 +276,7 @@ static void block_weights_exp(double *C, double *cerr, size_t ldc,
             for (be = al; be < m; be++, mode++)
             {
                 arb_mul_si(u, arb_mat_entry(E, al, be), n, wp);
-                C[mode + j * ldc] = _hkz_grid_get_d(cerr + mode + j * ldc,
+                C[mode + j * ldc] = _hkz_su2_grid_get_d(cerr + mode + j * ldc,
                                                     u);
             }
     }
@@ -325,7 +325,7 @@ static void milnor_weights(double *C, double *cerr, size_t ldc, double a,
                         arb_mul(tt, tt, u, wp);
                         arb_exp(tt, tt, wp);
                         arb_mul_si(tt, tt, n, wp);
-                        C[mode + j * ldc] = _hkz_grid_get_d(
+                        C[mode + j * ldc] = _hkz_su2_grid_get_d(
                                 cerr + mode + j * ldc, tt);
                     }
                 }
@@ -439,7 +439,7 @@ static void milnor_basis(double *B, size_t ld, double *bmax, double *berr,
                         if (ik != ij)
                             arb_add(v, v, acb_realref(acb_mat_entry(Dp, ij,
                                     ik)), wp);
-                        d = _hkz_grid_get_d(&e, v);
+                        d = _hkz_su2_grid_get_d(&e, v);
                         B[i + mode * ld] = d;
                         bmax[mode] = FLINT_MAX(bmax[mode], fabs(d));
                         berr[mode] = FLINT_MAX(berr[mode], e);
@@ -525,7 +525,7 @@ int hkz_su2_heat_milnor_grid(double *out, double *err, size_t ldo,
                    "hkz_su2_heat_milnor_grid: %zu modes x %zu times is too "
                    "many (max %zu)", nmodes, nt, MILNOR_GRID_CT_MAX);
 
-    pb = _hkz_grid_batch(npts, nmodes);
+    pb = _hkz_su2_grid_batch(npts, nmodes);
     C = malloc(nmodes * nt * sizeof(double));
     cerr = malloc(nmodes * nt * sizeof(double));
     tail = malloc(nt * sizeof(double));
@@ -561,15 +561,15 @@ int hkz_su2_heat_milnor_grid(double *out, double *err, size_t ldo,
     {
         size_t np = FLINT_MIN(pb, npts - p0);
         X.g = g + 4 * p0;
-        HKZ_TRY_GOTO(_hkz_grid_basis(B, bmax, berr, np, nmodes, e,
+        HKZ_TRY_GOTO(_hkz_su2_grid_basis(B, bmax, berr, np, nmodes, e,
                                      milnor_basis, &X));
-        HKZ_TRY_GOTO(_hkz_grid_run(out + p0, err + p0, ldo, e, B, np, bmax,
+        HKZ_TRY_GOTO(_hkz_su2_grid_run(out + p0, err + p0, ldo, e, B, np, bmax,
                                    berr, nmodes, C, cerr, tail, nt,
                                    colerr));
     }
 cleanup:
     if (status != HKZ_SUCCESS && touched)
-        _hkz_grid_set_nan(out, err, ldo, npts, nt);
+        _hkz_su2_grid_set_nan(out, err, ldo, npts, nt);
     hkz_engine_destroy(&own);
     free(C); free(cerr); free(tail); free(colerr); free(B); free(bmax);
     free(berr);
