@@ -23,10 +23,7 @@ int _hkz_su2_heat_bi_spectral(arb_t res, const arb_t t, const arb_t a,
 void _hkz_su2_heat_bi_images(arb_t res, const arb_t t, const arb_t a,
         slong prec);
 
-/* (TB1) of spec section 2: res >= sum_{n>N} n^2 e^{-(n^2-1)s} for s > 0
- * (a ball whose upper end is the bound; non-finite if 1 - e^{-2(N+1)s}
- * is not proven positive).  Shared by every truncated character sum. */
-void _hkz_su2_tb1(arb_t res, const arb_t s, ulong N, slong prec);
+/* (TB1): hkz_su2_tb1 (hkz/su2.h). */
 
 /* Double helpers (not certified; they steer truncation and precision).
  * images_log_d: log h_t(alpha) from the paired image forms (2.3)/(2.4),

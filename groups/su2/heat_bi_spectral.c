@@ -63,7 +63,7 @@ static ulong choose_N(double t, ulong k, double log_target)
 
 /* (TB1): sum_{n>N} n^2 e^{-(n^2-1)s} <= e^{-(A^2-1)s} [A^2/(1-rho)
  * + 2A rho/(1-rho)^2 + rho(1+rho)/(1-rho)^3], A = N+1, rho = e^{-2As}. */
-void _hkz_su2_tb1(arb_t res, const arb_t s, ulong N, slong prec)
+void hkz_su2_tb1(arb_t res, const arb_t s, ulong N, slong prec)
 {
     arb_t A, x, rho, om, u, v;
 
@@ -114,7 +114,7 @@ static void tail_bound(mag_t B, const arf_t tlo, ulong N, ulong k)
     arb_init(s); arb_init(lam0); arb_init(u); arb_init(v);
     arb_set_arf(s, tlo);
     if (k == 0)
-        _hkz_su2_tb1(u, s, N, prec);
+        hkz_su2_tb1(u, s, N, prec);
     else
     {
         arb_set_ui(lam0, N + 1);
@@ -128,7 +128,7 @@ static void tail_bound(mag_t B, const arf_t tlo, ulong N, ulong k)
             goto cleanup;
         }
         arb_mul_2exp_si(s, s, -1);
-        _hkz_su2_tb1(u, s, N, prec);
+        hkz_su2_tb1(u, s, N, prec);
         arb_mul(v, lam0, s, prec);
         arb_neg(v, v);
         arb_exp(v, v, prec);

@@ -15,11 +15,7 @@
 void _hkz_su2_wigner_next(acb_mat_t Dn, const acb_mat_t Dp, const acb_t a,
                           const acb_t b, slong prec);
 
-/* Same in complex double: Dn[i*n + k] (n x n, row major) from Dp
- * ((n-1) x (n-1), row major); a = (ar, ai), b = (br, bi).  Arrays are
- * stored as (re, im) pairs: Dn has 2 n^2 doubles. */
-void _hkz_su2_wigner_next_d(double *Dn, const double *Dp, slong n,
-                            const double g[4]);
+/* Same in complex double: hkz_su2_wigner_next_d (hkz/su2.h). */
 
 /* Entries of L_n = -(a dpi(X)^2 + b dpi(Y)^2 + c dpi(Z)^2) in the index
  * convention above: L_n[i][i] = (a+b)(n^2-1-k^2)/2 + c k^2 (k = 2i-n+1),
