@@ -29,6 +29,9 @@
 /* e^{-pi^2 k^2/t} is tabulated for k <= BB_KMAX (image form) */
 #define BB_KMAX 64
 
+/* |z| >= 2^BB_ZBITS is refused (reduction mod 2 pi too costly) */
+#define BB_ZBITS 65536
+
 typedef struct
 {
     arb_struct t;     /* t */
@@ -746,18 +749,36 @@ int hkz_su2_heat_sub_integral(arb_t res, const arb_t t, const arb_t r,
 
     /* p_t is even and 2 pi-periodic in z, and so is the right side of
      * (3.2) (shift the contour by -iz); reduce z to [-pi, pi] to keep the
-     * cancellation factor e^{z^2/(4t)} small, then take |z|. */
+     * cancellation factor e^{z^2/(4t)} small, then take |z|.  Any integer
+     * k is exact by periodicity; k = round(z / (2 pi)) only makes |z| small.
+     * Up to |z| < 2^50 the double quotient gives that k; beyond, k is
+     * taken from an Arb quotient with the bits of z added (a double
+     * quotient of z = 1e30 is off by ~1e13 periods). */
     {
         arb_t twopi;
         fmpz_t k;
+        slong ez = arf_abs_bound_lt_2exp_si(arb_midref(z)), zp;
+        HKZ_CHECK_GOTO(ez <= BB_ZBITS, HKZ_ERR_TOO_LARGE,
+                       "hkz_su2_heat_sub_integral: z = %.3g is too large "
+                       "for the integral method (reducing z mod 2 pi "
+                       "needs more than %d bits of pi; use the spectral "
+                       "method)", arf_get_d(arb_midref(z), ARF_RND_NEAR),
+                       (int) BB_ZBITS);
+        zp = prec + 64 + FLINT_MAX(0, ez - 50);
         arb_init(twopi);
         fmpz_init(k);
-        arb_const_pi(twopi, prec + 64);
+        arb_const_pi(twopi, zp);
         arb_mul_2exp_si(twopi, twopi, 1);
         zd = arf_get_d(arb_midref(z), ARF_RND_NEAR);
-        fmpz_set_d(k, floor(zd / (2 * BB_PI) + 0.5));
-        arb_mul_fmpz(zz, twopi, k, prec + 64);
-        arb_sub(zz, z, zz, prec + 64);
+        if (ez < 50)
+            fmpz_set_d(k, floor(zd / (2 * BB_PI) + 0.5));
+        else
+        {
+            arb_div(zz, z, twopi, zp);
+            arf_get_fmpz(k, arb_midref(zz), ARF_RND_NEAR);
+        }
+        arb_mul_fmpz(zz, twopi, k, zp);
+        arb_sub(zz, z, zz, zp);
         arb_abs(zz, zz);
         fmpz_clear(k);
         arb_clear(twopi);
@@ -770,11 +791,16 @@ int hkz_su2_heat_sub_integral(arb_t res, const arb_t t, const arb_t r,
      * cos z); (spec 3.3: about (z^2 + d^2)/(4t ln 2) bits) */
     dr = acos(FLINT_MAX(-1.0, FLINT_MIN(1.0, cos(rd) * cos(zd))));
     d2 = FLINT_MIN(2 * BB_PI * dr, BB_PI * BB_PI);
-    HKZ_CHECK_GOTO((zd * zd + d2) / (4 * td * BB_LN2) < 20000
-                   && td >= 1e-4 && td < 1e8,
-                   HKZ_ERR_DOMAIN, "hkz_su2_heat_sub_integral: t = %g is "
-                   "out of range for this check route (cancellation or "
-                   "length of the integral)", td);
+    HKZ_CHECK_GOTO(td >= 1e-4 && td < 1e8, HKZ_ERR_TOO_LARGE,
+                   "hkz_su2_heat_sub_integral: t = %g is outside the range "
+                   "1e-4 <= t < 1e8 of the integral method (length of the "
+                   "integral)", td);
+    HKZ_CHECK_GOTO((zd * zd + d2) / (4 * td * BB_LN2) < 20000,
+                   HKZ_ERR_TOO_LARGE, "hkz_su2_heat_sub_integral: the "
+                   "integral method would cancel %.0f bits at t = %g, z = "
+                   "%g (mod 2 pi), r = %g ((z^2 + d^2)/(4 t ln 2) must be "
+                   "< 20000: t too small)",
+                   (zd * zd + d2) / (4 * td * BB_LN2), td, zd, rd);
     wp = prec + 24 + (slong) ((zd * zd + d2) / (4 * td * BB_LN2))
          + 2 * FLINT_BIT_COUNT(prec);
 

@@ -112,7 +112,10 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_sub_fibre(arb_t res,
         const arb_t t, const arb_t z, slong prec);
 
 /** Baudoin-Bonnefont integral (3.2) through acb_calc_integrate (an
- *  independent check; slow for small t). */
+ *  independent check; slow for small t).  z is reduced mod 2 pi (|z| <
+ *  2^65536).  HKZ_ERR_TOO_LARGE outside the method's range, with the cause
+ *  in the message: |z| too large, t outside [1e-4, 1e8), or more than
+ *  20000 bits of cancellation ((z^2 + d^2)/(4 t ln 2), small t). */
 HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_sub_integral(arb_t res,
         const arb_t t, const arb_t r, const arb_t z, slong prec);
 
