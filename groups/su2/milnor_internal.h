@@ -33,4 +33,11 @@ void _hkz_su2_milnor_offdiag(arb_t res, const arb_t bma, slong n, slong i,
 slong _hkz_su2_milnor_nterms(double d, double e, double t, double bits,
                              slong nmax);
 
+/* Weights of the Milnor grid (heat_milnor_grid_w.c): C[mode + j ldc] =
+ * n (E_n(t_j))_{jk} and their bounds cerr, all modes of pi_n for n <= N
+ * (pairs j <= k of equal parity; diag: j = k only), all nt times. */
+void _hkz_su2_milnor_grid_weights(double *C, double *cerr, size_t ldc,
+        double a, double b, double c, int diag, const double *t, size_t nt,
+        slong N);
+
 #endif
