@@ -54,7 +54,8 @@ int _hkz_su2_heat_bi_spectral(arb_t res, const arb_t t, const arb_t a,
     tl = FLINT_MIN(arf_get_d(tlo, ARF_RND_DOWN), 1.0e6);
     ad = arf_get_d(arb_midref(a), ARF_RND_NEAR);
     ad = FLINT_MAX(0.0, FLINT_MIN(ad, M_PI));
-    if (!(tl > 1.0e-300) || sqrt((k + 2.0) / tl + 1.0) > (double) HKZ_SU2_BI_MAX_TERMS)
+    if (!(tl > 1.0e-300) ||
+        sqrt((k + 2.0) / tl + 1.0) > (double) HKZ_SU2_BI_MAX_TERMS)
     {
         status = hkz_error_set(HKZ_ERR_PREC, "%s: t (lower bound %g) is "
                 "too small for the character sum", fn, tl);
@@ -78,7 +79,8 @@ again:
     N = FLINT_MAX(N, (ulong) ceil(sqrt(2.0 * (k + 1) / tl + 1.0)));
     wp = prec + (slong) ceil(extra) + 2 * FLINT_BIT_COUNT(N) + 30
          + HKZ_SU2_BI_ROT_BLOCK / 2;
-    if (N > (ulong) HKZ_SU2_BI_MAX_TERMS || (double) N * (double) wp > HKZ_SU2_BI_MAX_WORK)
+    if (N > (ulong) HKZ_SU2_BI_MAX_TERMS ||
+        (double) N * (double) wp > HKZ_SU2_BI_MAX_WORK)
     {
         status = hkz_error_set(HKZ_ERR_PREC, "%s: the character sum at "
                 "t = %g, alpha = %g, deriv = %lu needs %lu terms at %ld bits "

@@ -40,10 +40,10 @@ void _hkz_su2_heat_bi_partial_sums(arb_t s, arb_t st, arb_t sa, const arb_t t,
 
     /* mode 0: g = 0 exactly, chi_n = n.  mode 1: chi_n = Im(e^{ing})/sin g
      * with the rotation e^{ing} = e^{i(n-1)g} e^{ig}, restarted from
-     * sin_cos(ng) every HKZ_SU2_BI_ROT_BLOCK steps (in rectangular ball arithmetic a
-     * rotation multiplies the radius by up to |cos g| + |sin g| <= sqrt 2);
-     * needs sin g not small and a narrow ball.  mode 2: chi_n = n sinc(ng)
-     * / sinc(g), per term, and
+     * sin_cos(ng) every HKZ_SU2_BI_ROT_BLOCK steps (in rectangular ball
+     * arithmetic a rotation multiplies the radius by up to |cos g| +
+     * |sin g| <= sqrt 2); needs sin g not small and a narrow ball.  mode 2:
+     * chi_n = n sinc(ng) / sinc(g), per term, and
      * |chi_n'(g)| <= min(|g| n(n^2-1)/3, n^2/2) (chi_n(g) is the sum of
      * cos(m g) over m = n-1, n-3, ..., 1-n; sum m^2 = n(n^2-1)/3). */
     arb_get_lbound_arf(glo, g, wp);

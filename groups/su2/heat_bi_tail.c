@@ -24,7 +24,8 @@ static double tail_log_d(double t, ulong N, ulong k)
                                 + r * (1.0 + r) / (om * om * om));
 }
 
-/* smallest N (with lambda0 >= 2k/t) whose tail majorant is <= e^{log_target} */
+/* smallest N (with lambda0 >= 2k/t) whose tail majorant is
+ * <= e^{log_target} */
 ulong _hkz_su2_heat_bi_choose_N(double t, ulong k, double log_target)
 {
     ulong lo, hi, mid;

@@ -225,8 +225,8 @@ int hkz_su2_heat_sub_integral(arb_t res, const arb_t t, const arb_t r,
     {
         acb_set_si(ia, j * h);
         acb_set_si(ib, (j + 1) * h);
-        acb_calc_integrate(piece, _hkz_su2_bb_integrand, &p, ia, ib, wp, tol, opt,
-                           wp);
+        acb_calc_integrate(piece, _hkz_su2_bb_integrand, &p, ia, ib, wp,
+                           tol, opt, wp);
         arb_add(res, res, acb_realref(piece), wp);
     }
     arb_add_error_mag(res, tail);

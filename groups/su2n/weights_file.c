@@ -134,7 +134,8 @@ int _hkz_su2n_weights_file_list(hkz_su2n_weights_t tmp, const char *path,
     return status;
 }
 
-void _hkz_su2n_weights_swap_keep_cap(hkz_su2n_weights_t w, hkz_su2n_weights_t tmp)
+void _hkz_su2n_weights_swap_keep_cap(hkz_su2n_weights_t w,
+                                     hkz_su2n_weights_t tmp)
 {
     hkz_su2n_weights_struct t = *w;
     slong mf = w->max_factors;

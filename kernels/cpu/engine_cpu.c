@@ -118,7 +118,8 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
     if (T % HKZ_ENGINE_TALIGN != 0)
         Ctail = calloc(K * HKZ_ENGINE_TALIGN, sizeof(double));
     HKZ_CHECK_GOTO(bmax && berr && blk && prev && cur &&
-                   (Ctail != NULL || T % HKZ_ENGINE_TALIGN == 0), HKZ_ERR_NOMEM,
+                   (Ctail != NULL || T % HKZ_ENGINE_TALIGN == 0),
+                   HKZ_ERR_NOMEM,
                    "hkz_engine_run: out of memory");
     if (tabcols != 0)
     {
@@ -200,7 +201,8 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
                 {
                     A.g0 = g;
                     A.nk = pb->k_begin - g < kb ? pb->k_begin - g : kb;
-                    HKZ_TRY_GOTO(_hkz_engine_cpu_gen_cols(&A, np, s->pool, nth));
+                    HKZ_TRY_GOTO(_hkz_engine_cpu_gen_cols(&A, np, s->pool,
+                                                          nth));
                 }
             }
             for (k0 = 0; k0 < K; k0 += kb)
@@ -210,7 +212,8 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
                 {
                     A.g0 = pb->k_begin + k0;
                     A.nk = nk;
-                    HKZ_TRY_GOTO(_hkz_engine_cpu_gen_cols(&A, np, s->pool, nth));
+                    HKZ_TRY_GOTO(_hkz_engine_cpu_gen_cols(&A, np, s->pool,
+                                                          nth));
                 }
                 else if (pb->basis == HKZ_BASIS_COS)
                 {

@@ -38,8 +38,8 @@ void _hkz_engine_blas_serial_leave(void)
 /* Out[r0:r1, c0:c1] (+)= blk[r0:r1, panel] C[panel, c0:c1] for the K-panel
  * starting at q0.  Aligned blocks go straight to DGEMM; a block holding
  * the ragged rows or columns is computed in a zero-padded scratch tile. */
-static void gemm_block(const _hkz_cpu_gemm_t *A, size_t r0, size_t r1, size_t c0,
-                       size_t c1, size_t q0, size_t kq, int *status)
+static void gemm_block(const _hkz_cpu_gemm_t *A, size_t r0, size_t r1,
+                       size_t c0, size_t c1, size_t q0, size_t kq, int *status)
 {
     const int first = A->k0 + q0 == 0;
     const int ctail = c1 > HKZ_ALIGN_DOWN(A->tc);
