@@ -243,6 +243,12 @@ void hkz_cli_exp_abort(hkz_cli_exp_t *e);
 int hkz_cli_emit_value(hkz_cli_run_t *r, const hkz_field_t *inputs,
                        slong nin, const arb_t value, int status);
 
+/* f evaluated to --digits with the Ziv loop (hkz_goal_eval), then
+ * hkz_cli_emit_value; a failure other than HKZ_ERR_PREC is reported.
+ * 0 or an exit code. */
+int hkz_cli_eval_emit(hkz_cli_run_t *r, const hkz_field_t *inputs,
+                      slong nin, hkz_goal_fn f, void *param);
+
 /* rel_acc_bits as a field: null for exact and non-finite balls. */
 hkz_field_t hkz_cli_frel(const arb_t x);
 
