@@ -222,6 +222,21 @@ static void test_progress(void)
     if (rank_ == 0)
         HKZ_TEST_CHECK(tot == 7 * size_, "drained total %ld, want %ld",
                        (long) tot, (long) (7 * size_));
+    /* rank 0 busy elsewhere (never asks) while the others send: nothing
+     * blocks, the drain delivers */
+    if (rank_ != 0)
+        for (i = 0; i < 30; i++)
+        {
+            HKZ_TEST_OK(hkz_dist_progress(NULL, 100 + i, NULL));
+            ts.tv_nsec = 20000000L;
+            nanosleep(&ts, NULL);
+        }
+    else
+        HKZ_TEST_OK(hkz_dist_progress(NULL, 1, NULL));
+    HKZ_TEST_OK(hkz_dist_progress_drain(NULL, &tot));
+    if (rank_ == 0)
+        HKZ_TEST_CHECK(tot == 1 + 129 * (size_ - 1), "drained total %ld",
+                       (long) tot);
 }
 
 int main(int argc, char **argv)
@@ -243,6 +258,8 @@ int main(int argc, char **argv)
     test_reduce();
     test_bcast_times();
     test_progress();
+    /* rank 0 alone writes from here on */
+    HKZ_TEST_OK(hkz_dist_quiet_nonroot());
     /* every rank's verdict reaches rank 0 */
     fails = hkz_dist_agree(NULL, hkz_test_failures != 0);
     hkz_dist_finalize();
