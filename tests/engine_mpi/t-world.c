@@ -7,7 +7,8 @@
  *             every rank returns the lowest failing rank's status and
  *             message "rank R: ..." (nothing hangs);
  *   gather    variable-size records (one empty, one large) in rank order
- *             on rank 0, NULL elsewhere; a bad argument on one rank;
+ *             on rank 0, NULL elsewhere (allgather: on every rank); a bad
+ *             argument on one rank;
  *   allreduce (sum / min / max of doubles, ints, slongs),
  *   bcast, times (and the straggler line), progress (non-blocking, from
  *   another thread too; exact after the drain), finalize twice. */
@@ -118,6 +119,14 @@ static void test_gather(void)
     else
         HKZ_TEST_CHECK(all == NULL && len == 0, "gather off rank 0");
     flint_free(all);
+    HKZ_TEST_OK(hkz_dist_allgather(NULL, &all, &len, mine, n));
+    HKZ_TEST_CHECK(all != NULL && len == wl && memcmp(all, want, wl) == 0
+                   && all[len] == '\0', "allgather: %zu bytes, want %zu",
+                   len, wl);
+    flint_free(all);
+    HKZ_TEST_STATUS(hkz_dist_allgather(NULL, &all, &len,
+                                       rank_ == 0 ? NULL : mine, 5),
+                    HKZ_ERR_ARG);
     /* a bad argument on the last rank: the same error everywhere */
     HKZ_TEST_STATUS(hkz_dist_gather(NULL, &all, &len,
                                     rank_ == size_ - 1 ? NULL : mine, 5),
