@@ -176,8 +176,11 @@ typedef int (*hkz_grid_sink_fn)(void *ctx, const hkz_grid_entry_t *rows,
 typedef struct
 {
     int device;        /* hkz_backend_t: AUTO, CPU, CUDA */
-    int shard;         /* hkz_shard_t (dist layers; 1 rank: no effect) */
-    int overlap;       /* HKZ_GRID_OVERLAP_* (column chunks: 1 or 4) */
+    int shard;         /* hkz_shard_t, passed to the engine options; the
+                          ranks always split tiles of points (SPLIT_P):
+                          SPLIT_K runs as SPLIT_P (same bytes) */
+    int overlap;       /* HKZ_GRID_OVERLAP_*: engine column chunks, 1 for
+                          NONE, 4 otherwise (same bytes) */
     int nthreads;      /* engine threads (0: one per CPU) */
     slong block;       /* points per row block (0: auto); rounded up to a
                           multiple of HKZ_GRID_TILE */

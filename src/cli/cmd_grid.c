@@ -22,10 +22,10 @@
      "visible)"}, \
     {"shard", HKZ_OPT_CHOICE, offsetof(grid_args_t, shard), \
      .choices = "auto|p|k", .def = "auto", \
-     .help = "split points (p) or modes (k) over ranks"}, \
+     .help = "split over ranks: tiles of points (p; k runs as p)"}, \
     {"overlap", HKZ_OPT_CHOICE, offsetof(grid_args_t, overlap), \
      .choices = "none|chunked|window", .def = "none", \
-     .help = "column chunks of the engine (reductions overlap the GEMM)"}, \
+     .help = "engine column chunks (none: 1, else 4; same bytes)"}, \
     {"block", HKZ_OPT_SLONG, offsetof(grid_args_t, block), .lo = 0, \
      .hi = WORD_MAX / 2, .def = "0", .metavar = "P", \
      .help = "points per row block (0: auto; rounded up to 256)"}, \
