@@ -88,10 +88,12 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
     R.S.backend = HKZ_BACKEND_CPU;
 
     status = _hkz_grid_times_init(&tm, g);
-    if (status == HKZ_SUCCESS && tm.ok)
+    if (status == HKZ_SUCCESS)
     {
+        /* without an engine route the engine lends its CPU threads to
+         * the scalar route */
         hkz_engine_opts_init(&eo);
-        eo.backend = o->device;
+        eo.backend = tm.ok ? o->device : HKZ_BACKEND_CPU;
         eo.nthreads = o->nthreads;
         eo.shard = o->shard;
         eo.nchunks = o->overlap == HKZ_GRID_OVERLAP_NONE ? 1 : 4;

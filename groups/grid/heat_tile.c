@@ -224,15 +224,73 @@ cleanup:
     return status;
 }
 
+/* the scalar route for the entries idx[0..n) of a tile, on the engine's
+ * threads (each entry depends on its inputs only) */
+typedef struct
+{
+    hkz_grid_entry_t *rows;
+    const slong *idx;
+    int *st;
+    const hkz_grid_heat_struct *g;
+    slong p0, T;
+    const hkz_goal_t *goal;
+} scalar_par_t;
+
+static void scalar_range(size_t i0, size_t i1, void *arg)
+{
+    const scalar_par_t *A = arg;
+    size_t i;
+    for (i = i0; i < i1; i++)
+    {
+        slong k = A->idx[i];
+        A->st[i] = _hkz_grid_scalar(A->rows + k, A->g, A->p0 + k / A->T,
+                                    k % A->T, A->goal);
+    }
+    flint_cleanup();
+}
+
+static int scalar_entries(hkz_grid_entry_t *rows, const slong *idx, slong n,
+                          const hkz_grid_heat_t g, slong p0, slong T,
+                          hkz_engine_t e, const hkz_goal_t *goal)
+{
+    scalar_par_t A;
+    slong i;
+    int status = HKZ_SUCCESS;
+
+    if (n == 0)
+        return HKZ_SUCCESS;
+    A.st = malloc(n * sizeof(int));
+    HKZ_CHECK(A.st != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
+    A.rows = rows;
+    A.idx = idx;
+    A.g = g;
+    A.p0 = p0;
+    A.T = T;
+    A.goal = goal;
+    if (e != NULL && n > 1)
+        status = hkz_engine_parallel_for(e, (size_t) n, scalar_range, &A);
+    else
+        scalar_range(0, (size_t) n, &A);
+    /* the first failing entry again, here, for its message */
+    for (i = 0; status == HKZ_SUCCESS && i < n; i++)
+        if (A.st[i] != HKZ_SUCCESS)
+            status = _hkz_grid_scalar(rows + idx[i], g, p0 + idx[i] / T,
+                                      idx[i] % T, goal);
+    free(A.st);
+    return status;
+}
+
 int _hkz_grid_tile(hkz_grid_entry_t *rows, const hkz_grid_heat_t g,
                    slong p0, slong np, const _hkz_grid_times_t *tm,
                    hkz_engine_t e, const hkz_goal_t *goal, slong prec)
 {
-    slong T = tm->T, i, j, n = np * T;
+    slong T = tm->T, i, j, n = np * T, nsc = 0;
     double *out = NULL;
     mag_ptr rad = NULL;
+    slong *idx = malloc(n * sizeof(slong));
     int status = HKZ_SUCCESS, have = 0;
 
+    HKZ_CHECK(idx != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
     if (tm->ok && e != NULL)
     {
         out = malloc(n * sizeof(double));
@@ -266,10 +324,12 @@ int _hkz_grid_tile(hkz_grid_entry_t *rows, const hkz_grid_heat_t g,
                     continue;
                 }
             }
-            HKZ_TRY_GOTO(_hkz_grid_scalar(row, g, p0 + i, j, goal));
+            idx[nsc++] = i * T + j;
         }
+    status = scalar_entries(rows, idx, nsc, g, p0, T, e, goal);
 cleanup:
     free(out);
+    free(idx);
     if (rad != NULL)
         _mag_vec_clear(rad, n);
     (void) prec;

@@ -113,7 +113,7 @@ int main(void)
     slong iter;
 
     hkz_test_rand_init(state);
-    for (iter = 0; iter < hkz_test_iters(2); iter++)
+    for (iter = 0; iter < hkz_test_iters(1); iter++)
     {
         hkz_grid_heat_init(g, HKZ_GRID_SU2);
         rand_list(a, 6, 0.0, 3.1415);
