@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "hkz/io_h5.h"
 #include "hkz_check.h"
 
@@ -67,6 +68,12 @@ int hkz_h5_create(hkz_h5_t *h, const char *path, const hkz_h5_col_t *cols,
               ncols <= H5_MAX_COLS, HKZ_ERR_ARG, "hkz_h5_create: bad "
               "arguments");
     *h = NULL;
+    {
+        /* PATH.tmp is renamed onto PATH: never onto a device or FIFO */
+        struct stat sb;
+        HKZ_CHECK(stat(path, &sb) != 0 || S_ISREG(sb.st_mode), HKZ_ERR_IO,
+                  "HDF5 output '%s' exists and is not a regular file", path);
+    }
     s = calloc(1, sizeof(struct hkz_h5_s));
     HKZ_CHECK(s != NULL, HKZ_ERR_NOMEM, "hkz_h5_create: out of memory");
     s->file = -1;
