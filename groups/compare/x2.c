@@ -230,7 +230,7 @@ int hkz_compare_x2(hkz_compare_result_t *r, const hkz_compare_x2_opts_t *o)
     if (hkz_su2n_weights_length(w.b) != w.len)
     {
         s = hkz_error_set(HKZ_ERR_ARG, "sub_weights: %ld factors, but "
-                          "delta_weights has %ld",
+                          "the delta weights have %ld",
                           (long) hkz_su2n_weights_length(w.b), (long) w.len);
         goto cleanup;
     }

@@ -49,7 +49,7 @@ static int setup(x4_t *w, const hkz_compare_x4_opts_t *o)
     w->len = hkz_su2n_weights_length(w->a);
     if (hkz_su2n_weights_length(w->b) != w->len)
         return hkz_error_set(HKZ_ERR_ARG, "sub_weights: %ld factors, but "
-                             "delta_weights has %ld",
+                             "the delta weights have %ld",
                              (long) hkz_su2n_weights_length(w->b),
                              (long) w->len);
     if (pow(0.5 * (double) o->nmax * (double) (o->nmax + 1),

@@ -220,6 +220,18 @@ int hkz_cli_exp_finish(hkz_cli_exp_t *e, int pass, const char *reason);
  * the temporary files). */
 void hkz_cli_exp_abort(hkz_cli_exp_t *e);
 
+/* Writes an experiment's result (hkz/compare.h): opens the writers, the
+ * rows, the verdict file, then the verdict: in text format the key
+ * numbers and the line "Xk: PASS" / "Xk: FAIL (reason)" on stdout; in
+ * JSONL a final record {"record":"verdict","experiment":..,"verdict":..,
+ * "reason":.., key numbers} and in CSV a final comment line
+ * "# verdict: PASS" / "# verdict: FAIL (reason)" in the data (stdout or
+ * --out), and the line on stderr.  Returns 0 (PASS), HKZ_CLI_EXIT_VERDICT
+ * (FAIL) or an exit code. */
+int hkz_cli_exp_write(const hkz_compare_result_t *r,
+                      const hkz_cli_common_t *common, const char *data_dir,
+                      int argc, char **argv);
+
 
 
 /* Writes one result record: the input fields, then value (ball string),

@@ -204,59 +204,134 @@ static void free_keys(hkz_cli_exp_t *e)
     e->nkeys = 0;
 }
 
-int hkz_cli_exp_finish(hkz_cli_exp_t *e, int pass, const char *reason)
+/* The verdict line "Xk: PASS" / "Xk: FAIL (reason)" on fp. */
+static void verdict_line(FILE *fp, const char *name, int pass,
+                         const char *reason)
 {
-    hkz_field_t f[HKZ_CLI_EXP_MAX_KEYS + 3];
+    if (pass)
+        fprintf(fp, "%s: PASS\n", name);
+    else
+        fprintf(fp, "%s: FAIL (%s)\n", name, reason);
+    fflush(fp);
+}
+
+/* CSV: the verdict as a final comment line "# verdict: PASS" or
+ * "# verdict: FAIL (reason)" after the data (a CSV reader that skips the
+ * '#' metadata lines skips it too); out: --out ("-" or NULL: stdout) */
+static int csv_verdict(const char *out, int pass, const char *reason)
+{
+    FILE *fp = stdout;
+    int bad;
+    if (out != NULL && strcmp(out, "-") != 0 &&
+        (fp = fopen(out, "a")) == NULL)
+        return hkz_cli_fail(hkz_error_set(HKZ_ERR_IO, "cannot append to "
+                                          "'%s'", out));
+    fprintf(fp, "# verdict: %s%s%s%s\n", pass ? "PASS" : "FAIL",
+            pass ? "" : " (", pass ? "" : reason, pass ? "" : ")");
+    bad = fflush(fp) != 0 || ferror(fp);
+    if (fp != stdout)
+        bad = fclose(fp) != 0 || bad;
+    return bad ? hkz_cli_fail(hkz_error_set(HKZ_ERR_IO, "cannot write the "
+                                            "verdict")) : 0;
+}
+
+/* Closes the data writers, writes the verdict file and the verdict.
+ * record != 0 (hkz_cli_exp_write): in CSV and JSONL the verdict is the
+ * data's final record and one line on stderr; else (and in text) the
+ * line goes to stdout. */
+static int finish(hkz_cli_exp_t *e, int pass, const char *reason,
+                  const hkz_field_t *keys, slong nkeys, int record,
+                  const char *out)
+{
+    hkz_field_t f[MAX_ROW + 4];
     hkz_writer_t *v = NULL;
     slong n = 0, i;
     int rc = 0, s;
 
+    if (nkeys > MAX_ROW - 4)
+    {
+        hkz_cli_exp_abort(e);
+        return hkz_cli_fail(hkz_error_set(HKZ_ERR_INTERNAL, "too many key "
+                                          "numbers"));
+    }
+    record = record && e->fmt != HKZ_FORMAT_TEXT;
+    f[n++] = HKZ_FSTR("record", "verdict");
     f[n++] = HKZ_FSTR("experiment", e->name);
     f[n++] = HKZ_FSTR("verdict", pass ? "PASS" : "FAIL");
     f[n++] = HKZ_FSTR("reason", pass ? "" : reason);
-    for (i = 0; i < e->nkeys; i++)
-        f[n++] = e->keys[i];
+    for (i = 0; i < nkeys; i++)
+        f[n++] = keys[i];
 
+    if (record && e->fmt == HKZ_FORMAT_JSONL)
+        rc = put_row(e->out, HKZ_FORMAT_JSONL, f, n);
     s = hkz_writer_close(&e->out);
     if (s == HKZ_SUCCESS)
         s = hkz_writer_close(&e->csv);
     if (s == HKZ_SUCCESS)
         s = hkz_writer_close(&e->jsonl);
-    if (s != HKZ_SUCCESS)
+    if (!rc && s != HKZ_SUCCESS)
         rc = hkz_cli_fail(s);
     if (!rc && e->dir != NULL)
     {
-        int argc = 0;
-        rc = open_file(&v, e, "_verdict.jsonl", HKZ_FORMAT_JSONL, argc,
-                       NULL);
+        rc = open_file(&v, e, "_verdict.jsonl", HKZ_FORMAT_JSONL, 0, NULL);
         if (!rc)
-            rc = put_row(v, HKZ_FORMAT_JSONL, f, n);
+            rc = put_row(v, HKZ_FORMAT_JSONL, f + 1, n - 1);
         if (!rc && (s = hkz_writer_close(&v)) != HKZ_SUCCESS)
             rc = hkz_cli_fail(s);
         hkz_writer_abort(&v);
     }
-    if (!rc && e->fmt == HKZ_FORMAT_TEXT && e->nkeys > 0)
+    if (!rc && e->fmt == HKZ_FORMAT_TEXT && nkeys > 0)
     {
         /* the key numbers, one text record without metadata */
         if (hkz_writer_open(&v, "-", HKZ_FORMAT_TEXT) == HKZ_SUCCESS)
         {
-            rc = put_row(v, HKZ_FORMAT_TEXT, f + 3, n - 3);
+            rc = put_row(v, HKZ_FORMAT_TEXT, f + 4, n - 4);
             hkz_writer_close(&v);
         }
     }
+    if (!rc && record && e->fmt == HKZ_FORMAT_CSV)
+        rc = csv_verdict(out, pass, reason);
     if (!rc)
     {
-        if (pass)
-            printf("%s: PASS\n", e->name);
-        else
-            printf("%s: FAIL (%s)\n", e->name, reason);
-        fflush(stdout);
+        verdict_line(record ? stderr : stdout, e->name, pass, reason);
         if (e->dir != NULL)
             fprintf(stderr, "hkz: data written to %s/\n", e->dir);
         rc = pass ? HKZ_CLI_EXIT_OK : HKZ_CLI_EXIT_VERDICT;
     }
     hkz_cli_exp_abort(e);
     return rc;
+}
+
+int hkz_cli_exp_finish(hkz_cli_exp_t *e, int pass, const char *reason)
+{
+    return finish(e, pass, reason, e->keys, e->nkeys, 0, NULL);
+}
+
+int hkz_cli_exp_write(const hkz_compare_result_t *r,
+                      const hkz_cli_common_t *common, const char *data_dir,
+                      int argc, char **argv)
+{
+    hkz_cli_exp_t e;
+    const hkz_field_t *keys;
+    slong i, n, nkeys;
+    int rc;
+
+    if ((rc = hkz_cli_exp_open(&e, r->name, common, data_dir, argc, argv)))
+    {
+        hkz_cli_exp_abort(&e);
+        return rc;
+    }
+    for (i = 0; i < hkz_table_nrows(r->rows); i++)
+    {
+        const hkz_field_t *f = hkz_table_row(r->rows, i, &n);
+        if ((rc = hkz_cli_exp_row(&e, f, n)))
+        {
+            hkz_cli_exp_abort(&e);
+            return rc;
+        }
+    }
+    keys = hkz_table_row(r->keys, 0, &nkeys);
+    return finish(&e, r->pass, r->reason, keys, nkeys, 1, common->out);
 }
 
 void hkz_cli_exp_abort(hkz_cli_exp_t *e)
