@@ -44,6 +44,9 @@ int _hkz_compare_start(hkz_compare_result_t *r, const char *name,
                        const void *opts, slong digits, slong *prec,
                        slong *bits);
 
+/* Returns hkz_error_set(code, "name: <the current message>"). */
+int _hkz_compare_prefix(int code, const char *name);
+
 /* Parses a weight spec; HKZ_ERR_ARG "name: message" on failure. */
 int _hkz_compare_weights(hkz_su2n_weights_t w, const char *name,
                          const char *spec, slong prec);

@@ -65,13 +65,20 @@ int _hkz_compare_start(hkz_compare_result_t *r, const char *name,
     return HKZ_SUCCESS;
 }
 
+int _hkz_compare_prefix(int code, const char *name)
+{
+    char msg[480];
+    snprintf(msg, sizeof(msg), "%s", hkz_errmsg());
+    return hkz_error_set(code, "%s: %s", name, msg);
+}
+
 int _hkz_compare_weights(hkz_su2n_weights_t w, const char *name,
                          const char *spec, slong prec)
 {
     if (spec == NULL)
         return hkz_error_set(HKZ_ERR_ARG, "%s: no weight spec", name);
     if (hkz_su2n_weights_set_str(w, spec, prec) != HKZ_SUCCESS)
-        return hkz_error_set(HKZ_ERR_ARG, "%s: %s", name, hkz_errmsg());
+        return _hkz_compare_prefix(HKZ_ERR_ARG, name);
     return HKZ_SUCCESS;
 }
 
@@ -142,7 +149,7 @@ int _hkz_compare_pos_list(arb_ptr v, slong *n, slong max, const char *name,
     for (k = 0; k < m; k++)
     {
         if (hkz_ball_set_str(v + k, tok[k], prec) != HKZ_SUCCESS)
-            return hkz_error_set(HKZ_ERR_ARG, "%s: %s", name, hkz_errmsg());
+            return _hkz_compare_prefix(HKZ_ERR_ARG, name);
         if (!arb_is_positive(v + k))
             return hkz_error_set(HKZ_ERR_ARG, "%s: values must be > 0 (got "
                                  "%s)", name, tok[k]);

@@ -223,7 +223,7 @@ int hkz_compare_x2(hkz_compare_result_t *r, const hkz_compare_x2_opts_t *o)
         goto cleanup;
     if (hkz_ball_set_str(w.eps, o->eps, w.prec) != HKZ_SUCCESS)
     {
-        s = hkz_error_set(HKZ_ERR_ARG, "eps: %s", hkz_errmsg());
+        s = _hkz_compare_prefix(HKZ_ERR_ARG, "eps");
         goto cleanup;
     }
     w.len = hkz_su2n_weights_length(w.a);

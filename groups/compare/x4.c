@@ -42,10 +42,10 @@ static int setup(x4_t *w, const hkz_compare_x4_opts_t *o)
         (s = _hkz_compare_need_list(w->a, "delta_weights")) ||
         (s = _hkz_compare_need_list(w->b, "sub_weights")))
         return s;
-    if (o->gamma == NULL ||
-        hkz_ball_set_str(w->gamma, o->gamma, w->prec) != HKZ_SUCCESS)
-        return hkz_error_set(HKZ_ERR_ARG, "gamma: %s", o->gamma == NULL ?
-                             "missing" : hkz_errmsg());
+    if (o->gamma == NULL)
+        return hkz_error_set(HKZ_ERR_ARG, "gamma: missing");
+    if (hkz_ball_set_str(w->gamma, o->gamma, w->prec) != HKZ_SUCCESS)
+        return _hkz_compare_prefix(HKZ_ERR_ARG, "gamma");
     w->len = hkz_su2n_weights_length(w->a);
     if (hkz_su2n_weights_length(w->b) != w->len)
         return hkz_error_set(HKZ_ERR_ARG, "sub_weights: %ld factors, but "

@@ -51,7 +51,7 @@ static int named_checks(hkz_compare_result_t *r, hkz_table_t keys, x7_t *w)
     {
         int i = named[k].op == HKZ_SU2N_L;
         if (hkz_ball_set_str(w->t1, named[k].t, w->prec) != HKZ_SUCCESS)
-            return hkz_error_set(HKZ_ERR_INTERNAL, "t: %s", hkz_errmsg());
+            return _hkz_compare_prefix(HKZ_ERR_INTERNAL, "t");
         if ((s = hkz_su2n_heat_e(w->mu, &info, w->w[i], named[k].op, w->t1,
                                  w->prec)))
             return s;
