@@ -200,7 +200,7 @@ void hkz_cli_exp_key_ball(hkz_cli_exp_t *e, const char *key, const arb_t x)
     if (e->nkeys + 2 > HKZ_CLI_EXP_MAX_KEYS ||
         (name = keep(e, dupstr(key))) == NULL)
         return;
-    if (arf_is_pos_inf(arb_midref(x)) && mag_is_finite(arb_radref(x)))
+    if (hkz_cli_fball(key, x).kind == HKZ_FIELD_STR)   /* "+inf" */
         v = dupstr("+inf");
     else
     {
