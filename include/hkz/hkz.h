@@ -7,13 +7,12 @@
 #include "hkz/status.h"
 #include "hkz/goal.h"
 #include "hkz/io.h"
-#include "hkz/compare.h"
 #include "hkz/su2.h"
 #include "hkz/su2n.h"
 #include "hkz/su2mix.h"
 #include "hkz/ising.h"
 #include "hkz/ly.h"
-#include "hkz/dist.h"
+#include "hkz/compare.h"
 
 #ifdef __cplusplus
 extern "C" {
