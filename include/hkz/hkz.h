@@ -12,6 +12,7 @@
 #include "hkz/su2mix.h"
 #include "hkz/ising.h"
 #include "hkz/ly.h"
+#include "hkz/dist.h"
 #include "hkz/compare.h"
 
 #ifdef __cplusplus
