@@ -15,6 +15,7 @@
 #include "hkz/ising.h"
 #include "hkz/ly.h"
 #include "hkz/dist.h"
+#include "hkz/compare.h"
 
 #ifdef __cplusplus
 extern "C" {
