@@ -325,7 +325,7 @@ int hkz_bench_ssum(hkz_bench_ssum_t *r, const hkz_bench_ssum_opts_t *opts)
     if (status != HKZ_SUCCESS)
         goto cleanup;
     if (o->backend == HKZ_BACKEND_CPU)
-        r->nthreads = _hkz_bench_cpu_threads(st[0]);
+        _hkz_bench_cpu_info(st[0], &r->nthreads, &o->nchunks);
 
     for (s = 0; s < HKZ_BENCH_NSTEPS && status == HKZ_SUCCESS; s++)
     {

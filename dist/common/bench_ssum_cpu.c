@@ -178,12 +178,13 @@ int _hkz_bench_cpu_step(void *state, int step)
     }
 }
 
-int _hkz_bench_cpu_threads(void *state)
+void _hkz_bench_cpu_info(void *state, int *nthreads, size_t *nchunks)
 {
     cpu_t *s = state;
     hkz_engine_opts_t o;
     hkz_engine_get_opts(&o, s->e);
-    return o.nthreads;
+    *nthreads = o.nthreads;
+    *nchunks = s->povl.nchunks;
 }
 
 void _hkz_bench_cpu_check(void *state, double *maxdiff, double *maxbound)

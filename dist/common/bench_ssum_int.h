@@ -18,10 +18,12 @@ int _hkz_bench_cpu_create(void **state, char *desc, size_t ndesc,
                           const _hkz_bench_cpu_task_t *task);
 void _hkz_bench_cpu_destroy(void *state);
 int _hkz_bench_cpu_step(void *state, int step);
-/* Threads of the engine; max |engine - plain| over the local slice (NaN
- * for the cos basis, whose baseline multiplies other values) and the
- * largest bound, after PLAIN and ENGINE have run. */
-int _hkz_bench_cpu_threads(void *state);
+/* Threads of the engine and the chunks of OVL (as planned: at most one
+ * per HKZ_ENGINE_TALIGN columns). */
+void _hkz_bench_cpu_info(void *state, int *nthreads, size_t *nchunks);
+/* max |engine - plain| over the local slice (NaN for the cos basis, whose
+ * baseline multiplies other values) and the largest bound, after PLAIN
+ * and ENGINE have run. */
 void _hkz_bench_cpu_check(void *state, double *maxdiff, double *maxbound);
 
 #endif

@@ -88,14 +88,16 @@ typedef struct
 
 typedef struct
 {
-    hkz_bench_ssum_opts_t opts;   /* in force (defaults resolved) */
+    hkz_bench_ssum_opts_t opts;   /* in force (defaults resolved; CPU:
+                                     nchunks as planned) */
     int nranks;
     size_t p_loc, k_loc;          /* rank 0's local slice */
     int nthreads;                 /* CPU engine threads in force */
     char backend[160];            /* "cpu" or "cuda <device name>" */
     char plain_via[32];           /* "openblas" or "cublas" */
     char reduction[96];           /* what COMM / SEQ / OVL reduce with */
-    double flops;                 /* 2 P K T: the whole problem */
+    double flops;                 /* 2 P K T: the whole problem (the
+                                     FLOP/s below aggregate the ranks) */
     double t[HKZ_BENCH_NSTEPS];   /* seconds (see above) */
     double engine_flops;          /* flops / t[ENGINE] */
     double plain_flops;           /* flops / t[PLAIN] */
