@@ -295,7 +295,7 @@ int hkz_bench_ssum(hkz_bench_ssum_t *r, const hkz_bench_ssum_opts_t *opts)
     ct.nthreads = o->nthreads;
     r->nranks = N;
     r->flops = 2.0 * (double) o->P * (double) o->K * (double) o->T;
-    r->max_diff = r->max_bound = NAN;
+    r->max_diff = r->max_bound = r->ovl_diff = NAN;
     if (o->shard == HKZ_SHARD_SPLIT_K)
     {
         _hkz_dist_modes(&r->p_loc, &r->k_loc, o->K, N, 0);
@@ -351,11 +351,12 @@ int hkz_bench_ssum(hkz_bench_ssum_t *r, const hkz_bench_ssum_opts_t *opts)
     }
     if (status == HKZ_SUCCESS && o->backend == HKZ_BACKEND_CPU)
     {
-        double v[2];
-        _hkz_bench_cpu_check(st[0], &v[0], &v[1]);
-        status = hkz_dist_allreduce_double(d, v, 2, HKZ_DIST_MAX);
+        double v[3];
+        _hkz_bench_cpu_check(st[0], &v[0], &v[1], &v[2]);
+        status = hkz_dist_allreduce_double(d, v, 3, HKZ_DIST_MAX);
         r->max_diff = o->basis == HKZ_BASIS_COS ? NAN : v[0];
         r->max_bound = v[1];
+        r->ovl_diff = v[2];
     }
     if (status == HKZ_SUCCESS)
         derive(r);

@@ -22,8 +22,9 @@ int _hkz_bench_cpu_step(void *state, int step);
  * per HKZ_ENGINE_TALIGN columns). */
 void _hkz_bench_cpu_info(void *state, int *nthreads, size_t *nchunks);
 /* max |engine - plain| over the local slice (NaN for the cos basis, whose
- * baseline multiplies other values) and the largest bound, after PLAIN
- * and ENGINE have run. */
-void _hkz_bench_cpu_check(void *state, double *maxdiff, double *maxbound);
+ * baseline multiplies other values), the largest bound, and max |OVL's
+ * output - SEQ's|, after the steps have run. */
+void _hkz_bench_cpu_check(void *state, double *maxdiff, double *maxbound,
+                          double *seqdiff);
 
 #endif

@@ -108,6 +108,9 @@ typedef struct
                                      of max |engine - plain| (NaN else) */
     double max_bound;             /* CPU: the largest error bound of the
                                      engine's local run (NaN on GPUs) */
+    double ovl_diff;              /* CPU: max |OVL's output - SEQ's| over
+                                     the ranks (0 for the fixed-order
+                                     reduction: bitwise equal; NaN on GPUs) */
     double *rank_t;               /* rank 0: rank_t[r * NSTEPS + s], the
                                      median of rank r alone; else NULL */
 } hkz_bench_ssum_t;

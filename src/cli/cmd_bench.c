@@ -143,6 +143,7 @@ static void print_result(const hkz_cli_run_t *r, const hkz_bench_ssum_t *b,
     line_s("allreduce_alone_s", t[HKZ_BENCH_COMM]);
     line_s("gemm_then_allreduce_s", t[HKZ_BENCH_SEQ]);
     line_s("overlapped_s", t[HKZ_BENCH_OVL]);
+    line_s("max_abs_diff_overlapped_vs_sequential", b->ovl_diff);
     line_s("ect_sequential_s", b->ect_seq);
     line_s("ect_overlap_s", b->ect_ovl);
     line_s("overlap_efficiency", b->e_overlap);

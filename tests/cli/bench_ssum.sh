@@ -48,6 +48,7 @@ common_keys() {  # ranks
   key allreduce_alone_s "$pos"
   key gemm_then_allreduce_s "$pos"
   key overlapped_s "$pos"
+  key max_abs_diff_overlapped_vs_sequential "$pos"
   key ect_sequential_s "$num"
   key ect_overlap_s "$num"
   key overlap_efficiency "($num|n/a)"
@@ -68,6 +69,7 @@ if [ "$what" = mpi ]; then
   key rank_0 "$rl"
   key rank_1 "$rl"
   check "reduction over MPI" "grep -q '^reduction MPI' '$tmp/out'"
+  key max_abs_diff_overlapped_vs_sequential 0
   # split P with MPI's all-reduce
   $MPI "$hkz" bench ssum --P 128 --K 64 --T 64 --shard p --reduce mpi \
       --reps 1 > "$tmp/out" 2> "$tmp/err"
