@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include "bench_ssum_int.h"
 #include "dist_common.h"
 
@@ -107,6 +108,16 @@ static void fill_data(double *x, double *C, const hkz_bench_ssum_opts_t *o)
     }
 }
 
+/* CPU seconds of the process (all threads) */
+static double cpu_seconds(void)
+{
+    struct rusage u;
+    if (getrusage(RUSAGE_SELF, &u) != 0)
+        return NAN;
+    return (double) u.ru_utime.tv_sec + 1e-6 * (double) u.ru_utime.tv_usec
+           + (double) u.ru_stime.tv_sec + 1e-6 * (double) u.ru_stime.tv_usec;
+}
+
 static int cmp_d(const void *a, const void *b)
 {
     double x = *(const double *) a, y = *(const double *) b;
@@ -127,29 +138,34 @@ typedef struct
 } src_t;
 
 /* warmup + reps runs; *all: median of the per-run maxima over the ranks,
- * *mine: median of this rank's own times */
-static int measure(double *all, double *mine, hkz_dist_t d, const src_t *s,
-                   const hkz_bench_ssum_opts_t *o)
+ * *mine: median of this rank's own times, *cpu: of its CPU seconds */
+static int measure(double *all, double *mine, double *cpu, hkz_dist_t d,
+                   const src_t *s, const hkz_bench_ssum_opts_t *o)
 {
-    double *tm = malloc(2 * (size_t) o->reps * sizeof(double));
+    double *tm = malloc(3 * (size_t) o->reps * sizeof(double));
     int i, status = tm != NULL ? HKZ_SUCCESS
         : hkz_error_set(HKZ_ERR_NOMEM, "hkz_bench_ssum: out of memory");
     status = hkz_dist_agree(d, status);
     for (i = 0; i < o->warmup + o->reps && status == HKZ_SUCCESS; i++)
     {
         int meet = 0;
-        double t0, t;
+        double t0, t, c0;
         status = hkz_dist_allreduce_int(d, &meet, 1, HKZ_DIST_MAX);
         if (status != HKZ_SUCCESS)
             break;
+        c0 = cpu_seconds();
         t0 = hkz_dist_wtime();
         status = s->step(s->state, s->as);
         t = hkz_dist_wtime() - t0;
+        c0 = cpu_seconds() - c0;
         status = hkz_dist_agree(d, status);
         if (status != HKZ_SUCCESS)
             break;
         if (i >= o->warmup)
+        {
             tm[o->reps + i - o->warmup] = t;
+            tm[2 * o->reps + i - o->warmup] = c0;
+        }
         status = hkz_dist_allreduce_double(d, &t, 1, HKZ_DIST_MAX);
         if (i >= o->warmup)
             tm[i - o->warmup] = t;
@@ -158,6 +174,7 @@ static int measure(double *all, double *mine, hkz_dist_t d, const src_t *s,
     {
         *all = median(tm, o->reps);
         *mine = median(tm + o->reps, o->reps);
+        *cpu = median(tm + 2 * o->reps, o->reps);
     }
     free(tm);
     return status;
@@ -330,9 +347,9 @@ int hkz_bench_ssum(hkz_bench_ssum_t *r, const hkz_bench_ssum_opts_t *opts)
     for (s = 0; s < HKZ_BENCH_NSTEPS && status == HKZ_SUCCESS; s++)
     {
         if (src[s].step == NULL)     /* no reduction to time */
-            r->t[s] = mine[s] = 0.0;
+            r->t[s] = mine[s] = r->cpu[s] = 0.0;
         else
-            status = measure(&r->t[s], &mine[s], d, &src[s], o);
+            status = measure(&r->t[s], &mine[s], &r->cpu[s], d, &src[s], o);
     }
     if (status == HKZ_SUCCESS && me == 0)
     {

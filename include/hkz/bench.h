@@ -99,6 +99,10 @@ typedef struct
     double flops;                 /* 2 P K T: the whole problem (the
                                      FLOP/s below aggregate the ranks) */
     double t[HKZ_BENCH_NSTEPS];   /* seconds (see above) */
+    double cpu[HKZ_BENCH_NSTEPS]; /* this rank's CPU seconds (process, all
+                                     threads; median): far below t when the
+                                     machine is shared and the rank waits
+                                     for a core */
     double engine_flops;          /* flops / t[ENGINE] */
     double plain_flops;           /* flops / t[PLAIN] */
     double efficiency;            /* t[PLAIN] / t[ENGINE] */

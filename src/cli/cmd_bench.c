@@ -158,6 +158,10 @@ static void print_result(const hkz_cli_run_t *r, const hkz_bench_ssum_t *b,
         printf("\n");
         eng[q] = b->rank_t[q * HKZ_BENCH_NSTEPS + HKZ_BENCH_ENGINE];
     }
+    printf("rank_0_cpu");
+    for (s = 0; s < HKZ_BENCH_NSTEPS; s++)
+        printf(" %s %.6g", step_key[s], b->cpu[s]);
+    printf("\n");
     hkz_dist_times_format(line, sizeof(line), eng, b->nranks);
     printf("straggler_engine %s\n", line);
     flint_free(eng);

@@ -53,6 +53,7 @@ common_keys() {  # ranks
   key ect_overlap_s "$num"
   key overlap_efficiency "($num|n/a)"
   key straggler_engine "ranks $1: .*"
+  key rank_0_cpu "plain_dgemm_s $pos engine_s $pos allreduce_alone_s $pos gemm_then_allreduce_s $pos overlapped_s $pos"
 }
 
 if [ "$what" = mpi ]; then
