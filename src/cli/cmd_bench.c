@@ -117,7 +117,8 @@ static void print_result(const hkz_cli_run_t *r, const hkz_bench_ssum_t *b,
     printf("git_revision %s\n", hkz_cli_git_revision());
     printf("start_utc %s\n", r->start_utc);
     printf("ranks %d\n", b->nranks);
-    printf("threads %d\n", b->nthreads);
+    printf("threads %d\n", b->nthreads > 0 ? b->nthreads    /* CPU engine */
+           : flint_get_num_threads());
     printf("blas_threads %d\n", openblas_get_num_threads != NULL ?
            openblas_get_num_threads() : 1);
     printf("backend %s\n", b->backend);
