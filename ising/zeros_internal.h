@@ -19,6 +19,11 @@ void _hkz_ly_parallel_for(slong n, int nthreads, _hkz_ly_task_fn fn,
 
 int _hkz_ly_nthreads(const hkz_ly_opts_t *opts);
 
+/* HKZ_ERR_UNSUPPORTED of the coefficient methods (size limits of the
+ * exact tables and of the enumeration) as HKZ_ERR_TOO_LARGE, message kept
+ * (zeros_model.c). */
+int _hkz_ly_too_large(int st);
+
 /* Default largest precision for degree W and rel_bits. */
 slong _hkz_ly_max_prec(const hkz_ly_opts_t *opts, slong W);
 

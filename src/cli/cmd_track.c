@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cli.h"
+#include "cli_ly.h"
 
 enum
 {
@@ -29,8 +29,13 @@ static const char *usage_cw =
     "the sign of d theta_j/dt on it),\nthe limits theta_j(0+) = pi/2 and "
     "theta_j(inf) = (2j-1) pi/(2N) (spec 2.6), and the\nverdict of the "
     "Curie-Weiss theorem: every principal zero strictly decreases in t.\n"
+    "Beyond t* (printed in the 'tail' rows) every zero is within the goal of "
+    "its limit\n(ising/cw_limit.c): tracking stops at t* and the tail rows "
+    "cover [t*, B].\n"
     "--checkpoint saves the state every S steps per zero (default 32); "
-    "--resume\ncontinues from it.\n";
+    "--resume\ncontinues from it (refused, exit 2, if any parameter "
+    "differs: N, t0, t1, zeros,\ndigits).  Exit codes: 0 certified, 1 not "
+    "certified (stderr warning), 2 bad input.\n";
 
 static const char *usage_edge =
     "usage: hkz track edge --graph FILE --edge u,v --t0 A --t1 B "
@@ -43,7 +48,11 @@ static const char *usage_edge =
     " (the value\nin FILE for that edge is ignored), 0 < A <= t <= B, with "
     "the limits theta_j(0)\n(graph with the edge deleted) and theta_j(inf) "
     "(edge contracted, spec 2.3), the\ndirection of every zero and the "
-    "disjointness of the trajectories (spec 2.5).\n";
+    "disjointness of the trajectories (spec 2.5).  B is at most t_max = "
+    "(rel_bits + 2W + 64)\nlog(2)/2 (beyond it the zeros sit at their "
+    "t -> infinity limits to far below\nthe goal).  Exit codes: 0 "
+    "certified, 1 not certified (stderr warning), 2 bad\ninput, a "
+    "checkpoint of other parameters, or a graph too large for this method.\n";
 
 static const char *usage_track =
     "usage: hkz track cw|edge [options]   (hkz track <family> --help)\n";
@@ -85,112 +94,6 @@ static int parse_pair(slong *x, slong *y, const char *opt, const char *s,
     return 0;
 }
 
-/* Row layout shared by every record (CSV needs one header). */
-static int row(hkz_writer_t *w, const char *record, slong j,
-               const char *tlabel, const arb_struct *ta,
-               const arb_struct *tb, const arb_struct *theta,
-               const arb_struct *box, int dir, int certified,
-               const char *verifier, const char *verdict, const char *note)
-{
-    hkz_field_t f[12];
-    arb_struct r[4];
-    const arb_struct *in[4];
-    int s, k;
-    /* print the meaningful digits only (rounding keeps the enclosure) */
-    in[0] = ta;
-    in[1] = tb;
-    in[2] = theta != NULL && arb_is_finite(theta) ? theta : NULL;
-    in[3] = box;
-    for (k = 0; k < 4; k++)
-    {
-        arb_init(r + k);
-        if (in[k] != NULL)
-            arb_set_round(r + k, in[k], arb_is_exact(in[k]) ? 96
-                          : FLINT_MAX(arb_rel_accuracy_bits(in[k]), 0) + 16);
-    }
-    f[0] = HKZ_FSTR("record", record);
-    f[1] = HKZ_FINT("j", (long) j);
-    f[2] = ta != NULL ? HKZ_FBALL("ta", r + 0) : HKZ_FSTR("ta", tlabel);
-    f[3] = tb != NULL ? HKZ_FBALL("tb", r + 1) : HKZ_FSTR("tb", "");
-    f[4] = in[2] != NULL ? HKZ_FBALL("theta", r + 2) : HKZ_FSTR("theta", "");
-    f[5] = box != NULL ? HKZ_FBALL("box", r + 3) : HKZ_FSTR("box", "");
-    f[6] = HKZ_FINT("dir", dir);
-    f[7] = HKZ_FBOOL("certified", certified);
-    f[8] = HKZ_FSTR("verifier", verifier);
-    f[9] = HKZ_FSTR("verdict", verdict);
-    f[10] = HKZ_FSTR("note", note);
-    f[11] = HKZ_FINT("theta_rel_acc_bits",
-                     theta != NULL && arb_is_finite(theta)
-                     ? (long) FLINT_MAX(arb_rel_accuracy_bits(theta), -1)
-                     : -1);
-    s = hkz_writer_record(w, f, 12);
-    for (k = 0; k < 4; k++)
-        arb_clear(r + k);
-    return s == HKZ_SUCCESS ? 0 : hkz_cli_fail(s);
-}
-
-static int meta(hkz_writer_t *w, const char *key, const char *value)
-{
-    return hkz_writer_meta(w, key, value) == HKZ_SUCCESS ? 0
-           : hkz_cli_fail(HKZ_ERR_IO);
-}
-
-/* The tracking loop with optional checkpoints. */
-static int track(hkz_ly_track_t tr, const track_args_t *a,
-                 const hkz_ly_opts_t *o, int *status)
-{
-    slong every = 32;
-    int rc;
-    if (a->every != NULL &&
-        (rc = hkz_cli_slong(&every, "--every", a->every, 1, WORD(1) << 30)))
-        return rc;
-    if (a->resume)
-    {
-        *status = hkz_ly_track_load(tr, a->checkpoint);
-        if (*status != HKZ_SUCCESS)
-            return hkz_cli_usage_error("--resume: %s", hkz_errmsg());
-    }
-    else
-    {
-        *status = hkz_ly_track_start(tr, o);
-        if (*status != HKZ_SUCCESS)
-            return hkz_cli_fail(*status);
-    }
-    for (;;)
-    {
-        *status = hkz_ly_track_run(tr, a->checkpoint != NULL ? every : 0, o);
-        if (a->checkpoint != NULL)
-        {
-            int s = hkz_ly_track_save(tr, a->checkpoint);
-            if (s != HKZ_SUCCESS)
-                return hkz_cli_fail(s);
-        }
-        if (*status != HKZ_SUCCESS || hkz_ly_track_finished(tr))
-            break;
-    }
-    if (*status != HKZ_SUCCESS && *status != HKZ_ERR_NOT_CERTIFIED)
-        return hkz_cli_fail(*status);
-    return 0;
-}
-
-/* step rows of every tracked zero */
-static int steps_out(hkz_writer_t *w, const hkz_ly_track_t tr)
-{
-    slong i, k;
-    int rc;
-    for (i = 0; i < tr->j1 - tr->j0; i++)
-        for (k = 0; k < tr->nsteps[i]; k++)
-        {
-            const hkz_ly_step_struct *s = tr->steps[i] + k;
-            if ((rc = row(w, "step", tr->j0 + i + 1, "", &s->ta, &s->tb,
-                          &s->theta_b, &s->box, s->dir, 1, "", "",
-                          s->dir == 0 ? "monotonicity not certified on this "
-                          "step" : "")))
-                return rc;
-        }
-    return 0;
-}
-
 static int common_setup(track_args_t *a, hkz_cli_common_t *common,
                         hkz_ly_opts_t *o, slong *j0, slong *j1, slong n,
                         arb_t t0, arb_t t1, slong prec)
@@ -207,8 +110,8 @@ static int common_setup(track_args_t *a, hkz_cli_common_t *common,
     }
     if ((rc = hkz_cli_require(a->s_t0, "--t0")) ||
         (rc = hkz_cli_require(a->s_t1, "--t1")) ||
-        (rc = hkz_cli_ball(t0, "--t0", a->s_t0, prec)) ||
-        (rc = hkz_cli_ball(t1, "--t1", a->s_t1, prec)))
+        (rc = hkz_cli_ly_ball(t0, "--t0", a->s_t0, prec)) ||
+        (rc = hkz_cli_ly_ball(t1, "--t1", a->s_t1, prec)))
         return rc;
     if (!arb_is_positive(t0) || !arb_lt(t0, t1))
         return hkz_cli_usage_error("need 0 < t0 < t1 (got %s, %s)", a->s_t0,
@@ -233,77 +136,82 @@ static int common_setup(track_args_t *a, hkz_cli_common_t *common,
     return 0;
 }
 
-/* Sets up tr for zeros j0..j1-1 and tracks them. */
-static int track_range(hkz_ly_track_t tr, int *have_tr, slong W,
-                       hkz_ly_family_fn fn, void *param, const char *family,
-                       const arb_t t0, const arb_t t1, slong j0, slong j1,
+/* Tracks zeros j0..j1-1 into *tr (created here), with the checkpoint. */
+static int track_range(hkz_ly_track_t *tr, slong W, hkz_ly_family_fn fn,
+                       void *param, const char *family, const arb_t t0,
+                       const arb_t t1, slong j0, slong j1,
                        const track_args_t *a, const hkz_ly_opts_t *o,
-                       int *status)
+                       slong digits, int *status)
 {
-    *status = hkz_ly_track_init(tr, W, fn, param, "", t0, t1, j0, j1,
-                                o->rel_bits);
-    *have_tr = 1;
-    if (*status != HKZ_SUCCESS)
-        return hkz_cli_fail(*status);
-    snprintf(tr->family, sizeof(tr->family), "%.120s", family);
-    return track(tr, a, o, status);
-}
-
-/* Tracks zeros j0..j1-1 into tr.  Under mpiexec (issue 3) every rank
- * tracks its block of the indices (checkpoint FILE.rank<r>) and rank 0
- * gathers all of them into tr; the other ranks write nothing. */
-static int track_zeros(hkz_ly_track_t tr, int *have_tr, slong W,
-                       hkz_ly_family_fn fn, void *param, const char *family,
-                       const arb_t t0, const arb_t t1, slong j0, slong j1,
-                       const track_args_t *a, const hkz_ly_opts_t *o,
-                       int *status)
-{
-#ifdef HKZ_CLI_MPI
-    if (hkz_cli_mpi_size() > 1)
-    {
-        hkz_ly_track_t mine;
-        track_args_t ra = *a;
-        char ck[4096];
-        slong lo, hi;
-        int rc = 0, have_mine = 0;
-        hkz_cli_mpi_block(&lo, &hi, j0, j1);
-        if (a->checkpoint != NULL)
-        {
-            snprintf(ck, sizeof(ck), "%s.rank%d", a->checkpoint,
-                     hkz_cli_mpi_rank());
-            ra.checkpoint = ck;
-        }
-        if (lo < hi)
-            rc = track_range(mine, &have_mine, W, fn, param, family, t0, t1,
-                             lo, hi, &ra, o, status);
-        if (rc == 0 && hkz_cli_mpi_rank() == 0)
-        {
-            *status = hkz_ly_track_init(tr, W, fn, param, family, t0, t1,
-                                        j0, j1, o->rel_bits);
-            *have_tr = 1;
-            if (*status != HKZ_SUCCESS)
-                rc = hkz_cli_fail(*status);
-        }
-        if ((rc = hkz_cli_mpi_agree(rc, 1)) == 0)
-            rc = hkz_cli_mpi_track_gather(tr, have_mine ? mine : NULL,
-                                          status);
-        if (have_mine)
-            hkz_ly_track_clear(mine);
+    hkz_ckpt_t ck = NULL;
+    slong every = 32;
+    char buf[4096];
+    int rc = 0;
+    if (a->every != NULL &&
+        (rc = hkz_cli_slong(&every, "--every", a->every, 1, WORD(1) << 30)))
         return rc;
+    *status = hkz_ly_track_create(tr, W, fn, param, family, t0, t1, j0, j1,
+                                  o);
+    if (*status != HKZ_SUCCESS)
+        return hkz_cli_ly_fail(*status);
+    if (a->checkpoint != NULL)
+    {
+        const char *p = hkz_cli_ly_ckpt_path(buf, sizeof(buf),
+                                             a->checkpoint);
+        if ((*status = hkz_ckpt_create(&ck, p, "track")) != HKZ_SUCCESS ||
+            (*status = hkz_ckpt_param_slong(ck, "digits", digits))
+            != HKZ_SUCCESS)
+            rc = hkz_cli_fail(*status);
+        else if ((*status = hkz_ly_track_checkpoint(*tr, ck, a->resume,
+                                                    every)) != HKZ_SUCCESS)
+            rc = *status == HKZ_ERR_CHECKPOINT || *status == HKZ_ERR_ARG
+                 ? hkz_cli_usage_error("--resume: %s", hkz_errmsg())
+                 : hkz_cli_fail(*status);
     }
-#endif
-    return track_range(tr, have_tr, W, fn, param, family, t0, t1, j0, j1, a,
-                       o, status);
+    if (rc == 0 && (*status = hkz_ly_track_start(*tr, o)) != HKZ_SUCCESS)
+        rc = hkz_cli_ly_fail(*status);
+    if (rc == 0)
+    {
+        *status = hkz_ly_track_run(*tr, 0, o);
+        if (*status != HKZ_SUCCESS && *status != HKZ_ERR_NOT_CERTIFIED)
+            rc = hkz_cli_ly_fail(*status);
+    }
+    hkz_ckpt_destroy(&ck);
+    return rc;
 }
 
-/* Under MPI only rank 0 writes. */
-static int writer_rank(void)
+/* Tracks zeros j0..j1-1 into *tr.  Several processes: each tracks its
+ * block of the indices (checkpoint FILE.r<rank>), rank 0 gathers the
+ * records of all into *tr; the others write nothing. */
+static int track_zeros(hkz_ly_track_t *tr, slong W, hkz_ly_family_fn fn,
+                       void *param, const char *family, const arb_t t0,
+                       const arb_t t1, slong j0, slong j1,
+                       const track_args_t *a, const hkz_ly_opts_t *o,
+                       slong digits, int *status)
 {
-#ifdef HKZ_CLI_MPI
-    return hkz_cli_mpi_rank() == 0;
-#else
-    return 1;
-#endif
+    hkz_ly_track_t mine = NULL;
+    slong q, r, lo, hi;
+    int rc = 0, size = hkz_cli_ly_size(), rank = hkz_cli_ly_rank();
+    if (size == 1)
+        return track_range(tr, W, fn, param, family, t0, t1, j0, j1, a, o,
+                           digits, status);
+    q = (j1 - j0) / size;
+    r = (j1 - j0) % size;
+    lo = j0 + rank * q + FLINT_MIN(rank, r);
+    hi = lo + q + (rank < r);
+    if (lo < hi)
+        rc = track_range(&mine, W, fn, param, family, t0, t1, lo, hi, a, o,
+                         digits, status);
+    if (rc == 0 && rank == 0 &&
+        (*status = hkz_ly_track_create(tr, W, fn, param, family, t0, t1, j0,
+                                       j1, o)) != HKZ_SUCCESS)
+        rc = hkz_cli_fail(*status);
+    if ((rc = hkz_cli_ly_agree(rc)) == 0)
+        rc = hkz_cli_ly_track_gather(*tr, mine);
+    if (rc == 0 && rank == 0)
+        *status = hkz_ly_track_status(*tr);
+    hkz_ly_track_destroy(&mine);
+    return hkz_cli_ly_agree(rc);
 }
 
 static int run_cw(int argc, char **argv)
@@ -322,17 +230,20 @@ static int run_cw(int argc, char **argv)
     hkz_cli_common_t common;
     track_args_t a;
     hkz_ly_opts_t o;
-    hkz_ly_track_t tr;
+    hkz_ly_track_t tr = NULL;
     hkz_writer_t *w = NULL;
-    slong N = 0, j0, j1, j;
-    arb_t t0, t1, x;
-    int rc, status = HKZ_SUCCESS, have_tr = 0, dec;
-    char buf[160];
+    slong N = 0, j0, j1, j, pr;
+    arb_t t0, t1, ts, x;
+    mag_t rad;
+    int rc, status = HKZ_SUCCESS, dec, tail;
+    char buf[256];
 
     memset(&a, 0, sizeof(a));
     arb_init(t0);
     arb_init(t1);
+    arb_init(ts);
     arb_init(x);
+    mag_init(rad);
     hkz_cli_common_init(&common);
     common.digits = 15;
     rc = hkz_cli_parse(argc, argv, opts, &common, handle, &a);
@@ -347,52 +258,91 @@ static int run_cw(int argc, char **argv)
         (rc = common_setup(&a, &common, &o, &j0, &j1, N / 2, t0, t1,
                            8 * N + 2048)))
         goto cleanup;
+    /* beyond t* every zero is at its limit within the goal: stop there */
+    if ((status = hkz_ly_cw_limit_t(ts, rad, N, o.goal.rel_bits)))
+    {
+        rc = hkz_cli_fail(status);
+        goto cleanup;
+    }
+    if (!arb_lt(t0, ts))
+    {
+        rc = hkz_cli_usage_error("--t0 %s: for t >= t* = %.6g every zero "
+                 "is already within 2^-%ld of its limit (2j-1) pi/(2N): "
+                 "track from t0 < t*", a.s_t0,
+                 arf_get_d(arb_midref(ts), ARF_RND_UP),
+                 (long) o.goal.rel_bits);
+        goto cleanup;
+    }
+    tail = arb_lt(ts, t1);
     snprintf(buf, sizeof(buf), "cw N=%ld", (long) N);
-    if ((rc = track_zeros(tr, &have_tr, N, hkz_ly_cw_family, &N, buf, t0, t1,
-                          j0, j1, &a, &o, &status)) || !writer_rank())
+    if ((rc = track_zeros(&tr, N, hkz_ly_cw_family, &N, buf, t0,
+                          tail ? ts : t1, j0, j1, &a, &o, common.digits,
+                          &status)) || hkz_cli_ly_rank() != 0)
         goto cleanup;
     if ((rc = hkz_cli_open(&w, &common, argc, argv)))
         goto cleanup;
     snprintf(buf, sizeof(buf), "%ld", (long) N);
-    if ((rc = meta(w, "model", "Curie-Weiss K_N, coupling t per edge")) ||
-        (rc = meta(w, "N", buf)) || (rc = meta(w, "t0", a.s_t0)) ||
-        (rc = meta(w, "t1", a.s_t1)))
+    if ((rc = hkz_cli_ly_meta(w, "model", "Curie-Weiss K_N, coupling t per "
+                              "edge")) ||
+        (rc = hkz_cli_ly_meta(w, "N", buf)) ||
+        (rc = hkz_cli_ly_meta(w, "t0", a.s_t0)) ||
+        (rc = hkz_cli_ly_meta(w, "t1", a.s_t1)))
         goto cleanup;
+    pr = o.goal.rel_bits + 64;
     for (j = j0; j < j1; j++)
     {
         /* exact limits (spec 2.6): pi/2 and (2j-1) pi/(2N) */
-        arb_const_pi(x, o.rel_bits + 64);
+        arb_const_pi(x, pr);
         arb_mul_2exp_si(x, x, -1);
-        if ((rc = row(w, "limit", j + 1, "0+", NULL, NULL, x, NULL, 0, 1,
-                      "", "", "all zeros tend to pi/2 (spec 2.6)")))
+        if ((rc = hkz_cli_ly_row(w, "limit", j + 1, "0+", NULL, NULL, x,
+                                 NULL, 0, 1, "", "", "all zeros tend to "
+                                 "pi/2 (spec 2.6)")))
             goto cleanup;
-        arb_const_pi(x, o.rel_bits + 64);
-        arb_mul_si(x, x, 2 * j + 1, o.rel_bits + 64);
-        arb_div_si(x, x, 2 * N, o.rel_bits + 64);
-        if ((rc = row(w, "limit", j + 1, "inf", NULL, NULL, x, NULL, 0, 1,
-                      "", "", "(2j-1) pi/(2N) (spec 2.6)")))
+        arb_const_pi(x, pr);
+        arb_mul_si(x, x, 2 * j + 1, pr);
+        arb_div_si(x, x, 2 * N, pr);
+        if ((rc = hkz_cli_ly_row(w, "limit", j + 1, "inf", NULL, NULL, x,
+                                 NULL, 0, 1, "", "", "(2j-1) pi/(2N) "
+                                 "(spec 2.6)")))
             goto cleanup;
     }
-    if ((rc = steps_out(w, tr)))
+    if ((rc = hkz_cli_ly_steps(w, tr)))
         goto cleanup;
+    for (j = j0; j < j1 && tail; j++)
+    {
+        /* [t*, t1]: theta_j(t) in (2j-1) pi/(2N) +- rad (cw_limit.c) */
+        arb_const_pi(x, pr);
+        arb_mul_si(x, x, 2 * j + 1, pr);
+        arb_div_si(x, x, 2 * N, pr);
+        arb_add_error_mag(x, rad);
+        if ((rc = hkz_cli_ly_row(w, "tail", j + 1, "", ts, t1, x, x, 0, 1,
+                                 "", "", "for every t >= t* the zero lies "
+                                 "within the goal of its limit (bound of "
+                                 "ising/cw_limit.c); not tracked")))
+            goto cleanup;
+    }
     dec = hkz_ly_track_all_decreasing(tr);
-    snprintf(buf, sizeof(buf), "%s", dec ? "every tracked zero strictly "
-             "decreases on [t0, t1]: dtheta/dt < 0 certified on every step"
-             : status != HKZ_SUCCESS ? hkz_errmsg()
+    snprintf(buf, sizeof(buf), "%s", dec ? (tail ? "every tracked zero "
+             "strictly decreases on [t0, t*]: dtheta/dt < 0 certified on "
+             "every step (beyond t*: tail rows)" : "every tracked zero "
+             "strictly decreases on [t0, t1]: dtheta/dt < 0 certified on "
+             "every step") : status != HKZ_SUCCESS ? hkz_errmsg()
              : "some step without a certified negative direction");
-    if ((rc = row(w, "verifier", 0, "", NULL, NULL, NULL, NULL, dec ? -1 : 0,
-                  dec, "cw_decrease", dec ? "true" : "not certified", buf)))
+    if ((rc = hkz_cli_ly_row(w, "verifier", 0, "", NULL, NULL, NULL, NULL,
+                             dec ? -1 : 0, dec, "cw_decrease",
+                             dec ? "true" : "not certified", buf)))
         goto cleanup;
     rc = hkz_cli_finish(&w, HKZ_SUCCESS);
     if (rc == 0 && (status != HKZ_SUCCESS || !dec))
-        rc = HKZ_CLI_EXIT_RUNTIME;
+        rc = hkz_cli_ly_warn_uncertified("the decrease is");
 cleanup:
     hkz_writer_abort(&w);
-    if (have_tr)
-        hkz_ly_track_clear(tr);
+    hkz_ly_track_destroy(&tr);
     arb_clear(t0);
     arb_clear(t1);
+    arb_clear(ts);
     arb_clear(x);
+    mag_clear(rad);
     return rc;
 }
 
@@ -413,15 +363,16 @@ static int run_edge(int argc, char **argv)
     hkz_cli_common_t common;
     track_args_t a;
     hkz_ly_opts_t o;
-    hkz_ly_track_t tr;
+    hkz_ly_track_t tr = NULL;
     hkz_ising_model_t m;
     hkz_ly_edge_family_t ef;
     hkz_ly_edge_ends_t ends;
     hkz_writer_t *w = NULL;
-    slong u, v, e, W = 0, j0, j1, j, i, k;
+    slong u, v, e, W = 0, j0, j1, j, k;
     arb_t t0, t1;
-    int rc, status = HKZ_SUCCESS, have_tr = 0, have_ef = 0, es, agree;
-    char buf[256];
+    int rc, status = HKZ_SUCCESS, have_ef = 0, es, agree;
+    double tmax;
+    char buf[256], fam[4200];
 
     memset(&a, 0, sizeof(a));
     arb_init(t0);
@@ -457,60 +408,75 @@ static int run_edge(int argc, char **argv)
     if ((rc = common_setup(&a, &common, &o, &j0, &j1, W / 2, t0, t1,
                            4 * W + 2048)))
         goto cleanup;
+    /* e^{-2t} below 2^-(rel_bits + 2W + 64): at the limit G/e */
+    tmax = (o.goal.rel_bits + 2.0 * W + 64) * 0.34657359027997264;
+    if (arf_cmp_d(arb_midref(t1), tmax) > 0)
+    {
+        rc = hkz_cli_usage_error("--t1 %s: beyond t_max = %.4g the zeros sit"
+                 " at their t -> infinity limits (the zeros of G/e, printed "
+                 "as the 'inf' limit rows) to far below the goal: give "
+                 "t1 <= %.4g", a.s_t1, tmax, tmax);
+        goto cleanup;
+    }
     status = hkz_ly_edge_family_init(ef, m, e);
     have_ef = 1;
     if (status != HKZ_SUCCESS)
     {
-        rc = hkz_cli_usage_error("%s", hkz_errmsg());
+        rc = hkz_cli_ly_fail(status == HKZ_ERR_TOO_LARGE ? status
+                                                        : HKZ_ERR_ARG);
         goto cleanup;
     }
-    snprintf(buf, sizeof(buf), "edge %ld,%ld of %s", (long) u, (long) v,
-             a.graph);
-    if ((rc = track_zeros(tr, &have_tr, W, hkz_ly_edge_family, ef, buf, t0,
-                          t1, j0, j1, &a, &o, &status)) || !writer_rank())
+    snprintf(buf, sizeof(buf), "edge %ld,%ld of", (long) u, (long) v);
+    hkz_cli_ly_describe(fam, sizeof(fam), buf, a.graph);
+    if ((rc = track_zeros(&tr, W, hkz_ly_edge_family, ef, fam, t0, t1, j0,
+                          j1, &a, &o, common.digits, &status)) ||
+        hkz_cli_ly_rank() != 0)
         goto cleanup;
     es = hkz_ly_edge_ends(ends, m, e, &o);
     if ((rc = hkz_cli_open(&w, &common, argc, argv)))
         goto cleanup;
-    if ((rc = meta(w, "model", "graph, coupling t on one edge")) ||
-        (rc = meta(w, "graph", a.graph)) || (rc = meta(w, "edge", a.edge)) ||
-        (rc = meta(w, "t0", a.s_t0)) || (rc = meta(w, "t1", a.s_t1)))
+    if ((rc = hkz_cli_ly_meta(w, "model", "graph, coupling t on one "
+                              "edge")) ||
+        (rc = hkz_cli_ly_meta(w, "graph", a.graph)) ||
+        (rc = hkz_cli_ly_meta(w, "edge", a.edge)) ||
+        (rc = hkz_cli_ly_meta(w, "t0", a.s_t0)) ||
+        (rc = hkz_cli_ly_meta(w, "t1", a.s_t1)))
         goto cleanup;
     for (j = j0; j < j1; j++)
     {
-        if ((rc = row(w, "limit", j + 1, "0", NULL, NULL,
+        if ((rc = hkz_cli_ly_row(w, "limit", j + 1, "0", NULL, NULL,
                       ends->ok0 ? ends->th0 + j : NULL, NULL, 0, ends->ok0,
                       "", "", "zero of G - e (spec 2.3)")) ||
-            (rc = row(w, "limit", j + 1, "inf", NULL, NULL,
+            (rc = hkz_cli_ly_row(w, "limit", j + 1, "inf", NULL, NULL,
                       ends->okinf ? ends->thinf + j : NULL, NULL, 0,
                       ends->okinf, "", "", "zero of G/e, merged vertex "
                       "weight 2 (spec 2.3)")))
             goto cleanup;
     }
-    if ((rc = steps_out(w, tr)))
+    if ((rc = hkz_cli_ly_steps(w, tr)))
         goto cleanup;
     /* direction: sign(theta(inf) - theta(0)) against every tracked step */
     agree = es == HKZ_SUCCESS && hkz_ly_track_finished(tr);
-    for (i = 0; i < j1 - j0 && agree; i++)
+    for (j = j0; j < j1 && agree; j++)
     {
-        agree = ends->dir[j0 + i] != 0 && tr->nsteps[i] > 0;
-        for (k = 0; k < tr->nsteps[i] && agree; k++)
-            agree = tr->steps[i][k].dir == ends->dir[j0 + i];
+        agree = ends->dir[j] != 0 && hkz_ly_track_nsteps(tr, j) > 0;
+        for (k = 0; k < hkz_ly_track_nsteps(tr, j) && agree; k++)
+            agree = hkz_ly_track_step(tr, j, k)->dir == ends->dir[j];
     }
     for (j = j0; j < j1; j++)
     {
         snprintf(buf, sizeof(buf), "sign(theta_j(inf) - theta_j(0)) = %s",
                  es != HKZ_SUCCESS || ends->dir[j] == 0 ? "undecided"
                  : ends->dir[j] > 0 ? "+ (increasing)" : "- (decreasing)");
-        if ((rc = row(w, "verifier", j + 1, "", NULL, NULL, NULL, NULL,
-                      es == HKZ_SUCCESS ? ends->dir[j] : 0,
+        if ((rc = hkz_cli_ly_row(w, "verifier", j + 1, "", NULL, NULL, NULL,
+                      NULL, es == HKZ_SUCCESS ? ends->dir[j] : 0,
                       es == HKZ_SUCCESS && ends->dir[j] != 0, "direction",
                       es == HKZ_SUCCESS && ends->dir[j] != 0 ? "true"
                       : "undecided", buf)))
             goto cleanup;
     }
-    if ((rc = row(w, "verifier", 0, "", NULL, NULL, NULL, NULL, 0, agree,
-                  "direction_tracked", agree ? "true" : "not certified",
+    if ((rc = hkz_cli_ly_row(w, "verifier", 0, "", NULL, NULL, NULL, NULL,
+                  0, agree, "direction_tracked", agree ? "true" : "not certified",
                   agree ? "every certified step moves in the direction of "
                   "theta(inf) - theta(0) (spec 2.4)"
                   : "some step or endpoint undecided")))
@@ -520,7 +486,7 @@ static int run_edge(int argc, char **argv)
              "(strict)" : ends->disjoint == 2 ? "trajectories disjoint or "
              "touching only at t = 0 (G - e disconnected, weak form)"
              : "not shown");
-    if ((rc = row(w, "verifier", 0, "", NULL, NULL, NULL, NULL, 0,
+    if ((rc = hkz_cli_ly_row(w, "verifier", 0, "", NULL, NULL, NULL, NULL, 0,
                   es == HKZ_SUCCESS && ends->disjoint != 0, "disjoint",
                   es != HKZ_SUCCESS ? "undecided" : ends->disjoint == 1
                   ? "strict" : ends->disjoint == 2 ? "weak" : "false",
@@ -528,11 +494,10 @@ static int run_edge(int argc, char **argv)
         goto cleanup;
     rc = hkz_cli_finish(&w, HKZ_SUCCESS);
     if (rc == 0 && status != HKZ_SUCCESS)
-        rc = HKZ_CLI_EXIT_RUNTIME;
+        rc = hkz_cli_ly_warn_uncertified("the tracking is");
 cleanup:
     hkz_writer_abort(&w);
-    if (have_tr)
-        hkz_ly_track_clear(tr);
+    hkz_ly_track_destroy(&tr);
     if (have_ef)
         hkz_ly_edge_family_clear(ef);
     hkz_ly_edge_ends_clear(ends);
@@ -564,10 +529,6 @@ static int cmd_track(int argc, char **argv)
 
 int hkz_cmd_track(int argc, char **argv)
 {
-    int rc = cmd_track(argc, argv);
-#ifdef HKZ_CLI_MPI
-    /* one exit code on every rank (rank 0 decides what was written) */
-    rc = hkz_cli_mpi_agree(rc, 0);
-#endif
-    return rc;
+    /* one exit code on every process (rank 0 decides what was written) */
+    return hkz_cli_ly_agree(cmd_track(argc, argv));
 }

@@ -1,23 +1,29 @@
 /* hkz zeros cw|graph|lattice: certified Lee-Yang zeros (spec 3.4). */
 #include <stdio.h>
 #include <string.h>
-#include "cli.h"
+#include <stdlib.h>
+#include "cli_ly.h"
 
 enum
 {
     OPT_N = HKZ_OPT_FIRST_COMMAND_OPT, OPT_T, OPT_BETA, OPT_METHOD,
-    OPT_THREADS, OPT_GRAPH, OPT_L, OPT_M, OPT_COUPLING, OPT_BOUNDARY
+    OPT_THREADS, OPT_GRAPH, OPT_L, OPT_M, OPT_COUPLING, OPT_BOUNDARY,
+    OPT_CHECKPOINT, OPT_RESUME
 };
 
 typedef struct
 {
     const char *s_n, *s_t, *s_beta, *method, *s_threads, *graph;
-    const char *s_L, *s_M, *s_coupling, *boundary;
+    const char *s_L, *s_M, *s_coupling, *boundary, *checkpoint;
+    int resume;
+    hkz_ckpt_t ck;
+    hkz_ly_split_t split;
 } zeros_args_t;
 
 static const char *usage_cw =
     "usage: hkz zeros cw --n N (--t T | --beta B) [--digits D]\n"
     "                    [--method auto|direct|integral] [--threads K]\n"
+    "                    [--checkpoint FILE [--resume]]\n"
     "                    [--format text|csv|jsonl] [--out PATH]\n\n"
     "All principal Lee-Yang zeros 0 < theta_1 < ... < theta_n < pi/2, "
     "n = floor(N/2),\nof the Curie-Weiss model K_N with coupling T PER EDGE "
@@ -30,6 +36,7 @@ static const char *usage_cw =
 
 static const char *usage_graph =
     "usage: hkz zeros graph --graph FILE [--digits D] [--threads K]\n"
+    "                       [--checkpoint FILE [--resume]]\n"
     "                       [--format text|csv|jsonl] [--out PATH]\n\n"
     "Principal Lee-Yang zeros of the Ising model on the graph in FILE (lines "
     "'u v J',\n'#' comments, optional 'vertices N' and 'weight u w'). "
@@ -39,10 +46,20 @@ static const char *usage_lattice =
     "usage: hkz zeros lattice --L L --M M --coupling K "
     "[--boundary torus|cylinder]\n"
     "                         [--digits D] [--threads K] [--format ...] "
-    "[--out PATH]\n\n"
+    "[--out PATH]\n"
+    "                         [--checkpoint FILE [--resume]]\n\n"
     "Principal Lee-Yang zeros of the L x M square lattice (L columns, M rows)"
     " with\ncoupling K > 0 on every bond (exact decimal, or 'kc' for "
     "K_c = log(1+sqrt 2)/2).\n";
+
+/* printed after each model's usage */
+static const char *usage_more =
+    "\n--checkpoint FILE [--resume]: every finished zero is recorded in FILE "
+    "(FILE.r<rank>\nunder MPI, where the ranks split the zeros in blocks); "
+    "--resume reuses them\n(refused, exit 2, when any parameter differs: "
+    "model, digits, method).\nExit codes: 0 certified, 1 not certified "
+    "(one stderr warning), 2 bad input\nor a model too large for this "
+    "method (HKZ_ERR_TOO_LARGE), 3 accuracy goal missed.\n";
 
 static const char *usage_zeros =
     "usage: hkz zeros cw|graph|lattice [options]   (hkz zeros <model> "
@@ -63,6 +80,8 @@ static int handle(int opt, const char *arg, void *ctx)
     case OPT_M: a->s_M = arg; break;
     case OPT_COUPLING: a->s_coupling = arg; break;
     case OPT_BOUNDARY: a->boundary = arg; break;
+    case OPT_CHECKPOINT: a->checkpoint = arg; break;
+    case OPT_RESUME: a->resume = 1; break;
     }
     return 0;
 }
@@ -145,12 +164,46 @@ static int finish(hkz_writer_t **w, int status)
     int rc = hkz_cli_finish(w, status == HKZ_ERR_PREC ? status
                                                       : HKZ_SUCCESS);
     if (rc == 0 && status == HKZ_ERR_NOT_CERTIFIED)
-    {
-        fprintf(stderr, "hkz: warning: the zero list is NOT certified "
-                        "complete (see the summary row)\n");
-        rc = HKZ_CLI_EXIT_RUNTIME;
-    }
+        rc = hkz_cli_ly_warn_uncertified("the zero list is");
     return rc;
+}
+
+/* Checkpoint (kind "zeros") with the model's parameters, and the split
+ * over processes; both go into o. */
+static int attach(zeros_args_t *a, hkz_ly_opts_t *o, slong digits,
+                  const char *family, const char *key, const arb_t x)
+{
+    char buf[4096];
+    int st;
+    if (hkz_cli_ly_size() > 1)
+    {
+        hkz_cli_ly_split(&a->split);
+        o->split = &a->split;
+    }
+    if (a->resume && a->checkpoint == NULL)
+        return hkz_cli_usage_error("--resume needs --checkpoint FILE");
+    if (a->checkpoint == NULL)
+        return 0;
+    if ((st = hkz_ckpt_create(&a->ck, hkz_cli_ly_ckpt_path(buf, sizeof(buf),
+                              a->checkpoint), "zeros")) != HKZ_SUCCESS ||
+        (st = hkz_ckpt_param(a->ck, "model", family)) != HKZ_SUCCESS ||
+        (st = hkz_ckpt_param_slong(a->ck, "digits", digits))
+        != HKZ_SUCCESS ||
+        (key != NULL && (st = hkz_ckpt_param_ball(a->ck, key, x))
+         != HKZ_SUCCESS) ||
+        (st = hkz_ly_zeros_ckpt_params(a->ck, o)) != HKZ_SUCCESS)
+        return hkz_cli_fail(st);
+    o->checkpoint = a->ck;
+    return hkz_cli_ly_ckpt_open(a->ck, a->resume);
+}
+
+/* Library status of a zero driver: rows follow for these three. */
+static int driver_fail(int status)
+{
+    if (status == HKZ_SUCCESS || status == HKZ_ERR_PREC ||
+        status == HKZ_ERR_NOT_CERTIFIED)
+        return 0;
+    return hkz_cli_ly_fail(status);
 }
 
 static int parse_opts(hkz_ly_opts_t *o, const zeros_args_t *a,
@@ -184,6 +237,8 @@ static int run_cw(int argc, char **argv)
         {"beta", required_argument, NULL, OPT_BETA},
         {"method", required_argument, NULL, OPT_METHOD},
         {"threads", required_argument, NULL, OPT_THREADS},
+        {"checkpoint", required_argument, NULL, OPT_CHECKPOINT},
+        {"resume", no_argument, NULL, OPT_RESUME},
         {NULL, 0, NULL, 0}};
     hkz_cli_common_t common;
     zeros_args_t a;
@@ -204,6 +259,7 @@ static int run_cw(int argc, char **argv)
     if (rc == -1)
     {
         fputs(usage_cw, stdout);
+        fputs(usage_more, stdout);
         rc = 0;
         goto cleanup;
     }
@@ -229,8 +285,8 @@ static int run_cw(int argc, char **argv)
         goto cleanup;
     }
     /* the direct sum needs t to about rel_bits + 2.3 N bits */
-    prec = o.rel_bits + 8 * N + 1024;
-    if ((rc = hkz_cli_ball(t, a.s_t != NULL ? "--t" : "--beta",
+    prec = o.goal.rel_bits + 8 * N + 1024;
+    if ((rc = hkz_cli_ly_ball(t, a.s_t != NULL ? "--t" : "--beta",
                            a.s_t != NULL ? a.s_t : a.s_beta, prec)))
         goto cleanup;
     if (a.s_beta != NULL)
@@ -243,23 +299,25 @@ static int run_cw(int argc, char **argv)
                                  a.s_t != NULL ? a.s_t : a.s_beta);
         goto cleanup;
     }
-    if ((rc = hkz_cli_open(&w, &common, argc, argv)))
+    snprintf(buf, sizeof(buf), "cw N=%ld method=%s", (long) N, a.method);
+    if ((rc = attach(&a, &o, common.digits, buf, "t", t)))
+        goto cleanup;
+    status = HKZ_SUCCESS;
+    if (hkz_cli_ly_rank() == 0 && (rc = hkz_cli_open(&w, &common, argc,
+                                                     argv)))
         goto cleanup;
     snprintf(buf, sizeof(buf), "%ld", (long) N);
-    if ((rc = meta(w, "model", "Curie-Weiss K_N, coupling t per edge")) ||
-        (rc = meta(w, "N", buf)) ||
-        (rc = meta(w, a.s_t != NULL ? "t" : "beta",
-                   a.s_t != NULL ? a.s_t : a.s_beta)))
+    if (w != NULL &&
+        ((rc = meta(w, "model", "Curie-Weiss K_N, coupling t per edge")) ||
+         (rc = meta(w, "N", buf)) ||
+         (rc = meta(w, a.s_t != NULL ? "t" : "beta",
+                    a.s_t != NULL ? a.s_t : a.s_beta))))
         goto cleanup;
     hkz_ly_zeros_init(z, N);
     have_z = 1;
     status = hkz_ly_cw_zeros(z, N, t, &o);
-    if (status != HKZ_SUCCESS && status != HKZ_ERR_PREC &&
-        status != HKZ_ERR_NOT_CERTIFIED)
-    {
-        rc = hkz_cli_fail(status);
+    if ((rc = driver_fail(status)) || w == NULL)
         goto cleanup;
-    }
     if ((rc = meta(w, "method", z->method == HKZ_LY_METHOD_INTEGRAL
                    ? "integral" : "direct")))
         goto cleanup;
@@ -270,6 +328,7 @@ cleanup:
     hkz_writer_abort(&w);
     if (have_z)
         hkz_ly_zeros_clear(z);
+    hkz_ckpt_destroy(&a.ck);
     arb_clear(t);
     return rc;
 }
@@ -281,6 +340,8 @@ static int run_model(int argc, char **argv, int lattice)
         HKZ_CLI_COMMON_OPTIONS,
         {"graph", required_argument, NULL, OPT_GRAPH},
         {"threads", required_argument, NULL, OPT_THREADS},
+        {"checkpoint", required_argument, NULL, OPT_CHECKPOINT},
+        {"resume", no_argument, NULL, OPT_RESUME},
         {NULL, 0, NULL, 0}};
     static const struct option opts_lattice[] = {
         HKZ_CLI_COMMON_OPTIONS,
@@ -289,6 +350,8 @@ static int run_model(int argc, char **argv, int lattice)
         {"coupling", required_argument, NULL, OPT_COUPLING},
         {"boundary", required_argument, NULL, OPT_BOUNDARY},
         {"threads", required_argument, NULL, OPT_THREADS},
+        {"checkpoint", required_argument, NULL, OPT_CHECKPOINT},
+        {"resume", no_argument, NULL, OPT_RESUME},
         {NULL, 0, NULL, 0}};
     hkz_cli_common_t common;
     zeros_args_t a;
@@ -297,6 +360,7 @@ static int run_model(int argc, char **argv, int lattice)
     hkz_ising_model_t m;
     hkz_writer_t *w = NULL;
     int rc, status = HKZ_SUCCESS, have_z = 0;
+    char fam[4200];
     arb_t K;
 
     memset(&a, 0, sizeof(a));
@@ -310,6 +374,7 @@ static int run_model(int argc, char **argv, int lattice)
     if (rc == -1)
     {
         fputs(lattice ? usage_lattice : usage_graph, stdout);
+        fputs(usage_more, stdout);
         rc = 0;
         goto cleanup;
     }
@@ -358,7 +423,8 @@ static int run_model(int argc, char **argv, int lattice)
             arb_log(K, K, 4096);
             arb_mul_2exp_si(K, K, -1);
         }
-        else if ((rc = hkz_cli_ball(K, "--coupling", a.s_coupling, 4096)))
+        else if ((rc = hkz_cli_ly_ball(K, "--coupling", a.s_coupling,
+                                       4096)))
             goto cleanup;
         if (!arb_is_positive(K))
         {
@@ -389,9 +455,20 @@ static int run_model(int argc, char **argv, int lattice)
         rc = hkz_cli_usage_error("the model has no vertices");
         goto cleanup;
     }
-    if ((rc = hkz_cli_open(&w, &common, argc, argv)))
-        goto cleanup;
     if (lattice)
+        snprintf(fam, sizeof(fam), "lattice L=%s M=%s %s", a.s_L, a.s_M,
+                 a.boundary);
+    else
+        hkz_cli_ly_describe(fam, sizeof(fam), "graph", a.graph);
+    if ((rc = attach(&a, &o, common.digits, fam, lattice ? "K" : NULL, K)))
+        goto cleanup;
+    status = HKZ_SUCCESS;
+    if (hkz_cli_ly_rank() == 0 && (rc = hkz_cli_open(&w, &common, argc,
+                                                     argv)))
+        goto cleanup;
+    if (w == NULL)
+        ;
+    else if (lattice)
     {
         if ((rc = meta(w, "model", "square lattice, coupling K on every "
                        "bond")) || (rc = meta(w, "L", a.s_L)) ||
@@ -406,12 +483,8 @@ static int run_model(int argc, char **argv, int lattice)
     hkz_ly_zeros_init(z, hkz_ising_model_weight(m));
     have_z = 1;
     status = hkz_ly_zeros_model(z, m, &o);
-    if (status != HKZ_SUCCESS && status != HKZ_ERR_PREC &&
-        status != HKZ_ERR_NOT_CERTIFIED)
-    {
-        rc = hkz_cli_fail(status);
+    if ((rc = driver_fail(status)) || w == NULL)
         goto cleanup;
-    }
     if ((rc = emit(w, z, status, lattice ? "lattice" : "graph")))
         goto cleanup;
     rc = finish(&w, status);
@@ -419,6 +492,7 @@ cleanup:
     hkz_writer_abort(&w);
     if (have_z)
         hkz_ly_zeros_clear(z);
+    hkz_ckpt_destroy(&a.ck);
     hkz_ising_model_clear(m);
     arb_clear(K);
     return rc;

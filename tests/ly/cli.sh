@@ -57,11 +57,50 @@ ok "track edge P4 weak (F3)" "printf '%s\n' \"\$out\" | grep -q ',disjoint,weak,
 
 # ---- checkpoint and resume
 "$HKZ" track cw --n 6 --t0 0.1 --t1 0.2 --checkpoint "$tmp/ck" --every 2 --format csv > "$tmp/a.csv"; rc=$?
-ok "checkpoint run" "[ $rc -eq 0 ] && [ -s '$tmp/ck' ] && head -1 '$tmp/ck' | grep -q 'hkz-ly-track 1'"
+ok "checkpoint run" "[ $rc -eq 0 ] && [ -s '$tmp/ck' ] && head -1 '$tmp/ck' | grep -q 'hkz-checkpoint 1 track'"
 "$HKZ" track cw --n 6 --t0 0.1 --t1 0.2 --checkpoint "$tmp/ck" --resume --format csv > "$tmp/b.csv"; rc=$?
 ok "resume reproduces the steps" "[ $rc -eq 0 ] && diff <(grep '^step' '$tmp/a.csv') <(grep '^step' '$tmp/b.csv') > /dev/null"
 bad "resume other N" track cw --n 8 --t0 0.1 --t1 0.2 --checkpoint "$tmp/ck" --resume
 bad "resume missing file" track cw --n 6 --t0 0.1 --t1 0.2 --checkpoint "$tmp/none" --resume
+# issue 10: another --digits than the checkpoint was made with is refused
+err=$("$HKZ" track cw --n 6 --t0 0.1 --t1 0.2 --checkpoint "$tmp/ck" --resume --digits 30 2>&1 >/dev/null); rc=$?
+ok "resume other digits refused, named" "[ $rc -eq 2 ] && printf '%s' \"\$err\" | grep -q 'digits = 15; this run has 30'"
+bad "resume other t1" track cw --n 6 --t0 0.1 --t1 0.25 --checkpoint "$tmp/ck" --resume
+bad "resume other zeros" track cw --n 6 --t0 0.1 --t1 0.2 --zeros 1:2 --checkpoint "$tmp/ck" --resume
+
+# ---- zeros: checkpoint and resume (issue 10)
+"$HKZ" zeros cw --n 12 --t 0.05 --digits 20 --checkpoint "$tmp/zk" --format csv > "$tmp/z1.csv"; rc=$?
+ok "zeros checkpoint run" "[ $rc -eq 0 ] && head -1 '$tmp/zk' | grep -q 'hkz-checkpoint 1 zeros' && grep -q '^zb ' '$tmp/zk'"
+"$HKZ" zeros cw --n 12 --t 0.05 --digits 20 --checkpoint "$tmp/zk" --resume --format csv > "$tmp/z2.csv"; rc=$?
+ok "zeros resume identical" "[ $rc -eq 0 ] && diff <(grep -v '^#\\|^meta' '$tmp/z1.csv') <(grep -v '^#\\|^meta' '$tmp/z2.csv') > /dev/null"
+err=$("$HKZ" zeros cw --n 12 --t 0.05 --digits 25 --checkpoint "$tmp/zk" --resume 2>&1 >/dev/null); rc=$?
+ok "zeros resume other digits named" "[ $rc -eq 2 ] && printf '%s' \"\$err\" | grep -q 'digits = 20'"
+bad "zeros resume other t" zeros cw --n 12 --t 0.06 --digits 20 --checkpoint "$tmp/zk" --resume
+bad "zeros resume without checkpoint" zeros cw --n 12 --t 0.05 --resume
+"$HKZ" zeros graph --graph "$tmp/c4.txt" --checkpoint "$tmp/gk" > /dev/null; rc=$?
+ok "zeros graph checkpoint" "[ $rc -eq 0 ]"
+printf '0 1 2\n1 2 1\n2 3 2\n3 0 0.06\n' > "$tmp/c4b.txt"; cp "$tmp/c4b.txt" "$tmp/c4.txt.changed"
+bad "zeros graph resume, file changed" zeros graph --graph "$tmp/c4b.txt" --checkpoint "$tmp/gk" --resume
+
+# ---- track: t1 far beyond the t -> infinity limit (issue 10)
+out=$(timeout 60 "$HKZ" track cw --n 9 --t0 0.1 --t1 1e400 --format csv); rc=$?
+ok "track cw t1 = 1e400 ends" "[ $rc -eq 0 ] && [ \$(printf '%s\n' \"\$out\" | grep -c '^tail,') -eq 4 ]"
+ok "track cw t1 = 1e400 verdict" "printf '%s\n' \"\$out\" | grep -q '^verifier,0,.*,cw_decrease,true,'"
+out=$(timeout 60 "$HKZ" track cw --n 9 --t0 0.1 --t1 1e6 --format csv); rc=$?
+ok "track cw t1 = 1e6 few steps" "[ $rc -eq 0 ] && [ \$(printf '%s\n' \"\$out\" | grep -c '^step,') -lt 2000 ]"
+bad "track cw t0 beyond the limit" track cw --n 9 --t0 100 --t1 200
+bad "track edge t1 too large" track edge --graph "$tmp/c4.txt" --edge 1,2 --t0 0.5 --t1 1e6
+# couplings with many digits are read exactly
+long=0.$(printf '1%.0s' $(seq 60))
+"$HKZ" track cw --n 6 --t0 "$long" --t1 0.2 > /dev/null; rc=$?
+ok "track cw t0 with 60 digits" "[ $rc -eq 0 ]"
+"$HKZ" zeros lattice --L 4 --M 4 --coupling "$long" > /dev/null; rc=$?
+ok "zeros lattice K with 60 digits" "[ $rc -eq 0 ]"
+# too large for this method: exit 2 (HKZ_ERR_TOO_LARGE), one line
+for i in $(seq 0 69); do echo "$i $(( (i + 1) % 70 )) 1"; done > "$tmp/big.txt"
+bad "zeros graph too large" zeros graph --graph "$tmp/big.txt"
+bad "track edge too large" track edge --graph "$tmp/big.txt" --edge 0,1 --t0 0.1 --t1 1
+ok "zeros --help documents too large" "'$HKZ' zeros graph --help | grep -q 'too large'"
 
 # ---- bad input
 bad "no model" zeros

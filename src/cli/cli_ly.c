@@ -1,0 +1,188 @@
+/* What hkz zeros and hkz track share: the process world, checkpoints,
+ * status mapping, trajectory rows.
+ *
+ * The process world: one process in this build.  (Under MPI the world is
+ * hkz_dist's: hkz_dist_world, hkz_dist_gather, hkz_dist_agree.) */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli_ly.h"
+
+int hkz_cli_ly_rank(void)
+{
+    return 0;
+}
+
+int hkz_cli_ly_size(void)
+{
+    return 1;
+}
+
+static int gather_all(char **all, size_t *len, const char *mine, size_t n,
+                      void *ctx)
+{
+    (void) ctx;
+    *all = flint_malloc(n + 1);
+    memcpy(*all, mine, n);
+    *len = n;
+    return HKZ_SUCCESS;
+}
+
+void hkz_cli_ly_split(hkz_ly_split_t *sp)
+{
+    sp->rank = hkz_cli_ly_rank();
+    sp->size = hkz_cli_ly_size();
+    sp->allgather = gather_all;
+    sp->ctx = NULL;
+}
+
+int hkz_cli_ly_agree(int rc)
+{
+    return rc;
+}
+
+int hkz_cli_ly_track_gather(hkz_ly_track_t full, const hkz_ly_track_t mine)
+{
+    char *buf;
+    size_t len;
+    int st = hkz_ly_track_pack(&buf, &len, mine);
+    if (st == HKZ_SUCCESS)
+    {
+        st = hkz_ly_track_unpack(full, buf, len);
+        flint_free(buf);
+    }
+    return st == HKZ_SUCCESS ? 0 : hkz_cli_fail(st);
+}
+
+const char *hkz_cli_ly_ckpt_path(char *buf, size_t n, const char *path)
+{
+    if (hkz_cli_ly_size() == 1)
+        return path;
+    snprintf(buf, n, "%s.r%d", path, hkz_cli_ly_rank());
+    return buf;
+}
+
+void hkz_cli_ly_describe(char *buf, size_t n, const char *what,
+                         const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    unsigned long long h = 1469598103934665603ULL;
+    int c;
+    if (f != NULL)
+    {
+        while ((c = getc(f)) != EOF)
+        {
+            h ^= (unsigned char) c;
+            h *= 1099511628211ULL;
+        }
+        fclose(f);
+    }
+    snprintf(buf, n, "%s %.4000s fnv1a64:%016llx", what, path, h);
+}
+
+int hkz_cli_ly_ckpt_open(hkz_ckpt_t c, int resume)
+{
+    int st = hkz_ckpt_open(c, resume);
+    if (st == HKZ_ERR_CHECKPOINT || (st == HKZ_ERR_ARG && resume))
+        return hkz_cli_usage_error("--resume: %s", hkz_errmsg());
+    return st == HKZ_SUCCESS ? 0 : hkz_cli_fail(st);
+}
+
+int hkz_cli_ly_fail(int status)
+{
+    switch (status)
+    {
+    case HKZ_ERR_TOO_LARGE:
+        return hkz_cli_usage_error("too large for this method: %s",
+                                   hkz_errmsg());
+    case HKZ_ERR_CHECKPOINT:
+        return hkz_cli_usage_error("%s", hkz_errmsg());
+    case HKZ_ERR_INTERRUPTED:
+        fprintf(stderr, "hkz: interrupted: %s\n", hkz_errmsg());
+        return HKZ_CLI_EXIT_RUNTIME;
+    default:
+        return hkz_cli_fail(status);
+    }
+}
+
+int hkz_cli_ly_warn_uncertified(const char *what)
+{
+    fprintf(stderr, "hkz: warning: %s NOT certified (see the %s)\n", what,
+            strcmp(what, "the zero list is") == 0 ? "summary row"
+                                                  : "verifier rows");
+    return HKZ_CLI_EXIT_RUNTIME;
+}
+
+int hkz_cli_ly_ball(arb_t x, const char *opt, const char *s, slong prec)
+{
+    /* every decimal is exact at enough bits: ~3.33 bits per digit */
+    slong need = s != NULL ? (slong) (3.33 * strlen(s)) + 64 : prec;
+    return hkz_cli_ball(x, opt, s, FLINT_MAX(prec, need));
+}
+
+int hkz_cli_ly_meta(hkz_writer_t *w, const char *key, const char *value)
+{
+    return hkz_writer_meta(w, key, value) == HKZ_SUCCESS ? 0
+           : hkz_cli_fail(HKZ_ERR_IO);
+}
+
+int hkz_cli_ly_row(hkz_writer_t *w, const char *record, slong j,
+                   const char *tlabel, const arb_struct *ta,
+                   const arb_struct *tb, const arb_struct *theta,
+                   const arb_struct *box, int dir, int certified,
+                   const char *verifier, const char *verdict,
+                   const char *note)
+{
+    hkz_field_t f[12];
+    arb_struct r[4];
+    const arb_struct *in[4];
+    int s, k;
+    /* print the meaningful digits only (rounding keeps the enclosure) */
+    in[0] = ta;
+    in[1] = tb;
+    in[2] = theta != NULL && arb_is_finite(theta) ? theta : NULL;
+    in[3] = box;
+    for (k = 0; k < 4; k++)
+    {
+        arb_init(r + k);
+        if (in[k] != NULL)
+            arb_set_round(r + k, in[k], arb_is_exact(in[k]) ? 96
+                          : FLINT_MAX(arb_rel_accuracy_bits(in[k]), 0) + 16);
+    }
+    f[0] = HKZ_FSTR("record", record);
+    f[1] = HKZ_FINT("j", (long) j);
+    f[2] = ta != NULL ? HKZ_FBALL("ta", r + 0) : HKZ_FSTR("ta", tlabel);
+    f[3] = tb != NULL ? HKZ_FBALL("tb", r + 1) : HKZ_FSTR("tb", "");
+    f[4] = in[2] != NULL ? HKZ_FBALL("theta", r + 2) : HKZ_FSTR("theta", "");
+    f[5] = box != NULL ? HKZ_FBALL("box", r + 3) : HKZ_FSTR("box", "");
+    f[6] = HKZ_FINT("dir", dir);
+    f[7] = HKZ_FBOOL("certified", certified);
+    f[8] = HKZ_FSTR("verifier", verifier);
+    f[9] = HKZ_FSTR("verdict", verdict);
+    f[10] = HKZ_FSTR("note", note);
+    f[11] = HKZ_FINT("theta_rel_acc_bits",
+                     theta != NULL && arb_is_finite(theta)
+                     ? (long) FLINT_MAX(arb_rel_accuracy_bits(theta), -1)
+                     : -1);
+    s = hkz_writer_record(w, f, 12);
+    for (k = 0; k < 4; k++)
+        arb_clear(r + k);
+    return s == HKZ_SUCCESS ? 0 : hkz_cli_fail(s);
+}
+
+int hkz_cli_ly_steps(hkz_writer_t *w, const hkz_ly_track_t tr)
+{
+    slong j, k;
+    int rc;
+    for (j = hkz_ly_track_j0(tr); j < hkz_ly_track_j1(tr); j++)
+        for (k = 0; k < hkz_ly_track_nsteps(tr, j); k++)
+        {
+            const hkz_ly_step_struct *s = hkz_ly_track_step(tr, j, k);
+            if ((rc = hkz_cli_ly_row(w, "step", j + 1, "", &s->ta, &s->tb,
+                                     &s->theta_b, &s->box, s->dir, 1, "", "",
+                                     s->dir == 0 ? "monotonicity not "
+                                     "certified on this step" : "")))
+                return rc;
+        }
+    return 0;
+}
