@@ -102,8 +102,8 @@ hkz_ly_step_struct *_hkz_ly_track_new_step(hkz_ly_track_t tr, slong i)
     if (tr->nsteps[i] == tr->alloc[i])
     {
         tr->alloc[i] = FLINT_MAX(16, 2 * tr->alloc[i]);
-        tr->steps[i] = flint_realloc(tr->steps[i],
-                                     sizeof(hkz_ly_step_struct) * tr->alloc[i]);
+        tr->steps[i] = flint_realloc(tr->steps[i], sizeof(hkz_ly_step_struct)
+                                     * tr->alloc[i]);
     }
     s = tr->steps[i] + tr->nsteps[i]++;
     arb_init(&s->ta);

@@ -36,7 +36,8 @@ static void run_zero(slong i, void *arg)
             tr->done[i] = 1;
             break;
         }
-        _hkz_ly_track_rates(&dth, &lam, tr, tr->ta + i, tr->theta + i, tr->prec[i]);
+        _hkz_ly_track_rates(&dth, &lam, tr, tr->ta + i, tr->theta + i,
+                            tr->prec[i]);
         /* the Taylor model converges for lambda r_t + W r_theta < 1;
          * keep both parts near 1/4 (the box also holds the motion) */
         dt = tr->dt[i] > 0 ? tr->dt[i] : span;
@@ -49,7 +50,8 @@ static void run_zero(slong i, void *arg)
         if (arf_cmp(tb, t1) > 0 || ta + dt >= arf_get_d(t1, ARF_RND_NEAR))
             arf_set(tb, t1);
         arf_sub(u, tb, tr->ta + i, 53, ARF_RND_NEAR);
-        if (_hkz_ly_track_try_step(tr, i, tb, thd + dth * arf_get_d(u, ARF_RND_NEAR),
+        if (_hkz_ly_track_try_step(tr, i, tb, thd + dth * arf_get_d(u,
+            ARF_RND_NEAR),
                      tr->prec[i]))
         {
             tr->dt[i] = 1.5 * dt;

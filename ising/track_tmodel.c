@@ -40,8 +40,8 @@ void _hkz_ly_tmodel_clear(_hkz_ly_tmodel_t *M)
 
 /* Taylor model at (tm, thm) for the box radii rt, rth. */
 int _hkz_ly_tmodel_build(_hkz_ly_tmodel_t *M, const hkz_ly_track_struct *tr,
-                        const arf_t tm, const arf_t thm, const arf_t rt,
-                        const arf_t rth, slong prec)
+                         const arf_t tm, const arf_t thm, const arf_t rt,
+                         const arf_t rth, slong prec)
 {
     slong R = M->R, W = tr->W, len = W / 2 + 1, r, s, j;
     arb_ptr cp, cb, sums;
@@ -156,7 +156,7 @@ cleanup:
 /* sum over r + s <= R of w_rs a_rs dt^r dth^s, where (dr, ds) = (1, 0)
  * gives the t-derivative, (0, 1) the theta-derivative, (0, 0) F itself */
 void _hkz_ly_tmodel_eval(arb_t res, const _hkz_ly_tmodel_t *M, int dr, int ds,
-                        const arb_t dt, const arb_t dth, slong prec)
+                         const arb_t dt, const arb_t dth, slong prec)
 {
     slong R = M->R, r, s;
     arb_t g, u;

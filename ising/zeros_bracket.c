@@ -50,7 +50,7 @@ slong _hkz_lyz_start_prec_at(const _hkz_lyz_drv_t *d, double th)
 /* Signs of F at npts exact points, raising *prec until all are certified
  * or max_prec is reached (then uncertified ones are 0). */
 int _hkz_lyz_signs(const _hkz_lyz_drv_t *d, int *sg, arf_srcptr x, slong npts,
-                 slong *prec)
+                   slong *prec)
 {
     arb_ptr v = _arb_vec_init(npts);
     int st, all;
@@ -86,9 +86,10 @@ void _hkz_lyz_target_width(arf_t wt, const _hkz_lyz_drv_t *d, const arf_t x)
 /* Newton proposal xn = x - F/F' at x.  Returns 1 with xn, step set; 0 if
  * no proposal; raises *prec while the step is not resolved to res_tol.
  * sgn receives the certified sign of F(x) (rigorous newton) or 0. */
-int _hkz_lyz_newton_prop(const _hkz_lyz_drv_t *d, arf_t xn, arf_t step, int *sgn,
-                       const arf_t x, const arf_t res_tol, slong *prec,
-                       int *status)
+int _hkz_lyz_newton_prop(const _hkz_lyz_drv_t *d, arf_t xn, arf_t step,
+                         int *sgn,
+                         const arf_t x, const arf_t res_tol, slong *prec,
+                         int *status)
 {
     arb_t F, dF;
     arf_t res;
@@ -150,7 +151,8 @@ int _hkz_lyz_strictly_inside(const arf_t x, const arf_t a, const arf_t b)
 /* Refines a certified bracket (z->ok) to the target width: Newton
  * proposals, tight sign tests around converged iterates, bisection as the
  * safeguard.  x0 (may be NULL) is the first iterate. */
-void _hkz_lyz_refine_bracket(const _hkz_lyz_drv_t *d, _hkz_lyz_zb_t *z, const arf_t x0)
+void _hkz_lyz_refine_bracket(const _hkz_lyz_drv_t *d, _hkz_lyz_zb_t *z,
+                             const arf_t x0)
 {
     arf_t x, xn, step, wt, w, tol, e;
     arf_struct pts[2];
@@ -206,7 +208,8 @@ void _hkz_lyz_refine_bracket(const _hkz_lyz_drv_t *d, _hkz_lyz_zb_t *z, const ar
             continue;
         }
         arf_mul_2exp_si(tol, wt, -4);
-        if (!_hkz_lyz_newton_prop(d, xn, step, &sgn, x, tol, &z->prec, &z->status))
+        if (!_hkz_lyz_newton_prop(d, xn, step, &sgn, x, tol, &z->prec,
+            &z->status))
         {
             if (z->status != HKZ_SUCCESS)
                 break;

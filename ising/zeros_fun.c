@@ -34,7 +34,8 @@ int hkz_ly_zeros_fun(hkz_ly_zeros_t z, const hkz_ly_fun_struct *f,
         hkz_ly_opts_init(&o);
         opts = &o;
     }
-    HKZ_CHECK(opts->goal.rel_bits >= 1 && opts->goal.rel_bits <= 1000000, HKZ_ERR_ARG,
+    HKZ_CHECK(opts->goal.rel_bits >= 1 && opts->goal.rel_bits <= 1000000,
+              HKZ_ERR_ARG,
               "hkz_ly_zeros_fun: rel_bits must be in [1, 10^6] (got %ld)",
               (long) opts->goal.rel_bits);
     n = z->n;
@@ -140,7 +141,8 @@ int hkz_ly_zeros_fun(hkz_ly_zeros_t z, const hkz_ly_fun_struct *f,
             flint_free(want);
             break;
         }
-        status = _hkz_lyz_scan_round(&d, &L, nodd > 0 ? want : NULL, per_gap, s0,
+        status = _hkz_lyz_scan_round(&d, &L, nodd > 0 ? want : NULL, per_gap,
+                                     s0,
                             s_end, nthreads);
         flint_free(want);
         if (status != HKZ_SUCCESS)

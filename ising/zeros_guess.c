@@ -57,7 +57,8 @@ void _hkz_lyz_refine_guess(const _hkz_lyz_drv_t *d, _hkz_lyz_zb_t *z)
     {
         _hkz_lyz_target_width(wt, d, x);
         arf_mul_2exp_si(tol, wt, -4);
-        if (!_hkz_lyz_newton_prop(d, xn, step, &sgn, x, tol, &z->prec, &z->status))
+        if (!_hkz_lyz_newton_prop(d, xn, step, &sgn, x, tol, &z->prec,
+            &z->status))
             break;
         if (!_hkz_lyz_strictly_inside(xn, lim_a, lim_b))
             break;

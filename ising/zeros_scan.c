@@ -101,8 +101,9 @@ typedef struct
 /* One scan round over the gaps g with want[g] (all if want == NULL):
  * per_gap cells per gap, signs of the new sample points in parallel, new
  * brackets refined in parallel.  Returns a hard error or HKZ_SUCCESS. */
-int _hkz_lyz_scan_round(const _hkz_lyz_drv_t *d, _hkz_lyz_list_t *L, const char *want,
-                      slong per_gap, int s0, int s_end, int nthreads)
+int _hkz_lyz_scan_round(const _hkz_lyz_drv_t *d, _hkz_lyz_list_t *L,
+                        const char *want,
+                        slong per_gap, int s0, int s_end, int nthreads)
 {
     slong ngaps = L->len + 1, g, i, k, np = 0, alloc, nnew = 0, neval = 0;
     slong wprec = 2 * d->max_prec + 64;
@@ -170,7 +171,8 @@ int _hkz_lyz_scan_round(const _hkz_lyz_drv_t *d, _hkz_lyz_list_t *L, const char 
                 arf_add(&q->x, &q->x, lo, wprec, ARF_RND_DOWN);
             }
             q->eval = (q->s == 0);
-            q->prec = _hkz_lyz_start_prec_at(d, arf_get_d(&q->x, ARF_RND_NEAR));
+            q->prec = _hkz_lyz_start_prec_at(d, arf_get_d(&q->x,
+                                             ARF_RND_NEAR));
             neval += q->eval;
         }
         arf_clear(lo);
@@ -219,7 +221,8 @@ int _hkz_lyz_scan_round(const _hkz_lyz_drv_t *d, _hkz_lyz_list_t *L, const char 
                     continue;
                 if (last >= 0 && p[i].s != p[last].s)
                 {
-                    _hkz_lyz_zb_init(nz + nnew, FLINT_MAX(p[last].prec, p[i].prec));
+                    _hkz_lyz_zb_init(nz + nnew, FLINT_MAX(p[last].prec,
+                                     p[i].prec));
                     arf_set(&nz[nnew].a, &p[last].x);
                     arf_set(&nz[nnew].b, &p[i].x);
                     nz[nnew].sa = p[last].s;
@@ -258,7 +261,8 @@ int _hkz_lyz_scan_round(const _hkz_lyz_drv_t *d, _hkz_lyz_list_t *L, const char 
 }
 
 /* Gaps that must hold a zero: certified signs at both ends differ. */
-slong _hkz_lyz_odd_gaps(char *want, const _hkz_lyz_list_t *L, int s0, int s_end)
+slong _hkz_lyz_odd_gaps(char *want, const _hkz_lyz_list_t *L, int s0,
+                        int s_end)
 {
     slong g, cnt = 0;
     for (g = 0; g <= L->len; g++)

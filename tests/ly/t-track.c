@@ -115,7 +115,8 @@ static void edge(const char *name, const char *graph, slong u, slong v,
     {
         HKZ_TEST_CONTAINS(last(tr, j), refs[j], 50, name);
         for (k = 0; k < hkz_ly_track_nsteps(tr, j); k++)
-            HKZ_TEST_CHECK(hkz_ly_track_step(tr, j, k)->dir == dirs[j], "%s: direction "
+            HKZ_TEST_CHECK(hkz_ly_track_step(tr, j, k)->dir == dirs[j],
+                           "%s: direction "
                            "of zero %ld on step %ld", name, (long) j + 1,
                            (long) k);
     }
