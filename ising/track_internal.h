@@ -79,7 +79,7 @@ void _hkz_ly_track_rates(double *dth, double *lam,
                          const hkz_ly_track_struct *tr, const arf_t t,
                          const arb_t theta, slong prec);
 int _hkz_ly_track_try_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
-                           double thpred, slong prec);
+                           const arf_t thpred, slong prec);
 
 /* One round of at most max_steps steps of every unfinished zero
  * (track_run.c). */

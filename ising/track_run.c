@@ -23,14 +23,14 @@ static void run_zero(slong i, void *arg)
     slong steps = 0, fails = 0, W = tr->W;
     double span = arf_get_d(t1, ARF_RND_NEAR) -
                   arf_get_d(arb_midref(&tr->t0), ARF_RND_NEAR);
-    arf_t tb, u;
+    arf_t tb, u, pred;
 
     arf_init(tb);
     arf_init(u);
+    arf_init(pred);
     while (tr->done[i] == 0 && (rn->max_steps <= 0 || steps < rn->max_steps))
     {
-        double dth, lam, ta = arf_get_d(tr->ta + i, ARF_RND_NEAR), dt,
-               thd = arf_get_d(arb_midref(tr->theta + i), ARF_RND_NEAR);
+        double dth, lam, ta = arf_get_d(tr->ta + i, ARF_RND_NEAR), dt;
         if (arf_cmp(tr->ta + i, t1) >= 0)
         {
             tr->done[i] = 1;
@@ -44,15 +44,20 @@ static void run_zero(slong i, void *arg)
         dt = FLINT_MIN(dt, 0.5 / lam);
         if (dth != 0)
             dt = FLINT_MIN(dt, 0.25 / (W * fabs(dth)));
-        arf_set_d(tb, ta + dt);
+        /* tb = ta + dt with 64 bits, exactly if that does not move */
+        arf_set_d(u, dt);
+        arf_add(tb, tr->ta + i, u, 64, ARF_RND_DOWN);
         if (arf_cmp(tb, tr->ta + i) <= 0)
-            arf_set_d(tb, ta + 2 * dt);
+            arf_add(tb, tr->ta + i, u, ARF_PREC_EXACT, ARF_RND_DOWN);
         if (arf_cmp(tb, t1) > 0 || ta + dt >= arf_get_d(t1, ARF_RND_NEAR))
             arf_set(tb, t1);
-        arf_sub(u, tb, tr->ta + i, 53, ARF_RND_NEAR);
-        if (_hkz_ly_track_try_step(tr, i, tb, thd + dth * arf_get_d(u,
-            ARF_RND_NEAR),
-                     tr->prec[i]))
+        /* the prediction theta(ta) + theta'(ta) (tb - ta), in arf */
+        arf_sub(u, tb, tr->ta + i, tr->prec[i], ARF_RND_NEAR);
+        arf_set_d(pred, dth);
+        arf_mul(u, u, pred, tr->prec[i], ARF_RND_NEAR);
+        arf_add(pred, arb_midref(tr->theta + i), u, tr->prec[i],
+                ARF_RND_NEAR);
+        if (_hkz_ly_track_try_step(tr, i, tb, pred, tr->prec[i]))
         {
             tr->dt[i] = 1.5 * dt;
             fails = 0;
@@ -70,6 +75,7 @@ static void run_zero(slong i, void *arg)
     }
     arf_clear(tb);
     arf_clear(u);
+    arf_clear(pred);
 }
 
 void _hkz_ly_track_round(hkz_ly_track_t tr, slong max_steps, int nthreads)

@@ -163,7 +163,7 @@ void _hkz_ly_track_rates(double *dth, double *lam,
 
 /* One step attempt of tracked zero i to tb; 1 if certified (recorded). */
 int _hkz_ly_track_try_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
-                           double thpred, slong prec)
+                           const arf_t thpred, slong prec)
 {
     const arf_struct *ta = tr->ta + i;
     const arb_struct *A = tr->theta + i;
@@ -171,7 +171,7 @@ int _hkz_ly_track_try_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
     arf_t lo, hi, tm, thm, rt, rth, u;
     arb_t dt, dth, v, Fth, Ft;
     arb_t hpi;
-    double thd = arf_get_d(arb_midref(A), ARF_RND_NEAR), margin;
+    arf_t margin;
     int ok = 0, s1, s2, dir = 0;
 
     _hkz_ly_tmodel_init(&M, HKZ_LY_TRACK_R);
@@ -188,20 +188,26 @@ int _hkz_ly_track_try_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
     arb_init(Fth);
     arb_init(Ft);
     arb_init(hpi);
-    /* X = hull(theta_a, prediction) widened */
-    margin = FLINT_MAX(0.25 * fabs(thpred - thd),
-                       4 * mag_get_d(arb_radref(A)));
-    margin = FLINT_MAX(margin, ldexp(fabs(thd), -tr->rel_bits + 3));
+    /* X = hull(theta_a, prediction) widened by a quarter of the motion
+     * (all in arf: near the t -> infinity limit the motion of a step is
+     * far below the resolution of a double) */
+    arf_init(margin);
+    arf_sub(margin, thpred, arb_midref(A), prec, ARF_RND_UP);
+    arf_abs(margin, margin);
+    arf_mul_2exp_si(margin, margin, -2);
+    arf_set_mag(u, arb_radref(A));
+    arf_mul_2exp_si(u, u, 2);
+    arf_max(margin, margin, u);
+    arf_abs(u, arb_midref(A));
+    arf_mul_2exp_si(u, u, -tr->rel_bits + 3);
+    arf_max(margin, margin, u);
     arb_get_lbound_arf(lo, A, prec);
-    arf_set_d(u, thpred);
-    arf_min(lo, lo, u);
-    arf_set_d(u, margin);
-    arf_sub(lo, lo, u, 64, ARF_RND_DOWN);
+    arf_min(lo, lo, thpred);
+    arf_sub(lo, lo, margin, prec, ARF_RND_DOWN);
     arb_get_ubound_arf(hi, A, prec);
-    arf_set_d(u, thpred);
-    arf_max(hi, hi, u);
-    arf_set_d(u, margin);
-    arf_add(hi, hi, u, 64, ARF_RND_UP);
+    arf_max(hi, hi, thpred);
+    arf_add(hi, hi, margin, prec, ARF_RND_UP);
+    arf_clear(margin);
     arb_const_pi(hpi, 64);
     arb_mul_2exp_si(hpi, hpi, -1);
     arb_set_arf(v, hi);
@@ -247,7 +253,8 @@ int _hkz_ly_track_try_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
         arb_set_arf(&s->tb, tb);
         arb_set_interval_arf(&s->box, lo, hi, prec);
         s->dir = dir;
-        zero_at(&s->theta_b, tr, tb, thpred, lo, hi, prec);
+        zero_at(&s->theta_b, tr, tb, arf_get_d(thpred, ARF_RND_NEAR), lo,
+                hi, prec);
         arb_set(tr->theta + i, &s->theta_b);
         arf_set(tr->ta + i, tb);
         if (tr->dir[i] == 0 && tr->nsteps[i] == 1)

@@ -105,8 +105,12 @@ int hkz_cli_ly_fail(int status)
     }
 }
 
-int hkz_cli_ly_warn_uncertified(const char *what)
+int hkz_cli_ly_uncertified(hkz_cli_run_t *r, const char *what)
 {
+    int rc;
+    if (r->w != NULL &&
+        (rc = hkz_cli_run_close(r, &r->w, HKZ_CLI_EXIT_RUNTIME)))
+        return rc;
     fprintf(stderr, "hkz: warning: %s NOT certified (see the %s)\n", what,
             strcmp(what, "the zero list is") == 0 ? "summary row"
                                                   : "verifier rows");

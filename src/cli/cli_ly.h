@@ -4,6 +4,7 @@
 #define HKZ_CLI_LY_H
 
 #include "cli.h"
+#include "opt.h"
 
 /* Rank and size of the process world (1 process without MPI). */
 int hkz_cli_ly_rank(void);
@@ -38,8 +39,9 @@ int hkz_cli_ly_ckpt_open(hkz_ckpt_t c, int resume);
  * hkz_cli_fail. */
 int hkz_cli_ly_fail(int status);
 
-/* "not certified" warning (one stderr line) and exit code 1. */
-int hkz_cli_ly_warn_uncertified(const char *what);
+/* "not certified" warning (one stderr line) and exit code 1, after the
+ * output (complete rows) is closed with its closing record. */
+int hkz_cli_ly_uncertified(hkz_cli_run_t *r, const char *what);
 
 /* Decimal input read at prec bits, more than ~40 digits allowed; the
  * message names the real problem. */
@@ -55,7 +57,70 @@ int hkz_cli_ly_row(hkz_writer_t *w, const char *record, slong j,
 int hkz_cli_ly_steps(hkz_writer_t *w, const hkz_ly_track_t tr);
 int hkz_cli_ly_meta(hkz_writer_t *w, const char *key, const char *value);
 
-int hkz_cmd_zeros(int argc, char **argv);
-int hkz_cmd_track(int argc, char **argv);
+/* ---- hkz track (cli_ly_track.c) ----------------------------------- */
+
+typedef struct
+{
+    slong n, threads, every;
+    const char *t0, *t1, *graph, *edge, *zeros, *checkpoint;
+    int resume;
+} hkz_cli_track_args_t;
+
+/* A family to track: degree, coefficient function, checkpoint name,
+ * [t0, t1]. */
+typedef struct
+{
+    slong W;
+    hkz_ly_family_fn fn;
+    void *param;
+    const char *name;
+    const arb_struct *t0, *t1;
+} hkz_cli_ly_family_t;
+
+/* "a<sep>b" -> two integers (0 or a usage error). */
+int hkz_cli_ly_pair(slong *x, slong *y, const char *opt, const char *s,
+                    char sep);
+
+/* Options of both families into o, the zero range j0..j1-1 (0-based) of
+ * --zeros (n principal zeros), t0 < t1 read at prec bits. */
+int hkz_cli_ly_track_setup(hkz_cli_run_t *r, const hkz_cli_track_args_t *a,
+                           hkz_ly_opts_t *o, slong *j0, slong *j1, slong n,
+                           arb_t t0, arb_t t1, slong prec);
+
+/* Tracks zeros j0..j1-1 into *tr (rank 0: all of them; the processes
+ * split the indices in blocks), with the checkpoint of --checkpoint.
+ * *status: the tracking status; returns 0 or an exit code, the same on
+ * every process. */
+int hkz_cli_ly_track(hkz_ly_track_t *tr, const hkz_cli_ly_family_t *fam,
+                     slong j0, slong j1, const hkz_cli_track_args_t *a,
+                     const hkz_ly_opts_t *o, slong digits, int *status);
+
+/* Shared option entries and texts of the two families. */
+#define HKZ_CLI_TRACK_OPTS                                                  \
+    {"t0", HKZ_OPT_STRING, offsetof(hkz_cli_track_args_t, t0), .req = 1,    \
+     .metavar = "A", .help = "start of the t-range, > 0"},                  \
+    {"t1", HKZ_OPT_STRING, offsetof(hkz_cli_track_args_t, t1), .req = 1,    \
+     .metavar = "B", .help = "end of the t-range, > A"},                    \
+    {"zeros", HKZ_OPT_STRING, offsetof(hkz_cli_track_args_t, zeros),        \
+     .metavar = "J0:J1", .help = "principal zeros J0..J1 (1-based; all)"},  \
+    {"threads", HKZ_OPT_SLONG, offsetof(hkz_cli_track_args_t, threads),     \
+     .lo = 1, .hi = 256, .def = "2", .metavar = "K", .help = "threads"},    \
+    {"checkpoint", HKZ_OPT_STRING, offsetof(hkz_cli_track_args_t,           \
+     checkpoint), .metavar = "FILE", .help = "save the state (FILE.r<rank>" \
+     " under MPI)"},                                                        \
+    {"every", HKZ_OPT_SLONG, offsetof(hkz_cli_track_args_t, every),         \
+     .lo = 1, .hi = WORD(1) << 30, .def = "32", .metavar = "S",             \
+     .help = "steps per zero between checkpoint commits"},                  \
+    {"resume", HKZ_OPT_FLAG, offsetof(hkz_cli_track_args_t, resume),        \
+     .help = "continue from --checkpoint (every parameter must agree)"}
+
+#define HKZ_CLI_TRACK_MORE                                                  \
+    "--checkpoint saves the state every S steps per zero; --resume "        \
+    "continues from it\n(refused, exit 2, if any parameter differs: "       \
+    "the model, t0, t1, zeros,\ndigits).  Under MPI the ranks split the "   \
+    "zeros in blocks; the output is the\nsame bytes as one rank's.  Exit "  \
+    "codes: 0 certified, 1 not certified (one stderr\nwarning), 2 bad "     \
+    "input (also a checkpoint of other parameters, a model too\nlarge for " \
+    "this method), 130 interrupted (resume with --resume).\n"
 
 #endif
