@@ -333,6 +333,28 @@ static void cw_limit(void)
     }
     hkz_ly_zeros_clear(z);
     HKZ_TEST_STATUS(hkz_ly_cw_limit_t(ts, rad, 1, 60), HKZ_ERR_ARG);
+    /* near the limit at 30 digits the motion of a step is far below a
+     * double's resolution: the run ends (it stalled with zero-length
+     * steps and growing memory before) */
+    {
+        hkz_ly_track_t tr;
+        arb_t t0, t1;
+        arb_init(t0);
+        arb_init(t1);
+        arb_set_d(t0, 2.0);
+        arb_set_d(t1, 2.5);
+        hkz_ly_opts_set_digits(&o, 30);
+        HKZ_TEST_OK(hkz_ly_track_create(&tr, N, hkz_ly_cw_family, &N, "cw",
+                                        t0, t1, 0, N / 2, &o));
+        HKZ_TEST_OK(hkz_ly_track_start(tr, &o));
+        HKZ_TEST_OK(hkz_ly_track_run(tr, 5000, &o));
+        HKZ_TEST_CHECK(hkz_ly_track_finished(tr), "30 digits near the "
+                       "limit: not finished after 5000 steps");
+        check_chain(tr, "CW N=9 near the limit");
+        hkz_ly_track_destroy(&tr);
+        arb_clear(t0);
+        arb_clear(t1);
+    }
     arb_clear(ts);
     arb_clear(x);
     arb_clear(y);
