@@ -12,8 +12,8 @@
 
 typedef void (*_hkz_ly_task_fn)(slong i, void *arg);
 
-/* Runs fn(i, arg) for i = 0..n-1 on nthreads pthreads (dynamic schedule).
- * Each worker frees FLINT's thread-local caches before it exits. */
+/* Runs fn(i, arg) for i = 0..n-1 on at most nthreads threads of FLINT's
+ * pool (flint_parallel_do, dynamic schedule; zeros_parallel.c). */
 void _hkz_ly_parallel_for(slong n, int nthreads, _hkz_ly_task_fn fn,
                           void *arg);
 

@@ -79,7 +79,8 @@ typedef struct
                            (default 53); goal.max_prec: largest working
                            precision, 0: automatic (2 rel_bits + 4 W +
                            1024); goal.start_prec: unused */
-    int nthreads;       /* worker threads; <= 0: 2 */
+    int nthreads;       /* at most this many threads of FLINT's pool
+                           (flint_set_num_threads sets its size); <= 0: 2 */
     int method;         /* hkz_ly_method_t (Curie-Weiss only) */
     slong grid;         /* scan points per principal zero (0: 8) */
     const hkz_progress_t *progress; /* per zero / per round of steps; a

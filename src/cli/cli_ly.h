@@ -87,6 +87,9 @@ int hkz_cli_ly_track_setup(hkz_cli_run_t *r, const hkz_cli_track_args_t *a,
                            hkz_ly_opts_t *o, slong *j0, slong *j1, slong n,
                            arb_t t0, arb_t t1, slong prec);
 
+/* Check callback of both families: --threads sizes FLINT's pool. */
+int hkz_cli_ly_track_check(hkz_cli_run_t *r, void *args);
+
 /* Tracks zeros j0..j1-1 into *tr (rank 0: all of them; the processes
  * split the indices in blocks), with the checkpoint of --checkpoint.
  * *status: the tracking status; returns 0 or an exit code, the same on

@@ -125,3 +125,10 @@ int hkz_cli_ly_track(hkz_ly_track_t *tr, const hkz_cli_ly_family_t *fam,
     hkz_ly_track_destroy(&mine);
     return hkz_cli_ly_agree(rc);
 }
+
+int hkz_cli_ly_track_check(hkz_cli_run_t *r, void *args)
+{
+    (void) r;
+    flint_set_num_threads((int) ((hkz_cli_track_args_t *) args)->threads);
+    return 0;
+}

@@ -298,6 +298,15 @@ cleanup:
     return rc;
 }
 
+/* before the outputs: --threads sizes FLINT's pool (the run record
+ * reports it) */
+static int check_threads(hkz_cli_run_t *r, void *args)
+{
+    (void) r;
+    flint_set_num_threads((int) ((zeros_args_t *) args)->threads);
+    return 0;
+}
+
 static int run_graph(hkz_cli_run_t *r, void *args)
 {
     return run_model(r, args, 0);
@@ -350,7 +359,7 @@ static const hkz_cli_cmd_t zeros_cw = {
     .name = "cw", .summary = "Curie-Weiss K_N",
     .description = CW_TEXT ZEROS_MORE, .opts = cw_opts,
     .args_size = sizeof(zeros_args_t), .common = ZEROS_COMMON,
-    .run = run_cw};
+    .check = check_threads, .run = run_cw};
 
 static const hkz_cli_cmd_t zeros_graph = {
     .name = "graph", .summary = "Ising model on a graph file",
@@ -358,7 +367,7 @@ static const hkz_cli_cmd_t zeros_graph = {
     "graph in FILE (lines 'u v J',\n'#' comments, optional 'vertices N' "
     "and 'weight u w'). Couplings must be >= 0.\n" ZEROS_MORE,
     .opts = graph_opts, .args_size = sizeof(zeros_args_t),
-    .common = ZEROS_COMMON, .run = run_graph};
+    .common = ZEROS_COMMON, .check = check_threads, .run = run_graph};
 
 static const hkz_cli_cmd_t zeros_lattice = {
     .name = "lattice", .summary = "L x M square lattice",
@@ -366,7 +375,7 @@ static const hkz_cli_cmd_t zeros_lattice = {
     "(L columns, M rows) with\ncoupling K > 0 on every bond (exact decimal, "
     "or 'kc' for K_c = log(1+sqrt 2)/2).\n" ZEROS_MORE,
     .opts = lattice_opts, .args_size = sizeof(zeros_args_t),
-    .common = ZEROS_COMMON, .run = run_lattice};
+    .common = ZEROS_COMMON, .check = check_threads, .run = run_lattice};
 
 static const hkz_cli_cmd_t *const zeros_subs[] = {&zeros_cw, &zeros_graph,
                                                    &zeros_lattice, NULL};
