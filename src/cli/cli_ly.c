@@ -1,57 +1,106 @@
-/* What hkz zeros and hkz track share: the process world, checkpoints,
- * status mapping, trajectory rows.
- *
- * The process world: one process in this build.  (Under MPI the world is
- * hkz_dist's: hkz_dist_world, hkz_dist_gather, hkz_dist_agree.) */
+/* What hkz zeros and hkz track share: the process world (hkz/dist.h:
+ * MPI ranks with -DHKZ_MPI=ON, one process without), checkpoints, status
+ * mapping, trajectory rows. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "hkz/dist.h"
 #include "cli_ly.h"
 
 int hkz_cli_ly_rank(void)
 {
-    return 0;
+    return hkz_dist_rank(hkz_dist_world());
 }
 
 int hkz_cli_ly_size(void)
 {
-    return 1;
+    return hkz_dist_size(hkz_dist_world());
 }
 
-static int gather_all(char **all, size_t *len, const char *mine, size_t n,
-                      void *ctx)
+static int allgather(char **all, size_t *len, const char *mine, size_t n,
+                     void *ctx)
 {
     (void) ctx;
-    *all = flint_malloc(n + 1);
-    memcpy(*all, mine, n);
-    *len = n;
-    return HKZ_SUCCESS;
+    return hkz_dist_allgather(hkz_dist_world(), all, len, mine, n);
 }
 
 void hkz_cli_ly_split(hkz_ly_split_t *sp)
 {
     sp->rank = hkz_cli_ly_rank();
     sp->size = hkz_cli_ly_size();
-    sp->allgather = gather_all;
+    sp->allgather = allgather;
     sp->ctx = NULL;
 }
 
 int hkz_cli_ly_agree(int rc)
 {
-    return rc;
+    int all = hkz_dist_agree(hkz_dist_world(), rc);
+    /* rank 0 did not fail: it reports the first rank that did (its own
+     * line went to /dev/null) */
+    if (all != 0 && rc == 0 && hkz_cli_ly_rank() == 0)
+        fprintf(stderr, "hkz: error: %s\n", hkz_errmsg());
+    return all;
 }
 
 int hkz_cli_ly_track_gather(hkz_ly_track_t full, const hkz_ly_track_t mine)
 {
-    char *buf;
-    size_t len;
-    int st = hkz_ly_track_pack(&buf, &len, mine);
+    char *buf = NULL, *all = NULL;
+    size_t len = 0, alen = 0;
+    int st = HKZ_SUCCESS;
+    if (mine != NULL)
+        st = hkz_ly_track_pack(&buf, &len, mine);
+    /* every process takes part in the collectives, failed or not */
+    st = hkz_dist_agree(hkz_dist_world(), st);
     if (st == HKZ_SUCCESS)
+        st = hkz_dist_gather(hkz_dist_world(), &all, &alen, buf, len);
+    if (st == HKZ_SUCCESS && hkz_cli_ly_rank() == 0)
+        st = hkz_ly_track_unpack(full, all, alen);
+    flint_free(buf);
+    flint_free(all);
+    return hkz_cli_ly_agree(st == HKZ_SUCCESS ? 0 : hkz_cli_fail(st));
+}
+
+int hkz_cli_ly_check(hkz_cli_run_t *r, slong threads)
+{
+    flint_set_num_threads((int) threads);
+    /* rank 0 alone writes (an --out file too) */
+    if (hkz_cli_ly_rank() != 0)
+        r->out = "/dev/null";
+    return 0;
+}
+
+int hkz_cli_ly_end(hkz_cli_run_t *r, int rc, const char *what)
+{
+    double *all;
+    char line[256];
+    int size = hkz_cli_ly_size();
+    rc = hkz_cli_ly_agree(rc);
+    if (rc == HKZ_CLI_LY_UNCERTIFIED)
     {
-        st = hkz_ly_track_unpack(full, buf, len);
-        flint_free(buf);
+        /* the rows are complete: close the output with its closing
+         * record (every rank), then the one warning line */
+        rc = r->w != NULL ? hkz_cli_run_close(r, &r->w, HKZ_CLI_EXIT_RUNTIME)
+                          : 0;
+        if (rc == 0)
+        {
+            fprintf(stderr, "hkz: warning: %s NOT certified (see the %s)\n",
+                    what, strcmp(what, "the zero list is") == 0
+                    ? "summary row" : "verifier rows");
+            rc = HKZ_CLI_EXIT_RUNTIME;
+        }
     }
-    return st == HKZ_SUCCESS ? 0 : hkz_cli_fail(st);
+    if (size == 1)
+        return rc;
+    all = flint_malloc(sizeof(double) * size);
+    /* the per-rank timing line (rank 0, stderr) */
+    if (hkz_dist_times(hkz_dist_world(), hkz_cli_wtime() - r->t0, all)
+        == HKZ_SUCCESS && hkz_cli_ly_rank() == 0)
+    {
+        hkz_dist_times_format(line, sizeof(line), all, size);
+        fprintf(stderr, "hkz: %s\n", line);
+    }
+    flint_free(all);
+    return rc;
 }
 
 const char *hkz_cli_ly_ckpt_path(char *buf, size_t n, const char *path)
@@ -103,18 +152,6 @@ int hkz_cli_ly_fail(int status)
     default:
         return hkz_cli_fail(status);
     }
-}
-
-int hkz_cli_ly_uncertified(hkz_cli_run_t *r, const char *what)
-{
-    int rc;
-    if (r->w != NULL &&
-        (rc = hkz_cli_run_close(r, &r->w, HKZ_CLI_EXIT_RUNTIME)))
-        return rc;
-    fprintf(stderr, "hkz: warning: %s NOT certified (see the %s)\n", what,
-            strcmp(what, "the zero list is") == 0 ? "summary row"
-                                                  : "verifier rows");
-    return HKZ_CLI_EXIT_RUNTIME;
 }
 
 int hkz_cli_ly_ball(arb_t x, const char *opt, const char *s, slong prec)

@@ -18,7 +18,18 @@ void hkz_cli_ly_split(hkz_ly_split_t *sp);
  * printed once (rank 0). */
 int hkz_cli_ly_agree(int rc);
 
-/* Rank 0 receives every process's tracker records into full. */
+/* Check callback part: --threads sizes FLINT's pool; ranks other than 0
+ * write to /dev/null (rank 0 alone writes, also an --out file). */
+int hkz_cli_ly_check(hkz_cli_run_t *r, slong threads);
+
+/* End of every run: the exit code agreed over the processes (the first
+ * failing rank's message printed by rank 0; HKZ_CLI_LY_UNCERTIFIED: the
+ * warning "<what> NOT certified" and exit 1) and, under several
+ * processes, the per-rank timing line on stderr (collective). */
+int hkz_cli_ly_end(hkz_cli_run_t *r, int rc, const char *what);
+
+/* Rank 0 receives every process's tracker records into full (mine may
+ * be NULL: an empty block).  Collective; 0 or an exit code (agreed). */
 int hkz_cli_ly_track_gather(hkz_ly_track_t full, const hkz_ly_track_t mine);
 
 /* Checkpoint path of this process: PATH alone, PATH.r<rank> under
@@ -39,9 +50,9 @@ int hkz_cli_ly_ckpt_open(hkz_ckpt_t c, int resume);
  * hkz_cli_fail. */
 int hkz_cli_ly_fail(int status);
 
-/* "not certified" warning (one stderr line) and exit code 1, after the
- * output (complete rows) is closed with its closing record. */
-int hkz_cli_ly_uncertified(hkz_cli_run_t *r, const char *what);
+/* Returned by a run whose rows are complete but not certified: ended by
+ * hkz_cli_ly_end (closing record, one stderr warning, exit code 1). */
+#define HKZ_CLI_LY_UNCERTIFIED (-2)
 
 /* Decimal input read at prec bits, more than ~40 digits allowed; the
  * message names the real problem. */

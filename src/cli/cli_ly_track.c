@@ -123,12 +123,10 @@ int hkz_cli_ly_track(hkz_ly_track_t *tr, const hkz_cli_ly_family_t *fam,
     if (rc == 0 && rank == 0)
         *status = hkz_ly_track_status(*tr);
     hkz_ly_track_destroy(&mine);
-    return hkz_cli_ly_agree(rc);
+    return rc;
 }
 
 int hkz_cli_ly_track_check(hkz_cli_run_t *r, void *args)
 {
-    (void) r;
-    flint_set_num_threads((int) ((hkz_cli_track_args_t *) args)->threads);
-    return 0;
+    return hkz_cli_ly_check(r, ((hkz_cli_track_args_t *) args)->threads);
 }

@@ -119,14 +119,14 @@ static int run_cw(hkz_cli_run_t *r, void *args)
                              dec ? "true" : "not certified", buf)))
         goto cleanup;
     if (status != HKZ_SUCCESS || !dec)
-        rc = hkz_cli_ly_uncertified(r, "the decrease is");
+        rc = HKZ_CLI_LY_UNCERTIFIED;
 cleanup:
     hkz_ly_track_destroy(&tr);
     arb_clear(t0);
     arb_clear(t1);
     arb_clear(ts);
     mag_clear(rad);
-    return rc;
+    return hkz_cli_ly_end(r, rc, "the decrease is");
 }
 
 static const hkz_opt_t cw_opts[] = {

@@ -146,7 +146,7 @@ static int run_edge(hkz_cli_run_t *r, void *args)
         (rc = verdicts(r, tr, ends, es, j0, j1)))
         goto cleanup;
     if (status != HKZ_SUCCESS)
-        rc = hkz_cli_ly_uncertified(r, "the tracking is");
+        rc = HKZ_CLI_LY_UNCERTIFIED;
 cleanup:
     hkz_ly_track_destroy(&tr);
     if (have_ef)
@@ -155,7 +155,7 @@ cleanup:
     hkz_ising_model_clear(m);
     arb_clear(t0);
     arb_clear(t1);
-    return rc;
+    return hkz_cli_ly_end(r, rc, "the tracking is");
 }
 
 static const hkz_opt_t edge_opts[] = {

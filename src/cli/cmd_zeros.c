@@ -130,13 +130,9 @@ static int finish(hkz_cli_run_t *r, const hkz_ly_zeros_t z, int status,
         r->worst = HKZ_ERR_PREC;
     else if (status != HKZ_SUCCESS && status != HKZ_ERR_NOT_CERTIFIED)
         return hkz_cli_ly_fail(status);
-    if (hkz_cli_ly_rank() != 0)
-        return status == HKZ_ERR_NOT_CERTIFIED ? HKZ_CLI_EXIT_RUNTIME : 0;
-    if ((rc = emit(r, z, status, model)))
+    if (hkz_cli_ly_rank() == 0 && (rc = emit(r, z, status, model)))
         return rc;
-    if (status != HKZ_ERR_NOT_CERTIFIED)
-        return 0;
-    return hkz_cli_ly_uncertified(r, "the zero list is");
+    return status == HKZ_ERR_NOT_CERTIFIED ? HKZ_CLI_LY_UNCERTIFIED : 0;
 }
 
 static int meta_str(hkz_cli_run_t *r, const char *key, const char *value)
@@ -181,9 +177,10 @@ static int run_cw(hkz_cli_run_t *r, void *args)
     snprintf(buf, sizeof(buf), "cw N=%ld method=%s", (long) N, a->method);
     {
         int m = o.method;
-        if ((rc = setup(r, a, &o, &sp, &ck, buf, "t", t)))
-            goto cleanup;
+        rc = setup(r, a, &o, &sp, &ck, buf, "t", t);
         o.method = m;
+        if ((rc = hkz_cli_ly_agree(rc)))
+            goto cleanup;
     }
     snprintf(buf, sizeof(buf), "%ld", (long) N);
     if (hkz_cli_ly_rank() == 0 &&
@@ -201,7 +198,7 @@ cleanup:
     hkz_ckpt_destroy(&ck);
     hkz_ly_zeros_clear(z);
     arb_clear(t);
-    return rc;
+    return hkz_cli_ly_end(r, rc, "the zero list is");
 }
 
 /* The model of a graph file or of a lattice. */
@@ -266,8 +263,9 @@ static int run_model(hkz_cli_run_t *r, zeros_args_t *a, int lattice)
 
     arb_init(K);
     hkz_ising_model_init(m);
-    if ((rc = read_model(m, K, desc, sizeof(desc), a, lattice)) ||
-        (rc = setup(r, a, &o, &sp, &ck, desc, lattice ? "K" : NULL, K)))
+    if (!(rc = read_model(m, K, desc, sizeof(desc), a, lattice)))
+        rc = setup(r, a, &o, &sp, &ck, desc, lattice ? "K" : NULL, K);
+    if ((rc = hkz_cli_ly_agree(rc)))
         goto cleanup;
     if (hkz_cli_ly_rank() == 0)
     {
@@ -295,16 +293,14 @@ cleanup:
         hkz_ly_zeros_clear(z);
     hkz_ising_model_clear(m);
     arb_clear(K);
-    return rc;
+    return hkz_cli_ly_end(r, rc, "the zero list is");
 }
 
 /* before the outputs: --threads sizes FLINT's pool (the run record
  * reports it) */
 static int check_threads(hkz_cli_run_t *r, void *args)
 {
-    (void) r;
-    flint_set_num_threads((int) ((zeros_args_t *) args)->threads);
-    return 0;
+    return hkz_cli_ly_check(r, ((zeros_args_t *) args)->threads);
 }
 
 static int run_graph(hkz_cli_run_t *r, void *args)
