@@ -237,14 +237,30 @@ int _hkz_lyz_units(const _hkz_lyz_drv_t *d, _hkz_lyz_zb_t *z, slong n,
     qsort(ks, n, sizeof(kent_t), cmp_kent);
     for (i = 0; i < n; i++)
         pos[ks[i].i] = i;
-    /* 1. restore from the checkpoint */
-    for (k = 0; ck != NULL && k < hkz_ckpt_count(ck); k++)
+    /* 1. restore from the checkpoint; several processes pool what they
+     * restored, so that all see the same work left */
+    for (k = 0; ck != NULL && k < hkz_ckpt_count(ck) && st == HKZ_SUCCESS;
+         k++)
     {
         rec = flint_malloc(strlen(hkz_ckpt_get(ck, k)) + 1);
         strcpy(rec, hkz_ckpt_get(ck, k));
-        if (strncmp(rec, "zb ", 3) == 0)
-            apply(z, ks, n, rec, restored);
+        if (strncmp(rec, "zb ", 3) == 0 && apply(z, ks, n, rec, restored)
+            && sp != NULL && sp->size > 1)
+        {
+            st = _hkz_ly_sbuf_add(&mine, hkz_ckpt_get(ck, k));
+            if (st == HKZ_SUCCESS)
+                st = _hkz_ly_sbuf_add(&mine, "\n");
+        }
         flint_free(rec);
+    }
+    if (sp != NULL && sp->size > 1)
+    {
+        st = share(z, ks, n, restored, mine.s, st, sp);
+        flint_free(mine.s);
+        mine.s = NULL;
+        mine.len = mine.alloc = 0;
+        if (st != HKZ_SUCCESS)
+            goto cleanup;
     }
     for (i = 0; i < n; i++)
         if (!restored[i])

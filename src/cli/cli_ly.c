@@ -63,9 +63,12 @@ int hkz_cli_ly_track_gather(hkz_ly_track_t full, const hkz_ly_track_t mine)
 int hkz_cli_ly_check(hkz_cli_run_t *r, slong threads)
 {
     flint_set_num_threads((int) threads);
-    /* rank 0 alone writes (an --out file too) */
+    /* rank 0 alone writes (an --out file too): the other ranks write to
+     * their standard output, which hkz_dist_quiet_nonroot sent to the
+     * null device (never a file path here: a writer renames its
+     * temporary file onto the path) */
     if (hkz_cli_ly_rank() != 0)
-        r->out = "/dev/null";
+        r->out = "-";
     return 0;
 }
 

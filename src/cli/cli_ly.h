@@ -19,7 +19,7 @@ void hkz_cli_ly_split(hkz_ly_split_t *sp);
 int hkz_cli_ly_agree(int rc);
 
 /* Check callback part: --threads sizes FLINT's pool; ranks other than 0
- * write to /dev/null (rank 0 alone writes, also an --out file). */
+ * write to their (silenced) standard output, rank 0 alone to --out. */
 int hkz_cli_ly_check(hkz_cli_run_t *r, slong threads);
 
 /* End of every run: the exit code agreed over the processes (the first
