@@ -4,6 +4,7 @@
 #include <math.h>
 #include "cw_bound_internal.h"
 
+/* Tail bound over [V, oo): res >= int_V^oo of the Gaussian envelope. */
 static void tail(mag_t res, const _hkz_lyb_bl_t *B, const arf_t V)
 {
     arb_t v, x, e, z;

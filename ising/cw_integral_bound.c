@@ -397,5 +397,3 @@ void _hkz_lyb_region(mag_t acc, const _hkz_lyb_bl_t *B, const arf_t u0,
     arf_clear(w);
     arf_clear(mid);
 }
-
-/* Tail bound over [V, oo): res >= int_V^oo of the Gaussian envelope. */

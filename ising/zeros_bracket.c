@@ -272,4 +272,3 @@ void _hkz_lyz_refine_bracket(const _hkz_lyz_drv_t *d, _hkz_lyz_zb_t *z,
     arf_clear(pts + 0);
     arf_clear(pts + 1);
 }
-

@@ -120,4 +120,3 @@ cleanup:
     arf_clear(pts + 0);
     arf_clear(pts + 1);
 }
-

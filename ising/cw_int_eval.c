@@ -1,10 +1,89 @@
-/* One pass over the nodes of the saddle-line integral certifies both
- * ends of a tight bracket (see cw_integral.c for the method), and the
- * public hkz_ly_cw_integral. */
+/* Evaluations of the saddle-line integral at exact points (see
+ * cw_integral.c for the method and the node sums): values, one pass
+ * certifying both ends of a tight bracket, the public hkz_ly_cw_integral. */
 #include <math.h>
 #include "cw_int_internal.h"
 #include "hkz_check.h"
 
+static void set_logscale(arb_t ls, const _hkz_lyi_ictx_t *c, slong prec)
+{
+    /* psiref - t N/2 - log(2 pi t)/2 */
+    arb_t s;
+    arb_init(s);
+    arb_mul_si(s, c->t, c->N, c->wp);
+    arb_mul_2exp_si(s, s, -1);
+    arb_sub(ls, c->psiref, s, c->wp);
+    arb_const_pi(s, c->wp);
+    arb_mul(s, s, c->t, c->wp);
+    arb_mul_2exp_si(s, s, 1);
+    arb_log(s, s, c->wp);
+    arb_mul_2exp_si(s, s, -1);
+    arb_sub(ls, ls, s, prec);
+    arb_clear(s);
+}
+
+int _hkz_ly_cw_int_eval(arb_ptr res, arb_ptr dres, arb_t logscale,
+        arf_srcptr theta, slong npts, slong N, const arb_t t, slong prec,
+                        int rigorous)
+{
+    _hkz_lyi_ictx_t c;
+    double thd = 0;
+    slong i;
+    acb_ptr S, D;
+    arb_t Th;
+
+    for (i = 0; i < npts; i++)
+        thd += arf_get_d(theta + i, ARF_RND_NEAR) / npts;
+    _hkz_lyi_ictx_init(&c);
+    if (_hkz_lyi_ictx_setup(&c, N, t, thd, prec))
+    {
+        for (i = 0; i < npts; i++)
+        {
+            arb_indeterminate(res + i);
+            if (dres != NULL)
+                arb_indeterminate(dres + i);
+        }
+        if (logscale != NULL)
+            arb_indeterminate(logscale);
+        _hkz_lyi_ictx_clear(&c);
+        return HKZ_SUCCESS;
+    }
+    arb_init(Th);
+    S = _acb_vec_init(npts);
+    D = dres != NULL ? _acb_vec_init(npts) : NULL;
+    if (rigorous)
+    {
+        /* the theta-ball covering all points (bounds hold on it) */
+        arf_srcptr lo = theta, hi = theta;
+        for (i = 1; i < npts; i++)
+        {
+            if (arf_cmp(theta + i, lo) < 0)
+                lo = theta + i;
+            if (arf_cmp(theta + i, hi) > 0)
+                hi = theta + i;
+        }
+        arb_set_interval_arf(Th, lo, hi, c.wp);
+    }
+    _hkz_lyi_ictx_bounds(&c, Th, rigorous);
+    _hkz_lyi_node_loop(&c, S, D, NULL, NULL, theta, npts);
+    for (i = 0; i < npts; i++)
+    {
+        _hkz_lyi_finish(res + i, &c, S + i, rigorous, prec);
+        if (dres != NULL)
+            _hkz_lyi_finish(dres + i, &c, D + i, 0, prec);
+    }
+    if (logscale != NULL)
+        set_logscale(logscale, &c, prec);
+    _acb_vec_clear(S, npts);
+    if (D != NULL)
+        _acb_vec_clear(D, npts);
+    arb_clear(Th);
+    _hkz_lyi_ictx_clear(&c);
+    return HKZ_SUCCESS;
+}
+
+/* Node sum at theta0 + delta from the values V and i N tanh T at theta0:
+ * sum_k V_k (1 + w_k)^N, w_k = cos(delta) - 1 + tanh(z_k) sin(delta). */
 static void shifted_sum(acb_t S, acb_srcptr V, acb_srcptr T, slong n,
                         const arf_t delta, slong N, slong wp)
 {
