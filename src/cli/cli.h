@@ -125,6 +125,7 @@ slong hkz_cli_input_prec(const hkz_goal_t *goal);
 /* Commands declared with opt.h (cmd_*.c). */
 extern const hkz_cli_cmd_t hkz_cli_heat, hkz_cli_dist, hkz_cli_dos,
     hkz_cli_product, hkz_cli_version;
+extern const hkz_cli_cmd_t hkz_cli_grid;   /* cmd_grid.c */
 
 /* Commands still on the deprecated parser (cmd_*.c). */
 int hkz_cmd_report(int argc, char **argv);
@@ -205,6 +206,8 @@ typedef struct
     char *keystr[3 * HKZ_CLI_EXP_MAX_KEYS];  /* owned names and values */
     slong nkeys;
     slong nrows;
+    hkz_cli_run_t *run;      /* hkz_cli_exp_write: writers with the run
+                                record (NULL: hkz_cli_exp_open) */
 } hkz_cli_exp_t;
 
 /* Opens the three writers (data_dir "none" disables the files; the
@@ -232,6 +235,19 @@ int hkz_cli_exp_finish(hkz_cli_exp_t *e, int pass, const char *reason);
  * the temporary files). */
 void hkz_cli_exp_abort(hkz_cli_exp_t *e);
 
+/* Writes an experiment's result (hkz/compare.h) for the command run
+ * (--format, --out, the run and closing records): the rows to the output
+ * and DIR/<exp>/ (data_dir "none": no files), the verdict file, then the
+ * verdict: in text format the key numbers and the line "Xk: PASS" /
+ * "Xk: FAIL (reason)" on stdout; in JSONL the data's final record
+ * {"record":"verdict","experiment":..,"verdict":..,"reason":..,<key
+ * numbers>} and in CSV the final comment line "# verdict: PASS" /
+ * "# verdict: FAIL (reason)" (before the closing record), and the line on
+ * stderr.  Returns 0 (PASS), HKZ_CLI_EXIT_VERDICT (FAIL) or an exit
+ * code. */
+int hkz_cli_exp_write(hkz_cli_run_t *run, const hkz_compare_result_t *r,
+                      const char *data_dir);
+
 
 
 /* Writes one result record to r->w: the input fields, then value (the
@@ -241,6 +257,12 @@ void hkz_cli_exp_abort(hkz_cli_exp_t *e);
  * HKZ_ERR_PREC raises r->worst (exit 3).  0 or an exit code. */
 int hkz_cli_emit_value(hkz_cli_run_t *r, const hkz_field_t *inputs,
                        slong nin, const arb_t value, int status);
+
+/* f evaluated to --digits with the Ziv loop (hkz_goal_eval), then
+ * hkz_cli_emit_value; a failure other than HKZ_ERR_PREC is reported.
+ * 0 or an exit code. */
+int hkz_cli_eval_emit(hkz_cli_run_t *r, const hkz_field_t *inputs,
+                      slong nin, hkz_goal_fn f, void *param);
 
 /* rel_acc_bits as a field: null for exact and non-finite balls. */
 hkz_field_t hkz_cli_frel(const arb_t x);

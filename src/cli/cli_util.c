@@ -92,13 +92,25 @@ int hkz_cli_parse(int argc, char **argv, const struct option *options,
                   int (*handle)(int opt, const char *arg, void *ctx),
                   void *ctx)
 {
-    int opt, rc, help = 0;
+    int opt, rc, help = 0, seen[64], nseen = 0, i;
     slong v = 0;
 
     opterr = 0;
     optind = 1;
     while ((opt = getopt_long(argc, argv, ":h", options, NULL)) != -1)
     {
+        /* a repeated option is an error for every command (issue 10) */
+        if (opt != ':' && opt != '?' && opt != 'h' && opt != HKZ_OPT_HELP)
+        {
+            for (i = 0; i < nseen && seen[i] != opt; i++)
+                ;
+            if (i < nseen)
+                return hkz_cli_usage_error("option --%s given more than "
+                                           "once", option_name(options,
+                                                               opt));
+            if (nseen < 64)
+                seen[nseen++] = opt;
+        }
         switch (opt)
         {
         case 'h':
@@ -273,8 +285,7 @@ int hkz_cli_emit(hkz_writer_t *w, const hkz_field_t *inputs, slong nin,
     f[n++] = HKZ_FBALL("value", value);
     f[n++] = HKZ_FDBL("mid", arf_get_d(arb_midref(value), ARF_RND_NEAR));
     f[n++] = HKZ_FDBL("rad", mag_get_d(arb_radref(value)));
-    f[n++] = HKZ_FINT("rel_acc_bits",
-                      (long) FLINT_MAX(arb_rel_accuracy_bits(value), -1));
+    f[n++] = hkz_cli_frel(value);  /* null for exact balls */
     f[n++] = HKZ_FBOOL("certified", arb_is_finite(value));
     f[n++] = HKZ_FSTR("status", status == HKZ_SUCCESS ? "ok"
                                                      : hkz_status_name(status));
