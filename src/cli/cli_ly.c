@@ -149,9 +149,6 @@ int hkz_cli_ly_fail(int status)
                                    hkz_errmsg());
     case HKZ_ERR_CHECKPOINT:
         return hkz_cli_usage_error("%s", hkz_errmsg());
-    case HKZ_ERR_INTERRUPTED:
-        fprintf(stderr, "hkz: interrupted: %s\n", hkz_errmsg());
-        return HKZ_CLI_EXIT_RUNTIME;
     default:
         return hkz_cli_fail(status);
     }

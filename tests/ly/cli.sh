@@ -133,4 +133,23 @@ bad "resume without checkpoint" track cw --n 6 --t0 0.1 --t1 0.2 --resume
 bad "track edge missing edge" track edge --graph "$tmp/c4.txt" --edge 0,2 --t0 0.1 --t1 1
 bad "track edge syntax" track edge --graph "$tmp/c4.txt" --edge 0-1 --t0 0.1 --t1 1
 
+# ---- SIGINT: the checkpoint is committed, exit 130 with the resume line,
+# and the resumed run prints what an uninterrupted one prints (issue 10)
+sigint() {   # name, then the hkz arguments (with --checkpoint)
+    local name=$1; shift
+    "$HKZ" "$@" --format csv > "$tmp/full.csv" 2>/dev/null
+    rm -f "$tmp/sck"
+    "$HKZ" "$@" --checkpoint "$tmp/sck" --format csv > /dev/null 2> "$tmp/serr" &
+    local pid=$!
+    sleep 1
+    kill -INT $pid
+    wait $pid; local rc=$?
+    if [ $rc -eq 0 ]; then echo "note: $name finished before SIGINT"; return; fi
+    ok "$name: SIGINT exit 130" "[ $rc -eq 130 ] && grep -q 'resume with: hkz .* --resume' '$tmp/serr'"
+    "$HKZ" "$@" --checkpoint "$tmp/sck" --resume --format csv > "$tmp/res.csv"; rc=$?
+    ok "$name: resumed = uninterrupted" "[ $rc -eq 0 ] && diff <(grep -v '^#' '$tmp/full.csv') <(grep -v '^#' '$tmp/res.csv') > /dev/null"
+}
+sigint "zeros cw" zeros cw --n 2000 --t 0.001 --threads 1
+sigint "track cw" track cw --n 30 --t0 0.01 --t1 0.3 --threads 1 --every 4
+
 exit $fail
