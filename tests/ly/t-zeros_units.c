@@ -78,17 +78,36 @@ typedef struct
     const arb_struct *t;
     hkz_ly_zeros_t z;
     int st;
+    int ck;             /* 0 none, 1 write, 2 resume: file per process */
 } job_t;
 
 static void *run(void *p)
 {
     job_t *j = p;
     hkz_ly_opts_t o;
+    hkz_ckpt_t c = NULL;
+    char path[64];
     hkz_ly_opts_init(&o);
     o.nthreads = 1;
     o.split = &j->sp;
-    j->st = j->m == NULL ? hkz_ly_cw_zeros(j->z, j->N, j->t, &o)
-                         : hkz_ly_zeros_model(j->z, j->m, &o);
+    j->st = HKZ_SUCCESS;
+    if (j->ck)
+    {
+        snprintf(path, sizeof(path), "t-zeros-units-split.ck.r%d",
+                 j->me.rank);
+        j->st = hkz_ckpt_create(&c, path, "zeros");
+        if (j->st == HKZ_SUCCESS)
+            j->st = hkz_ly_zeros_ckpt_params(c, &o);
+        if (j->st == HKZ_SUCCESS)
+            j->st = hkz_ckpt_open(c, j->ck == 2);
+        o.checkpoint = c;
+    }
+    /* (a real program agrees on the status first: every process here
+     * opens its checkpoint without failing) */
+    if (j->st == HKZ_SUCCESS)
+        j->st = j->m == NULL ? hkz_ly_cw_zeros(j->z, j->N, j->t, &o)
+                             : hkz_ly_zeros_model(j->z, j->m, &o);
+    hkz_ckpt_destroy(&c);
     flint_cleanup();
     return NULL;
 }
@@ -105,7 +124,7 @@ static void same(const hkz_ly_zeros_t a, const hkz_ly_zeros_t b,
 }
 
 static void split(const hkz_ising_model_struct *m, slong N, const arb_t t,
-                  const char *what)
+                  const char *what, int ck)
 {
     world_t w;
     job_t jb[NPROC];
@@ -134,6 +153,7 @@ static void split(const hkz_ising_model_struct *m, slong N, const arb_t t,
         jb[r].m = m;
         jb[r].N = N;
         jb[r].t = t;
+        jb[r].ck = ck;
         hkz_ly_zeros_init(jb[r].z, W);
         pthread_create(th + r, NULL, run, jb + r);
     }
@@ -219,11 +239,24 @@ int main(void)
     hkz_ising_model_init(m);
     HKZ_TEST_OK(hkz_ball_set_str(t, "0.05", 2048));
     /* Curie-Weiss: predictions, refined in blocks */
-    split(NULL, 24, t, "cw N=24 on 3 processes");
+    split(NULL, 24, t, "cw N=24 on 3 processes", 0);
+    /* each process checkpoints its block; a resume pools the records
+     * (every process must see the same work left, else it hangs) */
+    split(NULL, 24, t, "cw N=24, per-process checkpoints", 1);
+    split(NULL, 24, t, "cw N=24, resumed from them", 2);
+    {
+        char path[64];
+        int r;
+        for (r = 0; r < NPROC; r++)
+        {
+            snprintf(path, sizeof(path), "t-zeros-units-split.ck.r%d", r);
+            remove(path);
+        }
+    }
     /* a graph: no predictor, the brackets of the grid scan in blocks */
     HKZ_TEST_OK(hkz_ising_model_read_str(m, "0 1 2\n1 2 1\n2 3 2\n3 0 "
                                          "0.05\n0 4 1\n4 5 0.5\n5 6 1\n"));
-    split(m, 0, t, "graph on 3 processes");
+    split(m, 0, t, "graph on 3 processes", 0);
     checkpoint(t);
     hkz_ising_model_clear(m);
     arb_clear(t);
