@@ -43,6 +43,7 @@ static const struct
     {"dos", NULL, &hkz_cli_dos, NULL},
     {"zeros", NULL, &hkz_cli_zeros, NULL},
     {"track", NULL, &hkz_cli_track, NULL},
+    {"bench", NULL, &hkz_cli_bench, NULL},
     {"version", NULL, &hkz_cli_version, NULL},
 };
 
