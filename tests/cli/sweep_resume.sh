@@ -22,7 +22,7 @@ same() {
     cmp -s "$1.out" "$2.out"
 }
 # sample lines in the checkpoint (the header is line 1)
-done_lines() { grep -c '|end$' "$tmp/ck.rank0" 2> /dev/null || echo 0; }
+done_lines() { grep -c '|end$' "$tmp/ck.r0" 2> /dev/null || echo 0; }
 
 "$HKZ" $args --data-dir "$tmp/A" > "$tmp/A.out"; rc=$?
 ok "uninterrupted rc 0" "[ $rc -eq 0 ]"
@@ -31,7 +31,7 @@ ok "uninterrupted rc 0" "[ $rc -eq 0 ]"
 # disk, check what it left, resume
 kill_resume() {
     local sig=$1 dir="$tmp/$1" i n
-    rm -f "$tmp"/ck.rank*
+    rm -f "$tmp"/ck.r*
     "$HKZ" $args --checkpoint "$tmp/ck" --throttle-ms 80 --data-dir "$dir" \
         > "$dir.out" 2> "$tmp/err" &
     pid=$!
@@ -50,14 +50,14 @@ kill_resume() {
     else
         ok "KILL: exit 137" "[ $rc -eq 137 ]"
         # a write cut short by SIGKILL: a partial last line is ignored
-        printf '%s|0x1 0 0' "$((N - 1))" >> "$tmp/ck.rank0"
+        printf '%s|0x1 0 0' "$((N - 1))" >> "$tmp/ck.r0"
     fi
     "$HKZ" $args --checkpoint "$tmp/ck" --resume --data-dir "$dir" \
         > "$dir.out" 2> "$tmp/err"; rc=$?
     ok "$sig: resume rc 0" "[ $rc -eq 0 ]"
     ok "$sig: resumed from the checkpoint" "grep -q 'resuming: $n samples' '$tmp/err'"
     ok "$sig: output identical to the uninterrupted run" "same '$tmp/A' '$dir'"
-    ok "$sig: checkpoint complete" "[ \$(done_lines) -eq $N ] && [ \$(tail -c 4 '$tmp/ck.rank0') = end ]"
+    ok "$sig: checkpoint complete" "[ \$(done_lines) -eq $N ] && [ \$(tail -c 4 '$tmp/ck.r0') = end ]"
 }
 kill_resume TERM
 kill_resume KILL
@@ -71,14 +71,14 @@ ok "resume of a complete checkpoint" "[ $rc -eq 0 ] && same '$tmp/A' '$tmp/C'"
 refused() {
     "$HKZ" $1 --checkpoint "$tmp/ck" --resume --data-dir "$tmp/R" \
         > /dev/null 2> "$tmp/err"; rc=$?
-    ok "refused: $2" "[ $rc -eq 2 ] && [ \$(wc -l < '$tmp/err') -eq 1 ] && grep -q '^hkz: error: --resume: .*other parameters.*$2' '$tmp/err' && [ ! -e '$tmp/R' ]"
+    ok "refused: $2" "[ $rc -eq 2 ] && [ \$(wc -l < '$tmp/err') -eq 1 ] && grep -q '^hkz: error: --resume: .*made with $2' '$tmp/err' && [ ! -e '$tmp/R' ]"
 }
-refused "compare sweep --samples $N --digits 20 --seed 8" "seed=8"
-refused "compare sweep --samples 41 --digits 20 --seed 7" "samples=41"
-refused "compare sweep --samples $N --digits 25 --seed 7" "digits=25"
-refused "$args --sub-weights i^3" "sub=i^3"
+refused "compare sweep --samples $N --digits 20 --seed 8" "seed = 7; this run has 8"
+refused "compare sweep --samples 41 --digits 20 --seed 7" "samples = 40; this run has 41"
+refused "compare sweep --samples $N --digits 25 --seed 7" "digits = 20; this run has 25"
+refused "$args --sub-weights i^3" "sub = i^2; this run has i^3"
 # not a checkpoint
-echo "garbage" > "$tmp/bad.rank0"
+echo "garbage" > "$tmp/bad.r0"
 "$HKZ" $args --checkpoint "$tmp/bad" --resume --data-dir "$tmp/R" \
     > /dev/null 2> "$tmp/err"; rc=$?
 ok "refused: not a checkpoint" "[ $rc -eq 2 ] && [ \$(wc -l < '$tmp/err') -eq 1 ]"
