@@ -25,6 +25,8 @@ $MPI -n 2 "$HKZ" $args --data-dir "$tmp/two" > "$tmp/two.out"; rc2=$?
 ok "rc 0 on 1 and 2 ranks" "[ $rc1 -eq 0 ] && [ $rc2 -eq 0 ]"
 ok "PASS" "grep -qx 'sweep: PASS' '$tmp/two.out'"
 ok "1 vs 2 ranks identical" "same '$tmp/one' '$tmp/two'"
+$MPI -n 3 "$HKZ" $args --data-dir "$tmp/three" > "$tmp/three.out"; rc3=$?
+ok "1 vs 3 ranks identical" "[ $rc3 -eq 0 ] && same '$tmp/one' '$tmp/three'"
 ok "one meta line" "[ \$(grep -c '\"record\":\"meta\"' '$tmp/two/sweep/sweep.jsonl') -eq 1 ]"
 
 # 2 ranks, each stops after 4 samples (as if interrupted), then 3 ranks
@@ -46,4 +48,11 @@ ok "1-rank resume identical" "[ $rc -eq 0 ] && same '$tmp/one' '$tmp/s'"
 $MPI -n 2 "$HKZ" compare sweep --samples 30 --digits 20 --seed 4 \
     --checkpoint "$tmp/ck" --resume --data-dir "$tmp/x" > /dev/null 2> "$tmp/err"; rc=$?
 ok "mismatch refused" "[ $rc -eq 2 ] && [ \$(grep -c '^hkz: error:' '$tmp/err') -eq 1 ] && [ ! -e '$tmp/x' ]"
+
+# a rank that fails (rank 1 cannot write its checkpoint: a directory is in
+# the way) makes every rank exit 1, rank 0 reporting rank 1's message
+mkdir -p "$tmp/cf.r1" && touch "$tmp/cf.r1/keep"
+$MPI -n 2 "$HKZ" $args --checkpoint "$tmp/cf" --data-dir "$tmp/y" \
+    > /dev/null 2> "$tmp/err"; rc=$?
+ok "failing rank 1: exit 1, its message" "[ $rc -eq 1 ] && [ \$(grep -c '^hkz: error:' '$tmp/err') -eq 1 ] && grep -q 'rank 1: .*cf.r1' '$tmp/err' && [ ! -e '$tmp/y/sweep/sweep.csv' ]"
 exit $fail
