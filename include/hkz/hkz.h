@@ -12,6 +12,7 @@
 #include "hkz/su2mix.h"
 #include "hkz/ising.h"
 #include "hkz/ly.h"
+#include "hkz/dist.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -443,7 +443,7 @@ static int cmd_sweep(int argc, char **argv)
         rc = finish(sw, all, nall, &common, &a, argc, argv);
 cleanup:
     flint_free(mine);
-    free(all);
+    flint_free(all);
     hkz_compare_sweep_destroy(&sw);
     return rc;
 }

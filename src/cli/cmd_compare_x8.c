@@ -377,7 +377,7 @@ static int run(const hkz_compare_x8_opts_t *xo, const hkz_cli_common_t *c,
     }
 cleanup:
     flint_free(rec);
-    free(all);
+    flint_free(all);
     hkz_compare_x8_destroy(&x);
     return rc;
 }
