@@ -71,9 +71,9 @@ static int check_opts(const hkz_compare_x8_opts_t *o)
         HKZ_CHECK(arb_is_finite(o->t + i) && arb_is_positive(o->t + i),
                   HKZ_ERR_ARG, "t: values must be > 0");
     HKZ_CHECK(arb_is_finite(o->gamma) && arb_is_positive(o->gamma),
-              HKZ_ERR_ARG, "gamma must be > 0");
+              HKZ_ERR_ARG, "gamma: must be > 0");
     HKZ_CHECK(o->K_check == NULL || arb_is_positive(o->K_check),
-              HKZ_ERR_ARG, "K-check must be > 0");
+              HKZ_ERR_ARG, "K-check: must be > 0");
     HKZ_CHECK(o->at == NULL || o->at->len <= n, HKZ_ERR_ARG,
               "at: %ld coordinates for %ld factors",
               (long) (o->at != NULL ? o->at->len : 0), (long) n);

@@ -193,22 +193,12 @@ int _hkz_x8_rows_point(hkz_compare_result_t *r, const hkz_compare_x8_t x)
     return s;
 }
 
-/* a key ball: its string ("+inf" for the proven +infinity) and _mid */
-static int key_ball(hkz_field_t *f, slong *nf, char **own, const char *key,
-                    const char *keymid, const arb_t x)
+/* a key ball (or "+inf") and its _mid */
+static void key_ball(hkz_field_t *f, slong *nf, const char *key,
+                     const char *keymid, const arb_t x)
 {
-    if (arf_is_pos_inf(arb_midref(x)) && mag_is_finite(arb_radref(x)))
-        f[*nf] = HKZ_FSTR(key, "+inf");
-    else
-    {
-        *own = hkz_ball_get_str(x, 0);
-        if (*own == NULL)
-            return hkz_error_set(HKZ_ERR_NOMEM, "X8: no memory");
-        f[*nf] = HKZ_FSTR(key, *own);
-    }
-    (*nf)++;
+    f[(*nf)++] = _hkz_x8_fball(key, x);
     f[(*nf)++] = HKZ_FDBL(keymid, _hkz_x8_mid(x));
-    return HKZ_SUCCESS;
 }
 
 int _hkz_x8_keys(hkz_compare_result_t *r, const hkz_compare_x8_t x,
@@ -216,18 +206,15 @@ int _hkz_x8_keys(hkz_compare_result_t *r, const hkz_compare_x8_t x,
 {
     const hkz_su2mix_minorant_struct *mn = hkz_su2mix_box_minorant(x->bx);
     hkz_field_t f[24];
-    char *own[5] = {NULL, NULL, NULL, NULL, NULL};
     char nb[32], md[32], lq[32];
-    slong nf = 0, i;
-    int s;
+    slong nf = 0;
 
-    s = key_ball(f, &nf, own + 0, "cstar_lo", "cstar_lo_mid", lo);
-    s = s ? s : key_ball(f, &nf, own + 1, "cstar_hi", "cstar_hi_mid", hi);
+    key_ball(f, &nf, "cstar_lo", "cstar_lo_mid", lo);
+    key_ball(f, &nf, "cstar_hi", "cstar_hi_mid", hi);
     if (arb_is_finite(lmn))
-        s = s ? s : key_ball(f, &nf, own + 2, "lambda_min_min",
-                             "lambda_min_min_mid", lmn);
-    s = s ? s : key_ball(f, &nf, own + 3, "K", "K_mid", mn->K);
-    s = s ? s : key_ball(f, &nf, own + 4, "K_check", "K_check_mid", x->Kc);
+        key_ball(f, &nf, "lambda_min_min", "lambda_min_min_mid", lmn);
+    key_ball(f, &nf, "K", "K_mid", mn->K);
+    key_ball(f, &nf, "K_check", "K_check_mid", x->Kc);
     snprintf(nb, sizeof(nb), "%ld", (long) hkz_su2mix_box_nblocks(x->bx));
     snprintf(md, sizeof(md), "%ld", (long) hkz_su2mix_box_maxdim(x->bx));
     snprintf(lq, sizeof(lq), "%.6g", mn->lmin);
@@ -235,9 +222,5 @@ int _hkz_x8_keys(hkz_compare_result_t *r, const hkz_compare_x8_t x,
     f[nf++] = HKZ_FSTR("max_dim", md);
     f[nf++] = HKZ_FSTR("certified", x->o.certified ? "true" : "false");
     f[nf++] = HKZ_FSTR("lmin_DQD", lq);
-    if (s == HKZ_SUCCESS)
-        s = hkz_table_add(r->keys, f, nf);
-    for (i = 0; i < 5; i++)
-        flint_free(own[i]);
-    return s;
+    return hkz_table_add(r->keys, f, nf);
 }
