@@ -13,9 +13,9 @@ extern "C" {
 
 /** The report at digits (1 ... 10000) into r (initialized by the caller;
  *  name "report"): one row per item with the columns quantity, t, x1, x2,
- *  reference, agrees_with_reference, value (ball), mid, rad, rel_acc_bits,
- *  certified, status ("ok" or the status name: an item that misses the
- *  goal keeps its ball); keys: items, agree (how many agree with their
+ *  reference, agrees_with_reference, value (ball) and status (int:
+ *  HKZ_SUCCESS, or HKZ_ERR_PREC for an item that missed the goal and
+ *  keeps its wider ball); keys: items, agree (how many agree with their
  *  reference), worst_status (int: HKZ_SUCCESS or HKZ_ERR_PREC).  pass:
  *  every item met the goal and agrees.  HKZ_ERR_ARG for bad digits;
  *  another status when an evaluation fails. */

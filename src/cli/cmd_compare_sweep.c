@@ -1,12 +1,11 @@
 /* hkz compare sweep: the best exponent c and constant C in
  * d_L(e,x) <= C d_Delta(e,x)^c (spec 6.3 P1, P2; 6.4 X2; the experiment is
- * hkz_compare_sweep of hkz/compare_sweep.h).  This file parses the
- * options, splits the samples over the ranks, turns SIGTERM / SIGINT into
- * a stop request of the progress callback, and writes what rank 0
- * finished. */
+ * hkz_compare_sweep of hkz/compare_sweep.h).  An option table (opt.h); the
+ * run splits the samples over the ranks (hkz/dist.h), checkpoints through
+ * the library, stops on SIGTERM / SIGINT through the framework's progress
+ * callback, and rank 0 writes the rows and the summary. */
 #include <errno.h>
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,190 +15,146 @@
 #include "sweep.h"
 #include "hkz/compare_sweep.h"
 
-int hkz_cmd_compare_sweep(int argc, char **argv);
-
-enum
-{
-    OPT_DW = HKZ_OPT_FIRST_COMMAND_OPT, OPT_SW, OPT_HEAD, OPT_SAMPLES,
-    OPT_SEED, OPT_FIBRE, OPT_DECADES, OPT_CHECKPOINT, OPT_RESUME,
-    OPT_DATA_DIR, OPT_THROTTLE, OPT_STOP_AFTER
-};
-
 typedef struct
 {
-    const char *dw, *sw, *s_head, *s_samples, *s_seed, *s_fibre, *s_decades;
-    const char *checkpoint, *data_dir, *s_throttle, *s_stop;
+    hkz_compare_sweep_opts_t p;
+    slong seed, throttle, stop;
+    const char *checkpoint, *data_dir, *fibre;
     int resume;
 } sweep_args_t;
 
-static const char *usage =
-    "usage: hkz compare sweep [--delta-weights SPEC] [--sub-weights SPEC] "
-    "[--head n]\n"
-    "         [--samples N] [--seed S] [--fibre-fraction F] [--decades K]\n"
-    "         [--digits D] [--checkpoint FILE [--resume]] [--data-dir DIR]\n"
-    "         [--format text|csv|jsonl] [--out PATH]\n\n"
+/* --fibre-fraction: a number in [0, 1] */
+static int check_fibre(void *args, const char *opt, const char *s,
+                       slong prec)
+{
+    sweep_args_t *a = args;
+    char *end;
+    (void) prec;
+    errno = 0;
+    a->p.fibre = strtod(s, &end);
+    if (errno != 0 || end == s || *end != '\0' ||
+        !(a->p.fibre >= 0.0 && a->p.fibre <= 1.0))
+        return hkz_cli_usage_error("%s: need a number in [0, 1] (got '%s')",
+                                   opt, s);
+    return 0;
+}
+
+#define P(f) offsetof(sweep_args_t, p.f)
+static const hkz_opt_t opts[] = {
+    {"delta-weights", HKZ_OPT_STRING, P(delta_weights), .def = "i^2",
+     .metavar = "SPEC", .help = "weights a_i of Delta"},
+    {"sub-weights", HKZ_OPT_STRING, P(sub_weights), .def = "i^2",
+     .metavar = "SPEC", .help = "weights b_i of L"},
+    {"head", HKZ_OPT_SLONG, P(head), .lo = 1, .hi = 100000, .metavar = "n",
+     .help = "x_i = e for i > n (default min(10, the weights' length))"},
+    {"samples", HKZ_OPT_SLONG, P(samples), .lo = 1, .hi = WORD(1) << 24,
+     .def = "200", .metavar = "N", .help = "number of samples"},
+    {"seed", HKZ_OPT_SLONG, offsetof(sweep_args_t, seed), .lo = 0,
+     .hi = WORD(1) << 62, .def = "1", .metavar = "S", .help = "seed"},
+    {"fibre-fraction", HKZ_OPT_CUSTOM, offsetof(sweep_args_t, fibre), .def = "0.25", .metavar = "F",
+     .help = "every (1/F)-th sample on the fibre", .check = check_fibre},
+    {"decades", HKZ_OPT_SLONG, P(decades), .lo = 0, .hi = 60, .def = "8",
+     .metavar = "K", .help = "decades of distances sampled"},
+    {"checkpoint", HKZ_OPT_STRING, offsetof(sweep_args_t, checkpoint),
+     .metavar = "FILE", .help = "commit every finished sample to "
+     "FILE.r<rank>"},
+    {"resume", HKZ_OPT_FLAG, offsetof(sweep_args_t, resume),
+     .help = "compute only the samples missing in FILE.r*"},
+    {"data-dir", HKZ_OPT_STRING, offsetof(sweep_args_t, data_dir),
+     .def = "notebooks_data", .metavar = "DIR", .help = "DIR/sweep/"
+     "sweep.csv, sweep.jsonl, sweep_summary.jsonl ('none': no files)"},
+    /* for tests: slow the sweep down / stop it as if interrupted */
+    {"throttle-ms", HKZ_OPT_SLONG, offsetof(sweep_args_t, throttle),
+     .lo = 0, .hi = 100000, .metavar = "MS", .help = "(tests) sleep after "
+     "each sample"},
+    {"stop-after", HKZ_OPT_SLONG, offsetof(sweep_args_t, stop), .lo = 0,
+     .hi = WORD(1) << 40, .metavar = "M", .help = "(tests) stop as if "
+     "interrupted after M samples"},
+    HKZ_OPT_END};
+#undef P
+
+static const char desc[] =
     "Estimates the best exponent c and constant C in d_L(e,x) <= C "
     "d_Delta(e,x)^c for\nDelta = sum a_i Delta_i, L = sum b_i L_i (N_unit, "
     "spec 6.3) from certified distances\non N samples x with x_i = e for i "
     "> n:\n"
     "  random  (r, phi, z) per coordinate, scaled by eps = 10^(-K u), u "
-    "uniform,\n"
-    "          so that distances over K decades are sampled;\n"
+    "uniform;\n"
     "  fibre   x_i = exp(eps (a_i/b_i) Z_i) (the direction of P2), eps on a"
-    " log grid\n"
-    "          of K + 2 decades below 1/max(a_i/b_i); every F-th sample "
-    "(F = 0.25:\n          every 4th).\n"
+    " log grid\n          of K + 2 decades below 1/max(a_i/b_i); every "
+    "(1/F)-th sample.\n"
     "Sample j is a deterministic function of (S, j) and the parameters "
-    "only.\n\n"
-    "Certified: every ratio d_L/d_Delta^{1/2} (Arb balls); the lower end "
-    "of their max\n(C_sample_max_lower) is a lower bound for the best "
-    "C(1/2); C_head =\nsqrt(2 pi) S_n^{1/4}, S_n = sum_{i<=n} a_i/b_i^2 "
-    "(P2), is the exact sup over\npoints with head n and C_upper the same "
-    "for the whole group (inf when S = inf).\n"
-    "Verdict: PASS when every ratio <= C_head is certified (exit 0), FAIL "
-    "when one\nexceeds it (exit 4), undecided at D digits: exit 3.\n"
-    "Estimate (not certified): c_hat is the slope of the upper envelope "
-    "of log d_L\nagainst log d_Delta (per decade of d_Delta the largest "
-    "d_L) over the smallest-\ndistance half of the decades (at least 3), "
-    "the median of the slopes between\nenvelope points (Theil-Sen): "
-    "d_L <= C d_Delta^c for small distances needs\nc <= that slope (P1: "
-    "c <= 1/2); C_hat = max d_L/d_Delta^c_hat over the samples.\n\n"
+    "only.\n"
+    "Certified: every ratio d_L/d_Delta^{1/2}; the lower end of their max\n"
+    "(C_sample_max_lower) is a lower bound for the best C(1/2); C_head =\n"
+    "sqrt(2 pi) S_n^{1/4}, S_n = sum_{i<=n} a_i/b_i^2 (P2), is the exact "
+    "sup over\npoints with head n and C_upper the same for the whole group "
+    "(inf when S = inf).\nVerdict: PASS when every ratio <= C_head is "
+    "certified (exit 0), FAIL when one\nexceeds it (exit 4), undecided at "
+    "D digits: exit 3.\n"
+    "Estimate (not certified): c_hat is the Theil-Sen slope of the upper "
+    "envelope of\nlog d_L against log d_Delta over the smallest-distance "
+    "half of the decades\n(P1: c <= 1/2); C_hat = max d_L/d_Delta^c_hat.\n"
     "Weights SPEC: [C*]i^P, [C*]i, [C*]2^i, [C*]log(1+i), [C*]log(1+i)^2, "
-    "a list\n\"1,4,9\", file:PATH; suffix @N = the first N factors "
-    "(default i^2 and i^2).\nDefaults: n = 10 (at most the list length), "
-    "N = 200, S = 1, F = 0.25, K = 8,\nD = 30.\n\n"
-    "Output: a summary (estimate, certified bounds, verdict) on stdout; "
-    "--out PATH\nalso writes the sample rows in --format.  --data-dir DIR "
-    "(default notebooks_data,\n\"none\": off) writes DIR/sweep/sweep.csv, "
-    "sweep.jsonl (one row per sample:\nsample, kind, eps, d_delta, "
-    "d_delta_mid, d_L, d_L_mid, ratio, ratio_mid,\nbelow_bound) and "
-    "sweep_summary.jsonl (one record).\n\n"
+    "a list\n\"1,4,9\", file:PATH; suffix @N = the first N factors.\n"
+    "Output: a summary on stdout; --out PATH also writes the sample rows in"
+    "\n--format (the summary then goes to stderr when PATH is '-').  "
+    "DIR/sweep/ holds\nsweep.csv, sweep.jsonl (one row per sample) and "
+    "sweep_summary.jsonl.\n"
     "--checkpoint FILE: every rank commits its finished samples to "
-    "FILE.r<rank>\n(hkz checkpoint files: the run's parameters, then one "
-    "record per sample,\nreplaced atomically); SIGTERM/SIGINT stop after "
-    "the current sample.  --resume\nreads every FILE.r* (the rank count "
-    "may change) and computes only the missing\nsamples; the output equals "
-    "an uninterrupted run's; a checkpoint of other\nparameters is refused "
-    "(exit 2).  Under mpiexec (build -DHKZ_MPI=ON) each rank\ncomputes a "
-    "contiguous block of the samples; rank 0 writes.\n";
+    "FILE.r<rank>\n(the run's parameters, then one exact record per "
+    "sample); SIGTERM/SIGINT stop\nafter the current sample.  --resume "
+    "reads every FILE.r* (the rank count may\nchange) and computes only "
+    "the missing samples; the output equals an\nuninterrupted run's; a "
+    "checkpoint of other parameters is refused (exit 2).\nUnder mpiexec "
+    "each rank computes a contiguous block of the samples; rank 0\n"
+    "writes.\n";
 
-static int handle(int opt, const char *arg, void *ctx)
+static int check_args(hkz_cli_run_t *r, void *args)
 {
-    sweep_args_t *a = ctx;
-    switch (opt)
-    {
-    case OPT_DW: a->dw = arg; break;
-    case OPT_SW: a->sw = arg; break;
-    case OPT_HEAD: a->s_head = arg; break;
-    case OPT_SAMPLES: a->s_samples = arg; break;
-    case OPT_SEED: a->s_seed = arg; break;
-    case OPT_FIBRE: a->s_fibre = arg; break;
-    case OPT_DECADES: a->s_decades = arg; break;
-    case OPT_CHECKPOINT: a->checkpoint = arg; break;
-    case OPT_RESUME: a->resume = 1; break;
-    case OPT_DATA_DIR: a->data_dir = arg; break;
-    case OPT_THROTTLE: a->s_throttle = arg; break;
-    case OPT_STOP_AFTER: a->s_stop = arg; break;
-    }
-    return 0;
-}
-
-/* The options into the experiment's parameters (usage errors: exit 2). */
-static int parse(hkz_compare_sweep_opts_t *o, slong *throttle, slong *stop,
-                 const sweep_args_t *a, slong digits)
-{
-    slong v = 0;
-    char *end;
-    int rc;
-    hkz_compare_sweep_opts_init(o);
-    o->digits = digits;
-    if (a->dw != NULL)
-        o->delta_weights = a->dw;
-    if (a->sw != NULL)
-        o->sub_weights = a->sw;
-    if (a->s_head != NULL &&
-        (rc = hkz_cli_slong(&o->head, "--head", a->s_head, 1, 100000)))
-        return rc;
-    if (a->s_samples != NULL &&
-        (rc = hkz_cli_slong(&o->samples, "--samples", a->s_samples, 1,
-                            WORD(1) << 24)))
-        return rc;
-    if (a->s_seed != NULL)
-    {
-        if ((rc = hkz_cli_slong(&v, "--seed", a->s_seed, 0, WORD(1) << 62)))
-            return rc;
-        o->seed = (ulong) v;
-    }
-    if (a->s_fibre != NULL)
-    {
-        errno = 0;
-        o->fibre = strtod(a->s_fibre, &end);
-        if (errno != 0 || end == a->s_fibre || *end != '\0' ||
-            !(o->fibre >= 0.0 && o->fibre <= 1.0))
-            return hkz_cli_usage_error("--fibre-fraction: need a number in "
-                                       "[0, 1] (got '%s')", a->s_fibre);
-    }
-    if (a->s_decades != NULL &&
-        (rc = hkz_cli_slong(&o->decades, "--decades", a->s_decades, 0, 60)))
-        return rc;
+    sweep_args_t *a = args;
+    (void) r;
     if (a->resume && a->checkpoint == NULL)
         return hkz_cli_usage_error("--resume needs --checkpoint FILE");
-    if (a->checkpoint != NULL && a->checkpoint[0] == '\0')
-        return hkz_cli_usage_error("--checkpoint: empty path");
-    *throttle = 0;
-    *stop = -1;
-    if (a->s_throttle != NULL &&
-        (rc = hkz_cli_slong(throttle, "--throttle-ms", a->s_throttle, 0,
-                            100000)))
-        return rc;
-    if (a->s_stop != NULL &&
-        (rc = hkz_cli_slong(stop, "--stop-after", a->s_stop, 0,
-                            WORD(1) << 40)))
-        return rc;
     return 0;
 }
 
-/* ---- interruption: signals and the test options as a progress stop ---- */
-
-static volatile sig_atomic_t sweep_signal = 0;
-
-static void on_signal(int sig)
-{
-    sweep_signal = sig;
-}
+/* ---- interruption: the framework's callback and the test options ---- */
 
 typedef struct
 {
+    const hkz_progress_t *inner;
     slong throttle, stop, calls;
 } stop_t;
 
 static int on_progress(void *ctx, slong done, slong total)
 {
     stop_t *st = ctx;
-    (void) done;
-    (void) total;
+    int halt = st->inner != NULL && st->inner->fn != NULL &&
+               st->inner->fn(st->inner->ctx, done, total) != 0;
     st->calls++;
-    if (st->throttle > 0 && sweep_signal == 0)
+    if (st->throttle > 0 && !halt)
     {
         struct timespec ts;
         ts.tv_sec = st->throttle / 1000;
         ts.tv_nsec = (st->throttle % 1000) * 1000000L;
         nanosleep(&ts, NULL);  /* a signal cuts it short: fine */
     }
-    return sweep_signal != 0 || (st->stop >= 0 && st->calls >= st->stop);
+    return halt || (st->stop >= 0 && st->calls >= st->stop);
 }
 
 /* This rank's samples: checkpoint, computation.  0 or an exit code. */
-static int run_range(hkz_compare_sweep_t sw, const sweep_args_t *a,
-                     slong throttle, slong stop)
+static int run_range(hkz_cli_run_t *r, hkz_compare_sweep_t sw,
+                     const sweep_args_t *a)
 {
     hkz_compare_sweep_info_t info;
-    struct sigaction sa, old_term, old_int;
-    stop_t st = {throttle, stop, 0};
+    stop_t st = {&r->prog, a->throttle, -1, 0};
     hkz_progress_t prog = {on_progress, &st};
     slong lo, hi, found = 0;
     int rc = 0, s;
 
+    if (hkz_cli_given(r, "stop-after") != NULL)
+        st.stop = a->stop;
     hkz_compare_sweep_info(&info, sw);
     hkz_cmp2_block(&lo, &hi, info.o.samples);
     s = hkz_compare_sweep_start(sw, lo, hi, a->checkpoint, hkz_cmp2_rank(),
@@ -214,28 +169,10 @@ static int run_range(hkz_compare_sweep_t sw, const sweep_args_t *a,
     if (a->resume)
         fprintf(stderr, "hkz: resuming: %ld samples from the checkpoint, "
                 "%ld to compute\n", (long) found, (long) (hi - lo - found));
-    memset(&sa, 0, sizeof(sa));
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sweep_signal = 0;
-    sigaction(SIGTERM, &sa, &old_term);
-    sigaction(SIGINT, &sa, &old_int);
     s = hkz_compare_sweep_run(sw, &prog);
     if (s == HKZ_ERR_INTERRUPTED)
-    {
-        /* everything done is in the checkpoint */
-        int sig = sweep_signal != 0 ? (int) sweep_signal : SIGTERM;
-        fprintf(stderr, "hkz: interrupted; resume with --resume\n");
-        /* what rank 0 reports when only another rank was interrupted */
-        hkz_error_set(HKZ_ERR_INTERRUPTED, "interrupted; resume with "
-                      "--resume");
-        rc = 128 + sig;
-    }
-    else if (s != HKZ_SUCCESS)
-        rc = hkz_cli_fail(s);
-    sigaction(SIGTERM, &old_term, NULL);
-    sigaction(SIGINT, &old_int, NULL);
-    return rc;
+        return HKZ_CLI_EXIT_INTERRUPTED;  /* all done is checkpointed */
+    return s != HKZ_SUCCESS ? hkz_cli_fail(s) : 0;
 }
 
 /* ---- output ------------------------------------------------------------ */
@@ -267,30 +204,28 @@ static int meta_all(hkz_writer_t *w, const hkz_compare_sweep_info_t *in)
     return s == HKZ_SUCCESS ? 0 : hkz_cli_fail(s);
 }
 
-/* The rows (t = r->rows) or the summary (r->keys) to path in fmt. */
-static int write_table(const char *path, hkz_format_t fmt,
-                       const hkz_cli_common_t *common, hkz_table_t t,
-                       const hkz_compare_sweep_info_t *in, int argc,
-                       char **argv)
+/* A table to path in fmt with the run record and the sweep's metadata;
+ * a data file (close = 0) without the closing record. */
+static int write_table(hkz_cli_run_t *r, const char *path, hkz_format_t fmt,
+                       hkz_table_t t, const hkz_compare_sweep_info_t *in,
+                       int close, int exit_code)
 {
-    hkz_cli_common_t c = *common;
     hkz_writer_t *w = NULL;
     int rc, s;
-    c.out = path;
-    c.fmt = fmt;
-    if ((rc = hkz_cli_open(&w, &c, argc, argv)))
+    if ((rc = hkz_cli_run_open(r, &w, path, fmt)))
         return rc;
     if ((rc = meta_all(w, in)))
     {
         hkz_writer_abort(&w);
         return rc;
     }
-    if ((s = hkz_table_write(w, t)) != HKZ_SUCCESS)
+    if ((s = hkz_table_write(w, t)) != HKZ_SUCCESS ||
+        (!close && (s = hkz_writer_close(&w)) != HKZ_SUCCESS))
     {
         hkz_writer_abort(&w);
         return hkz_cli_fail(s);
     }
-    return hkz_cli_finish(&w, HKZ_SUCCESS);
+    return close ? hkz_cli_run_close(r, &w, exit_code) : 0;
 }
 
 static void print_summary(FILE *f, const hkz_compare_result_t *r,
@@ -325,15 +260,25 @@ static void print_summary(FILE *f, const hkz_compare_result_t *r,
     fprintf(f, "sweep: %s\n", key(r, "verdict")->s);
 }
 
-static int outputs(const hkz_cli_common_t *common,
-                   const hkz_compare_result_t *r,
-                   const hkz_compare_sweep_info_t *in, const char *data_dir,
-                   int argc, char **argv)
+/* --out was on the command line (r->out then points into argv). */
+static int out_given(const hkz_cli_run_t *r)
 {
-    const char *dir = data_dir != NULL ? data_dir : "notebooks_data";
+    int i;
+    for (i = 1; i < r->argc; i++)
+        if (r->out >= r->argv[i] &&
+            r->out <= r->argv[i] + strlen(r->argv[i]))
+            return 1;
+    return 0;
+}
+
+/* Rank 0: the files, the rows (--out), the summary; the exit code. */
+static int outputs(hkz_cli_run_t *r, const hkz_compare_result_t *res,
+                   const hkz_compare_sweep_info_t *in, const char *dir)
+{
     char p[4200];
-    int rc = 0, rows_stdout = common->out != NULL &&
-                              strcmp(common->out, "-") == 0;
+    int rc = 0, rows_stdout = out_given(r) && strcmp(r->out, "-") == 0;
+    int code = key(res, "exceed")->i > 0 ? HKZ_CLI_EXIT_VERDICT
+               : key(res, "undecided")->i > 0 ? HKZ_CLI_EXIT_PREC : 0;
     if (strcmp(dir, "none") != 0)
     {
         if (snprintf(p, sizeof(p), "%s/sweep", dir) >= (int) sizeof(p))
@@ -343,96 +288,42 @@ static int outputs(const hkz_cli_common_t *common,
             return hkz_cli_fail(hkz_error_set(HKZ_ERR_IO, "--data-dir: "
                                               "cannot create '%s'", p));
         snprintf(p, sizeof(p), "%s/sweep/sweep.csv", dir);
-        if ((rc = write_table(p, HKZ_FORMAT_CSV, common, r->rows, in, argc,
-                              argv)))
-            return rc;
+        rc = write_table(r, p, HKZ_FORMAT_CSV, res->rows, in, 0, 0);
         snprintf(p, sizeof(p), "%s/sweep/sweep.jsonl", dir);
-        if ((rc = write_table(p, HKZ_FORMAT_JSONL, common, r->rows, in,
-                              argc, argv)))
-            return rc;
+        if (!rc)
+            rc = write_table(r, p, HKZ_FORMAT_JSONL, res->rows, in, 0, 0);
         snprintf(p, sizeof(p), "%s/sweep/sweep_summary.jsonl", dir);
-        if ((rc = write_table(p, HKZ_FORMAT_JSONL, common, r->keys, in,
-                              argc, argv)))
-            return rc;
+        if (!rc)
+            rc = write_table(r, p, HKZ_FORMAT_JSONL, res->keys, in, 0, 0);
     }
-    if (common->out != NULL &&
-        (rc = write_table(common->out, common->fmt, common, r->rows, in,
-                          argc, argv)))
+    if (!rc && out_given(r))
+        rc = write_table(r, r->out, r->fmt, res->rows, in, 1, code);
+    if (rc)
         return rc;
     /* the summary goes to stdout, or to stderr when the rows do */
-    print_summary(rows_stdout ? stderr : stdout, r, in);
+    print_summary(rows_stdout ? stderr : stdout, res, in);
     fflush(stdout);
-    return 0;
+    return code;
 }
 
 /* ---- the command ------------------------------------------------------- */
 
-/* Rank 0: gathered records -> result -> files; exit 0, 3, 4 or an error */
-static int finish(const hkz_compare_sweep_t sw, const char *all, size_t nall,
-                  const hkz_cli_common_t *common, const sweep_args_t *a,
-                  int argc, char **argv)
+static int run_sweep(hkz_cli_run_t *r, void *args)
 {
+    sweep_args_t *a = args;
+    hkz_compare_sweep_t sw = NULL;
     hkz_compare_sweep_info_t info;
     hkz_compare_result_t res;
-    int rc, s = hkz_compare_result_init(&res, "sweep");
-    if (s == HKZ_SUCCESS)
-        s = hkz_compare_sweep_finish(&res, sw, all, nall);
-    if (s != HKZ_SUCCESS)
-        rc = hkz_cli_fail(s);
-    else
-    {
-        hkz_compare_sweep_info(&info, sw);
-        rc = outputs(common, &res, &info, a->data_dir, argc, argv);
-        if (rc == 0 && key(&res, "exceed")->i > 0)
-            rc = HKZ_CLI_EXIT_VERDICT;
-        else if (rc == 0 && key(&res, "undecided")->i > 0)
-            rc = HKZ_CLI_EXIT_PREC;
-    }
-    hkz_compare_result_clear(&res);
-    return rc;
-}
-
-static int cmd_sweep(int argc, char **argv)
-{
-    static const struct option opts[] = {
-        HKZ_CLI_COMMON_OPTIONS,
-        {"delta-weights", required_argument, NULL, OPT_DW},
-        {"sub-weights", required_argument, NULL, OPT_SW},
-        {"head", required_argument, NULL, OPT_HEAD},
-        {"samples", required_argument, NULL, OPT_SAMPLES},
-        {"seed", required_argument, NULL, OPT_SEED},
-        {"fibre-fraction", required_argument, NULL, OPT_FIBRE},
-        {"decades", required_argument, NULL, OPT_DECADES},
-        {"checkpoint", required_argument, NULL, OPT_CHECKPOINT},
-        {"resume", no_argument, NULL, OPT_RESUME},
-        {"data-dir", required_argument, NULL, OPT_DATA_DIR},
-        /* for tests: slow the sweep down / stop it as if interrupted */
-        {"throttle-ms", required_argument, NULL, OPT_THROTTLE},
-        {"stop-after", required_argument, NULL, OPT_STOP_AFTER},
-        {NULL, 0, NULL, 0}};
-    hkz_cli_common_t common;
-    hkz_compare_sweep_opts_t o;
-    hkz_compare_sweep_t sw = NULL;
-    sweep_args_t a;
-    slong throttle, stop;
     char *mine = NULL, *all = NULL;
     size_t nmine = 0, nall = 0;
-    int rc, s;
+    int rc = 0, s;
 
-    memset(&a, 0, sizeof(a));
-    hkz_cli_common_init(&common);
-    common.out = NULL;  /* rows only where --out asks for them */
-    rc = hkz_cli_parse(argc, argv, opts, &common, handle, &a);
-    if (rc == -1)
-    {
-        fputs(usage, stdout);
-        return 0;
-    }
-    if (rc || (rc = parse(&o, &throttle, &stop, &a, common.digits)))
-        return rc;
-    if ((s = hkz_compare_sweep_create(&sw, &o)) != HKZ_SUCCESS)
-        return hkz_cli_fail(s);
-    if ((rc = hkz_cmp2_agree(run_range(sw, &a, throttle, stop), 1)))
+    a->p.digits = r->digits;
+    a->p.seed = (ulong) a->seed;
+    if ((s = hkz_compare_sweep_create(&sw, &a->p)) != HKZ_SUCCESS)
+        return s == HKZ_ERR_ARG ? hkz_cli_usage_error("--%s", hkz_errmsg())
+                                : hkz_cli_fail(s);
+    if ((rc = hkz_cmp2_agree(run_range(r, sw, a), 1)))
         goto cleanup;
     if ((s = hkz_compare_sweep_records(&mine, &nmine, sw)))
         rc = hkz_cli_fail(s);
@@ -440,16 +331,38 @@ static int cmd_sweep(int argc, char **argv)
         (rc = hkz_cmp2_gather(&all, &nall, mine, nmine)))
         goto cleanup;
     if (hkz_cmp2_rank() == 0)
-        rc = finish(sw, all, nall, &common, &a, argc, argv);
+    {
+        if ((s = hkz_compare_result_init(&res, "sweep")) == HKZ_SUCCESS)
+        {
+            if ((s = hkz_compare_sweep_finish(&res, sw, all, nall)))
+                rc = hkz_cli_fail(s);
+            else
+            {
+                hkz_compare_sweep_info(&info, sw);
+                rc = outputs(r, &res, &info, a->data_dir);
+            }
+            hkz_compare_result_clear(&res);
+        }
+        else
+            rc = hkz_cli_fail(s);
+    }
 cleanup:
     flint_free(mine);
     flint_free(all);
     hkz_compare_sweep_destroy(&sw);
-    return rc;
+    /* one exit code on every rank (rank 0 decides what was written) */
+    return hkz_cmp2_agree(rc, 0);
 }
+
+static const hkz_cli_cmd_t cmd_sweep = {
+    .name = "compare sweep", .summary = "estimate of the best c, C in d_L "
+    "<= C d_Delta^c from certified samples", .description = desc,
+    .opts = opts, .args_size = sizeof(sweep_args_t),
+    .common = HKZ_CLI_DIGITS | HKZ_CLI_OWN_OUTPUT | HKZ_CLI_PROGRESS |
+              HKZ_CLI_RESUME,
+    .check = check_args, .run = run_sweep};
 
 int hkz_cmd_compare_sweep(int argc, char **argv)
 {
-    /* one exit code on every rank (rank 0 decides what was written) */
-    return hkz_cmp2_agree(cmd_sweep(argc, argv), 0);
+    return hkz_cli_main(&cmd_sweep, argc, argv);
 }

@@ -8,14 +8,13 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0
 ok() { if ! eval "$2"; then echo "FAIL: $1"; fail=1; fi; }
+. "$(dirname "$0")/lib.sh"   # norun: a file without its run record
 MPI="mpiexec --oversubscribe --allow-run-as-root"
 args="compare sweep --samples 30 --digits 20 --seed 3"
 same() {
     local f
     for f in sweep.csv sweep.jsonl sweep_summary.jsonl; do
-        cmp -s <(sed 's/"command":"[^"]*",//; /^# command: /d' "$1/sweep/$f") \
-               <(sed 's/"command":"[^"]*",//; /^# command: /d' "$2/sweep/$f") \
-            || return 1
+        cmp -s <(norun "$1/sweep/$f") <(norun "$2/sweep/$f") || return 1
     done
     cmp -s "$1.out" "$2.out"
 }
@@ -32,7 +31,7 @@ ok "one meta line" "[ \$(grep -c '\"record\":\"meta\"' '$tmp/two/sweep/sweep.jso
 # 2 ranks, each stops after 4 samples (as if interrupted), then 3 ranks
 $MPI -n 2 "$HKZ" $args --checkpoint "$tmp/ck" --stop-after 4 \
     --data-dir "$tmp/r" > /dev/null 2> "$tmp/err"; rc=$?
-ok "interrupted 2-rank run fails" "[ $rc -ne 0 ] && grep -q 'hkz: interrupted; resume with --resume' '$tmp/err' && [ ! -e '$tmp/r/sweep/sweep.csv' ]"
+ok "interrupted 2-rank run fails" "[ $rc -ne 0 ] && grep -q 'hkz: interrupted; resume with: hkz compare sweep .* --resume' '$tmp/err' && [ ! -e '$tmp/r/sweep/sweep.csv' ]"
 ok "both ranks checkpointed" "[ \$(grep -c '|end$' '$tmp/ck.r0') -eq 4 ] && [ \$(grep -c '|end$' '$tmp/ck.r1') -eq 4 ]"
 $MPI -n 3 "$HKZ" $args --checkpoint "$tmp/ck" --resume --data-dir "$tmp/r" \
     > "$tmp/r.out" 2> "$tmp/err"; rc=$?

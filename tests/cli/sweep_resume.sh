@@ -9,15 +9,14 @@ pid=
 trap '[ -n "$pid" ] && kill -KILL $pid 2> /dev/null; rm -rf "$tmp"' EXIT
 fail=0
 ok() { if ! eval "$2"; then echo "FAIL: $1"; fail=1; fi; }
+. "$(dirname "$0")/lib.sh"   # norun: a file without its run record
 N=40
 args="compare sweep --samples $N --digits 20 --seed 7"
 # all files equal but for the command line (CSV "# command:", JSONL meta)
 same() {
     local f
     for f in sweep.csv sweep.jsonl sweep_summary.jsonl; do
-        cmp -s <(sed 's/"command":"[^"]*",//; /^# command: /d' "$1/sweep/$f") \
-               <(sed 's/"command":"[^"]*",//; /^# command: /d' "$2/sweep/$f") \
-            || return 1
+        cmp -s <(norun "$1/sweep/$f") <(norun "$2/sweep/$f") || return 1
     done
     cmp -s "$1.out" "$2.out"
 }
@@ -46,7 +45,7 @@ kill_resume() {
     ok "$sig: killed midway ($n of $N samples)" "[ $n -ge 5 ] && [ $n -lt $N ]"
     ok "$sig: no output written" "[ ! -e '$dir/sweep/sweep.csv' ] && [ ! -e '$dir/sweep/sweep.jsonl' ]"
     if [ $sig = TERM ]; then
-        ok "TERM: exit 143 and the message" "[ $rc -eq 143 ] && grep -qx 'hkz: interrupted; resume with --resume' '$tmp/err'"
+        ok "TERM: exit 130 and the resume line" "[ $rc -eq 130 ] && grep -qx 'hkz: interrupted; resume with: hkz compare sweep .* --resume' '$tmp/err'"
     else
         ok "KILL: exit 137" "[ $rc -eq 137 ]"
         # a write cut short by SIGKILL: a partial last line is ignored
