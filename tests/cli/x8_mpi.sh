@@ -2,7 +2,7 @@
 # Issue 10: `hkz compare X8 --blocks` under mpiexec with 2 and 3 ranks:
 # the blocks are split over the ranks, rank 0 gathers their exact records
 # and lists ALL blocks; stdout and the data files are byte-identical to a
-# one-rank run (the command-line metadata aside).
+# one-rank run (the run record aside).
 HKZ="$1"
 command -v mpiexec > /dev/null || { echo "no mpiexec"; exit 77; }
 tmp=$(mktemp -d)
@@ -10,7 +10,8 @@ trap 'rm -rf "$tmp"' EXIT
 fail=0
 ok() { if ! eval "$2"; then echo "FAIL: $1"; fail=1; fi; }
 MPI="mpiexec --oversubscribe --allow-run-as-root"
-strip() { sed 's/"command":"[^"]*",//; /^# command: /d' "$1"; }
+. "$(dirname "$0")/lib.sh"   # norun: a file without its run record
+strip() { norun "$1"; }
 same() {
     local f
     for f in x8.csv x8.jsonl x8_verdict.jsonl; do
