@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "sweep_internal.h"
 #include "hkz/status.h"
 #include "hkz_check.h"
@@ -177,11 +178,34 @@ int hkz_compare_sweep_start(hkz_compare_sweep_t sw, slong lo, slong hi,
     return s;
 }
 
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double) ts.tv_sec + 1e-9 * (double) ts.tv_nsec;
+}
+
+/* Appends sample i's record to the checkpoint (in memory). */
+static int add_record(struct hkz_compare_sweep_s *sw, slong i)
+{
+    char *rec = flint_malloc(strlen(sw->dd[i]) + strlen(sw->dl[i]) + 40);
+    int s;
+    sprintf(rec, "%ld|%s|%s|end", (long) (sw->lo + i), sw->dd[i], sw->dl[i]);
+    s = hkz_ckpt_add(sw->ck, rec);
+    flint_free(rec);
+    return s;
+}
+
+/* The checkpoint is committed after a sample when a second (or ten times
+ * the last commit's duration) has passed, when the range is done, and
+ * when the progress callback asks to stop: a kill loses at most that much
+ * work, and the commits (which rewrite the file) cost at most ~10%. */
 int hkz_compare_sweep_run(hkz_compare_sweep_t sw, const hkz_progress_t *p)
 {
     slong i, n = sw->hi - sw->lo, done = 0, left = 0;
+    double last = now_s(), interval = 1.0;
     arb_t dd, dl;
-    int s = HKZ_SUCCESS, committed = 0, reported = 0;
+    int s = HKZ_SUCCESS, reported = 0, stop = 0, dirty = 1;
 
     HKZ_CHECK(sw->dd != NULL, HKZ_ERR_ARG,
               "hkz_compare_sweep_run: not started");
@@ -190,9 +214,8 @@ int hkz_compare_sweep_run(hkz_compare_sweep_t sw, const hkz_progress_t *p)
     done = n - left;
     arb_init(dd);
     arb_init(dl);
-    for (i = 0; i < n && s == HKZ_SUCCESS; i++)
+    for (i = 0; i < n && s == HKZ_SUCCESS && !stop; i++)
     {
-        char *rec;
         if (sw->dd[i] != NULL)
             continue;
         if ((s = _hkz_sweep_dist(dd, dl, sw, sw->lo + i)) != HKZ_SUCCESS)
@@ -201,27 +224,29 @@ int hkz_compare_sweep_run(hkz_compare_sweep_t sw, const hkz_progress_t *p)
         sw->dl[i] = arb_dump_str(dl);
         done++;
         left--;
-        if (sw->ck != NULL)
-        {
-            rec = flint_malloc(strlen(sw->dd[i]) + strlen(sw->dl[i]) + 40);
-            sprintf(rec, "%ld|%s|%s|end", (long) (sw->lo + i), sw->dd[i],
-                    sw->dl[i]);
-            s = hkz_ckpt_add(sw->ck, rec);
-            flint_free(rec);
-            if (s == HKZ_SUCCESS)
-                s = hkz_ckpt_commit(sw->ck);
-            committed = 1;
-        }
         reported = 1;
-        if (s == HKZ_SUCCESS &&
-            hkz_progress_report(p, done, n) != HKZ_SUCCESS && left > 0)
-            s = hkz_error_set(HKZ_ERR_INTERRUPTED, "interrupted after %ld "
-                              "of %ld samples", (long) done, (long) n);
+        stop = hkz_progress_report(p, done, n) != HKZ_SUCCESS && left > 0;
+        if (sw->ck == NULL)
+            continue;
+        dirty = 1;
+        s = add_record(sw, i);
+        if (s == HKZ_SUCCESS && (stop || left == 0 ||
+                                 now_s() - last >= interval))
+        {
+            double t0 = now_s();
+            s = hkz_ckpt_commit(sw->ck);
+            last = now_s();
+            interval = FLINT_MAX(1.0, 10.0 * (last - t0));
+            dirty = 0;
+        }
     }
     arb_clear(dd);
     arb_clear(dl);
-    if (s == HKZ_SUCCESS && sw->ck != NULL && !committed)
+    if (s == HKZ_SUCCESS && sw->ck != NULL && dirty)
         s = hkz_ckpt_commit(sw->ck);
+    if (s == HKZ_SUCCESS && stop)
+        s = hkz_error_set(HKZ_ERR_INTERRUPTED, "interrupted after %ld of "
+                          "%ld samples", (long) done, (long) n);
     /* nothing was left to compute: a stop request changes nothing */
     if (s == HKZ_SUCCESS && !reported &&
         hkz_progress_report(p, done, n) != HKZ_SUCCESS)

@@ -29,7 +29,7 @@
  * the result does not depend on the split.
  *
  * Checkpoints (hkz/checkpoint.h, kind "sweep"): every process commits its
- * samples to PATH.r<rank> after each sample; its parameters are the
+ * samples to PATH.r<rank> (at least every second); its parameters are the
  * canonical weight texts, head, samples, seed, fibre fraction, decades
  * and digits.  A resume reads every PATH.r<k> (any earlier process count)
  * and computes only the missing samples; a checkpoint made with another
@@ -88,10 +88,11 @@ HKZ_API HKZ_WARN_UNUSED int hkz_compare_sweep_start(hkz_compare_sweep_t sw,
         slong lo, slong hi, const char *path, int rank, int resume,
         slong *found);
 
-/** Computes the missing samples of the range, committing the checkpoint
- *  after each and reporting (done, total) of the range to p (NULL ok).
- *  When p asks to stop with samples left: HKZ_ERR_INTERRUPTED (resumable
- *  from the checkpoint). */
+/** Computes the missing samples of the range, reporting (done, total) of
+ *  the range to p (NULL ok) after each.  The checkpoint is committed at
+ *  least every second (or ten times the duration of a commit), at the end
+ *  and when p asks to stop; with samples left that is HKZ_ERR_INTERRUPTED
+ *  (resumable from the checkpoint). */
 HKZ_API HKZ_WARN_UNUSED int hkz_compare_sweep_run(hkz_compare_sweep_t sw,
         const hkz_progress_t *p);
 
