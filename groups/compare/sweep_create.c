@@ -1,5 +1,6 @@
 /* The sweep (hkz/compare_sweep.h): options, set-up, the one-process run. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "sweep_internal.h"
@@ -40,10 +41,13 @@ static int check_opts(const hkz_compare_sweep_opts_t *o)
 static int weights(hkz_su2n_weights_t w, const char *name, const char *spec,
                    slong prec)
 {
+    char msg[400];
     if (hkz_su2n_weights_set_str(w, spec != NULL ? spec : "i^2", prec)
-        != HKZ_SUCCESS)
-        return hkz_error_set(HKZ_ERR_ARG, "%s: %s", name, hkz_errmsg());
-    return HKZ_SUCCESS;
+        == HKZ_SUCCESS)
+        return HKZ_SUCCESS;
+    /* a copy: hkz_errmsg() is the buffer hkz_error_set writes */
+    snprintf(msg, sizeof(msg), "%s", hkz_errmsg());
+    return hkz_error_set(HKZ_ERR_ARG, "%s: %s", name, msg);
 }
 
 /* The head, a_i/b_i as doubles and the canonical weight texts. */
