@@ -128,13 +128,32 @@ slong hkz_compare_x8_nblocks(const hkz_compare_x8_t x)
 }
 
 int hkz_compare_x8_blocks(char **rec, size_t *len, hkz_compare_x8_t x,
-                          slong b0, slong b1)
+                          slong b0, slong b1, const hkz_progress_t *p)
 {
-    return hkz_su2mix_box_range_rec(rec, len, x->bx, x->o.op, b0, b1,
-                                    x->o.certified, x->prec);
+    slong b;
+    int s = HKZ_SUCCESS;
+    HKZ_CHECK(0 <= b0 && b0 <= b1 && b1 <= hkz_compare_x8_nblocks(x),
+              HKZ_ERR_ARG, "hkz_compare_x8_blocks: bad range [%ld, %ld)",
+              (long) b0, (long) b1);
+    for (b = b0; b < b1 && s == HKZ_SUCCESS; b++)
+    {
+        s = hkz_su2mix_box_range_rec(rec, len, x->bx, x->o.op, b, b + 1,
+                                     x->o.certified, x->prec);
+        if (s == HKZ_SUCCESS &&
+            hkz_progress_report(p, b + 1 - b0, b1 - b0) != HKZ_SUCCESS &&
+            b + 1 < b1)
+            s = hkz_error_set(HKZ_ERR_INTERRUPTED, "X8: interrupted after "
+                              "%ld of %ld blocks", (long) (b + 1 - b0),
+                              (long) (b1 - b0));
+    }
+    if (s == HKZ_SUCCESS && b0 == b1 &&
+        hkz_progress_report(p, 0, 0) != HKZ_SUCCESS)
+        hkz_errmsg_clear();  /* nothing to do: nothing to stop */
+    return s;
 }
 
-int hkz_compare_x8(hkz_compare_result_t *r, const hkz_compare_x8_opts_t *o)
+int hkz_compare_x8(hkz_compare_result_t *r, const hkz_compare_x8_opts_t *o,
+                   const hkz_progress_t *p)
 {
     hkz_compare_x8_t x = NULL;
     char *rec = NULL;
@@ -142,7 +161,7 @@ int hkz_compare_x8(hkz_compare_result_t *r, const hkz_compare_x8_opts_t *o)
     int s = hkz_compare_x8_create(&x, o);
     if (s == HKZ_SUCCESS)
         s = hkz_compare_x8_blocks(&rec, &len, x, 0,
-                                  hkz_compare_x8_nblocks(x));
+                                  hkz_compare_x8_nblocks(x), p);
     if (s == HKZ_SUCCESS)
         s = hkz_compare_x8_finish(r, x, rec, len);
     flint_free(rec);

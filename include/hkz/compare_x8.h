@@ -26,6 +26,7 @@
 #define HKZ_COMPARE_X8_H
 
 #include "hkz/compare.h"
+#include "hkz/progress.h"
 #include "hkz/su2n.h"
 #include "hkz/su2mix.h"
 
@@ -85,18 +86,22 @@ HKZ_API void hkz_compare_x8_destroy(hkz_compare_x8_t *x);
 HKZ_API slong hkz_compare_x8_nblocks(const hkz_compare_x8_t x);
 
 /** Computes the blocks [b0, b1) and appends their exact records to *rec
- *  (flint_realloc'ed, length *len; start with NULL, 0). */
+ *  (flint_realloc'ed, length *len; start with NULL, 0), reporting
+ *  (blocks done, b1 - b0) to p (NULL ok) after each block; when p asks to
+ *  stop with blocks left: HKZ_ERR_INTERRUPTED (no checkpoint: the box is
+ *  recomputed). */
 HKZ_API HKZ_WARN_UNUSED int hkz_compare_x8_blocks(char **rec, size_t *len,
-        hkz_compare_x8_t x, slong b0, slong b1);
+        hkz_compare_x8_t x, slong b0, slong b1, const hkz_progress_t *p);
 
 /** From the records of all blocks in block order: the tails, the checks,
  *  the rows and the verdict into r (initialized by the caller). */
 HKZ_API HKZ_WARN_UNUSED int hkz_compare_x8_finish(hkz_compare_result_t *r,
         hkz_compare_x8_t x, const char *rec, size_t len);
 
-/** The whole experiment in one process (create, all blocks, finish). */
+/** The whole experiment in one process (create, all blocks, finish);
+ *  p as in hkz_compare_x8_blocks. */
 HKZ_API HKZ_WARN_UNUSED int hkz_compare_x8(hkz_compare_result_t *r,
-        const hkz_compare_x8_opts_t *o);
+        const hkz_compare_x8_opts_t *o, const hkz_progress_t *p);
 
 #ifdef __cplusplus
 }

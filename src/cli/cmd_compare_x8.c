@@ -225,7 +225,10 @@ static int run_split(hkz_cli_run_t *r, const hkz_compare_x8_opts_t *xo,
     if ((rc = hkz_cmp2_agree(rc, 1)))
         goto cleanup;
     hkz_cmp2_block(&b0, &b1, hkz_compare_x8_nblocks(x));
-    if ((s = hkz_compare_x8_blocks(&rec, &len, x, b0, b1)))
+    s = hkz_compare_x8_blocks(&rec, &len, x, b0, b1, &r->prog);
+    if (s == HKZ_ERR_INTERRUPTED)
+        rc = HKZ_CLI_EXIT_INTERRUPTED;
+    else if (s != HKZ_SUCCESS)
         rc = hkz_cli_fail(s);
     if ((rc = hkz_cmp2_agree(rc, 1)) ||
         (rc = hkz_cmp2_gather(&all, &nall, rec, len)))
@@ -305,7 +308,8 @@ static const hkz_cli_cmd_t cmd_x8 = {
     .name = "compare X8", .summary = "mixing-type operators on SU(2)^n "
     "(product check, designed example)", .description = desc, .opts = opts,
     .args_size = sizeof(x8_args_t),
-    .common = HKZ_CLI_DIGITS | HKZ_CLI_DOUBLE | HKZ_CLI_OWN_OUTPUT,
+    .common = HKZ_CLI_DIGITS | HKZ_CLI_DOUBLE | HKZ_CLI_OWN_OUTPUT |
+              HKZ_CLI_PROGRESS,
     .run = run_x8};
 
 int hkz_cmd_compare_x8(int argc, char **argv)

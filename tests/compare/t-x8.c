@@ -33,6 +33,12 @@ static int tables_equal(const hkz_table_t a, const hkz_table_t b)
     return 1;
 }
 
+static int stop_at(void *ctx, slong done, slong total)
+{
+    (void) total;
+    return done >= *(slong *) ctx;
+}
+
 typedef struct
 {
     hkz_su2mix_op_t op;
@@ -97,7 +103,7 @@ static void split_run(hkz_compare_result_t *r, const hkz_compare_x8_opts_t *o,
     for (k = 0; k <= nc; k++)
     {
         slong hi = k < nc ? c[k] : hkz_compare_x8_nblocks(x);
-        HKZ_TEST_OK(hkz_compare_x8_blocks(&rec, &len, x, lo, hi));
+        HKZ_TEST_OK(hkz_compare_x8_blocks(&rec, &len, x, lo, hi, NULL));
         lo = hi;
     }
     HKZ_TEST_OK(hkz_compare_x8_finish(r, x, rec, len));
@@ -118,7 +124,7 @@ int main(void)
     /* example (ii): PASS, one row per t, with every block */
     ex_init(&e, &o, "0.5");
     o.blocks = 1;
-    HKZ_TEST_OK(hkz_compare_x8(&r, &o));
+    HKZ_TEST_OK(hkz_compare_x8(&r, &o, NULL));
     HKZ_TEST_CHECK(r.pass, "example ii: FAIL (%s)", r.reason);
     HKZ_TEST_CHECK(hkz_table_nrows(r.rows) == 15 + 2, "rows: %ld",
                    (long) hkz_table_nrows(r.rows));
@@ -135,28 +141,41 @@ int main(void)
     split_run(&r2, &o, cuts3, 3);
     HKZ_TEST_CHECK(tables_equal(r.rows, r2.rows) &&
                    tables_equal(r.keys, r2.keys), "4-way split differs");
+    /* a progress callback that asks to stop after 3 blocks */
+    {
+        hkz_compare_x8_t x = NULL;
+        char *rec = NULL;
+        size_t len = 0;
+        slong stop = 3;
+        hkz_progress_t prog = {stop_at, &stop};
+        HKZ_TEST_OK(hkz_compare_x8_create(&x, &o));
+        HKZ_TEST_STATUS(hkz_compare_x8_blocks(&rec, &len, x, 0, 16, &prog),
+                        HKZ_ERR_INTERRUPTED);
+        flint_free(rec);
+        hkz_compare_x8_destroy(&x);
+    }
     /* the double path */
     o.certified = 0;
     o.blocks = 0;
-    HKZ_TEST_OK(hkz_compare_x8(&r2, &o));
+    HKZ_TEST_OK(hkz_compare_x8(&r2, &o, NULL));
     HKZ_TEST_CHECK(r2.pass && hkz_table_nrows(r2.rows) == 2,
                    "double path: %s", r2.reason);
     /* a K_check below the proven K fails */
     o.certified = 1;
     arb_set_d(e.K, 0.5);
-    HKZ_TEST_OK(hkz_compare_x8(&r2, &o));
+    HKZ_TEST_OK(hkz_compare_x8(&r2, &o, NULL));
     HKZ_TEST_CHECK(!r2.pass && strncmp(r2.reason, "proven K", 8) == 0,
                    "K_check 0.5: %s", r2.reason);
     /* refusals */
     arb_set_si(e.K, -1);
-    HKZ_TEST_STATUS(hkz_compare_x8(&r2, &o), HKZ_ERR_ARG);
+    HKZ_TEST_STATUS(hkz_compare_x8(&r2, &o, NULL), HKZ_ERR_ARG);
     arb_set_si(e.K, 2);
     e.nmax[0] = 100;
     e.nmax[1] = 100;
-    HKZ_TEST_STATUS(hkz_compare_x8(&r2, &o), HKZ_ERR_ARG);
+    HKZ_TEST_STATUS(hkz_compare_x8(&r2, &o, NULL), HKZ_ERR_ARG);
     e.nmax[0] = e.nmax[1] = 3;
     arb_zero(e.gam);
-    HKZ_TEST_STATUS(hkz_compare_x8(&r2, &o), HKZ_ERR_ARG);
+    HKZ_TEST_STATUS(hkz_compare_x8(&r2, &o, NULL), HKZ_ERR_ARG);
     ex_clear(&e);
 
     /* no product-type minorant: no certified tail */
