@@ -128,8 +128,6 @@ extern const hkz_cli_cmd_t hkz_cli_heat, hkz_cli_dist, hkz_cli_dos,
 
 /* Commands still on the deprecated parser (cmd_*.c). */
 int hkz_cmd_report(int argc, char **argv);
-int hkz_cmd_dos(int argc, char **argv);
-int hkz_cmd_product(int argc, char **argv);
 int hkz_cmd_compare(int argc, char **argv);        /* cmd_compare.c */
 int hkz_cmd_compare_x8(int argc, char **argv);     /* cmd_compare_x8.c */
 int hkz_cmd_compare_sweep(int argc, char **argv);  /* cmd_compare_sweep.c */
@@ -258,6 +256,12 @@ int hkz_cli_exp_write(hkz_cli_run_t *run, const hkz_compare_result_t *r,
  * HKZ_ERR_PREC raises r->worst (exit 3).  0 or an exit code. */
 int hkz_cli_emit_value(hkz_cli_run_t *r, const hkz_field_t *inputs,
                        slong nin, const arb_t value, int status);
+
+/* f evaluated to --digits with the Ziv loop (hkz_goal_eval), then
+ * hkz_cli_emit_value; a failure other than HKZ_ERR_PREC is reported.
+ * 0 or an exit code. */
+int hkz_cli_eval_emit(hkz_cli_run_t *r, const hkz_field_t *inputs,
+                      slong nin, hkz_goal_fn f, void *param);
 
 /* rel_acc_bits as a field: null for exact and non-finite balls. */
 hkz_field_t hkz_cli_frel(const arb_t x);

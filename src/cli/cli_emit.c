@@ -49,3 +49,18 @@ int hkz_cli_emit_value(hkz_cli_run_t *r, const hkz_field_t *inputs,
     s = hkz_writer_record(r->w, f, n);
     return s == HKZ_SUCCESS ? 0 : hkz_cli_fail(s);
 }
+
+int hkz_cli_eval_emit(hkz_cli_run_t *r, const hkz_field_t *inputs,
+                      slong nin, hkz_goal_fn f, void *param)
+{
+    arb_t res;
+    int rc, status;
+    arb_init(res);
+    status = hkz_goal_eval(res, f, param, &r->goal, NULL);
+    if (status != HKZ_SUCCESS && status != HKZ_ERR_PREC)
+        rc = hkz_cli_fail(status);
+    else
+        rc = hkz_cli_emit_value(r, inputs, nin, res, status);
+    arb_clear(res);
+    return rc;
+}

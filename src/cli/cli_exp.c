@@ -47,17 +47,27 @@ static int make_dirs(const char *path)
     return ok;
 }
 
-/* Opens w on path with the metadata and "experiment". */
+/* Opens w on path with the metadata (and the run record) and
+ * "experiment".  Without a run (hkz_cli_exp_open): the older metadata,
+ * with the digits of legacy (NULL: the default). */
 static int open_writer(hkz_writer_t **w, const hkz_cli_exp_t *e,
-                       const hkz_cli_common_t *common, const char *path,
+                       const hkz_cli_common_t *legacy, const char *path,
                        hkz_format_t fmt, int argc, char **argv)
 {
-    hkz_cli_common_t c = *common;
+    hkz_cli_common_t c;
     int rc;
-    c.out = path;
-    c.fmt = fmt;
-    rc = e->run != NULL ? hkz_cli_run_open(e->run, w, path, fmt)
-                        : hkz_cli_open(w, &c, argc, argv);
+    if (e->run != NULL)
+        rc = hkz_cli_run_open(e->run, w, path, fmt);
+    else
+    {
+        if (legacy != NULL)
+            c = *legacy;
+        else
+            hkz_cli_common_init(&c);
+        c.out = path;
+        c.fmt = fmt;
+        rc = hkz_cli_open(w, &c, argc, argv);
+    }
     if (!rc && hkz_writer_meta(*w, "experiment", e->name) != HKZ_SUCCESS)
         rc = hkz_cli_fail(HKZ_ERR_INTERNAL);
     return rc;
@@ -83,18 +93,16 @@ static int open_file(hkz_writer_t **w, const hkz_cli_exp_t *e,
                      const char *suffix, hkz_format_t fmt, int argc,
                      char **argv)
 {
-    hkz_cli_common_t c;
     char *path;
     size_t n;
     int rc;
 
-    hkz_cli_common_init(&c);
     n = strlen(e->dir) + strlen(e->lname) + strlen(suffix) + 2;
     path = malloc(n);
     if (path == NULL)
         return hkz_cli_fail(hkz_error_set(HKZ_ERR_NOMEM, "no memory"));
     snprintf(path, n, "%s/%s%s", e->dir, e->lname, suffix);
-    rc = open_writer(w, e, &c, path, fmt, argc, argv);
+    rc = open_writer(w, e, NULL, path, fmt, argc, argv);
     free(path);
     return rc;
 }
@@ -102,8 +110,9 @@ static int open_file(hkz_writer_t **w, const hkz_cli_exp_t *e,
 /* Names e, opens its output and, unless data_dir is "none", creates
  * DIR/<exp>/ and opens the data files. */
 static int exp_open(hkz_cli_exp_t *e, hkz_cli_run_t *run, const char *name,
-                    const hkz_cli_common_t *common, const char *data_dir,
-                    int argc, char **argv)
+                    const hkz_cli_common_t *legacy, hkz_format_t fmt,
+                    const char *out, const char *data_dir, int argc,
+                    char **argv)
 {
     size_t i, n;
     int rc;
@@ -114,9 +123,8 @@ static int exp_open(hkz_cli_exp_t *e, hkz_cli_run_t *run, const char *name,
     for (i = 0; i + 1 < sizeof(e->lname) && name[i] != '\0'; i++)
         e->lname[i] = (char) tolower((unsigned char) name[i]);
     e->lname[i] = '\0';
-    e->fmt = common->fmt;
-    if ((rc = open_writer(&e->out, e, common, common->out, common->fmt,
-                          argc, argv)))
+    e->fmt = fmt;
+    if ((rc = open_writer(&e->out, e, legacy, out, fmt, argc, argv)))
         return rc;
     if (data_dir == NULL || strcmp(data_dir, "none") == 0)
         return 0;
@@ -137,7 +145,8 @@ int hkz_cli_exp_open(hkz_cli_exp_t *e, const char *name,
                      const hkz_cli_common_t *common, const char *data_dir,
                      int argc, char **argv)
 {
-    return exp_open(e, NULL, name, common, data_dir, argc, argv);
+    return exp_open(e, NULL, name, common, common->fmt, common->out,
+                    data_dir, argc, argv);
 }
 
 #define MAX_ROW 48
@@ -324,17 +333,13 @@ int hkz_cli_exp_finish(hkz_cli_exp_t *e, int pass, const char *reason)
 int hkz_cli_exp_write(hkz_cli_run_t *run, const hkz_compare_result_t *r,
                       const char *data_dir)
 {
-    hkz_cli_common_t c;
     hkz_cli_exp_t e;
     const hkz_field_t *keys;
     slong i, n, nkeys;
     int rc;
 
-    hkz_cli_common_init(&c);
-    c.digits = run->digits;
-    c.fmt = run->fmt;
-    c.out = run->out;
-    rc = exp_open(&e, run, r->name, &c, data_dir, run->argc, run->argv);
+    rc = exp_open(&e, run, r->name, NULL, run->fmt, run->out, data_dir,
+                  run->argc, run->argv);
     for (i = 0; !rc && i < hkz_table_nrows(r->rows); i++)
     {
         const hkz_field_t *f = hkz_table_row(r->rows, i, &n);

@@ -273,8 +273,7 @@ int hkz_cli_emit(hkz_writer_t *w, const hkz_field_t *inputs, slong nin,
     f[n++] = HKZ_FBALL("value", value);
     f[n++] = HKZ_FDBL("mid", arf_get_d(arb_midref(value), ARF_RND_NEAR));
     f[n++] = HKZ_FDBL("rad", mag_get_d(arb_radref(value)));
-    f[n++] = HKZ_FINT("rel_acc_bits",
-                      (long) FLINT_MAX(arb_rel_accuracy_bits(value), -1));
+    f[n++] = hkz_cli_frel(value);  /* null for exact balls */
     f[n++] = HKZ_FBOOL("certified", arb_is_finite(value));
     f[n++] = HKZ_FSTR("status", status == HKZ_SUCCESS ? "ok"
                                                      : hkz_status_name(status));

@@ -35,8 +35,7 @@
         .opts = opts_x##k, .args_size = sizeof(x##k##_args_t),              \
         .common = HKZ_CLI_DIGITS | HKZ_CLI_OWN_OUTPUT, .run = run_x##k}
 
-/* A library status.  A bad parameter (HKZ_ERR_ARG, "name: why") is a
- * usage error naming the option --name. */
+/* A library status; a bad parameter ("name: why") names --name. */
 static int lib_fail(const hkz_cli_run_t *r, int s)
 {
     char msg[512], name[64];
@@ -58,7 +57,7 @@ static int lib_fail(const hkz_cli_run_t *r, int s)
     return hkz_cli_usage_error("%s", msg);
 }
 
-/* Runs one experiment (call: fn(&res, p)) and writes its result. */
+/* Runs one experiment, fn(&res, p), and writes its result. */
 static int exp_run(hkz_cli_run_t *r, const char *data_dir,
                    int (*fn)(hkz_compare_result_t *, const void *),
                    const void *p)
@@ -73,8 +72,8 @@ static int exp_run(hkz_cli_run_t *r, const char *data_dir,
     return rc;
 }
 
-/* the args of command Xk: the data directory and the library's
- * parameters; a run: the digits, then the experiment */
+/* Command Xk: its args (the data directory and the library's parameters)
+ * and its run (the digits, then the experiment). */
 #define EXP_ARGS(k)                                                         \
     typedef struct                                                          \
     {                                                                       \
@@ -84,6 +83,12 @@ static int exp_run(hkz_cli_run_t *r, const char *data_dir,
     static int call_x##k(hkz_compare_result_t *res, const void *p)         \
     {                                                                       \
         return hkz_compare_x##k(res, p);                                    \
+    }                                                                       \
+    static int run_x##k(hkz_cli_run_t *r, void *args)                       \
+    {                                                                       \
+        x##k##_args_t *a = args;                                            \
+        a->p.digits = r->digits;                                            \
+        return exp_run(r, a->data_dir, call_x##k, &a->p);                   \
     }
 
 /* ---- X1 ---- */
@@ -109,13 +114,6 @@ static const hkz_opt_t opts_x1[] = {
     {"nz", HKZ_OPT_SLONG, offsetof(x1_args_t, p.nz), .lo = 1, .hi = 2000,
      .def = "30", .metavar = "NZ", .help = "grid points in z"},
     DATA_DIR(x1_args_t), HKZ_OPT_END};
-
-static int run_x1(hkz_cli_run_t *r, void *args)
-{
-    x1_args_t *a = args;
-    a->p.digits = r->digits;
-    return exp_run(r, a->data_dir, call_x1, &a->p);
-}
 
 EXP_CMD(1, "single SU(2): max d_sR^2/d_R on an (r,z) grid is < 2 pi (sharp,"
         " fibre 2 pi - z)");
@@ -150,13 +148,6 @@ static const hkz_opt_t opts_x2[] = {
      .hi = WORD_MAX, .def = "1", .metavar = "S", .help = "PRNG seed"},
     DATA_DIR(x2_args_t), HKZ_OPT_END};
 
-static int run_x2(hkz_cli_run_t *r, void *args)
-{
-    x2_args_t *a = args;
-    a->p.digits = r->digits;
-    return exp_run(r, a->data_dir, call_x2, &a->p);
-}
-
 EXP_CMD(2, "SU(2)^n: d_L/d_Delta^{1/2} -> C_n = sqrt(2 pi) S_n^{1/4} (P2, "
         "R42) and <= C_n");
 
@@ -180,13 +171,6 @@ static const char desc_x3[] =
 static const hkz_opt_t opts_x3[] = {
     STR(x3_args_t, "N", N, "10,100,1000", "N1,N2,...", "numbers of factors"),
     DATA_DIR(x3_args_t), HKZ_OPT_END};
-
-static int run_x3(hkz_cli_run_t *r, void *args)
-{
-    x3_args_t *a = args;
-    a->p.digits = r->digits;
-    return exp_run(r, a->data_dir, call_x3, &a->p);
-}
 
 EXP_CMD(3, "E-b: d_Delta = pi/sqrt N -> 0, d_L -> pi sqrt(3/2) (R43); "
         "C*(1/2) = sqrt3/2");
@@ -262,13 +246,6 @@ static const hkz_opt_t opts_x5[] = {
     STR(x5_args_t, "t", t, "0.5,0.2", "T1,T2,...", "times t > 0"),
     DATA_DIR(x5_args_t), HKZ_OPT_END};
 
-static int run_x5(hkz_cli_run_t *r, void *args)
-{
-    x5_args_t *a = args;
-    a->p.digits = r->digits;
-    return exp_run(r, a->data_dir, call_x5, &a->p);
-}
-
 EXP_CMD(5, "heat-kernel transfer mu^L_t(e) <= mu^{Delta^1/2}_{t/C*}(e) "
         "(R44, R45)");
 
@@ -298,13 +275,6 @@ static const hkz_opt_t opts_x6[] = {
         "times t > 0"),
     DATA_DIR(x6_args_t), HKZ_OPT_END};
 
-static int run_x6(hkz_cli_run_t *r, void *args)
-{
-    x6_args_t *a = args;
-    a->p.digits = r->digits;
-    return exp_run(r, a->data_dir, call_x6, &a->p);
-}
-
 EXP_CMD(6, "(CK*): t^{1/p} log mu_t(e) in its certified bracket, limits "
         "R38-R40");
 
@@ -332,13 +302,6 @@ static const hkz_opt_t opts_x7[] = {
         "T1,T2,...", "times t > 0"),
     DATA_DIR(x7_args_t), HKZ_OPT_END};
 
-static int run_x7(hkz_cli_run_t *r, void *args)
-{
-    x7_args_t *a = args;
-    a->p.digits = r->digits;
-    return exp_run(r, a->data_dir, call_x7, &a->p);
-}
-
 EXP_CMD(7, "E-e existence thresholds: Delta t > 1/3, L t > 1/2, else +inf");
 
 /* ---- the dispatcher ---- */
@@ -364,10 +327,11 @@ static const char *usage_compare =
     "usage: hkz compare <experiment> [options]   (hkz compare <experiment> "
     "--help)\n\nComparison experiments of spec section 6.4 (product-type "
     "operators on\nSU(2)^n / SU(2)^infinity, N_unit).  Each prints its "
-    "data rows, then the line\n'Xk: PASS' (exit 0) or 'Xk: FAIL (reason)' "
-    "(exit 4), and writes\nDIR/<exp>/<exp>.csv, .jsonl and _verdict.jsonl "
-    "(--data-dir DIR, default\nnotebooks_data).  Run without options for "
-    "the spec's case.\n\nexperiments:\n";
+    "data rows, then the verdict\n'Xk: PASS' (exit 0) or 'Xk: FAIL (reason)'"
+    " (exit 4; csv, jsonl: the data's last\nrecord and a line on stderr), "
+    "and writes DIR/<exp>/<exp>.csv, .jsonl and\n_verdict.jsonl (--data-dir"
+    " DIR, default notebooks_data).  Run without options\nfor the spec's "
+    "case.\n\nexperiments:\n";
 
 int hkz_cmd_compare(int argc, char **argv)
 {
@@ -377,6 +341,9 @@ int hkz_cmd_compare(int argc, char **argv)
         if (argc >= 2 && (strcmp(argv[1], "--help") == 0 ||
                           strcmp(argv[1], "-h") == 0))
         {
+            if (argc > 2)
+                return hkz_cli_usage_error("unexpected argument '%s' (see "
+                                           "hkz compare --help)", argv[2]);
             fputs(usage_compare, stdout);
             for (i = 0; i < n; i++)
                 printf("  %-6s %s\n", experiments[i].name,

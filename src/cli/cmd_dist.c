@@ -30,8 +30,7 @@ static int run_su2(hkz_cli_run_t *r, void *args)
 {
     dist_args_t *j = args;
     hkz_field_t in[5];
-    arb_t res;
-    int rc, status;
+    int status;
 
     in[0] = HKZ_FSTR("metric", j->metric);
     in[1] = HKZ_FSTR("r", hkz_cli_given(r, "r"));
@@ -47,14 +46,7 @@ static int run_su2(hkz_cli_run_t *r, void *args)
         return status != HKZ_SUCCESS ? hkz_cli_fail(status)
                                      : hkz_cli_emit_double(r->w, in, 5, d);
     }
-    arb_init(res);
-    status = hkz_goal_eval(res, eval, j, &r->goal, NULL);
-    if (status != HKZ_SUCCESS && status != HKZ_ERR_PREC)
-        rc = hkz_cli_fail(status);
-    else
-        rc = hkz_cli_emit_value(r, in, 5, res, status);
-    arb_clear(res);
-    return rc;
+    return hkz_cli_eval_emit(r, in, 5, eval, j);
 }
 
 static const hkz_cli_cmd_t dist_su2 = {

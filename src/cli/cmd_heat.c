@@ -184,8 +184,7 @@ static int run_kernel(hkz_cli_run_t *r, heat_args_t *j)
     static const char *name[] = {"su2", "su2-sub", "su2-milnor"};
     hkz_field_t in[8];
     slong nin = 0;
-    arb_t res;
-    int rc, status;
+    int rc;
 
     if ((rc = check_args(r, j)))
         return rc;
@@ -210,14 +209,7 @@ static int run_kernel(hkz_cli_run_t *r, heat_args_t *j)
     in[nin++] = HKZ_FINT("digits", (long) r->digits);
     if (r->use_double)
         return run_double(r, j, in, nin);
-    arb_init(res);
-    status = hkz_goal_eval(res, eval, j, &r->goal, NULL);
-    if (status != HKZ_SUCCESS && status != HKZ_ERR_PREC)
-        rc = hkz_cli_fail(status);
-    else
-        rc = hkz_cli_emit_value(r, in, nin, res, status);
-    arb_clear(res);
-    return rc;
+    return hkz_cli_eval_emit(r, in, nin, eval, j);
 }
 
 static int run_bi(hkz_cli_run_t *r, void *args)

@@ -34,14 +34,12 @@ static const struct
 } commands[] = {
     {"heat", NULL, &hkz_cli_heat, NULL},
     {"dist", NULL, &hkz_cli_dist, NULL},
-    {"product", "certified heat kernels and distances on SU(2)^n, "
-     "SU(2)^infinity", NULL, hkz_cmd_product},
+    {"product", NULL, &hkz_cli_product, NULL},
     {"compare", "comparison experiments X1-X8 and sweep (spec 6.4)", NULL,
      hkz_cmd_compare},
     {"report", "default experiment: a short certified SU(2) report", NULL,
      hkz_cmd_report},
-    {"dos", "exact density of states g(M, E) of an Ising model", NULL,
-     hkz_cmd_dos},
+    {"dos", NULL, &hkz_cli_dos, NULL},
     {"zeros", "certified Lee-Yang zeros (cw, graph, lattice)", NULL,
      hkz_cmd_zeros},
     {"track", "certified Lee-Yang zero trajectories in a coupling (cw, edge)",

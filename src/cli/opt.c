@@ -3,13 +3,12 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
+#include "opt_int.h"
 
 /* The common options, declared once; .dest is the HKZ_CLI_* flag that
- * enables them. */
-enum { C_DIGITS, C_FORMAT, C_OUT, C_DOUBLE, C_DERIV, C_PROGRESS,
-       C_NO_PROGRESS, C_HELP, C_COUNT };
+ * enables them (opt_int.h). */
 
-static const hkz_opt_t common_opts[C_COUNT] = {
+const hkz_opt_t hkz_cli_common_opts[C_COUNT] = {
     {"digits", HKZ_OPT_SLONG, HKZ_CLI_DIGITS, .metavar = "D",
      .help = "significant digits of every certified value, 1..10000 "
              "(default 30)"},
@@ -33,15 +32,15 @@ static const hkz_opt_t common_opts[C_COUNT] = {
 #define ID_TABLE 1000
 #define ID_COMMON 900
 
-static int common_on(const hkz_cli_cmd_t *cmd, int k)
+int hkz_cli_common_on(const hkz_cli_cmd_t *cmd, int k)
 {
-    unsigned f = (unsigned) common_opts[k].dest;
+    unsigned f = (unsigned) hkz_cli_common_opts[k].dest;
     if (f == HKZ_CLI_OUTPUT)
         return (cmd->common & (HKZ_CLI_OUTPUT | HKZ_CLI_OWN_OUTPUT)) != 0;
     return f == 0 || (cmd->common & f) != 0;
 }
 
-static slong nopts(const hkz_cli_cmd_t *cmd)
+slong hkz_cli_nopts(const hkz_cli_cmd_t *cmd)
 {
     slong n = 0;
     while (cmd->opts != NULL && cmd->opts[n].name != NULL)
@@ -53,7 +52,7 @@ static void *at(void *args, size_t off) { return (char *) args + off; }
 
 void hkz_cli_args_init(const hkz_cli_cmd_t *cmd, void *args)
 {
-    slong i, n = nopts(cmd);
+    slong i, n = hkz_cli_nopts(cmd);
     for (i = 0; i < n; i++)
         if (cmd->opts[i].type == HKZ_OPT_BALL)
             arb_init(at(args, cmd->opts[i].dest));
@@ -61,7 +60,7 @@ void hkz_cli_args_init(const hkz_cli_cmd_t *cmd, void *args)
 
 void hkz_cli_args_clear(const hkz_cli_cmd_t *cmd, void *args)
 {
-    slong i, n = nopts(cmd);
+    slong i, n = hkz_cli_nopts(cmd);
     for (i = 0; i < n; i++)
     {
         if (cmd->opts[i].type == HKZ_OPT_BALL)
@@ -105,9 +104,12 @@ static int choice_ok(const char *choices, const char *s)
 static int parse_list(hkz_cli_balls_t *b, const hkz_opt_t *o,
                       const char *opt, const char *s, slong prec)
 {
+    char item[256];
+    const char *p, *q;
     slong n = 1, i;
-    const char *p;
+    size_t len;
     int rc;
+
     for (p = s; *p; p++)
         n += (*p == ',');
     if (n < o->lo || n > o->hi)
@@ -119,11 +121,25 @@ static int parse_list(hkz_cli_balls_t *b, const hkz_opt_t *o,
                                 (long) o->hi, (long) n);
     b->v = _arb_vec_init(n);
     b->n = n;
-    if ((rc = hkz_cli_ball_list(b->v, n, opt, s, prec)))
-        return rc;
-    for (i = 0; i < n; i++)
-        if ((rc = check_sign(b->v + i, o->sign, opt, s)))
+    for (i = 0, p = s; i < n; i++, p = q + 1)
+    {
+        q = strchr(p, ',');
+        if (q == NULL)
+            q = p + strlen(p);
+        while (p < q && *p == ' ')
+            p++;
+        len = (size_t) (q - p);
+        while (len > 0 && p[len - 1] == ' ')
+            len--;
+        if (len == 0 || len >= sizeof(item))
+            return hkz_cli_usage_error("%s: item %ld %s", opt, (long) i + 1,
+                                       len ? "too long" : "is empty");
+        memcpy(item, p, len);
+        item[len] = '\0';
+        if ((rc = hkz_cli_ball(b->v + i, opt, item, prec)) ||
+            (rc = check_sign(b->v + i, o->sign, opt, item)))
             return rc;
+    }
     return 0;
 }
 
@@ -208,10 +224,10 @@ static int set_common(hkz_cli_run_t *r, const char **cv)
 
 static const char *id_name(const hkz_cli_cmd_t *cmd, int id)
 {
-    if (id >= ID_TABLE && id < ID_TABLE + nopts(cmd))
+    if (id >= ID_TABLE && id < ID_TABLE + hkz_cli_nopts(cmd))
         return cmd->opts[id - ID_TABLE].name;
     if (id >= ID_COMMON && id < ID_COMMON + C_COUNT)
-        return common_opts[id - ID_COMMON].name;
+        return hkz_cli_common_opts[id - ID_COMMON].name;
     return "?";
 }
 
@@ -220,7 +236,7 @@ int hkz_cli_parse_opts(hkz_cli_run_t *r, void *args, int argc, char **argv)
     const hkz_cli_cmd_t *cmd = r->cmd;
     struct option lo[HKZ_CLI_MAX_OPTS + C_COUNT + 1];
     const char *cv[C_COUNT] = {NULL};
-    slong i, k = 0, n = nopts(cmd);
+    slong i, k = 0, n = hkz_cli_nopts(cmd);
     int c, rc, help = 0;
 
     if (n > HKZ_CLI_MAX_OPTS)
@@ -235,10 +251,10 @@ int hkz_cli_parse_opts(hkz_cli_run_t *r, void *args, int argc, char **argv)
         lo[k].val = ID_TABLE + (int) i;
     }
     for (i = 0; i < C_COUNT; i++)
-        if (common_on(cmd, (int) i))
+        if (hkz_cli_common_on(cmd, (int) i))
         {
-            lo[k].name = common_opts[i].name;
-            lo[k].has_arg = common_opts[i].type == HKZ_OPT_FLAG ?
+            lo[k].name = hkz_cli_common_opts[i].name;
+            lo[k].has_arg = hkz_cli_common_opts[i].type == HKZ_OPT_FLAG ?
                             no_argument : required_argument;
             lo[k].flag = NULL;
             lo[k++].val = ID_COMMON + (int) i;
@@ -298,141 +314,9 @@ int hkz_cli_parse_opts(hkz_cli_run_t *r, void *args, int argc, char **argv)
 
 const char *hkz_cli_given(const hkz_cli_run_t *r, const char *name)
 {
-    slong i, n = nopts(r->cmd);
+    slong i, n = hkz_cli_nopts(r->cmd);
     for (i = 0; i < n; i++)
         if (strcmp(r->cmd->opts[i].name, name) == 0)
             return r->given[i];
     return NULL;
-}
-
-/* ---- --help ----------------------------------------------------------- */
-
-static const char *metavar(const hkz_opt_t *o)
-{
-    if (o->type == HKZ_OPT_FLAG)
-        return NULL;
-    if (o->metavar != NULL)
-        return o->metavar;
-    return o->type == HKZ_OPT_CHOICE ? o->choices : "VALUE";
-}
-
-/* Appends a synopsis token, wrapping at 79 columns. */
-static void token(FILE *f, int *col, int indent, const char *fmt,
-                  const char *a, const char *b)
-{
-    char buf[160];
-    int n = snprintf(buf, sizeof(buf), fmt, a, b != NULL ? b : "");
-    if (*col + 1 + n > 79 && *col > indent)
-    {
-        fprintf(f, "\n%*s", indent, "");
-        *col = indent;
-    }
-    else
-    {
-        fputc(' ', f);
-        (*col)++;
-    }
-    fputs(buf, f);
-    *col += n;
-}
-
-/* Writes s from column col, wrapped at 79 columns with indent 28. */
-static void wrap(FILE *f, int col, const char *s)
-{
-    while (*s)
-    {
-        size_t n = strcspn(s, " ");
-        if (col > 28 && col + 1 + (int) n > 79)
-        {
-            fprintf(f, "\n%28s", "");
-            col = 28;
-        }
-        else if (col > 28)
-        {
-            fputc(' ', f);
-            col++;
-        }
-        fwrite(s, 1, n, f);
-        col += (int) n;
-        s += n;
-        while (*s == ' ')
-            s++;
-    }
-    fputc('\n', f);
-}
-
-static void opt_line(FILE *f, const hkz_opt_t *o)
-{
-    char head[96], text[512];
-    const char *mv = metavar(o);
-    int n = snprintf(head, sizeof(head), "  --%s%s%s", o->name,
-                     mv != NULL ? " " : "", mv != NULL ? mv : "");
-    if (n > 26)
-        fprintf(f, "%s\n%28s", head, "");
-    else
-        fprintf(f, "%-28s", head);
-    snprintf(text, sizeof(text), "%s%s%s%s", o->help != NULL ? o->help : "",
-             o->req ? " (required)" : o->def != NULL ? " (default " : "",
-             !o->req && o->def != NULL ? o->def : "",
-             !o->req && o->def != NULL ? ")" : "");
-    wrap(f, 28, text);
-}
-
-static const char *exit_codes =
-    "Exit codes: 0 ok; 1 runtime error; 2 usage error, too large for the "
-    "method or\ncheckpoint mismatch; 3 accuracy goal missed (rows written, "
-    "status says which);\n4 verdict FAIL; 130 interrupted (SIGINT/SIGTERM; "
-    "resume with --resume where the\ncommand has it).\n";
-
-void hkz_cli_help(FILE *f, const hkz_cli_cmd_t *cmd, const char *path)
-{
-    slong i, n = nopts(cmd);
-    int col, indent;
-
-    if (cmd->sub != NULL)
-    {
-        fprintf(f, "usage: hkz %s ", path);
-        for (i = 0; cmd->sub[i] != NULL; i++)
-            fprintf(f, "%s%s", i ? "|" : "", cmd->sub[i]->name);
-        fprintf(f, " [options]   (hkz %s <%s> --help)\n\n", path,
-                "subcommand");
-        if (cmd->description != NULL)
-            fprintf(f, "%s\n", cmd->description);
-        for (i = 0; cmd->sub[i] != NULL; i++)
-            fprintf(f, "  %-12s %s\n", cmd->sub[i]->name,
-                    cmd->sub[i]->summary);
-        fprintf(f, "\n%s", exit_codes);
-        return;
-    }
-    if (cmd->synopsis != NULL)
-        fprintf(f, "usage: hkz %s %s\n", path, cmd->synopsis);
-    else
-    {
-        col = fprintf(f, "usage: hkz %s", path);
-        indent = col + 1;
-        for (i = 0; i < n; i++)
-        {
-            const char *mv = metavar(cmd->opts + i);
-            char t[128];
-            snprintf(t, sizeof(t), cmd->opts[i].req ? "--%s%s%s" :
-                     "[--%s%s%s]", cmd->opts[i].name, mv != NULL ? " " : "",
-                     mv != NULL ? mv : "");
-            token(f, &col, indent, "%s%s", t, NULL);
-        }
-        token(f, &col, indent, "%s%s", "[common options]", NULL);
-        fputc('\n', f);
-    }
-    if (cmd->description != NULL)
-        fprintf(f, "\n%s", cmd->description);
-    if (n > 0)
-    {
-        fprintf(f, "\nOptions:\n");
-        for (i = 0; i < n; i++)
-            opt_line(f, cmd->opts + i);
-    }
-    fprintf(f, "\nCommon options:\n");
-    for (i = 0; i < C_COUNT; i++)
-        if (common_on(cmd, (int) i))
-            opt_line(f, common_opts + i);
-    fprintf(f, "\n%s", exit_codes);
 }

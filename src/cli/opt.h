@@ -159,6 +159,10 @@ struct hkz_cli_run_s
     char **argv;
     const char *given[HKZ_CLI_MAX_OPTS];   /* text per table option */
     double t0;                 /* start (wall clock) */
+    double *rank_times;        /* rank 0: wall time of every rank */
+    slong progress_total;      /* > 0: total units over all ranks (the
+                                  progress line then aggregates done over
+                                  the ranks, hkz_dist_progress) */
     char start_utc[32];        /* ISO 8601 */
 };
 
@@ -186,6 +190,10 @@ void hkz_cli_args_clear(const hkz_cli_cmd_t *cmd, void *args);
  * start_utc, threads, ranks, backend).  0 or an exit code. */
 int hkz_cli_run_open(hkz_cli_run_t *r, hkz_writer_t **w, const char *path,
                      hkz_format_t fmt);
+
+/* Collective over the world: the ranks' wall times into r->rank_times
+ * (the skeleton calls it on every rank after run).  0 or an exit code. */
+int hkz_cli_run_times(hkz_cli_run_t *r);
 
 /* Writes the closing record (wall time, per-rank times, exit code) and
  * closes w.  0 or an exit code. */

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include "hkz/dist.h"
 #include "cli.h"
 
 static volatile sig_atomic_t stop_signal = 0;
@@ -18,16 +19,9 @@ static struct
     double t0, last;
 } st;
 
-/* One rank's progress into the aggregate of all ranks (rank 0).  Until
- * the dist world API (hkz_dist_progress) is on main: one rank. */
-static slong aggregate(slong mine)
-{
-    return mine;
-}
-
 static int is_rank0(void)
 {
-    return 1;
+    return hkz_dist_rank(hkz_dist_world()) == 0;
 }
 
 static void on_signal(int sig)
@@ -48,11 +42,19 @@ static void hms(char *buf, size_t n, double s)
 
 static int callback(void *ctx, slong done, slong total)
 {
+    const hkz_cli_run_t *r = ctx;
     double now, rate;
     char eta[32];
-    slong all = aggregate(done);
+    slong all = done;
 
-    (void) ctx;
+    /* under MPI: rank 0 shows the done count over all ranks against the
+       command's global total (hkz_dist_progress never blocks) */
+    if (hkz_dist_progress(hkz_dist_world(), done, &all) != HKZ_SUCCESS)
+        all = done;
+    if (r->progress_total > 0)
+        total = r->progress_total;
+    else
+        all = done;
     if (st.draw)
     {
         now = hkz_cli_wtime();
@@ -70,6 +72,11 @@ static int callback(void *ctx, slong done, slong total)
             fflush(stderr);
             st.drawn = 1;
         }
+    }
+    if (stop_signal != 0 && st.drawn)
+    {
+        fputc('\n', stderr);  /* the messages that follow on their line */
+        st.drawn = 0;
     }
     return stop_signal != 0;
 }

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "hkz/dist.h"
 #include "cli.h"
 
 /* Prints the one-line resume hint after an interruption. */
@@ -28,7 +29,7 @@ static int run_leaf(const hkz_cli_cmd_t *cmd, const char *path, int argc,
 {
     hkz_cli_run_t *r;
     void *args;
-    int rc;
+    int rc, rc2;
 
     r = calloc(1, sizeof(*r));
     args = calloc(1, cmd->args_size > 0 ? cmd->args_size : 1);
@@ -60,8 +61,11 @@ static int run_leaf(const hkz_cli_cmd_t *cmd, const char *path, int argc,
         goto cleanup;
     if (cmd->check != NULL && (rc = cmd->check(r, args)))
         goto cleanup;
+    /* under MPI rank 0 alone writes; the other ranks' stdout is
+       /dev/null (hkz_dist_quiet_nonroot) */
     if ((cmd->common & HKZ_CLI_OUTPUT) &&
-        (rc = hkz_cli_run_open(r, &r->w, r->out, r->fmt)))
+        (rc = hkz_cli_run_open(r, &r->w, hkz_dist_rank(hkz_dist_world())
+                               == 0 ? r->out : "-", r->fmt)))
         goto cleanup;
     if (cmd->common & HKZ_CLI_PROGRESS)
         hkz_cli_progress_start(r);
@@ -70,6 +74,9 @@ static int run_leaf(const hkz_cli_cmd_t *cmd, const char *path, int argc,
         hkz_cli_progress_stop(r);
     if (rc == HKZ_CLI_EXIT_INTERRUPTED)
         resume_hint(r);
+    /* collective: every rank gets here once run returned */
+    if ((rc2 = hkz_cli_run_times(r)) && rc == 0)
+        rc = rc2;
     if (rc == 0 && r->worst == HKZ_ERR_PREC)
     {
         fprintf(stderr, "hkz: warning: some results missed the accuracy "
@@ -81,14 +88,14 @@ static int run_leaf(const hkz_cli_cmd_t *cmd, const char *path, int argc,
     if (r->w != NULL && (rc == 0 || rc == HKZ_CLI_EXIT_PREC ||
                          rc == HKZ_CLI_EXIT_VERDICT))
     {
-        int rc2 = hkz_cli_run_close(r, &r->w, rc);
-        if (rc2)
+        if ((rc2 = hkz_cli_run_close(r, &r->w, rc)))
             rc = rc2;
     }
 
 cleanup:
     hkz_writer_abort(&r->w);
     hkz_cli_args_clear(cmd, args);
+    flint_free(r->rank_times);
     free(args);
     free(r);
     return rc;

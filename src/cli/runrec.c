@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include "hkz/dist.h"
 #include "cli.h"
 #include "hkz_gitrev.h"   /* HKZ_GIT_REVISION, generated at build time */
 
@@ -33,16 +34,22 @@ void hkz_cli_utc_now(char *buf, size_t n)
     strftime(buf, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
-/* Ranks and per-rank times.  Until the dist world API (hkz_dist_world,
- * hkz_dist_size, hkz_dist_times) is on main, one rank. */
 static int run_ranks(void)
 {
-    return 1;
+    return hkz_dist_size(hkz_dist_world());
 }
 
-static void run_rank_times(double mine, double *all)
+int hkz_cli_run_times(hkz_cli_run_t *r)
 {
-    all[0] = mine;
+    int size = run_ranks();
+    double mine = hkz_cli_wtime() - r->t0;
+    r->rank_times = flint_calloc(size, sizeof(double));
+    if (hkz_dist_times(hkz_dist_world(), mine, r->rank_times) !=
+        HKZ_SUCCESS)
+        return hkz_cli_fail(HKZ_ERR_MPI);
+    if (size == 1)
+        r->rank_times[0] = mine;
+    return 0;
 }
 
 const char *hkz_cli_git_revision(void)
@@ -86,20 +93,16 @@ int hkz_cli_run_open(hkz_cli_run_t *r, hkz_writer_t **w, const char *path,
 
 int hkz_cli_run_close(hkz_cli_run_t *r, hkz_writer_t **w, int exit_code)
 {
-    double all[1024];
-    char wall[32], ranks[1024];
+    char wall[32], ranks[4096];
     hkz_field_t f[3];
     size_t len;
-    int i, size = run_ranks(), s;
+    int i, size = r->rank_times != NULL ? run_ranks() : 0, s;
 
-    if (size > 1024)
-        size = 1024;
-    run_rank_times(hkz_cli_wtime() - r->t0, all);
     snprintf(wall, sizeof(wall), "%.6f", hkz_cli_wtime() - r->t0);
     len = snprintf(ranks, sizeof(ranks), "[");
     for (i = 0; i < size && len + 24 < sizeof(ranks); i++)
         len += snprintf(ranks + len, sizeof(ranks) - len, "%s%.6f",
-                        i ? "," : "", all[i]);
+                        i ? "," : "", r->rank_times[i]);
     snprintf(ranks + len, sizeof(ranks) - len, "]");
     f[0] = HKZ_FRAW("wall_s", wall);
     f[1] = HKZ_FRAW("rank_wall_s", ranks);

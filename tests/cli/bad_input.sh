@@ -73,6 +73,10 @@ framework)
   expect_usage_error dist su2 --metric cc --r 0 --z 0 more args
   expect_usage_error dist su2 --metric cc --r 0 --z 0 --format
   expect_usage_error dist euclid --r 0 --z 0
+  expect_usage_error product heat --delta-weights i --t 1 --t 2
+  expect_usage_error product dist --delta-weights i --sub-weights i --at e x
+  expect_usage_error product heat --delta-weights i --t 1 --deriv 1
+  expect_usage_error dos --lattice 4x4 --lattice 4x4
   expect_usage_error dos --lattice 4x4 extra
   expect_usage_error dos --lattice 4x4 --threads ;;
 *) echo "unknown class $class"; exit 1 ;;

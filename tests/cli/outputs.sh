@@ -54,6 +54,14 @@ for c in "heat su2" "heat su2-sub" "heat su2-milnor" "dist su2" "report" "heat" 
   check "hkz $c --help exit 0, usage on stdout" '[ $? -eq 0 ] && grep -q "^usage: hkz" "$tmp/h.txt"'
 done
 
+# issue 10: SIGINT stops a long command through its progress callback:
+# exit 130, one 'hkz: interrupted' line, no partial --out file
+T=$(printf '0.001,%.0s' $(seq 255))0.001
+"$hkz" product heat --delta-weights 'i^2' --t "$T" --digits 3000 --no-progress --out "$tmp/i.txt" 2>"$tmp/i.err" & ipid=$!
+sleep 1; kill -INT $ipid; wait $ipid; rc=$?
+check "SIGINT: exit 130, interrupted line, no output file" \
+  '[ $rc -eq 130 ] && grep -q "^hkz: interrupted$" "$tmp/i.err" && [ ! -e "$tmp/i.txt" ] && [ ! -e "$tmp/i.txt.tmp" ]'
+
 # issue 10: --help is generated from the option tables: every option
 helpall() { # CMD... -- OPTIONS...
   local c=() o
@@ -68,6 +76,9 @@ helpall heat su2 -- t alpha method digits format out double deriv
 helpall heat su2-sub -- t r z method digits format out double deriv
 helpall heat su2-milnor -- weights t g cyl digits format out double
 helpall dist su2 -- metric r z digits format out double
+helpall product heat -- delta-weights sub-weights factors t at spin digits format out double progress no-progress
+helpall product dist -- delta-weights sub-weights at tail-range spin digits format out
+helpall dos -- graph lattice boundary energy-only threads digits format out
 helpall version --
 echo "ok: generated --help lists every option"
 
