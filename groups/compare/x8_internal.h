@@ -4,6 +4,7 @@
 #define HKZ_COMPARE_X8_INTERNAL_H
 
 #include "hkz/compare_x8.h"
+#include "compare_internal.h"  /* _hkz_compare_fball, _mid */
 
 struct hkz_compare_x8_s
 {
@@ -14,12 +15,6 @@ struct hkz_compare_x8_s
     hkz_su2mix_box_t bx;
     arb_t Kc;                  /* K_check */
 };
-
-/* A ball field: "+inf" (the proven value +infinity) or the ball. */
-hkz_field_t _hkz_x8_fball(const char *key, const arb_t x);
-
-/* Midpoint as a double (+inf for +inf, NaN if not finite). */
-double _hkz_x8_mid(const arb_t x);
 
 /* Rows of X8 (x8_rows.c): a block row, a t row (balls rounded to 64
  * bits by the caller) and the point rows (engine, double). */

@@ -12,27 +12,12 @@
 
 #define NF 22
 
-hkz_field_t _hkz_x8_fball(const char *key, const arb_t x)
-{
-    if (arf_is_pos_inf(arb_midref(x)) && mag_is_finite(arb_radref(x)))
-        return HKZ_FSTR(key, "+inf");
-    return HKZ_FBALL(key, x);
-}
-
-double _hkz_x8_mid(const arb_t x)
-{
-    if (arf_is_pos_inf(arb_midref(x)) && mag_is_finite(arb_radref(x)))
-        return INFINITY;
-    if (!arb_is_finite(x))
-        return NAN;
-    return arf_get_d(arb_midref(x), ARF_RND_NEAR);
-}
-
 /* the columns K, K_check, certified that end every row */
 static void tail3(hkz_field_t *f, const hkz_compare_x8_t x, int certified)
 {
-    f[0] = HKZ_FDBL("K", _hkz_x8_mid(hkz_su2mix_box_minorant(x->bx)->K));
-    f[1] = HKZ_FDBL("K_check", _hkz_x8_mid(x->Kc));
+    const hkz_su2mix_minorant_struct *mn = hkz_su2mix_box_minorant(x->bx);
+    f[0] = HKZ_FDBL("K", _hkz_compare_mid(mn->K));
+    f[1] = HKZ_FDBL("K_check", _hkz_compare_mid(x->Kc));
     f[2] = HKZ_FBOOL("certified", certified);
 }
 
@@ -58,11 +43,11 @@ int _hkz_x8_row_block(hkz_compare_result_t *r, const hkz_compare_x8_t x,
     f[nf++] = HKZ_FSTR("t", "");
     f[nf++] = HKZ_FSTR("pi", buf);
     f[nf++] = HKZ_FINT("dim", d);
-    f[nf++] = _hkz_x8_fball("lambda_min", lmin + k);
-    f[nf++] = HKZ_FDBL("lambda_min_mid", _hkz_x8_mid(lmin + k));
+    f[nf++] = _hkz_compare_fball("lambda_min", lmin + k);
+    f[nf++] = HKZ_FDBL("lambda_min_mid", _hkz_compare_mid(lmin + k));
     f[nf++] = HKZ_FDBL("lambda_min_double",
                        hkz_su2mix_box_lmin_d(x->bx)[k]);
-    f[nf++] = _hkz_x8_fball("lambda_min0", lmin0 + k);
+    f[nf++] = _hkz_compare_fball("lambda_min0", lmin0 + k);
     f[nf++] = HKZ_FSTR("mu_L", "");
     f[nf++] = HKZ_FDBL("mu_L_mid", nan);
     f[nf++] = HKZ_FSTR("mu_L_box", "");
@@ -87,7 +72,7 @@ int _hkz_x8_row_t(hkz_compare_result_t *r, const hkz_compare_x8_t x,
     slong nf = 0;
     char tb[64];
 
-    snprintf(tb, sizeof(tb), "%.15g", _hkz_x8_mid(x->o.t + j));
+    snprintf(tb, sizeof(tb), "%.15g", _hkz_compare_mid(x->o.t + j));
     f[nf++] = HKZ_FSTR("row", "t");
     f[nf++] = HKZ_FSTR("t", tb);
     f[nf++] = HKZ_FSTR("pi", "");
@@ -96,17 +81,17 @@ int _hkz_x8_row_t(hkz_compare_result_t *r, const hkz_compare_x8_t x,
     f[nf++] = HKZ_FDBL("lambda_min_mid", NAN);
     f[nf++] = HKZ_FDBL("lambda_min_double", NAN);
     f[nf++] = HKZ_FSTR("lambda_min0", "");
-    f[nf++] = _hkz_x8_fball("mu_L", mu);
-    f[nf++] = HKZ_FDBL("mu_L_mid", _hkz_x8_mid(mu));
-    f[nf++] = _hkz_x8_fball("mu_L_box", box);
+    f[nf++] = _hkz_compare_fball("mu_L", mu);
+    f[nf++] = HKZ_FDBL("mu_L_mid", _hkz_compare_mid(mu));
+    f[nf++] = _hkz_compare_fball("mu_L_box", box);
     f[nf++] = HKZ_FDBL("mu_L_double", hkz_su2mix_box_mu_d(x->bx)[j]);
-    f[nf++] = HKZ_FDBL("tail", _hkz_x8_mid(
+    f[nf++] = HKZ_FDBL("tail", _hkz_compare_mid(
         hkz_su2mix_box_vec(x->bx, HKZ_SU2MIX_BOX_TAIL) + j));
-    f[nf++] = _hkz_x8_fball("mu_L0_t_over_K", mu0);
-    f[nf++] = HKZ_FDBL("mu_L0_t_over_K_mid", _hkz_x8_mid(mu0));
-    f[nf++] = _hkz_x8_fball("mu_L0_t_over_Kcheck", ucheck);
-    f[nf++] = HKZ_FDBL("mu_L0_t_over_Kcheck_mid", _hkz_x8_mid(ucheck));
-    f[nf++] = HKZ_FDBL("ratio_mid", _hkz_x8_mid(ratio));
+    f[nf++] = _hkz_compare_fball("mu_L0_t_over_K", mu0);
+    f[nf++] = HKZ_FDBL("mu_L0_t_over_K_mid", _hkz_compare_mid(mu0));
+    f[nf++] = _hkz_compare_fball("mu_L0_t_over_Kcheck", ucheck);
+    f[nf++] = HKZ_FDBL("mu_L0_t_over_Kcheck_mid", _hkz_compare_mid(ucheck));
+    f[nf++] = HKZ_FDBL("ratio_mid", _hkz_compare_mid(ratio));
     f[nf++] = HKZ_FBOOL("le_certified", le);
     tail3(f + nf, x, x->o.certified);
     return hkz_table_add(r->rows, f, nf + 3);
@@ -163,7 +148,7 @@ int _hkz_x8_rows_point(hkz_compare_result_t *r, const hkz_compare_x8_t x)
         slong nf = 0;
         char tb[64];
         double nan = NAN;
-        snprintf(tb, sizeof(tb), "%.15g", _hkz_x8_mid(x->o.t + j));
+        snprintf(tb, sizeof(tb), "%.15g", _hkz_compare_mid(x->o.t + j));
         f[nf++] = HKZ_FSTR("row", "point");
         f[nf++] = HKZ_FSTR("t", tb);
         f[nf++] = HKZ_FSTR("pi", x->o.at_label != NULL ? x->o.at_label
@@ -193,14 +178,6 @@ int _hkz_x8_rows_point(hkz_compare_result_t *r, const hkz_compare_x8_t x)
     return s;
 }
 
-/* a key ball (or "+inf") and its _mid */
-static void key_ball(hkz_field_t *f, slong *nf, const char *key,
-                     const char *keymid, const arb_t x)
-{
-    f[(*nf)++] = _hkz_x8_fball(key, x);
-    f[(*nf)++] = HKZ_FDBL(keymid, _hkz_x8_mid(x));
-}
-
 int _hkz_x8_keys(hkz_compare_result_t *r, const hkz_compare_x8_t x,
                  const arb_t lo, const arb_t hi, const arb_t lmn)
 {
@@ -209,12 +186,12 @@ int _hkz_x8_keys(hkz_compare_result_t *r, const hkz_compare_x8_t x,
     char nb[32], md[32], lq[32];
     slong nf = 0;
 
-    key_ball(f, &nf, "cstar_lo", "cstar_lo_mid", lo);
-    key_ball(f, &nf, "cstar_hi", "cstar_hi_mid", hi);
+    HKZ_COMPARE_BALL2(f, nf, "cstar_lo", lo);
+    HKZ_COMPARE_BALL2(f, nf, "cstar_hi", hi);
     if (arb_is_finite(lmn))
-        key_ball(f, &nf, "lambda_min_min", "lambda_min_min_mid", lmn);
-    key_ball(f, &nf, "K", "K_mid", mn->K);
-    key_ball(f, &nf, "K_check", "K_check_mid", x->Kc);
+        HKZ_COMPARE_BALL2(f, nf, "lambda_min_min", lmn);
+    HKZ_COMPARE_BALL2(f, nf, "K", mn->K);
+    HKZ_COMPARE_BALL2(f, nf, "K_check", x->Kc);
     snprintf(nb, sizeof(nb), "%ld", (long) hkz_su2mix_box_nblocks(x->bx));
     snprintf(md, sizeof(md), "%ld", (long) hkz_su2mix_box_maxdim(x->bx));
     snprintf(lq, sizeof(lq), "%.6g", mn->lmin);
