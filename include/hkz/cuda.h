@@ -164,6 +164,31 @@ HKZ_API void hkz_cuda_reduce_bounds(double *err, double *mag,
         const double *all, size_t nranks, size_t T);
 
 /* ======================================================================
+ * Batched dense eigensolvers (cuSOLVER).  File: kernels/cuda/eigh.cu.
+ * Generic (no group knowledge): a group registers them with its own hook,
+ * e.g. hkz_su2mix_eigh_register(hkz_cuda_eigh_herm, 64) (hkz/su2mix.h).
+ * Double results, NOT certified (callers re-check eigenvectors in Arb).
+ * Not thread-safe (one cuSOLVER handle per process).
+ * ====================================================================== */
+
+/** batch Hermitian matrices of order n, stored one after another, each
+ *  column-major with interleaved (re, im) doubles (2 n^2 doubles, LAPACK
+ *  zheevd layout, upper triangle read): the eigenvectors overwrite A
+ *  (columns) and w gets batch * n eigenvalues, ascending per matrix.
+ *  Jacobi (zheevjBatched) when n <= 32 and batch > 1, else zheevd matrix
+ *  by matrix.  HKZ_ERR_UNSUPPORTED when there is no CUDA device (w and A
+ *  untouched), HKZ_ERR_ARG for n < 1, n > 46340, batch < 1 or > 2^24,
+ *  HKZ_ERR_CUDA / HKZ_ERR_LAPACK on failures. */
+HKZ_API HKZ_WARN_UNUSED int hkz_cuda_eigh_herm(double *w, double *A,
+        size_t n, size_t batch);
+
+/** Same for real symmetric matrices (n^2 doubles each; dsyevd /
+ *  dsyevjBatched). */
+HKZ_API HKZ_WARN_UNUSED int hkz_cuda_eigh_sym(double *w, double *A,
+        size_t n, size_t batch);
+
+
+/* ======================================================================
  * Exact density of states by Gray-code enumeration on the GPU (issue 3).
  * File: kernels/cuda/dos_enum.cu.  Exact integers (certified).
  * ====================================================================== */
