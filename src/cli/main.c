@@ -45,6 +45,7 @@ static const struct
      hkz_cmd_zeros},
     {"track", "certified Lee-Yang zero trajectories in a coupling (cw, edge)",
      NULL, hkz_cmd_track},
+    {"bench", NULL, &hkz_cli_bench, NULL},
     {"version", NULL, &hkz_cli_version, NULL},
 };
 
