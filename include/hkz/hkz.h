@@ -13,6 +13,7 @@
 #include "hkz/ising.h"
 #include "hkz/ly.h"
 #include "hkz/dist.h"
+#include "hkz/compare.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -205,6 +205,8 @@ typedef struct
     char *keystr[3 * HKZ_CLI_EXP_MAX_KEYS];  /* owned names and values */
     slong nkeys;
     slong nrows;
+    hkz_cli_run_t *run;      /* hkz_cli_exp_write: writers with the run
+                                record (NULL: hkz_cli_exp_open) */
 } hkz_cli_exp_t;
 
 /* Opens the three writers (data_dir "none" disables the files; the
@@ -231,6 +233,19 @@ int hkz_cli_exp_finish(hkz_cli_exp_t *e, int pass, const char *reason);
 /* Frees everything without writing the verdict (error paths; removes
  * the temporary files). */
 void hkz_cli_exp_abort(hkz_cli_exp_t *e);
+
+/* Writes an experiment's result (hkz/compare.h) for the command run
+ * (--format, --out, the run and closing records): the rows to the output
+ * and DIR/<exp>/ (data_dir "none": no files), the verdict file, then the
+ * verdict: in text format the key numbers and the line "Xk: PASS" /
+ * "Xk: FAIL (reason)" on stdout; in JSONL the data's final record
+ * {"record":"verdict","experiment":..,"verdict":..,"reason":..,<key
+ * numbers>} and in CSV the final comment line "# verdict: PASS" /
+ * "# verdict: FAIL (reason)" (before the closing record), and the line on
+ * stderr.  Returns 0 (PASS), HKZ_CLI_EXIT_VERDICT (FAIL) or an exit
+ * code. */
+int hkz_cli_exp_write(hkz_cli_run_t *run, const hkz_compare_result_t *r,
+                      const char *data_dir);
 
 
 
