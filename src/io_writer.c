@@ -147,6 +147,20 @@ static void put_csv_str(FILE *fp, const char *s)
     fputc('"', fp);
 }
 
+/* "key":value (JSON Lines) with a leading comma unless first. */
+static void put_json_field(FILE *fp, const char *key, const char *v,
+                           int quote, int first)
+{
+    if (!first)
+        fputc(',', fp);
+    put_json_str(fp, key);
+    fputc(':', fp);
+    if (quote)
+        put_json_str(fp, v);
+    else
+        fputs(v, fp);
+}
+
 static void put_meta(hkz_writer_t *w)
 {
     slong i;
@@ -155,13 +169,8 @@ static void put_meta(hkz_writer_t *w)
         fputs("{\"record\":\"meta\"", w->fp);
         for (i = 0; i < w->nmeta; i++)
         {
-            fputc(',', w->fp);
-            put_json_str(w->fp, w->meta_key[i]);
-            fputc(':', w->fp);
-            if (w->meta_quote[i])
-                put_json_str(w->fp, w->meta_val[i]);
-            else
-                fputs(w->meta_val[i], w->fp);
+            put_json_field(w->fp, w->meta_key[i], w->meta_val[i],
+                           w->meta_quote[i], 0);
         }
         fputs("}\n", w->fp);
     }
@@ -245,14 +254,7 @@ int hkz_writer_record(hkz_writer_t *w, const hkz_field_t *fields, slong n)
         switch (w->fmt)
         {
         case HKZ_FORMAT_JSONL:
-            if (i > 0)
-                fputc(',', w->fp);
-            put_json_str(w->fp, fields[i].key);
-            fputc(':', w->fp);
-            if (quote)
-                put_json_str(w->fp, v);
-            else
-                fputs(v, w->fp);
+            put_json_field(w->fp, fields[i].key, v, quote, i == 0);
             break;
         case HKZ_FORMAT_CSV:
             if (i > 0)
@@ -289,15 +291,7 @@ int hkz_writer_end(hkz_writer_t *w, const hkz_field_t *fields, slong n)
         char *v = field_text(&fields[i], &quote, w->fmt == HKZ_FORMAT_JSONL);
         HKZ_CHECK(v != NULL, HKZ_ERR_NOMEM, "hkz_writer_end: no memory");
         if (w->fmt == HKZ_FORMAT_JSONL)
-        {
-            fputc(',', w->fp);
-            put_json_str(w->fp, fields[i].key);
-            fputc(':', w->fp);
-            if (quote)
-                put_json_str(w->fp, v);
-            else
-                fputs(v, w->fp);
-        }
+            put_json_field(w->fp, fields[i].key, v, quote, 0);
         else
             fprintf(w->fp, "# %s: %s\n", fields[i].key, v);
         free(v);

@@ -125,6 +125,7 @@ slong hkz_cli_input_prec(const hkz_goal_t *goal);
 /* Commands declared with opt.h (cmd_*.c). */
 extern const hkz_cli_cmd_t hkz_cli_heat, hkz_cli_dist, hkz_cli_dos,
     hkz_cli_product, hkz_cli_version;
+extern const hkz_cli_cmd_t hkz_cli_grid;   /* cmd_grid.c */
 
 /* Commands still on the deprecated parser (cmd_*.c). */
 int hkz_cmd_report(int argc, char **argv);

@@ -34,6 +34,7 @@ static const struct
 } commands[] = {
     {"heat", NULL, &hkz_cli_heat, NULL},
     {"dist", NULL, &hkz_cli_dist, NULL},
+    {"grid", NULL, &hkz_cli_grid, NULL},
     {"product", NULL, &hkz_cli_product, NULL},
     {"compare", "comparison experiments X1-X8 and sweep (spec 6.4)", NULL,
      hkz_cmd_compare},

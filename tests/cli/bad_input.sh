@@ -78,7 +78,12 @@ framework)
   expect_usage_error product heat --delta-weights i --t 1 --deriv 1
   expect_usage_error dos --lattice 4x4 --lattice 4x4
   expect_usage_error dos --lattice 4x4 extra
-  expect_usage_error dos --lattice 4x4 --threads ;;
+  expect_usage_error dos --lattice 4x4 --threads
+  # commands still on the older parser: repeated options and strays too
+  expect_usage_error zeros cw --n 3 --n 4 --t 1
+  expect_usage_error track cw --n 3 --n 3 --t0 0.1 --t1 0.2
+  expect_usage_error compare X1 --digits 5 --digits 6
+  expect_usage_error report --digits 5 extra ;;
 *) echo "unknown class $class"; exit 1 ;;
 esac
 exit $fail
