@@ -14,6 +14,7 @@
 #include "hkz/ly.h"
 #include "hkz/dist.h"
 #include "hkz/compare.h"
+#include "hkz/compare_grid.h"
 
 #ifdef __cplusplus
 extern "C" {
