@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "hkz/io.h"
 #include "hkz_check.h"
 
@@ -36,6 +37,7 @@ static char *hkz_strdup(const char *s)
 int hkz_writer_open(hkz_writer_t **w, const char *path, hkz_format_t fmt)
 {
     hkz_writer_t *v;
+    struct stat st;
 
     HKZ_CHECK(w != NULL, HKZ_ERR_ARG, "hkz_writer_open: NULL handle");
     *w = NULL;
@@ -59,7 +61,14 @@ int hkz_writer_open(hkz_writer_t **w, const char *path, hkz_format_t fmt)
         }
         memcpy(v->tmp_path, path, n);
         memcpy(v->tmp_path + n, ".tmp", 5);
-        v->fp = fopen(v->tmp_path, "w");
+        /* a device or FIFO (/dev/null, /dev/stdout, a pipe) is written in
+         * place: renaming a file onto it would replace the device */
+        if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+        {
+            free(v->tmp_path);
+            v->tmp_path = NULL;
+        }
+        v->fp = fopen(v->tmp_path != NULL ? v->tmp_path : path, "w");
         if (v->fp == NULL)
         {
             int s = hkz_error_set(HKZ_ERR_IO, "cannot open '%s' for "
@@ -147,6 +156,20 @@ static void put_csv_str(FILE *fp, const char *s)
     fputc('"', fp);
 }
 
+/* "key":value (JSON Lines) with a leading comma unless first. */
+static void put_json_field(FILE *fp, const char *key, const char *v,
+                           int quote, int first)
+{
+    if (!first)
+        fputc(',', fp);
+    put_json_str(fp, key);
+    fputc(':', fp);
+    if (quote)
+        put_json_str(fp, v);
+    else
+        fputs(v, fp);
+}
+
 static void put_meta(hkz_writer_t *w)
 {
     slong i;
@@ -155,13 +178,8 @@ static void put_meta(hkz_writer_t *w)
         fputs("{\"record\":\"meta\"", w->fp);
         for (i = 0; i < w->nmeta; i++)
         {
-            fputc(',', w->fp);
-            put_json_str(w->fp, w->meta_key[i]);
-            fputc(':', w->fp);
-            if (w->meta_quote[i])
-                put_json_str(w->fp, w->meta_val[i]);
-            else
-                fputs(w->meta_val[i], w->fp);
+            put_json_field(w->fp, w->meta_key[i], w->meta_val[i],
+                           w->meta_quote[i], 0);
         }
         fputs("}\n", w->fp);
     }
@@ -245,14 +263,7 @@ int hkz_writer_record(hkz_writer_t *w, const hkz_field_t *fields, slong n)
         switch (w->fmt)
         {
         case HKZ_FORMAT_JSONL:
-            if (i > 0)
-                fputc(',', w->fp);
-            put_json_str(w->fp, fields[i].key);
-            fputc(':', w->fp);
-            if (quote)
-                put_json_str(w->fp, v);
-            else
-                fputs(v, w->fp);
+            put_json_field(w->fp, fields[i].key, v, quote, i == 0);
             break;
         case HKZ_FORMAT_CSV:
             if (i > 0)
@@ -289,15 +300,7 @@ int hkz_writer_end(hkz_writer_t *w, const hkz_field_t *fields, slong n)
         char *v = field_text(&fields[i], &quote, w->fmt == HKZ_FORMAT_JSONL);
         HKZ_CHECK(v != NULL, HKZ_ERR_NOMEM, "hkz_writer_end: no memory");
         if (w->fmt == HKZ_FORMAT_JSONL)
-        {
-            fputc(',', w->fp);
-            put_json_str(w->fp, fields[i].key);
-            fputc(':', w->fp);
-            if (quote)
-                put_json_str(w->fp, v);
-            else
-                fputs(v, w->fp);
-        }
+            put_json_field(w->fp, fields[i].key, v, quote, 0);
         else
             fprintf(w->fp, "# %s: %s\n", fields[i].key, v);
         free(v);
@@ -339,9 +342,10 @@ int hkz_writer_close(hkz_writer_t **w)
     {
         if (fclose(v->fp) != 0)
             v->error = 1;
-        if (!v->error && rename(v->tmp_path, v->path) != 0)
+        if (!v->error && v->tmp_path != NULL &&
+            rename(v->tmp_path, v->path) != 0)
             v->error = 1;
-        if (v->error)
+        if (v->error && v->tmp_path != NULL)
             remove(v->tmp_path);
     }
     if (v->error)
@@ -361,7 +365,8 @@ void hkz_writer_abort(hkz_writer_t **w)
     if (v->path != NULL && v->fp != NULL)
     {
         fclose(v->fp);
-        remove(v->tmp_path);
+        if (v->tmp_path != NULL)
+            remove(v->tmp_path);
     }
     writer_free(v);
 }

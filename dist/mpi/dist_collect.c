@@ -1,5 +1,5 @@
-/* Collectives of the world API over MPI: status agreement, gather of
- * variable-size records, broadcast, per-rank times. */
+/* Collectives of the world API over MPI: status agreement, gather and
+ * allgather of variable-size records, broadcast, per-rank times. */
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -132,6 +132,72 @@ cleanup:
         return status;
     }
     *all = buf;
+    return HKZ_SUCCESS;
+}
+
+int hkz_dist_allgather(hkz_dist_t d, char **all, size_t *len,
+                       const char *mine, size_t n)
+{
+    int *lens = NULL, *off = NULL, ln, r, rc;
+    int status = HKZ_SUCCESS;
+    size_t tot = 0;
+    char *buf = NULL;
+
+    HKZ_CHECK(all != NULL && len != NULL, HKZ_ERR_ARG,
+              "hkz_dist_allgather: NULL output");
+    *all = NULL;
+    *len = 0;
+    if (d == NULL)
+        d = hkz_dist_world();
+    if (SERIAL(d))
+        return hkz_dist_gather(d, all, len, mine, n);
+    if (mine == NULL && n > 0)
+        status = hkz_error_set(HKZ_ERR_ARG, "hkz_dist_allgather: NULL "
+                               "records");
+    else if (n >= (size_t) INT_MAX)
+        status = hkz_error_set(HKZ_ERR_TOO_LARGE, "hkz_dist_allgather: %zu "
+                               "bytes exceed the MPI count limit", n);
+    status = hkz_dist_agree(d, status);
+    if (status != HKZ_SUCCESS)
+        return status;
+    lens = flint_calloc((size_t) d->size, sizeof(int));
+    off = flint_calloc((size_t) d->size, sizeof(int));
+    ln = (int) n;
+    rc = MPI_Allgather(&ln, 1, MPI_INT, lens, 1, MPI_INT, d->comm);
+    if (rc != MPI_SUCCESS)
+    {
+        status = _hkz_dist_mpi_error(rc, "hkz_dist_allgather");
+        goto cleanup;
+    }
+    for (r = 0; r < d->size && tot < (size_t) INT_MAX; r++)
+    {
+        off[r] = (int) tot;
+        tot += (size_t) lens[r];
+    }
+    /* the same decision on every rank: the same lengths everywhere */
+    if (tot >= (size_t) INT_MAX)
+    {
+        status = hkz_error_set(HKZ_ERR_TOO_LARGE, "hkz_dist_allgather: more "
+                               "than %d bytes in all", INT_MAX);
+        goto cleanup;
+    }
+    buf = flint_malloc(tot + 1);
+    buf[tot] = '\0';
+    rc = MPI_Allgatherv(mine, ln, MPI_CHAR, buf, lens, off, MPI_CHAR,
+                        d->comm);
+    if (rc != MPI_SUCCESS)
+        status = _hkz_dist_mpi_error(rc, "hkz_dist_allgather");
+    status = hkz_dist_agree(d, status);
+cleanup:
+    flint_free(lens);
+    flint_free(off);
+    if (status != HKZ_SUCCESS)
+    {
+        flint_free(buf);
+        return status;
+    }
+    *all = buf;
+    *len = tot;
     return HKZ_SUCCESS;
 }
 

@@ -59,6 +59,12 @@ int hkz_dist_gather(hkz_dist_t d, char **all, size_t *len, const char *mine,
     return HKZ_SUCCESS;
 }
 
+int hkz_dist_allgather(hkz_dist_t d, char **all, size_t *len,
+                       const char *mine, size_t n)
+{
+    return hkz_dist_gather(d, all, len, mine, n);
+}
+
 int hkz_dist_bcast(hkz_dist_t d, void *buf, size_t n, int root)
 {
     HKZ_CHECK(root == 0, HKZ_ERR_ARG, "hkz_dist_bcast: root %d not in "

@@ -110,6 +110,11 @@ HKZ_API int hkz_dist_agree(hkz_dist_t d, int status);
 HKZ_API HKZ_WARN_UNUSED int hkz_dist_gather(hkz_dist_t d, char **all,
         size_t *len, const char *mine, size_t n);
 
+/** Collective: as hkz_dist_gather, but every rank gets the concatenation
+ *  (flint_free) and its length. */
+HKZ_API HKZ_WARN_UNUSED int hkz_dist_allgather(hkz_dist_t d, char **all,
+        size_t *len, const char *mine, size_t n);
+
 /** Collective: the n bytes of buf on root to every rank. */
 HKZ_API HKZ_WARN_UNUSED int hkz_dist_bcast(hkz_dist_t d, void *buf,
         size_t n, int root);

@@ -10,6 +10,8 @@
 #include "hkz/su2.h"
 #include "hkz/su2n.h"
 #include "hkz/su2mix.h"
+#include "hkz/grid.h"
+#include "hkz/io_h5.h"
 #include "hkz/ising.h"
 #include "hkz/ly.h"
 #include "hkz/dist.h"

@@ -92,13 +92,25 @@ int hkz_cli_parse(int argc, char **argv, const struct option *options,
                   int (*handle)(int opt, const char *arg, void *ctx),
                   void *ctx)
 {
-    int opt, rc, help = 0;
+    int opt, rc, help = 0, seen[64], nseen = 0, i;
     slong v = 0;
 
     opterr = 0;
     optind = 1;
     while ((opt = getopt_long(argc, argv, ":h", options, NULL)) != -1)
     {
+        /* a repeated option is an error for every command (issue 10) */
+        if (opt != ':' && opt != '?' && opt != 'h' && opt != HKZ_OPT_HELP)
+        {
+            for (i = 0; i < nseen && seen[i] != opt; i++)
+                ;
+            if (i < nseen)
+                return hkz_cli_usage_error("option --%s given more than "
+                                           "once", option_name(options,
+                                                               opt));
+            if (nseen < 64)
+                seen[nseen++] = opt;
+        }
         switch (opt)
         {
         case 'h':

@@ -21,9 +21,10 @@
  *   static int dist_run(hkz_cli_run_t *r, void *args)
  *   {
  *       dist_args_t *a = args;   // validated; balls parsed at r->prec
- *       ...compute...;
- *       return hkz_cli_emit(r->w, fields, n, value, status);  // 0 or code
- *   }
+ *       hkz_field_t in[2] = {HKZ_FSTR("metric", a->metric),
+ *                            HKZ_FSTR("r", hkz_cli_given(r, "r"))};
+ *       return hkz_cli_eval_emit(r, in, 2, eval, a);  // Ziv loop + record
+ *   }   // or write records to r->w yourself; return 0 or an exit code
  *
  *   const hkz_cli_cmd_t hkz_cli_dist_su2 = {
  *       .name = "su2", .summary = "distance from e on SU(2)",
@@ -33,8 +34,20 @@
  *       .run = dist_run};
  *
  *   A command with subcommands lists them in .sub (NULL-terminated) and has
- *   no .run; main.c lists the top-level commands.  The entry point of
- *   every command is hkz_cli_main(&cmd, argc, argv) (argv[0] = its name).
+ *   no .run; main.c lists the top-level commands (.cmd = &hkz_cli_xxx).
+ *   The entry point of every command is hkz_cli_main(&cmd, argc, argv).
+ *
+ *   Usage errors found in run (cross-option checks) are fine as long as no
+ *   record was written yet: the writer writes nothing before the first
+ *   record and is discarded unless run returns 0, 3 or 4.
+ *   Long loops: .common |= HKZ_CLI_PROGRESS, pass &r->prog to the library
+ *   (or call hkz_progress_report(&r->prog, done, total)); on
+ *   HKZ_ERR_INTERRUPTED return hkz_cli_fail(status) (exit 130); with
+ *   HKZ_CLI_RESUME the skeleton prints "resume with: hkz ... --resume".
+ *   Under MPI set r->progress_total to the global total so that rank 0
+ *   draws the aggregate.  Several outputs (compare): HKZ_CLI_OWN_OUTPUT,
+ *   then hkz_cli_run_open / hkz_cli_run_close per writer.  A CUDA run:
+ *   hkz_cli_set_backend("cuda <device name>") before the writers open.
  *
  * Types and destinations (offsetof into the args struct, which the
  * framework allocates zeroed, initializes and clears):

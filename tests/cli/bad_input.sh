@@ -63,6 +63,7 @@ framework)
   expect_usage_error heat su2 --t 1 --t 2 --alpha 1
   expect_usage_error heat su2 --t 1 --alpha 1 --digits 5 --digits 6
   expect_usage_error heat su2-sub --t 1 --r 0 --z 0 stray
+  expect_usage_error heat su2-sub --t 1 --r 0.3 --z 3 --method fibre
   expect_usage_error heat su2-milnor --weights 1,1,1 --t 1 --cyl 0,0,0 --cyl 0,0,0
   expect_usage_error heat su2-milnor --weights 1,1,1 --t 1 --method spectral --cyl 0,0,0
   expect_usage_error heat su2 --t 1 --alpha 1 --progress
@@ -78,7 +79,12 @@ framework)
   expect_usage_error product heat --delta-weights i --t 1 --deriv 1
   expect_usage_error dos --lattice 4x4 --lattice 4x4
   expect_usage_error dos --lattice 4x4 extra
-  expect_usage_error dos --lattice 4x4 --threads ;;
+  expect_usage_error dos --lattice 4x4 --threads
+  # commands still on the older parser: repeated options and strays too
+  expect_usage_error zeros cw --n 3 --n 4 --t 1
+  expect_usage_error track cw --n 3 --n 3 --t0 0.1 --t1 0.2
+  expect_usage_error compare X1 --digits 5 --digits 6
+  expect_usage_error report --digits 5 extra ;;
 *) echo "unknown class $class"; exit 1 ;;
 esac
 exit $fail

@@ -114,4 +114,12 @@ check "exact ball: rel_acc_bits null, status exact" \
 "$hkz" heat su2-sub --t 1e-6 --r 0.3 --z 0.2 --format jsonl >"$tmp/w.jsonl" 2>/dev/null; rc=$?
 check "wide ball: short value, status wide, exit 3" \
   '[ $rc -eq 3 ] && [ $(sed -n 2p "$tmp/w.jsonl" | wc -c) -lt 400 ] && sed -n 2p "$tmp/w.jsonl" | grep -q "\"status\":\"wide\""'
+# --out onto a FIFO (or a device such as /dev/null) is written in place:
+# the file is not replaced by a renamed temporary
+mkfifo "$tmp/fifo"
+cat "$tmp/fifo" >"$tmp/fifo.out" &
+"$hkz" heat su2 --t 1 --alpha 1 --out "$tmp/fifo" >/dev/null 2>&1; rc=$?
+wait
+check "--out FIFO: written in place, still a FIFO" \
+  '[ $rc -eq 0 ] && [ -p "$tmp/fifo" ] && grep -q "alpha" "$tmp/fifo.out"'
 exit $fail

@@ -7,7 +7,8 @@
  *             every rank returns the lowest failing rank's status and
  *             message "rank R: ..." (nothing hangs);
  *   gather    variable-size records (one empty, one large) in rank order
- *             on rank 0, NULL elsewhere; a bad argument on one rank;
+ *             on rank 0, NULL elsewhere (allgather: on every rank); a bad
+ *             argument on one rank;
  *   allreduce (sum / min / max of doubles, ints, slongs),
  *   bcast, times (and the straggler line), progress (non-blocking, from
  *   another thread too; exact after the drain), finalize twice. */
@@ -118,6 +119,14 @@ static void test_gather(void)
     else
         HKZ_TEST_CHECK(all == NULL && len == 0, "gather off rank 0");
     flint_free(all);
+    HKZ_TEST_OK(hkz_dist_allgather(NULL, &all, &len, mine, n));
+    HKZ_TEST_CHECK(all != NULL && len == wl && memcmp(all, want, wl) == 0
+                   && all[len] == '\0', "allgather: %zu bytes, want %zu",
+                   len, wl);
+    flint_free(all);
+    HKZ_TEST_STATUS(hkz_dist_allgather(NULL, &all, &len,
+                                       rank_ == 0 ? NULL : mine, 5),
+                    HKZ_ERR_ARG);
     /* a bad argument on the last rank: the same error everywhere */
     HKZ_TEST_STATUS(hkz_dist_gather(NULL, &all, &len,
                                     rank_ == size_ - 1 ? NULL : mine, 5),
@@ -222,6 +231,21 @@ static void test_progress(void)
     if (rank_ == 0)
         HKZ_TEST_CHECK(tot == 7 * size_, "drained total %ld, want %ld",
                        (long) tot, (long) (7 * size_));
+    /* rank 0 busy elsewhere (never asks) while the others send: nothing
+     * blocks, the drain delivers */
+    if (rank_ != 0)
+        for (i = 0; i < 30; i++)
+        {
+            HKZ_TEST_OK(hkz_dist_progress(NULL, 100 + i, NULL));
+            ts.tv_nsec = 20000000L;
+            nanosleep(&ts, NULL);
+        }
+    else
+        HKZ_TEST_OK(hkz_dist_progress(NULL, 1, NULL));
+    HKZ_TEST_OK(hkz_dist_progress_drain(NULL, &tot));
+    if (rank_ == 0)
+        HKZ_TEST_CHECK(tot == 1 + 129 * (size_ - 1), "drained total %ld",
+                       (long) tot);
 }
 
 int main(int argc, char **argv)
@@ -243,6 +267,8 @@ int main(int argc, char **argv)
     test_reduce();
     test_bcast_times();
     test_progress();
+    /* rank 0 alone writes from here on */
+    HKZ_TEST_OK(hkz_dist_quiet_nonroot());
     /* every rank's verdict reaches rank 0 */
     fails = hkz_dist_agree(NULL, hkz_test_failures != 0);
     hkz_dist_finalize();
