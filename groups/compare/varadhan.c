@@ -23,7 +23,7 @@ void hkz_compare_varadhan_opts_large(hkz_compare_varadhan_opts_t *o)
 {
     hkz_compare_varadhan_opts_init(o);
     o->alpha = "0.1,0.25,0.5,0.75,1,1.5,2,2.5,2.8,3";
-    o->sub = "0.8,0.3;0.4,1;1.2,2;0.1,0.1;0.2,2.5;1.5,0.5;1,3";
+    o->sub = "0.8,0.3;0.4,1;1.2,2;0.3,0.2;0.2,2.5;1.5,0.5;1,3";
     o->fibre = "0.1,0.3,1,2,2.5,3";
     o->t0 = "0.16";
     o->nt = 7;

@@ -42,13 +42,13 @@ typedef struct
     const char *sub;       /* "0.8,0.3;0.4,1;1.2,2": r,z pairs, r > 0 */
     const char *fibre;     /* "0.3,1,2.5": z on the fibre r = 0 */
     const char *t0;        /* "0.08" (0 < t0 <= 1) */
-    slong nt;              /* 8 times t0/2^j, in [3, 40] */
-    double tol;            /* 0.1 */
+    slong nt;              /* 6 times t0/2^j, in [3, 40] */
+    double tol;            /* 0.01 */
     double perturb;        /* 0 (tests only) */
 } hkz_compare_varadhan_opts_t;
 
 HKZ_API void hkz_compare_varadhan_opts_init(hkz_compare_varadhan_opts_t *o);
-/** The large preset: nt 14 and more points (GPU / cluster runs). */
+/** The large preset: t0 0.16, nt 7, more points (larger machines). */
 HKZ_API void hkz_compare_varadhan_opts_large(hkz_compare_varadhan_opts_t *o);
 HKZ_API HKZ_WARN_UNUSED int hkz_compare_varadhan(hkz_compare_result_t *r,
         const hkz_compare_varadhan_opts_t *o);

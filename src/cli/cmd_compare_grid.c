@@ -75,7 +75,7 @@ typedef struct
 static const char desc_var[] =
     "Varadhan's formula on grids (spec grid_experiments.md 1, N_unit): "
     "e(g, t) =\n-4 t log p_t(g) - d(g)^2 at t_j = T0/2^j, j = 0..NT-1 "
-    "(default T0 = 0.08, NT = 8).\n"
+    "(default T0 = 0.08, NT = 6).\n"
     "  delta  Delta = -(X^2+Y^2+Z^2), p = h_t(alpha), d = alpha (--alpha): "
     "e must agree\n"
     "         with the exact closed form 6t log(4 pi t) - 4t log(2 pi^2) - "
@@ -92,14 +92,16 @@ static const char desc_var[] =
     "through three\n"
     "         consecutive times (e/t = A log t + B + C t: fit_A_double, a "
     "double\n"
-    "         statistic) must be within TOL (0.1) of 6 at the smallest t "
+    "         statistic) must be within TOL (0.01) of 6 at the smallest t "
     "and not move\n"
     "         away from 6 over the fits.\n"
     "  fibre  r = 0, z in --fibre (the cut locus): the same fit as the "
     "contrast; PASS\n"
     "         needs its last A farther than TOL from 6 (the power there is "
     "t^-2: A -> 8).\n"
-    "--preset large: NT = 14 and more points (GPUs / clusters).\n"
+    "--preset large: T0 = 0.16, NT = 7, more points (the certified scalar "
+    "paths on\nCPUs; below t ~ 0.002 the sub-Laplacian path's enclosures "
+    "get too wide).\n"
     GRID_NOTE;
 
 static const hkz_opt_t opts_var[] = {
@@ -113,9 +115,9 @@ static const hkz_opt_t opts_var[] = {
     OPT_STR(var_args_t, "t0", t0, "T0", "largest time, in (0, 1] (default "
             "0.08)"),
     {"nt", HKZ_OPT_SLONG, offsetof(var_args_t, nt), .lo = 3, .hi = 40,
-     .metavar = "NT", .help = "number of times T0/2^j (default 8)"},
+     .metavar = "NT", .help = "number of times T0/2^j (default 6)"},
     OPT_STR(var_args_t, "tol", tol, "TOL", "tolerance of the fitted "
-            "coefficient (default 0.1)"),
+            "coefficient (default 0.01)"),
     OPT_DATA_DIR(var_args_t), HKZ_OPT_END};
 
 static int run_var(hkz_cli_run_t *r, void *args)
@@ -200,8 +202,10 @@ static const char desc_gauss[] =
     "counts the\n"
     "transient cases (bound_transient).  Default J = 4 (Milnor), J_DELTA = "
     "7, M = 2;\n"
-    "--preset large: J = 7, J_DELTA = 10, M = 4, more points and operators"
-    " (GPUs /\nclusters).\n"
+    "--preset large: J = 7, J_DELTA = 10, M = 4, more points and operators "
+    "(for large\nmachines: the values come from the certified scalar "
+    "paths on CPUs, hours there;\nthe GPU engine has no time-derivative "
+    "route yet).\n"
     GRID_NOTE;
 
 static const hkz_opt_t opts_gauss[] = {
