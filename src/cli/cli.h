@@ -1,8 +1,7 @@
 /* cli.h -- shared helpers of the hkz command-line tool (not installed).
  *
- * New commands are declared with the option tables of opt.h (included
- * below); the hkz_cli_parse / hkz_cli_common_t / hkz_cli_open machinery
- * marked "deprecated" is being removed once every command is converted.
+ * Every command is declared once with the option tables of opt.h
+ * (included below) and runs through hkz_cli_main.
  *
  * Conventions for every command:
  *  - `--help` prints the command's usage to stdout and exits 0;
@@ -31,35 +30,6 @@
 
 #include "opt.h"
 
-/* deprecated: being removed (opt.h: hkz_cli_run_t).
- * Options shared by all commands. */
-typedef struct
-{
-    slong digits;          /* --digits D: target significant digits */
-    hkz_format_t fmt;      /* --format */
-    const char *out;       /* --out PATH, "-" = stdout */
-    int use_double;        /* --double: plain double fast path */
-    ulong deriv;           /* --deriv K (where it applies) */
-} hkz_cli_common_t;
-
-/* deprecated: being removed (opt.h).
- * Long-option ids of the common options (>= 256, distinct from letters). */
-enum
-{
-    HKZ_OPT_DIGITS = 256, HKZ_OPT_FORMAT, HKZ_OPT_OUT, HKZ_OPT_DOUBLE,
-    HKZ_OPT_DERIV, HKZ_OPT_HELP, HKZ_OPT_FIRST_COMMAND_OPT
-};
-
-/* Entries for getopt_long tables. */
-#define HKZ_CLI_COMMON_OPTIONS                                              \
-    {"digits", required_argument, NULL, HKZ_OPT_DIGITS},                    \
-    {"format", required_argument, NULL, HKZ_OPT_FORMAT},                    \
-    {"out", required_argument, NULL, HKZ_OPT_OUT},                          \
-    {"help", no_argument, NULL, HKZ_OPT_HELP}
-
-/* deprecated: being removed. */
-void hkz_cli_common_init(hkz_cli_common_t *c);
-
 /* Prints "hkz: error: <message>" (one line) and returns exit code 2. */
 int hkz_cli_usage_error(const char *fmt, ...)
 #if defined(__GNUC__)
@@ -77,31 +47,13 @@ int hkz_cli_fail(int status);
  * 130 HKZ_ERR_INTERRUPTED; 1 otherwise. */
 int hkz_cli_exit_code(int status);
 
-/* deprecated: being removed (opt.h: hkz_cli_main).
- * Runs getopt_long over argv with `options`; calls handle(opt, optarg,
- * ctx) for each option (it returns 0 or an exit code), handles the common
- * options itself, and turns unknown options / missing values into one-line
- * usage errors.  Returns 0, an exit code, or -1 when --help was given
- * (the caller prints its usage and exits 0). */
-int hkz_cli_parse(int argc, char **argv, const struct option *options,
-                  hkz_cli_common_t *common,
-                  int (*handle)(int opt, const char *arg, void *ctx),
-                  void *ctx);
-
 /* Parses a decimal option value exactly as a ball (also "pi").  Returns 0
  * or prints a usage error and returns 2. */
 int hkz_cli_ball(arb_t x, const char *opt, const char *s, slong prec);
 
-/* Parses n comma-separated decimals into v. */
-int hkz_cli_ball_list(arb_ptr v, slong n, const char *opt, const char *s,
-                      slong prec);
-
 /* Parses an integer in [lo, hi]. */
 int hkz_cli_slong(slong *x, const char *opt, const char *s, slong lo,
                   slong hi);
-
-/* Requires that a mandatory option was given. */
-int hkz_cli_require(const char *value, const char *opt);
 
 /* Records the whole command line for the outputs' metadata (main()). */
 void hkz_cli_set_command_line(int argc, char **argv);
@@ -113,12 +65,6 @@ double hkz_cli_wtime(void);
 void hkz_cli_utc_now(char *buf, size_t n);
 const char *hkz_cli_git_revision(void);
 
-/* deprecated: being removed (opt.h: HKZ_CLI_OUTPUT, hkz_cli_run_open).
- * Opens the writer named by common->out with the standard metadata (hkz
- * version, FLINT/Arb versions, normalization, command line, digits). */
-int hkz_cli_open(hkz_writer_t **w, const hkz_cli_common_t *common, int argc,
-                 char **argv);
-
 /* Precision at which inputs are parsed: enough for every Ziv step. */
 slong hkz_cli_input_prec(const hkz_goal_t *goal);
 
@@ -126,14 +72,14 @@ slong hkz_cli_input_prec(const hkz_goal_t *goal);
 extern const hkz_cli_cmd_t hkz_cli_heat, hkz_cli_dist, hkz_cli_dos,
     hkz_cli_product, hkz_cli_version, hkz_cli_bench;
 extern const hkz_cli_cmd_t hkz_cli_grid;   /* cmd_grid.c */
+extern const hkz_cli_cmd_t hkz_cli_report; /* cmd_report.c */
+extern const hkz_cli_cmd_t hkz_cli_compare_x8;      /* cmd_compare_x8.c */
+extern const hkz_cli_cmd_t hkz_cli_compare_sweep;   /* cmd_compare_sweep.c */
+extern const hkz_cli_cmd_t hkz_cli_compare_varadhan,
+    hkz_cli_compare_gauss;                          /* cmd_compare_grid.c */
 
-/* Commands still on the deprecated parser (cmd_*.c). */
-int hkz_cmd_report(int argc, char **argv);
-int hkz_cmd_compare(int argc, char **argv);        /* cmd_compare.c */
-int hkz_cmd_compare_x8(int argc, char **argv);     /* cmd_compare_x8.c */
-int hkz_cmd_compare_sweep(int argc, char **argv);  /* cmd_compare_sweep.c */
-int hkz_cmd_compare_varadhan(int argc, char **argv); /* cmd_compare_grid.c */
-int hkz_cmd_compare_gauss(int argc, char **argv);  /* cmd_compare_grid.c */
+/* hkz compare: dispatches to its experiments (cmd_compare.c). */
+int hkz_cmd_compare(int argc, char **argv);
 
 /* ---- SU(2)^n inputs (cli_point.c) --------------------------------------
  * POINT syntax: coordinates x_1; x_2; ... separated by ';', each "r,z" or
@@ -194,49 +140,6 @@ int hkz_cli_tight_overlap(const arb_t x, const arb_t y, slong bits);
  * DIR/<exp>/<exp>.csv and DIR/<exp>/<exp>.jsonl (same rows, standard
  * metadata header) and DIR/<exp>/<exp>_verdict.jsonl (metadata, then one
  * record: experiment, verdict, reason, key numbers). */
-#define HKZ_CLI_EXP_MAX_KEYS 24
-
-typedef struct
-{
-    char name[16];           /* "X3" */
-    char lname[16];          /* "x3" */
-    hkz_format_t fmt;        /* stdout format */
-    hkz_writer_t *out;       /* --out / stdout */
-    hkz_writer_t *csv, *jsonl;
-    char *dir;               /* DIR/<exp>, NULL if disabled */
-    hkz_field_t keys[HKZ_CLI_EXP_MAX_KEYS];  /* verdict key numbers */
-    char *keystr[3 * HKZ_CLI_EXP_MAX_KEYS];  /* owned names and values */
-    slong nkeys;
-    slong nrows;
-    hkz_cli_run_t *run;      /* hkz_cli_exp_write: writers with the run
-                                record (NULL: hkz_cli_exp_open) */
-} hkz_cli_exp_t;
-
-/* Opens the three writers (data_dir "none" disables the files; the
- * directories are created if missing).  0 or an exit code. */
-int hkz_cli_exp_open(hkz_cli_exp_t *e, const char *name,
-                     const hkz_cli_common_t *common, const char *data_dir,
-                     int argc, char **argv);
-
-/* Writes one row to every writer (doubles adapted per format). */
-int hkz_cli_exp_row(hkz_cli_exp_t *e, const hkz_field_t *f, slong n);
-
-/* Key numbers of the verdict (copied): a ball (written as ball string
- * and key_mid) or a string. */
-void hkz_cli_exp_key_ball(hkz_cli_exp_t *e, const char *key,
-                          const arb_t x);
-void hkz_cli_exp_key_str(hkz_cli_exp_t *e, const char *key, const char *s);
-
-/* Closes the data writers, writes the verdict file, prints the key
- * numbers (text format) and the line "Xk: PASS" / "Xk: FAIL (reason)"
- * to stdout.  Returns 0 (PASS), HKZ_CLI_EXIT_VERDICT (FAIL) or an exit
- * code of a write failure. */
-int hkz_cli_exp_finish(hkz_cli_exp_t *e, int pass, const char *reason);
-
-/* Frees everything without writing the verdict (error paths; removes
- * the temporary files). */
-void hkz_cli_exp_abort(hkz_cli_exp_t *e);
-
 /* Writes an experiment's result (hkz/compare.h) for the command run
  * (--format, --out, the run and closing records): the rows to the output
  * and DIR/<exp>/ (data_dir "none": no files), the verdict file, then the
@@ -272,19 +175,10 @@ hkz_field_t hkz_cli_frel(const arb_t x);
 /* A ball field with --digits (HKZ_FBALLD), "+inf" for +infinity. */
 hkz_field_t hkz_cli_fvalue(const char *key, const arb_t x, slong digits);
 
-/* deprecated: being removed (hkz_cli_emit_value).
- * Writes one result record: the input fields, then value (ball string),
- * mid, rad, rel_acc_bits, certified (true: an Arb enclosure) and status. */
-int hkz_cli_emit(hkz_writer_t *w, const hkz_field_t *inputs, slong nin,
-                 const arb_t value, int status);
-
-/* Same for a plain double result (certified: false). */
+/* Writes one result record for a plain double result: the input fields,
+ * then value, mid, rad, rel_acc_bits, certified (false), status "double". */
 int hkz_cli_emit_double(hkz_writer_t *w, const hkz_field_t *inputs,
                         slong nin, double value);
-
-/* deprecated: being removed (the run skeleton closes r->w).
- * Closes the writer and turns the worst row status into the exit code. */
-int hkz_cli_finish(hkz_writer_t **w, int worst_status);
 
 #ifdef HKZ_CLI_MPI
 /* ---- MPI (cli_mpi.c, built with -DHKZ_MPI=ON; issue 3) ----------------

@@ -309,21 +309,18 @@ EXP_CMD(7, "E-e existence thresholds: Delta t > 1/3, L t > 1/2, else +inf");
 static const struct
 {
     const char *name;
-    const hkz_cli_cmd_t *cmd;            /* X1 ... X7 (opt.h) */
-    int (*run)(int argc, char **argv);   /* X8, sweep */
-    const char *summary;
+    const hkz_cli_cmd_t *cmd;
+    const char *summary;                 /* NULL: the command's own */
 } experiments[] = {
-    {"X1", &cmd_x1, NULL, NULL}, {"X2", &cmd_x2, NULL, NULL},
-    {"X3", &cmd_x3, NULL, NULL}, {"X4", &cmd_x4, NULL, NULL},
-    {"X5", &cmd_x5, NULL, NULL}, {"X6", &cmd_x6, NULL, NULL},
-    {"X7", &cmd_x7, NULL, NULL},
-    {"X8", NULL, hkz_cmd_compare_x8, "mixing-type operators on SU(2)^n "
-     "(product check, designed example)"},
-    {"sweep", NULL, hkz_cmd_compare_sweep, "estimate of the best c, C in "
-     "d_L <= C d_Delta^c from certified samples"},
-    {"varadhan", NULL, hkz_cmd_compare_varadhan, "grids: -4t log p_t - "
+    {"X1", &cmd_x1, NULL}, {"X2", &cmd_x2, NULL},
+    {"X3", &cmd_x3, NULL}, {"X4", &cmd_x4, NULL},
+    {"X5", &cmd_x5, NULL}, {"X6", &cmd_x6, NULL},
+    {"X7", &cmd_x7, NULL},
+    {"X8", &hkz_cli_compare_x8, NULL},
+    {"sweep", &hkz_cli_compare_sweep, NULL},
+    {"varadhan", &hkz_cli_compare_varadhan, "grids: -4t log p_t - "
      "d^2 -> 0 (Delta closed form, sub-Laplacian t log t)"},
-    {"gauss", NULL, hkz_cmd_compare_gauss, "grids: Gaussian bounds C_k for "
+    {"gauss", &hkz_cli_compare_gauss, "grids: Gaussian bounds C_k for "
      "d^k/dt^k p_t (Delta, Milnor; negative control)"},
 };
 
@@ -351,8 +348,8 @@ int hkz_cmd_compare(int argc, char **argv)
             fputs(usage_compare, stdout);
             for (i = 0; i < n; i++)
                 printf("  %-6s %s\n", experiments[i].name,
-                       experiments[i].cmd != NULL ?
-                       experiments[i].cmd->summary : experiments[i].summary);
+                       experiments[i].summary != NULL ?
+                       experiments[i].summary : experiments[i].cmd->summary);
             return 0;
         }
         return hkz_cli_usage_error("compare: missing experiment (X1 ... X8"
@@ -363,9 +360,7 @@ int hkz_cmd_compare(int argc, char **argv)
             (argv[1][0] == 'x' && strcmp(argv[1] + 1,
                                          experiments[i].name + 1) == 0 &&
              experiments[i].name[0] == 'X'))
-            return experiments[i].cmd != NULL ?
-                   hkz_cli_main(experiments[i].cmd, argc - 1, argv + 1) :
-                   experiments[i].run(argc - 1, argv + 1);
+            return hkz_cli_main(experiments[i].cmd, argc - 1, argv + 1);
     return hkz_cli_usage_error("compare: unknown experiment '%s' (X1 ... "
                                "X8 or sweep)", argv[1]);
 }

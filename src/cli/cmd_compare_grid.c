@@ -146,17 +146,13 @@ static int run_var(hkz_cli_run_t *r, void *args)
     return write_result(r, &res, s, a->data_dir);
 }
 
-static const hkz_cli_cmd_t cmd_var = {
+const hkz_cli_cmd_t hkz_cli_compare_varadhan = {
     .name = "compare varadhan", .summary = "grids: -4t log p_t - d^2 -> 0 "
     "(Delta closed form; sub-Laplacian t log t -> 6, fibre contrast)",
     .description = desc_var, .opts = opts_var,
     .args_size = sizeof(var_args_t),
     .common = HKZ_CLI_DIGITS | HKZ_CLI_OWN_OUTPUT, .run = run_var};
 
-int hkz_cmd_compare_varadhan(int argc, char **argv)
-{
-    return hkz_cli_main(&cmd_var, argc, argv);
-}
 
 /* ---- gauss ---- */
 
@@ -256,14 +252,10 @@ static int run_gauss(hkz_cli_run_t *r, void *args)
     return write_result(r, &res, s, a->data_dir);
 }
 
-static const hkz_cli_cmd_t cmd_gauss = {
+const hkz_cli_cmd_t hkz_cli_compare_gauss = {
     .name = "compare gauss", .summary = "grids: Gaussian bounds C_k for "
     "d^k/dt^k p_t, Delta and Milnor (negative control)",
     .description = desc_gauss, .opts = opts_gauss,
     .args_size = sizeof(gauss_args_t),
     .common = HKZ_CLI_DIGITS | HKZ_CLI_OWN_OUTPUT, .run = run_gauss};
 
-int hkz_cmd_compare_gauss(int argc, char **argv)
-{
-    return hkz_cli_main(&cmd_gauss, argc, argv);
-}

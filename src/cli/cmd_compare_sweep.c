@@ -355,7 +355,7 @@ cleanup:
     return hkz_cmp2_agree(rc, 0);
 }
 
-static const hkz_cli_cmd_t cmd_sweep = {
+const hkz_cli_cmd_t hkz_cli_compare_sweep = {
     .name = "compare sweep", .summary = "estimate of the best c, C in d_L "
     "<= C d_Delta^c from certified samples", .description = desc,
     .opts = opts, .args_size = sizeof(sweep_args_t),
@@ -363,7 +363,3 @@ static const hkz_cli_cmd_t cmd_sweep = {
               HKZ_CLI_RESUME,
     .check = check_args, .run = run_sweep};
 
-int hkz_cmd_compare_sweep(int argc, char **argv)
-{
-    return hkz_cli_main(&cmd_sweep, argc, argv);
-}

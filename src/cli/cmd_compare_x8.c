@@ -304,7 +304,7 @@ static int run_x8(hkz_cli_run_t *r, void *args)
     return hkz_cmp2_agree(rc, 0);
 }
 
-static const hkz_cli_cmd_t cmd_x8 = {
+const hkz_cli_cmd_t hkz_cli_compare_x8 = {
     .name = "compare X8", .summary = "mixing-type operators on SU(2)^n "
     "(product check, designed example)", .description = desc, .opts = opts,
     .args_size = sizeof(x8_args_t),
@@ -312,7 +312,3 @@ static const hkz_cli_cmd_t cmd_x8 = {
               HKZ_CLI_PROGRESS,
     .run = run_x8};
 
-int hkz_cmd_compare_x8(int argc, char **argv)
-{
-    return hkz_cli_main(&cmd_x8, argc, argv);
-}

@@ -100,7 +100,7 @@ static int run_report(hkz_cli_run_t *r, void *args)
     return rc;
 }
 
-static const hkz_cli_cmd_t cmd_report = {
+const hkz_cli_cmd_t hkz_cli_report = {
     .name = "report", .summary = "default experiment: a short certified "
     "SU(2) report", .description =
     "Built-in default experiment: certified SU(2) heat kernels (bi-invariant,"
@@ -110,7 +110,3 @@ static const hkz_cli_cmd_t cmd_report = {
     "--format jsonl (default) or csv.\n",
     .common = HKZ_CLI_DIGITS | HKZ_CLI_OWN_OUTPUT, .run = run_report};
 
-int hkz_cmd_report(int argc, char **argv)
-{
-    return hkz_cli_main(&cmd_report, argc, argv);
-}
