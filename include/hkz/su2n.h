@@ -379,6 +379,45 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2n_ops_heat(arb_t res,
 HKZ_API HKZ_WARN_UNUSED int hkz_su2n_ops_dist(arb_t d,
         const hkz_su2n_ops_t o, const hkz_su2n_point_t x, slong prec);
 
+/** Parses "delta:A; sub:B; milnor:A,B,C" (one factor per ';'-separated
+ *  item, spaces allowed; numbers read exactly as by hkz_ball_set_str at
+ *  prec) into o (re-initialized with one factor per item, no tail).
+ *  spin != 0: every coefficient is divided by 4 before it is set
+ *  (N_spin -> N_unit, as hkz_su2n_weights_from_spin).  HKZ_ERR_ARG with a
+ *  message "factor I: ..." or "empty factor in '...'" on bad input. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_ops_set_str(hkz_su2n_ops_t o,
+        const char *s, int spin, slong prec);
+
+/* ---- accuracy goals (goal.c) ------------------------------------------- */
+
+/** One evaluation of mu_t at prec: hkz_su2n_ops_heat(o, t, x) if o is not
+ *  NULL, else hkz_su2n_heat(w, op, t, x), or hkz_su2n_heat_e(w, op, t)
+ *  when x is NULL. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_heat_any(arb_t res,
+        hkz_su2n_info_t *info, const hkz_su2n_weights_t w, int op,
+        const hkz_su2n_ops_struct *o, const arb_t t,
+        const hkz_su2n_point_struct *x, slong prec);
+
+/** hkz_su2n_heat_any to bits of relative accuracy by a Ziv loop
+ *  (precision bits + 32 doubled up to 16 bits + 4096); stops early, with
+ *  HKZ_SUCCESS, when info->kind is DIVERGENT (+inf) or PARTIAL (a lower
+ *  bound: no accuracy to gain).  info must not be NULL.  HKZ_ERR_PREC
+ *  (res still an enclosure) when the goal is missed at the largest
+ *  precision. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_heat_goal(arb_t res,
+        hkz_su2n_info_t *info, const hkz_su2n_weights_t w, int op,
+        const hkz_su2n_ops_struct *o, const arb_t t,
+        const hkz_su2n_point_struct *x, slong bits);
+
+/** hkz_su2n_dist (dlo, dhi NULL) or hkz_su2n_dist_tail (range [dlo, dhi])
+ *  to bits of relative accuracy by the same loop; stops early for d = +inf
+ *  or 0 and, with a tail range (a genuine interval), after the second
+ *  precision.  HKZ_ERR_NOT_CERTIFIED (the value may be finite or infinite)
+ *  and HKZ_ERR_PREC as for those functions and hkz_su2n_heat_goal. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_dist_goal(arb_t d,
+        const hkz_su2n_weights_t w, int op, const hkz_su2n_point_t x,
+        const arb_t dlo, const arb_t dhi, slong bits);
+
 /* ---- distances (dist*.c) ----------------------------------------------- */
 
 /** d(e, x): d_Delta^2 = sum_{i<=len} d_R(x_i)^2 / a_i (op DELTA) or
@@ -421,6 +460,15 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2n_diam(arb_t d,
  *  Otherwise HKZ_ERR_UNSUPPORTED. */
 HKZ_API HKZ_WARN_UNUSED int hkz_su2n_dist_const(arb_t res,
         const hkz_su2n_weights_t a, const hkz_su2n_weights_t b, slong prec);
+
+/** ratio = d_L / d_Delta^{1/2}, the quantity bounded by (P2).
+ *  HKZ_ERR_DOMAIN unless d_delta > 0 and both are finite. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_dist_ratio(arb_t ratio,
+        const arb_t d_delta, const arb_t d_L, slong prec);
+
+/** The (P2) comparison of a ratio with the constant C: 1 if ratio <= C
+ *  is proven, 0 if ratio > C is proven, -1 if the balls cannot decide. */
+HKZ_API int hkz_su2n_dist_ratio_le(const arb_t ratio, const arb_t C);
 
 /** (P3) best C in E_{Delta^gamma} <= C E_L (spec F1, P3): for 0 <= gamma
  *  <= 1/2, C*(gamma) = sup_i (3 a_i)^gamma / (2 b_i); +inf for gamma >

@@ -162,7 +162,6 @@ static int exp_row(hkz_cli_exp_t *e, const hkz_field_t *f, slong n)
         (rc = put_row(e->csv, HKZ_FORMAT_CSV, f, n)) ||
         (rc = put_row(e->jsonl, HKZ_FORMAT_JSONL, f, n)))
         return rc;
-    e->nrows++;
     return 0;
 }
 

@@ -42,7 +42,6 @@ static int dist_setup(prod_dist_t *j, const prod_args_t *o, slong prec,
 static int dist_compute(dist_res_t *d, prod_dist_t *j, slong digits)
 {
     slong bits = hkz_digits_to_bits(digits);
-    arb_t u;
     int s;
 
     if ((s = hkz_cli_product_dist(d->dD, &d->ncD, j, HKZ_SU2N_DELTA,
@@ -59,15 +58,9 @@ static int dist_compute(dist_res_t *d, prod_dist_t *j, slong digits)
        have none here */
     d->have_c = hkz_su2n_dist_const(d->C, j->a, j->b, bits + 32) ==
                 HKZ_SUCCESS;
-    if (!d->ncD && !d->ncL && arb_is_finite(d->dD) && arb_is_finite(d->dL) &&
-        arb_is_positive(d->dD))
-    {
-        arb_init(u);
-        arb_sqrt(u, d->dD, bits + 32);
-        arb_div(d->ratio, d->dL, u, bits + 32);
-        arb_clear(u);
-        d->have_ratio = 1;
-    }
+    d->have_ratio = !d->ncD && !d->ncL &&
+                    hkz_su2n_dist_ratio(d->ratio, d->dD, d->dL, bits + 32) ==
+                    HKZ_SUCCESS;
     return 0;
 }
 
@@ -81,8 +74,8 @@ static int dist_write(hkz_cli_run_t *r, const dist_res_t *d,
     int s;
 
     if (d->have_ratio && d->have_c)
-        cmp = arb_le(d->ratio, d->C) ? "yes" : arb_gt(d->ratio, d->C) ? "no"
-                                                                : "unknown";
+        cmp = (const char *[]){"unknown", "no", "yes"}
+              [hkz_su2n_dist_ratio_le(d->ratio, d->C) + 1];
     if (d->ncD || d->ncL)
         status = "not_certified";
     else if (d->worst)

@@ -37,14 +37,13 @@ typedef struct
  * coefficient divided by 4).  0 or a usage error (2). */
 int hkz_cli_factors(hkz_su2n_ops_t o, const char *s, int spin, slong prec);
 
-/* mu_t with the Ziv loop of hkz_goal_eval, stopped early for +inf and
- * partial products (no accuracy to gain there).  Mathematics kept in the
- * CLI (issue 10: candidate for groups/su2n). */
+/* mu_t to --digits (hkz_su2n_heat_goal), or once at 53 bits with
+ * --double. */
 int hkz_cli_product_heat(arb_t res, hkz_su2n_info_t *info, prod_heat_t *j,
                          const arb_t t, slong digits, int use_double);
 
-/* One distance with the Ziv loop; *nc = 1 if the tail makes it
- * undecidable (finite or infinite).  Same remark. */
+/* One distance to --digits (hkz_su2n_dist_goal); *nc = 1 if the tail
+ * makes it undecidable (finite or infinite). */
 int hkz_cli_product_dist(arb_t d, int *nc, prod_dist_t *j, int op,
                          slong digits);
 
