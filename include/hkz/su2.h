@@ -52,6 +52,20 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2_elem_set_acb(hkz_su2_elem_t g,
 HKZ_API void hkz_su2_elem_set_cyl(hkz_su2_elem_t g, const arb_t r,
         const arb_t phi, const arb_t z, slong prec);
 
+/** g from the coefficients of g11 = a_re + i a_im, g21 = b_re + i b_im
+ *  (user input): |a|^2+|b|^2 (midpoint) must be within 2^-33 (~1e-10) of
+ *  1, else HKZ_ERR_ARG "|a|^2+|b|^2 = N is not 1 (tolerance 1e-10)"; then
+ *  (a, b) is divided by its norm (projected onto SU(2)) and set as by
+ *  hkz_su2_elem_set_acb. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_elem_set_coeffs(hkz_su2_elem_t g,
+        const arb_t a_re, const arb_t a_im, const arb_t b_re,
+        const arb_t b_im, slong prec);
+
+/** hkz_su2_elem_set_cyl after checking r in [0, pi/2] (HKZ_ERR_ARG "r
+ *  must lie in [0, pi/2]" otherwise). */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_elem_set_cyl_checked(hkz_su2_elem_t g,
+        const arb_t r, const arb_t phi, const arb_t z, slong prec);
+
 /** res = g h (aliasing allowed). */
 HKZ_API void hkz_su2_elem_mul(hkz_su2_elem_t res, const hkz_su2_elem_t g,
         const hkz_su2_elem_t h, slong prec);

@@ -83,54 +83,21 @@ static int eval(arb_t res, void *param, slong prec)
 /* The element of su2-milnor from --g (normalized to norm 1) or --cyl. */
 static int read_element(heat_args_t *j, slong prec)
 {
-    arb_srcptr v;
-    acb_t a, b;
-    arb_t n2, tol, half_pi;
-    int rc = 0;
+    arb_srcptr v = j->cyl.n != 0 ? j->cyl.v : j->g.v;
+    int s;
 
     if ((j->g.n == 0) == (j->cyl.n == 0))
         return hkz_cli_usage_error("give exactly one of --g and --cyl");
-    acb_init(a); acb_init(b); arb_init(n2); arb_init(tol);
-    arb_init(half_pi);
     if (j->cyl.n != 0)
-    {
-        v = j->cyl.v;
-        arb_const_pi(half_pi, prec);
-        arb_mul_2exp_si(half_pi, half_pi, -1);
-        if (!arb_is_nonnegative(v) || !arb_le(v, half_pi))
-            rc = hkz_cli_usage_error("--cyl: r must lie in [0, pi/2]");
-        else
-            hkz_su2_elem_set_cyl(&j->elem, v + 0, v + 1, v + 2, prec);
-    }
+        s = hkz_su2_elem_set_cyl_checked(&j->elem, v + 0, v + 1, v + 2,
+                                         prec);
     else
-    {
-        v = j->g.v;
-        acb_set_arb_arb(a, v + 0, v + 1);
-        acb_set_arb_arb(b, v + 2, v + 3);
-        arb_sqr(n2, v + 0, prec);
-        arb_addmul(n2, v + 1, v + 1, prec);
-        arb_addmul(n2, v + 2, v + 2, prec);
-        arb_addmul(n2, v + 3, v + 3, prec);
-        arb_sub_ui(tol, n2, 1, prec);
-        arb_abs(tol, tol);
-        if (!(arf_cmpabs_2exp_si(arb_midref(tol), -33) < 0))
-            rc = hkz_cli_usage_error("--g: |a|^2+|b|^2 = %.17g is not 1 "
-                                     "(tolerance 1e-10)",
-                                     arf_get_d(arb_midref(n2),
-                                               ARF_RND_NEAR));
-        else
-        {
-            /* project onto SU(2): divide by the norm */
-            arb_rsqrt(n2, n2, prec);
-            acb_mul_arb(a, a, n2, prec);
-            acb_mul_arb(b, b, n2, prec);
-            if (hkz_su2_elem_set_acb(&j->elem, a, b, prec) != HKZ_SUCCESS)
-                rc = hkz_cli_fail(HKZ_ERR_DOMAIN);
-        }
-    }
-    acb_clear(a); acb_clear(b); arb_clear(n2); arb_clear(tol);
-    arb_clear(half_pi);
-    return rc;
+        s = hkz_su2_elem_set_coeffs(&j->elem, v + 0, v + 1, v + 2, v + 3,
+                                    prec);
+    if (s == HKZ_ERR_ARG)
+        return hkz_cli_usage_error("%s: %s", j->cyl.n != 0 ? "--cyl" : "--g",
+                                   hkz_errmsg());
+    return s == HKZ_SUCCESS ? 0 : hkz_cli_fail(s);
 }
 
 static double mid_d(const arb_t x)
