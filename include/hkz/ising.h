@@ -28,6 +28,7 @@
 
 #include "hkz/config.h"
 #include "hkz/flint_compat.h"
+#include "hkz/progress.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -203,6 +204,56 @@ HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_enum_edge(hkz_ising_dos_t dp,
  *  more than 1 GiB (8x8 torus: 17 MB, about 2 s on 2 cores). */
 HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_transfer(hkz_ising_dos_t d,
         const hkz_ising_model_t m);
+
+/* Upper bound (bytes) of the memory plan of the sparse transfer matrix. */
+#define HKZ_ISING_TRANSFER_MEM_MAX (WORD(20) << 30)
+
+/** Measurements of one hkz_ising_dos_transfer_sparse call. */
+typedef struct
+{
+    slong runs;             /* first-row runs (1 for the cylinder) */
+    slong words;            /* moduli (2^64 and primes < 2^62) */
+    slong peak_entries;     /* largest number of (state, b, k) counts held */
+    double peak_bytes;      /* peak_entries x words x 8 + result table */
+    double plan_bytes;      /* the a-priori memory plan (upper bound) */
+} hkz_ising_transfer_stats_t;
+
+/** Exact table of a lattice model with all c_e equal by the sparse
+ *  site-by-site transfer matrix (ising/transfer_site.c): per boundary
+ *  state only the box of reachable (b, k) pairs (one b parity on the
+ *  torus), counts modulo 2^64 and word primes, CRT to fmpz.  Torus: one
+ *  run per first row up to rotation, reflection and spin flip.  Threads
+ *  come from FLINT's thread pool: min(nthreads, flint_get_num_threads())
+ *  (the application sets the pool with flint_set_num_threads).  pr (NULL
+ *  ok) gets one unit per row of every run; a stop request returns
+ *  HKZ_ERR_INTERRUPTED (no checkpoint).  stats may be NULL.
+ *  HKZ_ERR_TOO_LARGE when the memory plan exceeds
+ *  HKZ_ISING_TRANSFER_MEM_MAX or L > HKZ_ISING_TRANSFER_MAX_L (after
+ *  transposing a torus so that L <= M). */
+HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_transfer_sparse(hkz_ising_dos_t d,
+        const hkz_ising_model_t m, int nthreads, const hkz_progress_t *pr,
+        hkz_ising_transfer_stats_t *stats);
+
+/** Checks a table against the model before use: total 2^n, the
+ *  k-marginal (binomial C(n, k), or the coefficients of
+ *  prod_u (1 + z^{w_u}) with weights), g[b][k] = g[b][W-k] and, for a
+ *  lattice torus with one exact positive coupling, the zero-field
+ *  marginal against Kaufman's formula at two couplings.  HKZ_ERR_ARG
+ *  naming the first failed check. */
+HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_check(const hkz_ising_dos_t d,
+        const hkz_ising_model_t m);
+
+/** Writes d to a text file ("hkz-dos 1" header, the model description
+ *  line `desc` (may be NULL), nb nk bmin, unit, S, one "b k g" line per
+ *  nonzero count, and a closing "checksum" line: FNV-1a 64 of all bytes
+ *  before it).  Reads it back: HKZ_ERR_IO if unreadable, HKZ_ERR_ARG
+ *  "checksum mismatch" / "line L: ..." for a damaged file.  desc (if not
+ *  NULL) gets the description (flint_free).  A table read back should be
+ *  checked with hkz_ising_dos_check against the model it is used for. */
+HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_write(const char *path,
+        const hkz_ising_dos_t d, const char *desc);
+HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_read(hkz_ising_dos_t d,
+        char **desc, const char *path);
 
 /** Best exact method: transfer matrix for lattices, the closed form
  *  g[k(N-k)][k] = C(N, k) for complete graphs (positive coupling, N up to

@@ -72,7 +72,7 @@ static int parse_lattice(slong *L, slong *M, const char *s)
 /* A library failure as one line: size limits are bad input here (exit 2). */
 static int dos_fail(int status)
 {
-    if (status == HKZ_ERR_UNSUPPORTED)
+    if (status == HKZ_ERR_UNSUPPORTED || status == HKZ_ERR_TOO_LARGE)
         return hkz_cli_usage_error("%s", hkz_errmsg());
     return hkz_cli_fail(status);
 }
@@ -222,6 +222,7 @@ int hkz_cmd_dos(int argc, char **argv)
             goto cleanup;
         }
     }
+    flint_set_num_threads((int) j.threads); /* transfer matrix: FLINT pool */
     status = hkz_ising_dos_compute(d, m, (int) j.threads);
     if (status != HKZ_SUCCESS)
     {
