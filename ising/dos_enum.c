@@ -285,7 +285,7 @@ int _hkz_ising_enum_core(slong *h0, slong *h1, slong n, slong ne,
     return status;
 }
 
-/* Multipliers as slong, S, bmin and nb; HKZ_ERR_UNSUPPORTED when the
+/* Multipliers as slong, S, bmin and nb; HKZ_ERR_TOO_LARGE when the
  * table does not fit. */
 static int enum_setup(slong *nm, fmpq_t unit, fmpz_t S, slong *bmin,
                       slong *nb, const hkz_ising_model_t m, slong skip,
@@ -311,7 +311,7 @@ static int enum_setup(slong *nm, fmpq_t unit, fmpz_t S, slong *bmin,
     fmpz_sub(hi, hi, lo);
     fmpz_add_ui(hi, hi, 1);
     HKZ_CHECK_GOTO(fmpz_cmp_si(hi, HKZ_ISING_DOS_MAX_ENTRIES / nk) <= 0,
-                   HKZ_ERR_UNSUPPORTED, "couplings too incommensurate for an "
+                   HKZ_ERR_TOO_LARGE, "couplings too incommensurate for an "
                    "exact table (energy range exceeds %ld units of their "
                    "gcd)", (long) (HKZ_ISING_DOS_MAX_ENTRIES / nk));
     *nb = fmpz_get_si(hi);
@@ -328,7 +328,7 @@ cleanup:
 static int enum_check(const hkz_ising_model_t m, const char *fn)
 {
     HKZ_CHECK(m->n >= 1, HKZ_ERR_ARG, "%s: empty model", fn);
-    HKZ_CHECK(m->n <= HKZ_ISING_ENUM_MAX_N, HKZ_ERR_UNSUPPORTED,
+    HKZ_CHECK(m->n <= HKZ_ISING_ENUM_MAX_N, HKZ_ERR_TOO_LARGE,
               "%s: N = %ld vertices is too large for enumeration (at most "
               "%d)", fn, (long) m->n, HKZ_ISING_ENUM_MAX_N);
     HKZ_CHECK(hkz_ising_model_is_exact(m), HKZ_ERR_ARG,

@@ -15,6 +15,11 @@ int _hkz_ising_model_push_edge(hkz_ising_model_t m, slong u, slong v,
 int _hkz_ising_multipliers(fmpz *n, fmpq_t unit, const hkz_ising_model_t m,
                            slong skip);
 
+/* Edge-list tokens (model_parse.c): a non-negative id <= max (0 ok, 1 not
+ * an unsigned integer, 2 too large); an exact decimal or p/q (0 ok). */
+int _hkz_ising_parse_id(slong *x, const char *s, slong len, slong max);
+int _hkz_ising_parse_coupling(fmpq_t q, const char *s, slong len);
+
 /* Sets d to an nb x nk zero table. */
 int _hkz_ising_dos_alloc(hkz_ising_dos_t d, slong nb, slong nk, slong bmin);
 

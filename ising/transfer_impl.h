@@ -3,10 +3,12 @@
  *
  * A state s (0 <= s < 2^L) is the boundary: the last L spins placed (bit c
  * = 1: spin at column c down).  Each state carries the counts g[b][k] of
- * the partial configurations that end in it, for its own box
- * k0 <= k < k0 + nk, b = b0 + bs*j (0 <= j < nb): only reachable pairs are
- * kept, up to the box shape.  Counts are stored in nw words, modulo p[w]
- * (p[w] = 0: modulo 2^64), word-major: v[s][w * nk * nb + (k - k0) * nb + j].
+ * the partial configurations that end in it: for k0 <= k < k0 + nk a run
+ * b = lo + bs*j (0 <= j < len) per k (the hull of the reachable b), so
+ * only the "lens" of reachable pairs is kept.  Block v[s]: 2 nk header
+ * words (lo, len of each k row), then nw words per count, modulo p[w]
+ * (p[w] = 0: modulo 2^64), word-major: data[w * sz + off(k) + j], with
+ * sz = sum of len and off(k) the sum of len over the rows before k.
  */
 #ifndef HKZ_TRANSFER_IMPL_H
 #define HKZ_TRANSFER_IMPL_H
@@ -19,15 +21,16 @@ typedef struct
     slong nw, bs;           /* words per count, b stride (1 or 2) */
     const ulong *p;         /* nw moduli, 0 = 2^64 */
     int nthreads;           /* upper bound for flint_parallel_do */
-    slong *k0, *nk, *b0, *nb;
+    slong kcap;             /* largest nk (N + 1) */
+    slong *k0, *nk, *sz;
     ulong **v;              /* NULL when the state is empty */
-    slong entries;          /* sum of nk * nb over the states */
+    slong entries;          /* sum of sz over the states */
     slong peak;             /* largest value of entries seen */
 } _hkz_tm_vec_struct;
 typedef _hkz_tm_vec_struct _hkz_tm_vec_t[1];
 
-int _hkz_tm_vec_init(_hkz_tm_vec_t V, slong L, slong nw, slong bs,
-                     const ulong *p, int nthreads);
+int _hkz_tm_vec_init(_hkz_tm_vec_t V, slong L, slong N, slong nw,
+                     slong bs, const ulong *p, int nthreads);
 void _hkz_tm_vec_clear(_hkz_tm_vec_t V);
 
 /* Empties every state. */

@@ -247,7 +247,7 @@ int hkz_ising_dos_transfer(hkz_ising_dos_t d, const hkz_ising_model_t m)
     HKZ_CHECK(_hkz_ising_transfer_ok(m), HKZ_ERR_ARG,
               "hkz_ising_dos_transfer: needs an L x M lattice model with one "
               "exact coupling on every bond and unit weights");
-    HKZ_CHECK(L <= HKZ_ISING_TRANSFER_MAX_L, HKZ_ERR_UNSUPPORTED,
+    HKZ_CHECK(L <= HKZ_ISING_TRANSFER_MAX_L, HKZ_ERR_TOO_LARGE,
               "hkz_ising_dos_transfer: L = %ld columns is too large (at most "
               "%d)", (long) L, HKZ_ISING_TRANSFER_MAX_L);
     P.L = L;
@@ -261,7 +261,7 @@ int hkz_ising_dos_transfer(hkz_ising_dos_t d, const hkz_ising_model_t m)
     nthreads = P.torus ? TRANSFER_THREADS : 1;
     HKZ_CHECK(P.E <= HKZ_ISING_DOS_MAX_ENTRIES &&
               (slong) ((S + 3) * nthreads) <= TRANSFER_MEM_MAX / 8 / P.E,
-              HKZ_ERR_UNSUPPORTED, "hkz_ising_dos_transfer: %ld x %ld lattice "
+              HKZ_ERR_TOO_LARGE, "hkz_ising_dos_transfer: %ld x %ld lattice "
               "too large for the exact transfer matrix (2^%ld states of %ld "
               "counts)", (long) L, (long) M, (long) L, (long) P.E);
 

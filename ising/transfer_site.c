@@ -51,10 +51,9 @@ static ulong dihedral_min(ulong s, slong L)
     return best;
 }
 
-static ulong mulmod(ulong a, ulong b, ulong p)
+static ulong mulmod(ulong a, ulong b, ulong p, ulong pinv)
 {
-    unsigned __int128 t = (unsigned __int128) a * b;
-    return p == 0 ? (ulong) t : (ulong) (t % p);
+    return p == 0 ? a * b : n_mulmod2_preinv(a, b, p, pinv);
 }
 
 static ulong addmod(ulong a, ulong b, ulong p)
@@ -72,27 +71,30 @@ static void accumulate(ulong *G, const _hkz_tm_vec_struct *V, slong nkk,
     slong s, w, i, j;
     for (s = 0; s < V->nst; s++)
     {
-        slong sz = V->nk[s] * V->nb[s];
         slong off = torus ? __builtin_popcountl((ulong) s ^ s0) : 0;
-        if (V->v[s] == NULL)
+        const ulong *blk = V->v[s];
+        if (blk == NULL)
             continue;
         for (w = 0; w < V->nw; w++)
         {
-            ulong p = V->p[w], *g = G + w * E;
-            const ulong *x = V->v[s] + w * sz;
+            ulong p = V->p[w], pinv = p == 0 ? 0 : n_preinvert_limb(p);
+            ulong *g = G + w * E, ws = p == 0 ? wself : wself % p;
+            ulong wf = p == 0 ? wflip : wflip % p;
+            const ulong *x = blk + 2 * V->nk[s] + w * V->sz[s];
             for (i = 0; i < V->nk[s]; i++)
-                for (j = 0; j < V->nb[s]; j++)
+            {
+                slong k = V->k0[s] + i, lo = (slong) blk[2 * i] + off;
+                for (j = 0; j < (slong) blk[2 * i + 1]; j++, x++)
                 {
-                    ulong v = x[i * V->nb[s] + j];
-                    slong b = V->b0[s] + V->bs * j + off, k = V->k0[s] + i;
-                    if (v == 0)
+                    slong e = (lo + V->bs * j) * nkk;
+                    if (*x == 0)
                         continue;
-                    g[b * nkk + k] = addmod(g[b * nkk + k],
-                                            mulmod(v, wself, p), p);
+                    g[e + k] = addmod(g[e + k], mulmod(*x, ws, p, pinv), p);
                     if (wflip != 0)
-                        g[b * nkk + N - k] = addmod(g[b * nkk + N - k],
-                                                    mulmod(v, wflip, p), p);
+                        g[e + N - k] = addmod(g[e + N - k],
+                                              mulmod(*x, wf, p, pinv), p);
                 }
+            }
         }
     }
 }
@@ -192,7 +194,7 @@ int hkz_ising_dos_transfer_sparse(hkz_ising_dos_t d,
     total = nreps * (M - 1);
     fmpz_init(mod);
     fmpz_init(x);
-    _hkz_tm_vec_init(V, L, nw, bs, p, nthreads);
+    _hkz_tm_vec_init(V, L, N, nw, bs, p, nthreads);
     for (i = 0; i < nreps; i++)
     {
         _hkz_tm_vec_zero(V);

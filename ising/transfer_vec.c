@@ -8,7 +8,9 @@
  * bonds of x (to column c-1, and to column 0 when c = L-1; both spins are
  * bits of s').  So the new pair {A', B'} depends only on the old pair
  * {A, B}: pairs are independent (threads) and updated in place, and the
- * memory is one set of state blocks plus two blocks per thread.
+ * memory is one set of state blocks plus two blocks per thread.  Each new
+ * row (fixed k) is the hull of the two shifted source rows: the first is
+ * copied, the second added (no separate zeroing pass).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -16,8 +18,8 @@
 #include "transfer_impl.h"
 #include "hkz_check.h"
 
-int _hkz_tm_vec_init(_hkz_tm_vec_t V, slong L, slong nw, slong bs,
-                     const ulong *p, int nthreads)
+int _hkz_tm_vec_init(_hkz_tm_vec_t V, slong L, slong N, slong nw,
+                     slong bs, const ulong *p, int nthreads)
 {
     slong n = WORD(1) << L;
     V->L = L;
@@ -25,11 +27,11 @@ int _hkz_tm_vec_init(_hkz_tm_vec_t V, slong L, slong nw, slong bs,
     V->nw = nw;
     V->bs = bs;
     V->p = p;
+    V->kcap = N + 1;
     V->nthreads = nthreads < 1 ? 1 : nthreads;
-    V->k0 = flint_calloc(4 * n, sizeof(slong));
+    V->k0 = flint_calloc(3 * n, sizeof(slong));
     V->nk = V->k0 + n;
-    V->b0 = V->k0 + 2 * n;
-    V->nb = V->k0 + 3 * n;
+    V->sz = V->k0 + 2 * n;
     V->v = flint_calloc(n, sizeof(ulong *));
     V->entries = V->peak = 0;
     return HKZ_SUCCESS;
@@ -42,7 +44,7 @@ void _hkz_tm_vec_zero(_hkz_tm_vec_t V)
     {
         free(V->v[s]);
         V->v[s] = NULL;
-        V->nk[s] = V->nb[s] = 0;
+        V->nk[s] = V->sz[s] = 0;
     }
     V->entries = 0;
 }
@@ -58,14 +60,15 @@ int _hkz_tm_vec_set_one(_hkz_tm_vec_t V, ulong s, slong b, slong k)
 {
     slong w;
     HKZ_CHECK(V->v[s] == NULL, HKZ_ERR_INTERNAL, "transfer: state set twice");
-    V->v[s] = malloc(V->nw * sizeof(ulong));
+    V->v[s] = malloc((2 + V->nw) * sizeof(ulong));
     HKZ_CHECK(V->v[s] != NULL, HKZ_ERR_NOMEM, "transfer: out of memory");
+    V->v[s][0] = (ulong) b;
+    V->v[s][1] = 1;
     for (w = 0; w < V->nw; w++)
-        V->v[s][w] = 1;
+        V->v[s][2 + w] = 1;
     V->k0[s] = k;
     V->nk[s] = 1;
-    V->b0[s] = b;
-    V->nb[s] = 1;
+    V->sz[s] = 1;
     V->entries += 1;
     V->peak = FLINT_MAX(V->peak, V->entries);
     return HKZ_SUCCESS;
@@ -84,49 +87,51 @@ typedef struct
     slong c;
     slong nchunks;
     int fail;               /* 1: out of memory, 2: parity */
-    slong delta;            /* change of V->entries (under no lock: per
-                               chunk, summed afterwards) */
-    slong *chunk_delta;
+    slong *chunk_delta;     /* change of V->entries per chunk */
 } step_arg;
 
-/* dst box (k0, nk, b0, nb) += src box shifted by (dk, db), all words */
-static void add_shifted(ulong *dst, slong dk0, slong dnk, slong db0,
-                        slong dnb, const ulong *src, slong sk0, slong snk,
-                        slong sb0, slong snb, slong dk, slong db,
-                        const _hkz_tm_vec_struct *V)
+/* Row kernels (the hot loops; built for AVX-512, AVX2 and plain x86-64
+ * where the compiler supports function multiversioning). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define TM_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+#define TM_CLONES
+#endif
+
+TM_CLONES static void row_add(ulong *d, const ulong *s, slong n, ulong p)
 {
-    slong w, i, j, dsz = dnk * dnb, ssz = snk * snb;
-    slong koff = sk0 + dk - dk0, boff = (sb0 + db - db0) / V->bs;
-    for (w = 0; w < V->nw; w++)
-    {
-        ulong p = V->p[w];
-        const ulong *s = src + w * ssz;
-        ulong *d = dst + w * dsz + koff * dnb + boff;
-        for (i = 0; i < snk; i++, s += snb, d += dnb)
+    slong j;
+    if (p == 0)
+        for (j = 0; j < n; j++)
+            d[j] += s[j];
+    else
+        for (j = 0; j < n; j++)
         {
-            if (p == 0)
-                for (j = 0; j < snb; j++)
-                    d[j] += s[j];
-            else
-                for (j = 0; j < snb; j++)
-                {
-                    ulong t = d[j] + s[j];
-                    d[j] = t >= p ? t - p : t;
-                }
+            ulong t = d[j] + s[j];
+            d[j] = t >= p ? t - p : t;
         }
-    }
 }
 
-/* New box and block of state t (new spin x at column c) from the old
- * pair (A = t without bit c, B = t with it); returns 0, 1 (no memory),
- * 2 (parity mismatch). */
-static int new_state(ulong **out, slong *box, const _hkz_tm_vec_struct *V,
-                     ulong t, slong c)
+/* Offsets (prefix sums of the row lengths) of a block with nk rows. */
+static void row_offsets(slong *off, const ulong *blk, slong nk)
 {
-    slong L = V->L, x = (t >> c) & 1, h = 0, y, db[2], lo = 0, hi = 0;
-    slong k0 = WORD_MAX, k1 = WORD_MIN, b0 = WORD_MAX, b1 = WORD_MIN;
-    ulong src[2], bit = UWORD(1) << c;
-    int any = 0;
+    slong i;
+    off[0] = 0;
+    for (i = 0; i < nk; i++)
+        off[i + 1] = off[i] + (slong) blk[2 * i + 1];
+}
+
+/* New block of state t (new spin x at column c) from the old pair (A = t
+ * without bit c, B = t with it); returns 0, 1 (no memory), 2 (parity).
+ * scratch: 3 (kcap + 1) slongs. */
+static int new_state(ulong **out, slong *k0out, slong *nkout, slong *szout,
+                     const _hkz_tm_vec_struct *V, ulong t, slong c,
+                     slong *scratch)
+{
+    slong L = V->L, x = (t >> c) & 1, h = 0, y, db[2], i, w, bs = V->bs;
+    slong k0 = WORD_MAX, k1 = WORD_MIN, nk, sz = 0;
+    slong *off[2], *doff = scratch + 2 * (V->kcap + 1);
+    ulong src[2], bit = UWORD(1) << c, *blk, *data;
 
     if (c >= 1)
         h += (slong) (((t >> (c - 1)) & 1) != (ulong) x);
@@ -134,6 +139,8 @@ static int new_state(ulong **out, slong *box, const _hkz_tm_vec_struct *V,
         h += (slong) ((t & 1) != (ulong) x);
     src[0] = t & ~bit;
     src[1] = t | bit;
+    off[0] = scratch;
+    off[1] = scratch + V->kcap + 1;
     for (y = 0; y < 2; y++)
     {
         ulong s = src[y];
@@ -142,32 +149,84 @@ static int new_state(ulong **out, slong *box, const _hkz_tm_vec_struct *V,
             continue;
         k0 = FLINT_MIN(k0, V->k0[s] + x);
         k1 = FLINT_MAX(k1, V->k0[s] + V->nk[s] - 1 + x);
-        lo = V->b0[s] + db[y];
-        hi = lo + V->bs * (V->nb[s] - 1);
-        if (any && (lo - b0) % V->bs != 0)
-            return 2;
-        b0 = FLINT_MIN(b0, lo);
-        b1 = FLINT_MAX(b1, hi);
-        any = 1;
+        row_offsets(off[y], V->v[s], V->nk[s]);
     }
     *out = NULL;
-    box[1] = box[3] = 0;
-    if (!any)
+    *nkout = *szout = 0;
+    if (k0 > k1)
         return 0;
-    box[0] = k0;
-    box[1] = k1 - k0 + 1;
-    box[2] = b0;
-    box[3] = (b1 - b0) / V->bs + 1;
-    *out = calloc(V->nw * box[1] * box[3], sizeof(ulong));
-    if (*out == NULL)
+    nk = k1 - k0 + 1;
+    blk = malloc(2 * nk * sizeof(ulong));
+    if (blk == NULL)
         return 1;
-    for (y = 0; y < 2; y++)
+    /* row hulls */
+    for (i = 0; i < nk; i++)
     {
-        ulong s = src[y];
-        if (V->v[s] != NULL)
-            add_shifted(*out, box[0], box[1], box[2], box[3], V->v[s],
-                        V->k0[s], V->nk[s], V->b0[s], V->nb[s], x, db[y], V);
+        slong lo = WORD_MAX, hi = WORD_MIN;
+        for (y = 0; y < 2; y++)
+        {
+            ulong s = src[y];
+            slong r = k0 + i - x - V->k0[s], l;
+            if (V->v[s] == NULL || r < 0 || r >= V->nk[s] ||
+                V->v[s][2 * r + 1] == 0)
+                continue;
+            l = (slong) V->v[s][2 * r] + db[y];
+            if (lo != WORD_MAX && (l - lo) % bs != 0)
+            {
+                free(blk);
+                return 2;
+            }
+            lo = FLINT_MIN(lo, l);
+            hi = FLINT_MAX(hi, l + bs * ((slong) V->v[s][2 * r + 1] - 1));
+        }
+        blk[2 * i] = lo == WORD_MAX ? 0 : (ulong) lo;
+        blk[2 * i + 1] = lo == WORD_MAX ? 0 : (ulong) ((hi - lo) / bs + 1);
+        doff[i] = sz;
+        sz += (slong) blk[2 * i + 1];
     }
+    data = realloc(blk, (2 * nk + V->nw * sz) * sizeof(ulong));
+    if (data == NULL)
+    {
+        free(blk);
+        return 1;
+    }
+    blk = data;
+    data = blk + 2 * nk;
+    for (w = 0; w < V->nw; w++)
+        for (i = 0; i < nk; i++)
+        {
+            slong len = (slong) blk[2 * i + 1], done = 0;
+            ulong *d = data + w * sz + doff[i];
+            for (y = 0; y < 2; y++)
+            {
+                ulong s = src[y];
+                slong r = k0 + i - x - V->k0[s], l, n, j0;
+                const ulong *q;
+                if (V->v[s] == NULL || r < 0 || r >= V->nk[s] ||
+                    V->v[s][2 * r + 1] == 0)
+                    continue;
+                n = (slong) V->v[s][2 * r + 1];
+                l = (slong) V->v[s][2 * r] + db[y];
+                j0 = (l - (slong) blk[2 * i]) / bs;
+                q = V->v[s] + 2 * V->nk[s] + w * V->sz[s] + off[y][r];
+                if (!done)
+                {
+                    /* first source: copy, zero the rest of the row */
+                    memset(d, 0, j0 * sizeof(ulong));
+                    memcpy(d + j0, q, n * sizeof(ulong));
+                    memset(d + j0 + n, 0, (len - j0 - n) * sizeof(ulong));
+                    done = 1;
+                }
+                else
+                    row_add(d + j0, q, n, V->p[w]);
+            }
+            if (!done)
+                memset(d, 0, len * sizeof(ulong));
+        }
+    *out = blk;
+    *k0out = k0;
+    *nkout = nk;
+    *szout = sz;
     return 0;
 }
 
@@ -176,6 +235,7 @@ static void step_chunk(slong i, void *varg)
     step_arg *a = varg;
     _hkz_tm_vec_struct *V = a->V;
     slong c = a->c, half = V->nst / 2, lo, hi, q, delta = 0;
+    slong *scratch = flint_malloc(3 * (V->kcap + 1) * sizeof(slong));
     ulong bit = UWORD(1) << c, low = bit - 1;
 
     lo = half * i / a->nchunks;
@@ -183,38 +243,36 @@ static void step_chunk(slong i, void *varg)
     for (q = lo; q < hi && !a->fail; q++)
     {
         /* q -> the pair index with bit c inserted as 0 */
-        ulong A = ((q & ~low) << 1) | (q & low), B = A | bit, t[2];
+        ulong A = (((ulong) q & ~low) << 1) | ((ulong) q & low), t[2];
         ulong *blk[2];
-        slong box[2][4], x;
-        int r;
+        slong k0[2], nk[2], sz[2], x;
+        int r = 0;
         t[0] = A;
-        t[1] = B;
-        for (x = 0; x < 2; x++)
+        t[1] = A | bit;
+        for (x = 0; x < 2 && r == 0; x++)
         {
-            r = new_state(blk + x, box[x], V, t[x], c);
-            if (r != 0)
-            {
-                if (x == 1)
-                    free(blk[0]);
-                a->fail = r;
-                break;
-            }
+            r = new_state(blk + x, k0 + x, nk + x, sz + x, V, t[x], c,
+                          scratch);
+            if (r != 0 && x == 1)
+                free(blk[0]);
         }
         if (r != 0)
+        {
+            a->fail = r;
             break;
+        }
         for (x = 0; x < 2; x++)
         {
             ulong s = t[x];
-            delta -= V->nk[s] * V->nb[s];
+            delta += sz[x] - V->sz[s];
             free(V->v[s]);
             V->v[s] = blk[x];
-            V->k0[s] = box[x][0];
-            V->nk[s] = box[x][1];
-            V->b0[s] = box[x][2];
-            V->nb[s] = box[x][3];
-            delta += box[x][1] * box[x][3];
+            V->k0[s] = k0[x];
+            V->nk[s] = nk[x];
+            V->sz[s] = sz[x];
         }
     }
+    flint_free(scratch);
     a->chunk_delta[i] = delta;
 }
 

@@ -185,7 +185,7 @@ HKZ_API void hkz_ising_dos_clear(hkz_ising_dos_t d);
 
 /** Exact table by Gray-code enumeration over 2^(n-1) configurations (spin
  *  flip symmetry), nthreads pthreads (<= 0: 2).  Needs exact couplings;
- *  HKZ_ERR_UNSUPPORTED if n > HKZ_ISING_ENUM_MAX_N or the table would
+ *  HKZ_ERR_TOO_LARGE if n > HKZ_ISING_ENUM_MAX_N or the table would
  *  exceed HKZ_ISING_DOS_MAX_ENTRIES (incommensurate couplings). */
 HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_enum(hkz_ising_dos_t d,
         const hkz_ising_model_t m, int nthreads);
@@ -200,7 +200,7 @@ HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_enum_edge(hkz_ising_dos_t dp,
  *  unsatisfied bonds) by the site-by-site transfer matrix (spec 3.3, exact
  *  counting variant; torus trace over first rows reduced by the dihedral
  *  and spin-flip symmetries).  Exact integers at any size (multi-modular
- *  beyond 64 sites); HKZ_ERR_UNSUPPORTED when the 2^L state vectors need
+ *  beyond 64 sites); HKZ_ERR_TOO_LARGE when the 2^L state vectors need
  *  more than 1 GiB (8x8 torus: 17 MB, about 2 s on 2 cores). */
 HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_transfer(hkz_ising_dos_t d,
         const hkz_ising_model_t m);
