@@ -12,7 +12,6 @@
  * increment per configuration; the high spins follow a Gray code whose
  * steps update H, b_high and X0 in O(degree).
  */
-#include <pthread.h>
 #include <string.h>
 #include "ising_impl.h"
 #include "hkz_check.h"
@@ -129,9 +128,9 @@ static void run_chunk(const enum_plan *P, slong chunk, slong *h0, slong *h1,
     }
 }
 
-static void *enum_worker(void *arg)
+static void enum_worker(slong t, void *arg)
 {
-    enum_job *J = arg;
+    enum_job *J = (enum_job *) arg + t;
     const enum_plan *P = J->P;
     slong nv = P->nlow + P->nhigh + 1, ch;
     slong *s = flint_malloc(4 * nv * sizeof(slong));
@@ -141,7 +140,6 @@ static void *enum_worker(void *arg)
         run_chunk(P, ch, J->h0, J->h1, s, s + nv, s + 2 * nv, C);
     flint_free(s);
     flint_free(C);
-    return NULL;
 }
 
 int _hkz_ising_enum_core(slong *h0, slong *h1, slong n, slong ne,
@@ -153,9 +151,9 @@ int _hkz_ising_enum_core(slong *h0, slong *h1, slong n, slong ne,
     slong i, j, nfree = n - 1, nv = n, size = nb * nk, nchunks, x;
     slong *deg;
     enum_job *jobs;
-    pthread_t *th;
+    _hkz_ising_threads_t pool;
     slong **tables;
-    int t, status = HKZ_SUCCESS, nstarted = 0;
+    int t, status = HKZ_SUCCESS;
 
     if (nthreads <= 0)
         nthreads = 2;
@@ -227,7 +225,6 @@ int _hkz_ising_enum_core(slong *h0, slong *h1, slong n, slong ne,
     nchunks = WORD(1) << P.chunk_bits;
     nthreads = (int) FLINT_MIN(nthreads, nchunks);
     jobs = flint_malloc(nthreads * sizeof(enum_job));
-    th = flint_malloc(nthreads * sizeof(pthread_t));
     tables = flint_malloc(2 * nthreads * sizeof(slong *));
     for (t = 0; t < nthreads; t++)
     {
@@ -249,20 +246,9 @@ int _hkz_ising_enum_core(slong *h0, slong *h1, slong n, slong ne,
         jobs[t].stride = nthreads;
         jobs[t].nchunks = nchunks;
     }
-    for (t = 1; t < nthreads; t++)
-    {
-        if (pthread_create(th + t, NULL, enum_worker, jobs + t) != 0)
-            break;
-        nstarted = t;
-    }
-    /* chunks of threads that could not start run here */
-    for (t = nstarted + 1; t < nthreads; t++)
-        jobs[t].h0 = h0, jobs[t].h1 = h1;
-    enum_worker(jobs);
-    for (t = nstarted + 1; t < nthreads; t++)
-        enum_worker(jobs + t);
-    for (t = 1; t <= nstarted; t++)
-        pthread_join(th[t], NULL);
+    _hkz_ising_threads_init(pool, nthreads);
+    _hkz_ising_threads_do(pool, enum_worker, jobs, nthreads);
+    _hkz_ising_threads_clear(pool);
     for (t = 1; t < nthreads; t++)
     {
         for (i = 0; i < size; i++)
@@ -275,7 +261,6 @@ int _hkz_ising_enum_core(slong *h0, slong *h1, slong n, slong ne,
     }
     flint_free(tables);
     flint_free(jobs);
-    flint_free(th);
     flint_free(P.T);
     flint_free(P.adj_v);
     flint_free(P.adj_n);

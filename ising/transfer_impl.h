@@ -20,7 +20,8 @@ typedef struct
     slong L, nst;           /* columns, 2^L states */
     slong nw, bs;           /* words per count, b stride (1 or 2) */
     const ulong *p;         /* nw moduli, 0 = 2^64 */
-    int nthreads;           /* upper bound for flint_parallel_do */
+    int nthreads;
+    _hkz_ising_threads_t threads;   /* private FLINT pool */
     slong kcap;             /* largest nk (N + 1) */
     slong *k0, *nk, *sz;
     ulong **v;              /* NULL when the state is empty */

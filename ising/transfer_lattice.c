@@ -18,7 +18,6 @@
  * modulo further primes near 2^62, combined by the Chinese remainder
  * theorem: every count is < 2^N, so the result is exact.
  */
-#include <pthread.h>
 #include <string.h>
 #include "ising_impl.h"
 #include "hkz_check.h"
@@ -126,9 +125,9 @@ static void tm_rows(ulong **V, ulong **tmp, slong *len, const tm_plan *P)
         }
 }
 
-static void *tm_worker(void *arg)
+static void tm_worker(slong t, void *arg)
 {
-    tm_job *J = arg;
+    tm_job *J = (tm_job *) arg + t;
     const tm_plan *P = J->P;
     slong L = P->L, nk = P->nk, E = P->E, i, len;
     ulong S = UWORD(1) << L, s, mask = S - 1;
@@ -181,7 +180,6 @@ static void *tm_worker(void *arg)
         }
     flint_free(V);
     flint_free(mem);
-    return NULL;
 }
 
 /* Dihedral canonical form of a row (rotations and reflection). */
@@ -205,9 +203,8 @@ static void tm_pass(ulong *g, tm_plan *P, int nthreads)
 {
     slong t, E = P->E, i;
     tm_job jobs[TRANSFER_THREADS];
-    pthread_t th[TRANSFER_THREADS];
     ulong *gt[TRANSFER_THREADS];
-    int started[TRANSFER_THREADS];
+    _hkz_ising_threads_t pool;
 
     if (!P->torus || P->nreps < nthreads)
         nthreads = 1;
@@ -218,17 +215,12 @@ static void tm_pass(ulong *g, tm_plan *P, int nthreads)
         jobs[t].first = t;
         jobs[t].stride = nthreads;
         jobs[t].g = gt[t];
-        started[t] = 0;
     }
-    for (t = 1; t < nthreads; t++)
-        started[t] = pthread_create(th + t, NULL, tm_worker, jobs + t) == 0;
-    tm_worker(jobs);
+    _hkz_ising_threads_init(pool, nthreads);
+    _hkz_ising_threads_do(pool, tm_worker, jobs, nthreads);
+    _hkz_ising_threads_clear(pool);
     for (t = 1; t < nthreads; t++)
     {
-        if (started[t])
-            pthread_join(th[t], NULL);
-        else
-            tm_worker(jobs + t);
         for (i = 0; i < E; i++)
             g[i] = addmod(g[i], gt[t][i], P->p);
         flint_free(gt[t]);

@@ -13,8 +13,8 @@
  * run closed by the vertical bonds back to s0.  The torus is transposed
  * so that L <= M.  Counts are kept modulo 2^64 and primes p < 2^62 (word
  * 0 wraps for free) until their product exceeds 2^N > every count, then
- * combined by CRT into fmpz.  Threads (FLINT's thread pool,
- * flint_parallel_do) split the independent state pairs of every step.
+ * combined by CRT into fmpz.  Threads (a private FLINT thread pool,
+ * dos_threads.c) split the independent state pairs of every step.
  *
  * MEMORY PLAN (upper bound; bench/NOTES.md has the measured peaks):
  *   bytes = 2^L states x (N - L + 1) k values x (B / bs + 1) b values

@@ -8,13 +8,13 @@
  * bonds of x (to column c-1, and to column 0 when c = L-1; both spins are
  * bits of s').  So the new pair {A', B'} depends only on the old pair
  * {A, B}: pairs are independent (threads) and updated in place, and the
- * memory is one set of state blocks plus two blocks per thread.  Each new
+ * memory is one set of state blocks plus two blocks per thread (threads:
+ * dos_threads.c).  Each new
  * row (fixed k) is the hull of the two shifted source rows: the first is
  * copied, the second added (no separate zeroing pass).
  */
 #include <stdlib.h>
 #include <string.h>
-#include <flint/thread_support.h>
 #include "transfer_impl.h"
 #include "hkz_check.h"
 
@@ -34,6 +34,7 @@ int _hkz_tm_vec_init(_hkz_tm_vec_t V, slong L, slong N, slong nw,
     V->sz = V->k0 + 2 * n;
     V->v = flint_calloc(n, sizeof(ulong *));
     V->entries = V->peak = 0;
+    _hkz_ising_threads_init(V->threads, V->nthreads);
     return HKZ_SUCCESS;
 }
 
@@ -52,6 +53,7 @@ void _hkz_tm_vec_zero(_hkz_tm_vec_t V)
 void _hkz_tm_vec_clear(_hkz_tm_vec_t V)
 {
     _hkz_tm_vec_zero(V);
+    _hkz_ising_threads_clear(V->threads);
     flint_free(V->v);
     flint_free(V->k0);
 }
@@ -286,8 +288,7 @@ int _hkz_tm_vec_step(_hkz_tm_vec_t V, slong c)
     a.fail = 0;
     a.nchunks = FLINT_MIN(V->nst / 2, 8 * (slong) V->nthreads);
     a.chunk_delta = flint_calloc(a.nchunks, sizeof(slong));
-    flint_parallel_do(step_chunk, &a, a.nchunks, V->nthreads,
-                      FLINT_PARALLEL_STRIDED);
+    _hkz_ising_threads_do(V->threads, step_chunk, &a, a.nchunks);
     for (i = 0; i < a.nchunks; i++)
         V->entries += a.chunk_delta[i];
     flint_free(a.chunk_delta);

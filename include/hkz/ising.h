@@ -184,7 +184,7 @@ HKZ_API void hkz_ising_dos_init(hkz_ising_dos_t d);
 HKZ_API void hkz_ising_dos_clear(hkz_ising_dos_t d);
 
 /** Exact table by Gray-code enumeration over 2^(n-1) configurations (spin
- *  flip symmetry), nthreads pthreads (<= 0: 2).  Needs exact couplings;
+ *  flip symmetry), nthreads threads (<= 0: 2; private FLINT pool).  Needs exact couplings;
  *  HKZ_ERR_TOO_LARGE if n > HKZ_ISING_ENUM_MAX_N or the table would
  *  exceed HKZ_ISING_DOS_MAX_ENTRIES (incommensurate couplings). */
 HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_enum(hkz_ising_dos_t d,
@@ -222,9 +222,8 @@ typedef struct
  *  site-by-site transfer matrix (ising/transfer_site.c): per boundary
  *  state only the box of reachable (b, k) pairs (one b parity on the
  *  torus), counts modulo 2^64 and word primes, CRT to fmpz.  Torus: one
- *  run per first row up to rotation, reflection and spin flip.  Threads
- *  come from FLINT's thread pool: min(nthreads, flint_get_num_threads())
- *  (the application sets the pool with flint_set_num_threads).  pr (NULL
+ *  run per first row up to rotation, reflection and spin flip.  nthreads
+ *  threads (<= 0: 2) on a private FLINT thread pool.  pr (NULL
  *  ok) gets one unit per row of every run; a stop request returns
  *  HKZ_ERR_INTERRUPTED (no checkpoint).  stats may be NULL.
  *  HKZ_ERR_TOO_LARGE when the memory plan exceeds

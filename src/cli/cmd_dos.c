@@ -222,7 +222,6 @@ int hkz_cmd_dos(int argc, char **argv)
             goto cleanup;
         }
     }
-    flint_set_num_threads((int) j.threads); /* transfer matrix: FLINT pool */
     status = hkz_ising_dos_compute(d, m, (int) j.threads);
     if (status != HKZ_SUCCESS)
     {
