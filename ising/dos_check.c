@@ -81,6 +81,21 @@ int hkz_ising_dos_check(const hkz_ising_dos_t d, const hkz_ising_model_t m)
     fmpz_init(t);
     fmpz_init(u);
     fmpz_poly_init(P);
+    if (hkz_ising_model_is_exact(m))
+    {
+        /* same unit and S as the model's multipliers */
+        fmpz *nm = _fmpz_vec_init(FLINT_MAX(m->nedges, 1));
+        fmpq_t unit;
+        int same;
+        fmpq_init(unit);
+        same = _hkz_ising_multipliers(nm, unit, m, -1) == HKZ_SUCCESS;
+        _fmpz_vec_sum(t, nm, m->nedges);
+        same = same && fmpq_equal(unit, d->unit) && fmpz_equal(t, d->S);
+        _fmpz_vec_clear(nm, FLINT_MAX(m->nedges, 1));
+        fmpq_clear(unit);
+        HKZ_CHECK_GOTO(same, HKZ_ERR_ARG, "hkz_ising_dos_check: the table's "
+                       "coupling unit or bond sum S is not the model's");
+    }
     hkz_ising_dos_total(t, d);
     fmpz_one(u);
     fmpz_mul_2exp(u, u, m->n);

@@ -71,7 +71,7 @@ int hkz_ising_model_read_str(hkz_ising_model_t m, const char *text)
     {
         const char *tok[4];
         slong tl[4], nt = 0;
-        const char *e = p;
+        const char *e = p, *ls = p;
 
         line++;
         while (*e != '\0' && *e != '\n')
@@ -153,6 +153,10 @@ int hkz_ising_model_read_str(hkz_ising_model_t m, const char *text)
             maxid = FLINT_MAX(maxid, u);
             continue;
         }
+        if (nt != 3 && bad_byte(ls, e - ls) >= 0)
+            FAIL("line %ld: byte 0x%02x is not plain ASCII (a non-breaking "
+                 "space, a byte-order mark or a non-UTF-8 encoding?)",
+                 (long) line, bad_byte(ls, e - ls));
         if (nt != 3)
             FAIL("line %ld: expected 'u v J' (3 fields, got %ld)",
                  (long) line, (long) nt);
