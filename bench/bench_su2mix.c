@@ -17,6 +17,9 @@
 #include <stdlib.h>
 #include <time.h>
 #include "hkz/hkz.h"
+#ifdef HKZ_BENCH_CUDA
+#include "hkz/cuda.h"
+#endif
 
 static double now(void)
 {
@@ -39,7 +42,7 @@ static int bench_eigh(slong n1, slong n2, slong reps)
     hkz_su2mix_eigh_fn fn;
 
 #ifdef HKZ_BENCH_CUDA
-    hkz_su2mix_cuda_register(1);   /* every block to cuSOLVER */
+    hkz_su2mix_eigh_register(hkz_cuda_eigh_herm, 1);   /* every block */
 #endif
     fn = hkz_su2mix_eigh_registered();
 
@@ -64,7 +67,7 @@ static int bench_eigh(slong n1, slong n2, slong reps)
         {
             memcpy(H, H0, 2 * d * d * sizeof(double));
             tm = now();
-            if (fn(w2, H, d))
+            if (fn(w2, H, (size_t) d, 1))
             {
                 fprintf(stderr, "%s\n", hkz_errmsg());
                 return 1;

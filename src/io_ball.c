@@ -19,6 +19,19 @@ char *hkz_ball_get_str(const arb_t x, slong digits)
     return arb_get_str(x, digits, ARB_STR_MORE);
 }
 
+char *hkz_ball_get_str_digits(const arb_t x, slong digits)
+{
+    slong acc, d, cap;
+    if (!arb_is_finite(x) || arb_is_exact(x))
+        return hkz_ball_get_str(x, 0);
+    acc = arb_rel_accuracy_bits(x);
+    /* digits the radius supports (log10(2) < 0.30103), plus one */
+    cap = acc > 0 ? (slong) (acc * 0.30103) + 1 : 1;
+    d = FLINT_MAX(digits, 17);
+    d = FLINT_MIN(d, cap);
+    return arb_get_str(x, FLINT_MAX(d, 1), ARB_STR_MORE);
+}
+
 /* [+-]digits[.digits][(e|E)[+-]digits], at least one mantissa digit */
 static int is_decimal(const char *p)
 {

@@ -1,4 +1,5 @@
 /* The result writer: one code path for text, CSV and JSON Lines. */
+#include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,8 @@ struct hkz_writer_s
     slong ncols;
     char *meta_key[HKZ_WRITER_MAX_META];
     char *meta_val[HKZ_WRITER_MAX_META];
+    int meta_quote[HKZ_WRITER_MAX_META];  /* JSON string (else a number,
+                                             true/false, null) */
     slong nmeta;
 };
 
@@ -69,20 +72,43 @@ int hkz_writer_open(hkz_writer_t **w, const char *path, hkz_format_t fmt)
     return HKZ_SUCCESS;
 }
 
-int hkz_writer_meta(hkz_writer_t *w, const char *key, const char *value)
+static char *field_text(const hkz_field_t *f, int *quote, int jsonl);
+
+static int meta_add(hkz_writer_t *w, const char *key, char *value, int quote)
 {
-    HKZ_CHECK(w != NULL && key != NULL && value != NULL, HKZ_ERR_ARG,
-              "hkz_writer_meta: NULL argument");
     HKZ_CHECK(!w->started, HKZ_ERR_ARG,
               "hkz_writer_meta: metadata after the first record");
     HKZ_CHECK(w->nmeta < HKZ_WRITER_MAX_META, HKZ_ERR_ARG,
               "hkz_writer_meta: more than %d entries", HKZ_WRITER_MAX_META);
     w->meta_key[w->nmeta] = hkz_strdup(key);
-    w->meta_val[w->nmeta] = hkz_strdup(value);
-    HKZ_CHECK(w->meta_key[w->nmeta] != NULL && w->meta_val[w->nmeta] != NULL,
-              HKZ_ERR_NOMEM, "hkz_writer_meta: out of memory");
+    w->meta_val[w->nmeta] = value;
+    w->meta_quote[w->nmeta] = quote;
+    if (w->meta_key[w->nmeta] == NULL || value == NULL)
+    {
+        free(w->meta_key[w->nmeta]);
+        free(value);
+        return hkz_error_set(HKZ_ERR_NOMEM, "hkz_writer_meta: out of "
+                             "memory");
+    }
     w->nmeta++;
     return HKZ_SUCCESS;
+}
+
+int hkz_writer_meta(hkz_writer_t *w, const char *key, const char *value)
+{
+    HKZ_CHECK(w != NULL && key != NULL && value != NULL, HKZ_ERR_ARG,
+              "hkz_writer_meta: NULL argument");
+    return meta_add(w, key, hkz_strdup(value), 1);
+}
+
+int hkz_writer_meta_field(hkz_writer_t *w, const hkz_field_t *f)
+{
+    int quote = 1;
+    char *v;
+    HKZ_CHECK(w != NULL && f != NULL && f->key != NULL, HKZ_ERR_ARG,
+              "hkz_writer_meta_field: NULL argument");
+    v = field_text(f, &quote, w->fmt == HKZ_FORMAT_JSONL);
+    return meta_add(w, f->key, v, quote);
 }
 
 /* JSON string escaping (also used for CSV quoting of text values). */
@@ -121,6 +147,20 @@ static void put_csv_str(FILE *fp, const char *s)
     fputc('"', fp);
 }
 
+/* "key":value (JSON Lines) with a leading comma unless first. */
+static void put_json_field(FILE *fp, const char *key, const char *v,
+                           int quote, int first)
+{
+    if (!first)
+        fputc(',', fp);
+    put_json_str(fp, key);
+    fputc(':', fp);
+    if (quote)
+        put_json_str(fp, v);
+    else
+        fputs(v, fp);
+}
+
 static void put_meta(hkz_writer_t *w)
 {
     slong i;
@@ -129,10 +169,8 @@ static void put_meta(hkz_writer_t *w)
         fputs("{\"record\":\"meta\"", w->fp);
         for (i = 0; i < w->nmeta; i++)
         {
-            fputc(',', w->fp);
-            put_json_str(w->fp, w->meta_key[i]);
-            fputc(':', w->fp);
-            put_json_str(w->fp, w->meta_val[i]);
+            put_json_field(w->fp, w->meta_key[i], w->meta_val[i],
+                           w->meta_quote[i], 0);
         }
         fputs("}\n", w->fp);
     }
@@ -143,8 +181,10 @@ static void put_meta(hkz_writer_t *w)
     }
 }
 
-/* A field's value as text; *quote says whether JSON needs quotes. */
-static char *field_text(const hkz_field_t *f, int *quote)
+/* A field's value as text; *quote says whether JSON needs quotes.  In
+ * JSON Lines a non-finite double is null (the record's status says why);
+ * text and CSV write inf / -inf, and null for NaN. */
+static char *field_text(const hkz_field_t *f, int *quote, int jsonl)
 {
     char buf[64];
     *quote = 0;
@@ -161,13 +201,14 @@ static char *field_text(const hkz_field_t *f, int *quote)
     case HKZ_FIELD_BOOL:
         return hkz_strdup(f->i ? "true" : "false");
     case HKZ_FIELD_DOUBLE:
-        if (f->d != f->d)
+        if (f->d != f->d || (jsonl && (f->d > DBL_MAX || f->d < -DBL_MAX)))
             return hkz_strdup("null");
         snprintf(buf, sizeof(buf), "%.17g", f->d);
         return hkz_strdup(buf);
     case HKZ_FIELD_BALL:
     {
-        char *s = hkz_ball_get_str(f->ball, 0);
+        char *s = f->i > 0 ? hkz_ball_get_str_digits(f->ball, f->i)
+                           : hkz_ball_get_str(f->ball, 0);
         char *r = hkz_strdup(s);
         flint_free(s);
         *quote = 1;
@@ -207,19 +248,13 @@ int hkz_writer_record(hkz_writer_t *w, const hkz_field_t *fields, slong n)
     for (i = 0; i < n; i++)
     {
         int quote;
-        char *v = field_text(&fields[i], &quote);
+        char *v = field_text(&fields[i], &quote,
+                             w->fmt == HKZ_FORMAT_JSONL);
         HKZ_CHECK(v != NULL, HKZ_ERR_NOMEM, "hkz_writer_record: no memory");
         switch (w->fmt)
         {
         case HKZ_FORMAT_JSONL:
-            if (i > 0)
-                fputc(',', w->fp);
-            put_json_str(w->fp, fields[i].key);
-            fputc(':', w->fp);
-            if (quote)
-                put_json_str(w->fp, v);
-            else
-                fputs(v, w->fp);
+            put_json_field(w->fp, fields[i].key, v, quote, i == 0);
             break;
         case HKZ_FORMAT_CSV:
             if (i > 0)
@@ -233,6 +268,36 @@ int hkz_writer_record(hkz_writer_t *w, const hkz_field_t *fields, slong n)
         free(v);
     }
     fputs(w->fmt == HKZ_FORMAT_JSONL ? "}\n" : "\n", w->fp);
+    if (ferror(w->fp))
+        w->error = 1;
+    return w->error ? hkz_error_set(HKZ_ERR_IO, "write failed") : HKZ_SUCCESS;
+}
+
+int hkz_writer_end(hkz_writer_t *w, const hkz_field_t *fields, slong n)
+{
+    slong i;
+    HKZ_CHECK(w != NULL && (fields != NULL || n == 0), HKZ_ERR_ARG,
+              "hkz_writer_end: NULL argument");
+    if (!w->started)
+    {
+        put_meta(w);
+        w->started = 1;
+    }
+    if (w->fmt == HKZ_FORMAT_JSONL)
+        fputs("{\"record\":\"end\"", w->fp);
+    for (i = 0; i < n; i++)
+    {
+        int quote;
+        char *v = field_text(&fields[i], &quote, w->fmt == HKZ_FORMAT_JSONL);
+        HKZ_CHECK(v != NULL, HKZ_ERR_NOMEM, "hkz_writer_end: no memory");
+        if (w->fmt == HKZ_FORMAT_JSONL)
+            put_json_field(w->fp, fields[i].key, v, quote, 0);
+        else
+            fprintf(w->fp, "# %s: %s\n", fields[i].key, v);
+        free(v);
+    }
+    if (w->fmt == HKZ_FORMAT_JSONL)
+        fputs("}\n", w->fp);
     if (ferror(w->fp))
         w->error = 1;
     return w->error ? hkz_error_set(HKZ_ERR_IO, "write failed") : HKZ_SUCCESS;

@@ -1,30 +1,37 @@
-/* dist_internal.h -- private pieces of the MPI layer (dist/mpi). */
+/* dist_internal.h -- private state of the MPI implementation (dist/mpi). */
 #ifndef HKZ_DIST_INTERNAL_H
 #define HKZ_DIST_INTERNAL_H
 
-#include "hkz/dist.h"
-#include "hkz/status.h"
+#include <pthread.h>
+#include "hkz/dist_mpi.h"
+#include "dist_common.h"
+
+/* progress counts travel on their own communicator with this tag */
+#define HKZ_DIST_TAG_PROGRESS 7
 
 struct hkz_dist_s
 {
-    MPI_Comm comm;      /* duplicate, MPI_ERRORS_RETURN */
+    MPI_Comm comm;      /* duplicate, MPI_ERRORS_RETURN; MPI_COMM_NULL for
+                           the one-rank world before hkz_dist_init */
     MPI_Comm node;      /* shared-memory split */
+    MPI_Comm pcomm;     /* progress messages */
     int rank, size, lrank, lsize, nnodes;
     int thread_level;   /* MPI_Query_thread */
+    pthread_t owner;    /* the thread that created it: it alone calls MPI
+                           from hkz_dist_progress */
+    /* progress (hkz_dist_progress): guarded by pmu */
+    pthread_mutex_t pmu;
+    slong pmine;        /* this rank's latest count */
+    slong psent;        /* value in flight (send buffer) */
+    MPI_Request preq;   /* pending send, MPI_REQUEST_NULL if none */
+    double plast;       /* time of the last send */
+    long pnsent;        /* messages sent */
+    slong *pknown;      /* rank 0: latest count of every rank */
+    long *pnrecv;       /* rank 0: messages received from every rank */
+    long *pgath;        /* rank 0: 2 size longs for the drain */
 };
 
 /* HKZ_ERR_MPI with MPI_Error_string, for an MPI return code rc. */
 int _hkz_dist_mpi_error(int rc, const char *what);
-
-/* Agrees on a status: MPI_Allreduce MAX; a rank that did not fail gets a
- * message naming fn. */
-int _hkz_dist_agree(const hkz_dist_t d, int status, const char *fn);
-
-/* Row range of rank r for SPLIT_P (starts at multiples of
- * HKZ_ENGINE_TALIGN) and mode range for SPLIT_K. */
-void _hkz_dist_rows(size_t *p0, size_t *p1, size_t P, int n, int r);
-void _hkz_dist_modes(size_t *k0, size_t *k1, size_t K, int n, int r);
-/* Column slab of owner o inside a chunk of tc columns. */
-void _hkz_dist_slab(size_t *s0, size_t *s1, size_t tc, int n, int o);
 
 #endif

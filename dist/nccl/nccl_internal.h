@@ -4,10 +4,33 @@
 #define HKZ_NCCL_INTERNAL_H
 
 #include <mpi.h>
+#include <cuda_runtime.h>
 #include <nccl.h>
 #include <nccl_device.h>
+#include "hkz/cuda.h"
 #include "hkz/nccl.h"
-#include "../../kernels/cuda/engine_cuda.h"
+#include "hkz/status.h"
+
+/* A CUDA failure with its text; evaluates to the status. */
+#define HKZ_CUDA_ERR(e, where)                                              \
+    hkz_error_set(HKZ_ERR_CUDA, "%s: %s", (where), cudaGetErrorString(e))
+
+/* Need `int status` and a `cleanup:` label. */
+#define HKZ_CUDA_TRY_GOTO(call, where)                                      \
+    do {                                                                    \
+        cudaError_t hkz_ce_ = (call);                                       \
+        if (hkz_ce_ != cudaSuccess) {                                       \
+            status = HKZ_CUDA_ERR(hkz_ce_, where);                          \
+            goto cleanup;                                                   \
+        }                                                                   \
+    } while (0)
+
+#define HKZ_TRY_GOTO(expr)                                                  \
+    do {                                                                    \
+        status = (expr);                                                    \
+        if (status != HKZ_SUCCESS)                                          \
+            goto cleanup;                                                   \
+    } while (0)
 
 /* CTAs (one LSA barrier each) and threads of the window kernel, and the
  * most ranks of one node it handles (else: chunked mode) */
@@ -64,6 +87,37 @@ int _hkz_nccl_window_reserve(hkz_nccl_t nc, size_t seg);
  * s (launch of the window kernel). */
 int _hkz_nccl_window_chunk(hkz_nccl_t nc, double *d, size_t n, size_t seg,
                            cudaStream_t s);
+
+/* Grows a device buffer of the engine's device (contents are lost). */
+int _hkz_nccl_grow(double **buf, size_t *cap, size_t n, const char *what);
+
+/* Chunk bookkeeping of split K (nccl_chunks.cu): the reduction of chunk c
+ * is issued on nc->s_comm behind the chunk's event (mode a) or readiness
+ * signal (mode b) on the engine's stream. */
+typedef struct
+{
+    hkz_nccl_t nc;
+    int mode;                  /* HKZ_OVERLAP_CHUNKED or _WINDOW */
+    double *d;
+    size_t P, T, nchunks, next, seg;
+} _hkz_nccl_hook_t;
+
+/* Issues chunk c (behind the engine stream s, none when s is NULL). */
+int _hkz_nccl_issue_chunk(_hkz_nccl_hook_t *h, size_t c, cudaStream_t s);
+/* hkz_cuda_chunk_hook_t: issues every chunk final at t_done. */
+int _hkz_nccl_chunk_hook(void *h, size_t t_done, void *stream);
+/* Chunk events and signal slots for nchunks chunks. */
+int _hkz_nccl_reserve_chunks(hkz_nccl_t nc, size_t nchunks);
+
+/* The two shardings (nccl_shard.cu): this rank's part enqueued, the
+ * collectives issued (*issued_all set once every collective the peers
+ * wait for is issued, even after a local failure). */
+int _hkz_nccl_plan_shard(hkz_nccl_t nc, const hkz_engine_problem_t *pb);
+int _hkz_nccl_split_k(hkz_nccl_t nc, double *d_out,
+                      const hkz_engine_problem_t *pb, int overlap,
+                      int *issued_all);
+int _hkz_nccl_split_p(hkz_nccl_t nc, double *d_out,
+                      const hkz_engine_problem_t *pb, int *issued_all);
 
 /* First element of owner o's segment of n elements over N owners. */
 __host__ __device__ static inline size_t _hkz_nccl_seg_begin(size_t n, size_t N, size_t o)

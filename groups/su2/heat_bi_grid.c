@@ -30,7 +30,7 @@ static double tail_tb1_up(double t, size_t N)
 
     arb_init(tt); arb_init(s); arf_init(ub);
     arb_set_d(tt, t);
-    _hkz_su2_tb1(s, tt, (ulong) N, 64);
+    hkz_su2_tb1(s, tt, (ulong) N, 64);
     arb_get_ubound_arf(ub, s, 64);
     res = arb_is_finite(s) ? arf_get_d(ub, ARF_RND_UP) : INFINITY;
     arb_clear(tt); arb_clear(s); arf_clear(ub);
@@ -155,7 +155,7 @@ int hkz_su2_heat_bi_grid(double *out, double *err, size_t ldo,
     }
 cleanup:
     if (status != HKZ_SUCCESS)
-        _hkz_grid_set_nan(out, err, ldo, nalpha, nt);
+        _hkz_su2_grid_set_nan(out, err, ldo, nalpha, nt);
     hkz_engine_destroy(&own);
     free(x); free(dx); free(colerr); free(bd); free(W); free(Werr);
     free(Dmag); free(Derr);

@@ -23,10 +23,32 @@ int _hkz_su2_heat_bi_spectral(arb_t res, const arb_t t, const arb_t a,
 void _hkz_su2_heat_bi_images(arb_t res, const arb_t t, const arb_t a,
         slong prec);
 
-/* (TB1) of spec section 2: res >= sum_{n>N} n^2 e^{-(n^2-1)s} for s > 0
- * (a ball whose upper end is the bound; non-finite if 1 - e^{-2(N+1)s}
- * is not proven positive).  Shared by every truncated character sum. */
-void _hkz_su2_tb1(arb_t res, const arb_t s, ulong N, slong prec);
+/* (TB1): hkz_su2_tb1 (hkz/su2.h). */
+
+/* ---- pieces of the character sum (heat_bi_spectral.c, heat_bi_tail.c,
+ * heat_bi_sums.c) ---- */
+
+/* refuse work beyond N terms or N * wp bit-terms (t far too small) */
+#define HKZ_SU2_BI_MAX_TERMS (WORD(1) << 20)
+#define HKZ_SU2_BI_MAX_WORK 4.0e9
+
+/* restart of the rotation in _hkz_su2_heat_bi_partial_sums: at most
+ * 2^(HKZ_SU2_BI_ROT_BLOCK/2) growth */
+#define HKZ_SU2_BI_ROT_BLOCK 16
+
+/* Smallest N (with lambda0 >= 2k/t) whose tail majorant is <=
+ * e^{log_target} (doubles, steering only; heat_bi_tail.c). */
+ulong _hkz_su2_heat_bi_choose_N(double t, ulong k, double log_target);
+
+/* B >= |sum_{n>N} n (-lambda_n)^k e^{-lambda_n t} chi_n| for every t >= tlo
+ * and every alpha (heat_bi_tail.c). */
+void _hkz_su2_heat_bi_tail_bound(mag_t B, const arf_t tlo, ulong N,
+        ulong k);
+
+/* Truncated sums over n <= N at working precision wp (s, st, sa optional;
+ * see heat_bi_sums.c). */
+void _hkz_su2_heat_bi_partial_sums(arb_t s, arb_t st, arb_t sa,
+        const arb_t t, const arb_t a, ulong N, ulong k, slong wp);
 
 /* Double helpers (not certified; they steer truncation and precision).
  * images_log_d: log h_t(alpha) from the paired image forms (2.3)/(2.4),

@@ -64,7 +64,7 @@ int hkz_su2_heat_milnor_d(double *res, double a, double b, double c,
     for (n = 2; n <= N; n++)
     {
         double tr = 0.0;
-        _hkz_su2_wigner_next_d(Dn, Dp, n, g);
+        hkz_su2_wigner_next_d(Dn, Dp, n, g);
         for (par = 0; par <= 1; par++)
         {
             m = (n - par + 1) / 2;

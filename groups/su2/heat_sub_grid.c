@@ -50,7 +50,7 @@ static void sub_tails(double *tail, const double *t, size_t nt,
                                         0);
             mag_add(sum, sum, b);
         }
-        tail[j] = _hkz_grid_mag_get_d(sum);
+        tail[j] = _hkz_su2_grid_mag_get_d(sum);
     }
     mag_clear(s); mag_clear(sum); mag_clear(b);
 }
@@ -86,7 +86,7 @@ static void sub_weights(double *C, double *cerr, size_t ldc, const double *t,
             for (m = 0; m <= Mk[k]; m++, mode++)
             {
                 arb_mul_ui(v, w, (ulong) (2 * m + k + 1), WEIGHT_PREC);
-                C[mode + j * ldc] = _hkz_grid_get_d(cerr + mode + j * ldc,
+                C[mode + j * ldc] = _hkz_su2_grid_get_d(cerr + mode + j * ldc,
                                                     v);
                 arb_mul(w, w, rho, WEIGHT_PREC);
                 arb_mul(rho, rho, q2, WEIGHT_PREC);
@@ -171,7 +171,7 @@ static void sub_basis(double *B, size_t ld, double *bmax, double *berr,
                 double d, e;
 
                 arb_mul(v, fk, gcur, wp);
-                d = _hkz_grid_get_d(&e, v);
+                d = _hkz_su2_grid_get_d(&e, v);
                 B[i + mode * ld] = d;
                 bmax[mode] = FLINT_MAX(bmax[mode], fabs(d));
                 berr[mode] = FLINT_MAX(berr[mode], e);
@@ -285,7 +285,7 @@ int hkz_su2_heat_sub_grid(double *out, double *err, size_t ldo,
                        SUB_GRID_CT_MAX);
     }
 
-    pb = _hkz_grid_batch(npts, nmodes);
+    pb = _hkz_su2_grid_batch(npts, nmodes);
     C = malloc(nmodes * nt * sizeof(double));
     cerr = malloc(nmodes * nt * sizeof(double));
     tail = malloc(nt * sizeof(double));
@@ -315,15 +315,15 @@ int hkz_su2_heat_sub_grid(double *out, double *err, size_t ldo,
         size_t np = FLINT_MIN(pb, npts - p0);
         X.r = r + p0;
         X.z = z + p0;
-        HKZ_TRY_GOTO(_hkz_grid_basis(B, bmax, berr, np, nmodes, e,
+        HKZ_TRY_GOTO(_hkz_su2_grid_basis(B, bmax, berr, np, nmodes, e,
                                      sub_basis, &X));
-        HKZ_TRY_GOTO(_hkz_grid_run(out + p0, err + p0, ldo, e, B, np, bmax,
+        HKZ_TRY_GOTO(_hkz_su2_grid_run(out + p0, err + p0, ldo, e, B, np, bmax,
                                    berr, nmodes, C, cerr, tail, nt,
                                    colerr));
     }
 cleanup:
     if (status != HKZ_SUCCESS && touched)
-        _hkz_grid_set_nan(out, err, ldo, npts, nt);
+        _hkz_su2_grid_set_nan(out, err, ldo, npts, nt);
     hkz_engine_destroy(&own);
     free(Mk); free(C); free(cerr); free(tail); free(colerr); free(B);
     free(bmax); free(berr);

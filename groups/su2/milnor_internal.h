@@ -15,11 +15,7 @@
 void _hkz_su2_wigner_next(acb_mat_t Dn, const acb_mat_t Dp, const acb_t a,
                           const acb_t b, slong prec);
 
-/* Same in complex double: Dn[i*n + k] (n x n, row major) from Dp
- * ((n-1) x (n-1), row major); a = (ar, ai), b = (br, bi).  Arrays are
- * stored as (re, im) pairs: Dn has 2 n^2 doubles. */
-void _hkz_su2_wigner_next_d(double *Dn, const double *Dp, slong n,
-                            const double g[4]);
+/* Same in complex double: hkz_su2_wigner_next_d (hkz/su2.h). */
 
 /* Entries of L_n = -(a dpi(X)^2 + b dpi(Y)^2 + c dpi(Z)^2) in the index
  * convention above: L_n[i][i] = (a+b)(n^2-1-k^2)/2 + c k^2 (k = 2i-n+1),
@@ -36,5 +32,12 @@ void _hkz_su2_milnor_offdiag(arb_t res, const arb_t bma, slong n, slong i,
  * N > nmax. */
 slong _hkz_su2_milnor_nterms(double d, double e, double t, double bits,
                              slong nmax);
+
+/* Weights of the Milnor grid (heat_milnor_grid_w.c): C[mode + j ldc] =
+ * n (E_n(t_j))_{jk} and their bounds cerr, all modes of pi_n for n <= N
+ * (pairs j <= k of equal parity; diag: j = k only), all nt times. */
+void _hkz_su2_milnor_grid_weights(double *C, double *cerr, size_t ldc,
+        double a, double b, double c, int diag, const double *t, size_t nt,
+        slong N);
 
 #endif

@@ -92,7 +92,7 @@ void _hkz_su2_wigner_next(acb_mat_t Dn, const acb_mat_t Dp, const acb_t a,
     acb_clear(u);
 }
 
-void _hkz_su2_wigner_next_d(double *Dn, const double *Dp, slong n,
+void hkz_su2_wigner_next_d(double *Dn, const double *Dp, slong n,
                             const double g[4])
 {
     slong i, ip, m = n - 1;

@@ -262,7 +262,15 @@ int hkz_su2mix_eigh_lapack(double *w, double *H, slong d)
 
 int hkz_su2mix_eigh_d(double *w, double *H, slong d)
 {
-    if (registered_fn != NULL && d >= registered_min)
-        return registered_fn(w, H, d);
+    hkz_su2mix_eigh_fn fn = registered_fn;
+
+    if (fn != NULL && d >= 1 && d >= registered_min)
+    {
+        int status = fn(w, H, (size_t) d, 1);
+        if (status != HKZ_ERR_UNSUPPORTED)
+            return status;
+        /* no device: the solver left w, H untouched */
+        hkz_errmsg_clear();
+    }
     return hkz_su2mix_eigh_lapack(w, H, d);
 }

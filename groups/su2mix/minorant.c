@@ -21,9 +21,9 @@
  * If Q_S is diagonal, Q_S - D has entries Q_aa - m_i >= 0 and K = 1. */
 #include <math.h>
 #include <lapacke.h>
+#include "hkz/su2.h"
 #include "hkz/su2mix.h"
 #include "hkz_check.h"
-#include "../su2/heat_bi_internal.h"
 
 void hkz_su2mix_minorant_init(hkz_su2mix_minorant_t mn)
 {
@@ -296,7 +296,7 @@ static void factor_tail(arb_t res, int type, slong N, const arb_t sigma,
     arb_init(v);
     arb_init(w);
     if (type == HKZ_SU2MIX_FACTOR_DELTA)
-        _hkz_su2_tb1(res, sigma, (ulong) N, prec);
+        hkz_su2_tb1(res, sigma, (ulong) N, prec);
     else
     {
         arb_mul_si(q, sigma, -2, prec);

@@ -14,9 +14,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "hkz/su2.h"
 #include "hkz/su2mix.h"
 #include "hkz_check.h"
-#include "../su2/milnor_internal.h"
 
 typedef struct
 {
@@ -41,7 +41,7 @@ static void wigner_all(pts_ctx *c, const double *xp)
         D1[0] = 1.0;
         D1[1] = 0.0;
         for (m = 2; m <= c->nmax[i]; m++)
-            _hkz_su2_wigner_next_d(c->D + c->doff[i * 1001 + m],
+            hkz_su2_wigner_next_d(c->D + c->doff[i * 1001 + m],
                                    c->D + c->doff[i * 1001 + m - 1], m,
                                    xp + 4 * i);
     }

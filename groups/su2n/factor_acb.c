@@ -19,7 +19,6 @@
 #include <math.h>
 #include "hkz_check.h"
 #include "su2n_internal.h"
-#include "../su2/heat_bi_internal.h"
 
 #define MAX_TERMS 200000
 
@@ -27,7 +26,7 @@ static void tail_delta(mag_t B, const arb_t sig, slong N)
 {
     arb_t T;
     arb_init(T);
-    _hkz_su2_tb1(T, sig, (ulong) N, 64);
+    hkz_su2_tb1(T, sig, (ulong) N, 64);
     if (arb_is_finite(T))
         arb_get_mag(B, T);
     else

@@ -112,6 +112,82 @@ HKZ_API HKZ_WARN_UNUSED int hkz_cuda_signal_wait_async(hkz_cuda_signal_t s,
 HKZ_API uint64_t *hkz_cuda_signal_device_ptr(hkz_cuda_signal_t s);
 
 
+/* ----------------------------------------------------------------------
+ * Engine access for the multi-GPU layer (dist/nccl; file
+ * kernels/cuda/engine_access.cu).  Streams are cudaStream_t as void *.
+ * The computation of hkz_cuda_engine_run_dev split into its steps, so
+ * that a caller can reduce finished column chunks while later ones are
+ * still being computed.
+ * ---------------------------------------------------------------------- */
+
+/** Called on the host while work is being enqueued, each time the GEMMs
+ *  of columns [0, t_done) have all been enqueued on `stream` (t_done grows
+ *  to T): record events / post signals on it there. */
+typedef int (*hkz_cuda_chunk_hook_t)(void *arg, size_t t_done,
+        void *stream);
+
+/** The engine's options (nchunks, shard, ...). */
+HKZ_API void hkz_cuda_engine_get_opts(hkz_engine_opts_t *o,
+        const hkz_cuda_engine_t e);
+/** Makes e's device current; *prev receives the caller's device, to be
+ *  given back to hkz_cuda_engine_leave. */
+HKZ_API HKZ_WARN_UNUSED int hkz_cuda_engine_enter(hkz_cuda_engine_t e,
+        int *prev);
+HKZ_API void hkz_cuda_engine_leave(int prev);
+/** The stream of the engine's GEMMs. */
+HKZ_API void *hkz_cuda_engine_stream(const hkz_cuda_engine_t e);
+/** Makes stream wait for the work enqueued so far on the engine's GEMM
+ *  stream. */
+HKZ_API HKZ_WARN_UNUSED int hkz_cuda_engine_join(hkz_cuda_engine_t e,
+        void *stream);
+/** HEAT weights of pb on the device: *d_C (K x T, ld K) and their error
+ *  bounds *d_cerr, valid until the engine's next call. */
+HKZ_API HKZ_WARN_UNUSED int hkz_cuda_engine_heat_weights(
+        hkz_cuda_engine_t e, const hkz_engine_problem_t *pb,
+        const double **d_C, const double **d_cerr);
+/** Enqueues d_out (P x T, ld ldo, device) = B C for pb with the device
+ *  weights d_C (ld ldc) and their bounds d_cerr (may be NULL), calling
+ *  hook (may be NULL) as columns become final, and the column bounds
+ *  d_col[0..T) (err) and d_col[T..2T) (mag).  Returns after enqueueing;
+ *  errors found on the device come from hkz_cuda_engine_finish. */
+HKZ_API HKZ_WARN_UNUSED int hkz_cuda_engine_enqueue(hkz_cuda_engine_t e,
+        double *d_out, size_t ldo, double *d_col,
+        const hkz_engine_problem_t *pb, const double *d_C, size_t ldc,
+        const double *d_cerr, hkz_cuda_chunk_hook_t hook, void *hook_arg);
+/** Waits for the engine's streams and checks the device-side flags. */
+HKZ_API HKZ_WARN_UNUSED int hkz_cuda_engine_finish(hkz_cuda_engine_t e);
+/** Bounds of a sum of partial products over nranks ranks: err = sum_r
+ *  err_r + gamma_{N-1} sum_r (mag_r + err_r), mag = sum_r mag_r, from
+ *  all[2 T r + t] = err_r[t], all[2 T r + T + t] = mag_r[t] (host,
+ *  rounded up); err, mag may be NULL. */
+HKZ_API void hkz_cuda_reduce_bounds(double *err, double *mag,
+        const double *all, size_t nranks, size_t T);
+
+/* ======================================================================
+ * Batched dense eigensolvers (cuSOLVER).  File: kernels/cuda/eigh.cu.
+ * Generic (no group knowledge): a group registers them with its own hook,
+ * e.g. hkz_su2mix_eigh_register(hkz_cuda_eigh_herm, 64) (hkz/su2mix.h).
+ * Double results, NOT certified (callers re-check eigenvectors in Arb).
+ * Not thread-safe (one cuSOLVER handle per process).
+ * ====================================================================== */
+
+/** batch Hermitian matrices of order n, stored one after another, each
+ *  column-major with interleaved (re, im) doubles (2 n^2 doubles, LAPACK
+ *  zheevd layout, upper triangle read): the eigenvectors overwrite A
+ *  (columns) and w gets batch * n eigenvalues, ascending per matrix.
+ *  Jacobi (zheevjBatched) when n <= 32 and batch > 1, else zheevd matrix
+ *  by matrix.  HKZ_ERR_UNSUPPORTED when there is no CUDA device (w and A
+ *  untouched), HKZ_ERR_ARG for n < 1, n > 46340, batch < 1 or > 2^24,
+ *  HKZ_ERR_CUDA / HKZ_ERR_LAPACK on failures. */
+HKZ_API HKZ_WARN_UNUSED int hkz_cuda_eigh_herm(double *w, double *A,
+        size_t n, size_t batch);
+
+/** Same for real symmetric matrices (n^2 doubles each; dsyevd /
+ *  dsyevjBatched). */
+HKZ_API HKZ_WARN_UNUSED int hkz_cuda_eigh_sym(double *w, double *A,
+        size_t n, size_t batch);
+
+
 /* ======================================================================
  * Exact density of states by Gray-code enumeration on the GPU (issue 3).
  * File: kernels/cuda/dos_enum.cu.  Exact integers (certified).

@@ -1,12 +1,26 @@
-/* hkz/dist.h -- the MPI layer (library hkz_mpi, built with -DHKZ_MPI=ON):
- * bootstrap and rank layout, and the spectral-sum engine over MPI ranks.
+/* hkz/dist.h -- the distributed layer (dist/), in libhkz for every build.
+ * No MPI types here: calls taking an MPI_Comm are in hkz/dist_mpi.h.
  *
- * Every call taking a hkz_dist_t is collective over its communicator and
- * returns the same status on every rank (MPI_Allreduce MAX of the status
- * before returning; a rank that did not fail itself reports "failed on
- * another rank").  Errors never hang: ranks that fail keep taking part in
- * the remaining collectives.
+ * With -DHKZ_MPI=ON the implementation is MPI (dist/mpi); without it a
+ * serial one-rank implementation of the same calls (dist/serial): the
+ * world has one rank, collectives return at once, hkz_dist_engine_run is
+ * the plain engine.  hkz_dist_world() is usable in both builds (before
+ * hkz_dist_init, and in the serial build always, it is a one-rank world).
  *
+ * Errors.  Every collective call returns the same status on every rank.
+ * hkz_dist_agree(d, status) is the building block: after it every rank
+ * holds the status of the lowest failing rank R and, for R > 0, the
+ * message "rank R: <R's message>" in hkz_errmsg().  A rank that fails
+ * must keep calling the collectives that the others call (typically:
+ * skip its work, then call hkz_dist_agree): then nothing ever hangs.
+ *
+ * Threads.  MPI is initialized with MPI_THREAD_FUNNELED: only the thread
+ * that called hkz_dist_init calls MPI.  hkz_dist_progress may be called
+ * from any thread (other threads only record their count).
+ *
+ * A NULL hkz_dist_t means hkz_dist_world() in every call.
+ *
+ * The engine over ranks (hkz_dist_plan / hkz_dist_engine_run):
  * Shardings (chosen by hkz_dist_plan from the cost model of
  * overlap_kernels.md section 0, or forced by the engine option shard):
  *   SPLIT_P  rank r computes the rows [p_r, p_{r+1}) (starting at
@@ -33,13 +47,13 @@
  *   HKZ_DIST_OUT_SHARDED     each rank holds valid values only in its own
  *            blocks (hkz_dist_owned): rows for SPLIT_P, the rank's column
  *            slab of every chunk for SPLIT_K (block-cyclic over chunks).
- *
  * Every rank passes the same full problem (all P points, all K rows of
  * the weights) and full-size out / err arrays. */
 #ifndef HKZ_DIST_H
 #define HKZ_DIST_H
 
-#include <mpi.h>
+#include <stddef.h>
+#include <flint/flint.h>
 #include "hkz/config.h"
 #include "hkz/engine.h"
 
@@ -49,19 +63,109 @@ extern "C" {
 
 typedef struct hkz_dist_s *hkz_dist_t;
 
-/** Collective: duplicates comm (errors returned, never fatal), splits it
- *  by shared memory for the node-local rank.  MPI must be initialized. */
-HKZ_API HKZ_WARN_UNUSED int hkz_dist_create(hkz_dist_t *d, MPI_Comm comm);
-/** Collective; NULL-safe; sets *d = NULL. */
+/* ---- the world ------------------------------------------------------- */
+
+/** Process start: MPI_Init_thread(FUNNELED) unless MPI is already
+ *  initialized, then the world handle (a duplicate of MPI_COMM_WORLD).
+ *  Serial build: nothing to do.  Idempotent; argc / argv may be NULL. */
+HKZ_API HKZ_WARN_UNUSED int hkz_dist_init(int *argc, char ***argv);
+/** Collective: drains the progress messages, frees the world and calls
+ *  MPI_Finalize if hkz_dist_init initialized MPI.  Safe to call twice. */
+HKZ_API void hkz_dist_finalize(void);
+/** The world (never NULL; one rank before hkz_dist_init). */
+HKZ_API hkz_dist_t hkz_dist_world(void);
+/** Collective; NULL-safe; sets *d = NULL.  Never destroy the world. */
 HKZ_API void hkz_dist_destroy(hkz_dist_t *d);
 
 HKZ_API int hkz_dist_rank(const hkz_dist_t d);
 HKZ_API int hkz_dist_size(const hkz_dist_t d);
+/** Rank within the node (shared memory) and ranks on the node. */
 HKZ_API int hkz_dist_local_rank(const hkz_dist_t d);
 HKZ_API int hkz_dist_local_size(const hkz_dist_t d);
 HKZ_API int hkz_dist_num_nodes(const hkz_dist_t d);
-/** The library's duplicate of the communicator. */
-HKZ_API MPI_Comm hkz_dist_comm(const hkz_dist_t d);
+
+/** Contiguous split of [n0, n1) over size ranks: rank's block [*lo, *hi)
+ *  (possibly empty); the first (n1 - n0) % size ranks get one more. */
+HKZ_API void hkz_dist_block(slong *lo, slong *hi, slong n0, slong n1,
+        int rank, int size);
+
+/** Output policy of a command-line tool: on ranks other than 0, stdout
+ *  and stderr go to /dev/null (rank 0 alone writes data and errors; the
+ *  errors of other ranks reach it through hkz_dist_agree).  No-op on rank
+ *  0 and in the serial build. */
+HKZ_API HKZ_WARN_UNUSED int hkz_dist_quiet_nonroot(void);
+
+/* ---- collectives ----------------------------------------------------- */
+
+/** Collective: the status of the lowest failing rank R on every rank
+ *  (HKZ_SUCCESS if none), with hkz_errmsg() = "rank R: <R's message>"
+ *  when R > 0 (R's own message when R = 0).  Status values are not
+ *  interpreted: any non-zero int counts as a failure. */
+HKZ_API int hkz_dist_agree(hkz_dist_t d, int status);
+
+/** Collective: rank 0 gets in *all the records mine[0..n) of every rank,
+ *  concatenated in rank order (variable sizes; NUL-terminated; release
+ *  with flint_free), with the total length in *len; other ranks get NULL
+ *  and 0.  mine may be NULL when n = 0.  Status agreed. */
+HKZ_API HKZ_WARN_UNUSED int hkz_dist_gather(hkz_dist_t d, char **all,
+        size_t *len, const char *mine, size_t n);
+
+/** Collective: as hkz_dist_gather, but every rank gets the concatenation
+ *  (flint_free) and its length. */
+HKZ_API HKZ_WARN_UNUSED int hkz_dist_allgather(hkz_dist_t d, char **all,
+        size_t *len, const char *mine, size_t n);
+
+/** Collective: the n bytes of buf on root to every rank. */
+HKZ_API HKZ_WARN_UNUSED int hkz_dist_bcast(hkz_dist_t d, void *buf,
+        size_t n, int root);
+
+typedef enum
+{
+    HKZ_DIST_SUM = 0,
+    HKZ_DIST_MIN = 1,
+    HKZ_DIST_MAX = 2
+} hkz_dist_op_t;
+
+/** Collective: buf[0..n) becomes, on every rank, the element-wise op
+ *  (hkz_dist_op_t) of the ranks' buf.  Sums of doubles are rounded in the
+ *  MPI library's order (bound them yourself: (size - 1) roundings). */
+HKZ_API HKZ_WARN_UNUSED int hkz_dist_allreduce_double(hkz_dist_t d,
+        double *buf, size_t n, int op);
+HKZ_API HKZ_WARN_UNUSED int hkz_dist_allreduce_int(hkz_dist_t d, int *buf,
+        size_t n, int op);
+HKZ_API HKZ_WARN_UNUSED int hkz_dist_allreduce_slong(hkz_dist_t d,
+        slong *buf, size_t n, int op);
+
+/** Collective: rank 0 gets every rank's value mine (seconds) in all[r]
+ *  (size entries); all is not used on other ranks (may be NULL). */
+HKZ_API HKZ_WARN_UNUSED int hkz_dist_times(hkz_dist_t d, double mine,
+        double *all);
+
+/** Formats per-rank times all[0..size) as one line (no newline), e.g.
+ *  "ranks 3: min 1.2 s, max 1.9 s (rank 2), imbalance 1.58" (imbalance =
+ *  max / min; "ranks 1: 1.2 s" for one rank).  Returns the length that
+ *  snprintf would write. */
+HKZ_API int hkz_dist_times_format(char *buf, size_t n, const double *all,
+        int size);
+
+/** Not collective and never blocks: this rank's done count for a progress
+ *  line.  Rank 0 gets in *all_done the latest known total over the ranks
+ *  (other ranks' counts arrive at most every 0.2 s); other ranks get their
+ *  own count.  all_done may be NULL.  Any thread may call it (only the
+ *  thread of hkz_dist_init sends / receives). */
+HKZ_API HKZ_WARN_UNUSED int hkz_dist_progress(hkz_dist_t d, slong mine_done,
+        slong *all_done);
+
+/** Collective: delivers every rank's latest count to rank 0 and completes
+ *  the pending messages; rank 0 gets the exact total in *all_done (may be
+ *  NULL).  hkz_dist_finalize and hkz_dist_destroy call it. */
+HKZ_API HKZ_WARN_UNUSED int hkz_dist_progress_drain(hkz_dist_t d,
+        slong *all_done);
+
+/** Wall-clock seconds (monotonic) since an arbitrary origin. */
+HKZ_API double hkz_dist_wtime(void);
+
+/* ---- the spectral-sum engine over ranks ------------------------------ */
 
 typedef enum
 {
@@ -111,7 +215,8 @@ HKZ_API HKZ_WARN_UNUSED int hkz_dist_plan(hkz_dist_plan_t *plan,
 /** Collective: out = B C over the ranks of d (see above), each rank
  *  computing with its engine e; err (may be NULL) as in hkz_engine_run
  *  (layout pb->err_layout).  plan may be NULL (then hkz_dist_plan is
- *  called); it must be the same on every rank. */
+ *  called); it must be the same on every rank.  On one rank: the plain
+ *  engine (hkz_engine_run). */
 HKZ_API HKZ_WARN_UNUSED int hkz_dist_engine_run(hkz_dist_t d,
         hkz_engine_t e, double *out, double *err,
         const hkz_engine_problem_t *pb, const hkz_dist_opts_t *o,

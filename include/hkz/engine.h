@@ -67,6 +67,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "hkz/config.h"
+#include "hkz/signal.h"   /* hkz_signal_t: readiness of column chunks */
 
 #ifdef __cplusplus
 extern "C" {
@@ -110,29 +111,6 @@ typedef enum
     HKZ_SHARD_SPLIT_P = 1,   /* points split over ranks: no reduction */
     HKZ_SHARD_SPLIT_K = 2    /* modes split: partial products + reduction */
 } hkz_shard_t;
-
-/* ---- chunk / tile readiness signals (host side, C11 atomics) ---------- */
-
-/* n slots holding monotonically increasing 64-bit epochs (never reset, so
- * no ABA): a producer posts epoch e on slot i after writing the data
- * (release); a consumer tests/waits for slot i >= e (acquire). */
-typedef struct hkz_signal_s *hkz_signal_t;
-
-HKZ_API HKZ_WARN_UNUSED int hkz_signal_create(hkz_signal_t *s, size_t n);
-/** NULL-safe; sets *s = NULL. */
-HKZ_API void hkz_signal_destroy(hkz_signal_t *s);
-HKZ_API size_t hkz_signal_count(const hkz_signal_t s);
-/** Release-store of epoch on slot i (the value only ever grows: a smaller
- *  epoch than the current one is ignored). */
-HKZ_API void hkz_signal_post(hkz_signal_t s, size_t i, uint64_t epoch);
-/** Acquire-load of slot i. */
-HKZ_API uint64_t hkz_signal_read(const hkz_signal_t s, size_t i);
-/** 1 if slot i holds >= epoch (acquire), else 0. */
-HKZ_API int hkz_signal_test(const hkz_signal_t s, size_t i, uint64_t epoch);
-/** Waits until slot i holds >= epoch; timeout_s < 0 waits forever.
- *  HKZ_ERR_INTERNAL on timeout (a lost post is a bug). */
-HKZ_API HKZ_WARN_UNUSED int hkz_signal_wait(const hkz_signal_t s, size_t i,
-        uint64_t epoch, double timeout_s);
 
 /* ---- problem ---------------------------------------------------------- */
 
@@ -206,6 +184,20 @@ HKZ_API HKZ_WARN_UNUSED int hkz_engine_create(hkz_engine_t *e,
 HKZ_API void hkz_engine_destroy(hkz_engine_t *e);
 /** The options in force (backend resolved to CPU or CUDA). */
 HKZ_API void hkz_engine_get_opts(hkz_engine_opts_t *o, const hkz_engine_t e);
+
+/** The engine's CPU threads for a caller's own work (e.g. a USER basis
+ *  computed in Arb): calls fn(i0, i1, arg) for [0, n) cut into
+ *  m = min(n, opts.nthreads) contiguous ranges [n r / m, n (r + 1) / m),
+ *  r < m, and returns when all are done.  The ranges run on the handle's
+ *  worker threads (a FLINT thread pool of nthreads - 1 workers, created
+ *  with the handle) and on the caller's thread; a range that finds no free
+ *  worker (concurrent calls on one handle, or a nested call from fn) runs
+ *  in the caller.  The split depends on n and nthreads only, never on
+ *  timing.  fn must be safe to run on several threads at once (disjoint
+ *  outputs).  Workers are persistent: fn should call flint_cleanup() if it
+ *  leaves FLINT caches behind.  HKZ_ERR_ARG on NULL e or fn. */
+HKZ_API HKZ_WARN_UNUSED int hkz_engine_parallel_for(hkz_engine_t e,
+        size_t n, void (*fn)(size_t i0, size_t i1, void *arg), void *arg);
 
 /** out = B C and, if err != NULL, the rigorous bound described above
  *  (layout pb->err_layout).  Double results: certified only through err.

@@ -10,8 +10,12 @@
 #include "hkz/su2.h"
 #include "hkz/su2n.h"
 #include "hkz/su2mix.h"
+#include "hkz/grid.h"
+#include "hkz/io_h5.h"
 #include "hkz/ising.h"
 #include "hkz/ly.h"
+#include "hkz/dist.h"
+#include "hkz/compare.h"
 
 #ifdef __cplusplus
 extern "C" {

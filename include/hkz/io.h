@@ -22,6 +22,13 @@ extern "C" {
  *  arb_set_str to a ball containing x. */
 HKZ_API char *hkz_ball_get_str(const arb_t x, slong digits);
 
+/** Writes x with the digits it supports: at least `digits` (and 17)
+ *  significant digits where the ball's relative accuracy allows, never
+ *  more than the accuracy supports plus one; a ball wider than its
+ *  midpoint gets one digit; exact balls as hkz_ball_get_str(x, 0).  The
+ *  string parses back to a ball containing x.  Free with flint_free. */
+HKZ_API char *hkz_ball_get_str_digits(const arb_t x, slong digits);
+
 /** Reads a decimal string ("0.1", "-2.5e-3", "pi", "[1.5 +/- 1e-10]")
  *  exactly as a ball (not via double).  Returns HKZ_ERR_ARG on garbage,
  *  NaN or infinity. */
@@ -41,7 +48,9 @@ typedef enum {
 } hkz_field_kind_t;
 
 /* One named value of a record.  RAW is a preformatted token (a number or
- * literal) written without quotes. */
+ * literal) written without quotes.  A BALL field with i > 0 is written
+ * with hkz_ball_get_str_digits(ball, i) (HKZ_FBALLD), else with
+ * hkz_ball_get_str(ball, 0).  In JSON Lines a non-finite DOUBLE is null. */
 typedef struct
 {
     const char *key;
@@ -56,6 +65,8 @@ typedef struct
 #define HKZ_FINT(k, v) ((hkz_field_t){(k), HKZ_FIELD_INT, NULL, (v), 0.0, NULL})
 #define HKZ_FDBL(k, v) ((hkz_field_t){(k), HKZ_FIELD_DOUBLE, NULL, 0, (v), NULL})
 #define HKZ_FBALL(k, v) ((hkz_field_t){(k), HKZ_FIELD_BALL, NULL, 0, 0.0, (v)})
+#define HKZ_FBALLD(k, v, d) ((hkz_field_t){(k), HKZ_FIELD_BALL, NULL, (d), 0.0, (v)})
+#define HKZ_FRAW(k, v) ((hkz_field_t){(k), HKZ_FIELD_RAW, (v), 0, 0.0, NULL})
 #define HKZ_FBOOL(k, v) ((hkz_field_t){(k), HKZ_FIELD_BOOL, NULL, (v), 0.0, NULL})
 
 typedef struct hkz_writer_s hkz_writer_t;
@@ -71,10 +82,22 @@ HKZ_API HKZ_WARN_UNUSED int hkz_writer_open(hkz_writer_t **w,
 HKZ_API HKZ_WARN_UNUSED int hkz_writer_meta(hkz_writer_t *w, const char *key,
                                             const char *value);
 
+/** Adds a typed metadata entry: in JSON Lines numbers, booleans and
+ *  null stay JSON values (strings are quoted); text and CSV write
+ *  "# key: value" as before. */
+HKZ_API HKZ_WARN_UNUSED int hkz_writer_meta_field(hkz_writer_t *w,
+                                                  const hkz_field_t *f);
+
 /** Writes one record.  In CSV the first record fixes the columns. */
 HKZ_API HKZ_WARN_UNUSED int hkz_writer_record(hkz_writer_t *w,
                                               const hkz_field_t *fields,
                                               slong n);
+
+/** Writes the closing record: {"record":"end",...} in JSON Lines,
+ *  "# key: value" lines in text and CSV.  Call once, before close. */
+HKZ_API HKZ_WARN_UNUSED int hkz_writer_end(hkz_writer_t *w,
+                                           const hkz_field_t *fields,
+                                           slong n);
 
 /** Flushes, closes and (for files) renames into place; NULL-safe; sets
  *  *w = NULL.  Returns HKZ_ERR_IO if anything failed to be written. */

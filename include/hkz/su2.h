@@ -112,7 +112,10 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_sub_fibre(arb_t res,
         const arb_t t, const arb_t z, slong prec);
 
 /** Baudoin-Bonnefont integral (3.2) through acb_calc_integrate (an
- *  independent check; slow for small t). */
+ *  independent check; slow for small t).  z is reduced mod 2 pi (|z| <
+ *  2^65536).  HKZ_ERR_TOO_LARGE outside the method's range, with the cause
+ *  in the message: |z| too large, t outside [1e-4, 1e8), or more than
+ *  20000 bits of cancellation ((z^2 + d^2)/(4 t ln 2), small t). */
 HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_sub_integral(arb_t res,
         const arb_t t, const arb_t r, const arb_t z, slong prec);
 
@@ -156,6 +159,23 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2_dist_cc(arb_t d, const arb_t r,
 HKZ_API HKZ_WARN_UNUSED int hkz_su2_dist_riem_d(double *d, double r,
         double z);
 HKZ_API HKZ_WARN_UNUSED int hkz_su2_dist_cc_d(double *d, double r, double z);
+
+/* ---- building blocks shared with other groups (su2mix, su2n) ---------- */
+
+/** (TB1) of spec section 2: res >= sum_{n>N} n^2 e^{-(n^2-1)s} for s > 0
+ *  (a ball whose upper end is the bound; non-finite if 1 - e^{-2(N+1)s}
+ *  is not proven positive).  The one tail bound of every truncated
+ *  bi-invariant character sum (groups/su2/heat_bi_spectral.c). */
+HKZ_API void hkz_su2_tb1(arb_t res, const arb_t s, ulong N, slong prec);
+
+/** Wigner matrices in complex double (not certified): Dn = pi_n(g) (n x n,
+ *  row major, (re, im) pairs: 2 n^2 doubles) from Dp = pi_{n-1}(g)
+ *  ((n-1) x (n-1)), n >= 2, g = [[a, -conj b], [b, conj a]] given as
+ *  g[4] = (Re a, Im a, Re b, Im b).  Basis index i = (k + n - 1)/2 for the
+ *  weight k of spec 1.3 (dpi_n(Z) e_k = i k e_k).  No aliasing
+ *  (groups/su2/milnor_wigner.c). */
+HKZ_API void hkz_su2_wigner_next_d(double *Dn, const double *Dp, slong n,
+        const double g[4]);
 
 /* ---- grids (engine) (groups/su2/heat_bi_grid.c) ---------------------- */
 

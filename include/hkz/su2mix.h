@@ -144,34 +144,20 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2mix_eigh_d(double *w, double *H,
 HKZ_API HKZ_WARN_UNUSED int hkz_su2mix_eigh_lapack(double *w, double *H,
         slong d);
 
-/** A batched/single GPU solver with the calling convention of
- *  hkz_su2mix_eigh_lapack; registered by libhkz_cuda (constructor) so the
- *  core library never links CUDA.  min_dim: smaller blocks stay on the
- *  CPU.  fn == NULL unregisters. */
-typedef int (*hkz_su2mix_eigh_fn)(double *w, double *H, slong d);
+/** The eigensolver hook: a double solver for batch Hermitian matrices of
+ *  order n stored one after another in the layout of
+ *  hkz_su2mix_eigh_lapack (2 n^2 doubles each), w: batch * n eigenvalues,
+ *  ascending per matrix.  Plain C types, so that a generic solver plugs in
+ *  directly: with libhkz_cuda linked, hkz_su2mix_eigh_register(
+ *  hkz_cuda_eigh_herm, 64) (hkz/cuda.h) sends blocks of dimension >= 64
+ *  to cuSOLVER.  A solver that returns HKZ_ERR_UNSUPPORTED (no device)
+ *  must leave w and H untouched: hkz_su2mix_eigh_d then uses LAPACKE.
+ *  Double seeds only: the certified path re-checks them in Arb.
+ *  min_dim: smaller blocks stay on the CPU.  fn == NULL unregisters. */
+typedef int (*hkz_su2mix_eigh_fn)(double *w, double *H, size_t n,
+        size_t batch);
 HKZ_API void hkz_su2mix_eigh_register(hkz_su2mix_eigh_fn fn, slong min_dim);
 HKZ_API hkz_su2mix_eigh_fn hkz_su2mix_eigh_registered(void);
-
-/* ---- GPU eigensolvers (kernels/cuda/su2mix_eigh.cu, libhkz_cuda only;
- * built with -DHKZ_CUDA=ON).  Same layout as hkz_su2mix_eigh_lapack; not
- * certified (the certified path re-checks the eigenvectors in Arb).
- * HKZ_ERR_UNSUPPORTED without a CUDA device, HKZ_ERR_CUDA / HKZ_ERR_LAPACK
- * on failures.  Not thread-safe (one cuSOLVER handle per process). ---- */
-
-/** cusolverDnZheevd on one block. */
-HKZ_API HKZ_WARN_UNUSED int hkz_su2mix_cuda_eigh(double *w, double *H,
-        slong d);
-
-/** cusolverDnZheevjBatched (Jacobi) on batch blocks of equal size d <= 32
- *  stored one after the other (2 d^2 doubles each); w has batch * d
- *  entries. */
-HKZ_API HKZ_WARN_UNUSED int hkz_su2mix_cuda_eigh_batched(double *w,
-        double *H, slong d, slong batch);
-
-/** Registers the GPU solver for blocks of dimension >= min_dim with
- *  hkz_su2mix_eigh_d (falls back to LAPACKE when no device is present).
- *  Loading libhkz_cuda registers it with min_dim = 64. */
-HKZ_API void hkz_su2mix_cuda_register(slong min_dim);
 
 /** Certified eigenvalues of a Hermitian H (d x d balls) from an
  *  approximate double decomposition (w ascending, V as above): with

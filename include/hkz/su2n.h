@@ -223,6 +223,16 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2n_point_set_elem(hkz_su2n_point_t x,
 HKZ_API HKZ_WARN_UNUSED int hkz_su2n_point_rel(hkz_su2n_point_t res,
         const hkz_su2n_point_t x, const hkz_su2n_point_t y, slong prec);
 
+/** Parses a point (the POINT syntax of the CLI; groups/su2n/point_str.c):
+ *  coordinates x_1; x_2; ... separated by ';', each "r,z", "r,phi,z"
+ *  (cylindrical, r in [0, pi/2]) or "e"; numbers are decimals read
+ *  exactly, or pi / -pi (hkz_ball_set_str).  x (initialized) is
+ *  re-initialized to the new length.  HKZ_ERR_ARG with a message naming
+ *  the coordinate ("coordinate 2: expected 'r,z', 'r,phi,z' or 'e'");
+ *  x unchanged on error. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_point_set_str(hkz_su2n_point_t x,
+        const char *s, slong prec);
+
 /* ---- factor-tail bounds (spec 5.5) (delta*.c) -------------------------- */
 
 /** delta_R(s) = q(4-3q+q^2)/(1-q)^3, q = e^{-3s} (op = DELTA), or

@@ -268,7 +268,8 @@ static void col_bounds_range(size_t t0, size_t t1, void *varg)
 int _hkz_engine_col_bounds_mt(double *err, double *mag, const double *bmax,
                               const double *berr, const double *C,
                               const double *cerr, size_t ldc, size_t K,
-                              size_t T, int nthreads)
+                              size_t T, _hkz_engine_pool_t pool,
+                              int nthreads)
 {
     col_bounds_arg A;
     int status;
@@ -284,7 +285,8 @@ int _hkz_engine_col_bounds_mt(double *err, double *mag, const double *bmax,
     /* a column costs ~3K flops: no threads for small work */
     if ((double) K * (double) T < 1e6)
         nthreads = 1;
-    status = _hkz_engine_parallel_for(T, nthreads, col_bounds_range, &A);
+    status = _hkz_engine_parallel_for(pool, T, nthreads, col_bounds_range,
+                                      &A);
     if (status != HKZ_SUCCESS)
         return status;
     HKZ_CHECK(!A.bad, HKZ_ERR_ARG, "hkz_engine: weight C[%zu, %zu] is not "
@@ -297,5 +299,5 @@ int hkz_engine_col_bounds(double *err, double *mag, const double *bmax,
                           const double *cerr, size_t ldc, size_t K, size_t T)
 {
     return _hkz_engine_col_bounds_mt(err, mag, bmax, berr, C, cerr, ldc, K,
-                                     T, 1);
+                                     T, NULL, 1);
 }

@@ -20,13 +20,14 @@
  * 64-column tiles into a scratch tile and then added, the same way in
  * every configuration.  Then kblock, pblock, nchunks and nthreads only
  * regroup calls and do not change a single bit
- * (tests/engine/t-determinism.c, run under several OPENBLAS_CORETYPEs). */
-#include <cblas.h>
+ * (tests/engine/t-determinism.c, run under several OPENBLAS_CORETYPEs).
+ *
+ * Files: this one drives a run; engine_cpu_gen.c generates the basis,
+ * engine_cpu_gemm.c multiplies the aligned tiles. */
 #include <math.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include "engine_internal.h"
+#include "engine_cpu_internal.h"
 #include "hkz_check.h"
 
 #define HKZ_ENGINE_BLOCK_BYTES ((size_t) 64 << 20)
@@ -34,6 +35,7 @@
 typedef struct
 {
     hkz_engine_opts_t o;
+    _hkz_engine_pool_t pool;   /* the handle's threads (not owned) */
 } cpu_state;
 
 static int cpu_create(void **state, const hkz_engine_opts_t *o)
@@ -41,6 +43,7 @@ static int cpu_create(void **state, const hkz_engine_opts_t *o)
     cpu_state *s = malloc(sizeof(cpu_state));
     HKZ_CHECK(s != NULL, HKZ_ERR_NOMEM, "hkz_engine_create: out of memory");
     s->o = *o;
+    s->pool = NULL;
     *state = s;
     return HKZ_SUCCESS;
 }
@@ -50,206 +53,9 @@ static void cpu_destroy(void *state)
     free(state);
 }
 
-/* Columns g0 .. g0 + nk - 1 of the recurrence v_0 = 1, v_1 = c1 x,
- * v_g = (2x) v_{g-1} - v_{g-2} (the scheme the bounds in engine_bounds.c
- * are proven for), rows [i0, i1).  prev/cur hold v_{g0-2}, v_{g0-1} on
- * entry and v_{g0+nk-2}, v_{g0+nk-1} on exit. */
-typedef struct
+void _hkz_engine_cpu_set_pool(void *state, _hkz_engine_pool_t pool)
 {
-    const double *x;
-    double c1;
-    double *prev, *cur;
-    double *blk;
-    size_t ld, g0, nk;
-} gen_arg;
-
-static void gen_range(size_t i0, size_t i1, void *varg)
-{
-    const gen_arg *A = varg;
-    const double *x = A->x;
-    size_t i, jj;
-
-    for (jj = 0; jj < A->nk; jj++)
-    {
-        size_t g = A->g0 + jj;
-        double *col = A->blk + jj * A->ld;
-        if (g == 0)
-            for (i = i0; i < i1; i++)
-                col[i] = 1.0;
-        else if (g == 1)
-            for (i = i0; i < i1; i++)
-                col[i] = A->c1 * x[i];
-        else
-        {
-            const double *p2 = jj >= 2 ? A->blk + (jj - 2) * A->ld
-                                       : (jj == 1 ? A->cur : A->prev);
-            const double *p1 = jj >= 1 ? A->blk + (jj - 1) * A->ld : A->cur;
-            for (i = i0; i < i1; i++)
-                col[i] = (2.0 * x[i]) * p1[i] - p2[i];
-        }
-    }
-    if (A->nk >= 2)
-        memcpy(A->prev + i0, A->blk + (A->nk - 2) * A->ld + i0,
-               (i1 - i0) * sizeof(double));
-    else
-        memcpy(A->prev + i0, A->cur + i0, (i1 - i0) * sizeof(double));
-    memcpy(A->cur + i0, A->blk + (A->nk - 1) * A->ld + i0,
-           (i1 - i0) * sizeof(double));
-}
-
-static int gen_cols(gen_arg *A, size_t np, int nthreads)
-{
-    /* threads only when the block is worth it */
-    if ((double) np * (double) A->nk < 65536.0)
-        nthreads = 1;
-    return _hkz_engine_parallel_for(np, nthreads, gen_range, A);
-}
-
-/* The BLAS runs single-threaded while any engine run is active (process-
- * wide setting, saved by the first run and restored by the last). */
-static pthread_mutex_t blas_lock = PTHREAD_MUTEX_INITIALIZER;
-static int blas_users = 0, blas_saved = 1;
-
-static void blas_serial_enter(void)
-{
-    pthread_mutex_lock(&blas_lock);
-#if defined(OPENBLAS_VERSION)
-    if (blas_users++ == 0)
-    {
-        blas_saved = openblas_get_num_threads();
-        openblas_set_num_threads(1);
-    }
-#endif
-    pthread_mutex_unlock(&blas_lock);
-}
-
-static void blas_serial_leave(void)
-{
-    pthread_mutex_lock(&blas_lock);
-#if defined(OPENBLAS_VERSION)
-    if (--blas_users == 0)
-        openblas_set_num_threads(blas_saved);
-#endif
-    pthread_mutex_unlock(&blas_lock);
-}
-
-/* One K-block times the chunk's weights, the (np x tc) tile cut into
- * aligned sub-tiles, one per thread. */
-typedef struct
-{
-    const double *blk, *C;
-    const double *Ctail;      /* the last T mod 64 columns of C, zero-
-                                 padded to 64 columns (ld K), or NULL */
-    double *out;
-    size_t np, tc, nk, ldb, ldc, ldo, k0, K;
-    size_t nr, nc;            /* sub-tile grid: nr x nc */
-    int status;               /* HKZ_ERR_NOMEM if a scratch tile failed */
-} gemm_arg;
-
-#define HKZ_ALIGN_UP(n) (((n) + HKZ_ENGINE_TALIGN - 1) / HKZ_ENGINE_TALIGN * \
-                         HKZ_ENGINE_TALIGN)
-#define HKZ_ALIGN_DOWN(n) ((n) / HKZ_ENGINE_TALIGN * HKZ_ENGINE_TALIGN)
-
-/* Out[r0:r1, c0:c1] (+)= blk[r0:r1, panel] C[panel, c0:c1] for the K-panel
- * starting at q0.  Aligned blocks go straight to DGEMM; a block holding
- * the ragged rows or columns is computed in a zero-padded scratch tile. */
-static void gemm_block(const gemm_arg *A, size_t r0, size_t r1, size_t c0,
-                       size_t c1, size_t q0, size_t kq, int *status)
-{
-    const int first = A->k0 + q0 == 0;
-    const int ctail = c1 > HKZ_ALIGN_DOWN(A->tc);
-    size_t m = r1 - r0, n = c1 - c0, mp, np_, i, j;
-    const double *B;
-    size_t ldbB;
-    double *S;
-
-    if (m == 0 || n == 0)
-        return;
-    if (ctail)
-    {
-        /* only the tail columns [c0, c1) = [ALIGN_DOWN(tc), tc) */
-        B = A->Ctail + (A->k0 + q0);
-        ldbB = A->K;
-    }
-    else
-    {
-        B = A->C + (A->k0 + q0) + c0 * A->ldc;
-        ldbB = A->ldc;
-    }
-    if (m % HKZ_ENGINE_TALIGN == 0 && n % HKZ_ENGINE_TALIGN == 0 && !ctail)
-    {
-        cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, (int) m,
-                    (int) n, (int) kq, 1.0, A->blk + r0 + q0 * A->ldb,
-                    (int) A->ldb, B, (int) ldbB, first ? 0.0 : 1.0,
-                    A->out + r0 + c0 * A->ldo, (int) A->ldo);
-        return;
-    }
-    mp = HKZ_ALIGN_UP(m);
-    np_ = HKZ_ALIGN_UP(n);
-    S = malloc(mp * np_ * sizeof(double));
-    if (S == NULL)
-    {
-        *status = HKZ_ERR_NOMEM;
-        return;
-    }
-    /* rows past np of blk are zero (ldb >= ALIGN_UP(np)), and so are
-     * Ctail's columns past the tail */
-    cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, (int) mp,
-                (int) np_, (int) kq, 1.0, A->blk + r0 + q0 * A->ldb,
-                (int) A->ldb, B, (int) ldbB, 0.0, S, (int) mp);
-    for (j = 0; j < n; j++)
-    {
-        double *o = A->out + r0 + (c0 + j) * A->ldo;
-        const double *sj = S + j * mp;
-        if (first)
-            memcpy(o, sj, m * sizeof(double));
-        else
-            for (i = 0; i < m; i++)
-                o[i] += sj[i];
-    }
-    free(S);
-}
-
-static size_t align_split(size_t n, size_t parts, size_t i)
-{
-    size_t units = (n + HKZ_ENGINE_TALIGN - 1) / HKZ_ENGINE_TALIGN;
-    size_t a = units * i / parts * HKZ_ENGINE_TALIGN;
-    return a < n ? a : n;
-}
-
-static void gemm_range(size_t i0, size_t i1, void *varg)
-{
-    const gemm_arg *A = varg;
-    const size_t kp = HKZ_ENGINE_KPANEL;
-    size_t w;
-
-    for (w = i0; w < i1; w++)
-    {
-        size_t r0 = align_split(A->np, A->nr, w % A->nr);
-        size_t r1 = align_split(A->np, A->nr, w % A->nr + 1);
-        size_t c0 = align_split(A->tc, A->nc, w / A->nr);
-        size_t c1 = align_split(A->tc, A->nc, w / A->nr + 1);
-        size_t q0, rm, cm;
-        int status = HKZ_SUCCESS;
-        if (r0 == r1 || c0 == c1)
-            continue;
-        /* split off the ragged last rows / columns (see the top note) */
-        rm = HKZ_ALIGN_DOWN(A->np);
-        rm = rm < r0 ? r0 : (rm > r1 ? r1 : rm);
-        cm = HKZ_ALIGN_DOWN(A->tc);
-        cm = cm < c0 ? c0 : (cm > c1 ? c1 : cm);
-        for (q0 = 0; q0 < A->nk; q0 += kp)
-        {
-            size_t kq = A->nk - q0 < kp ? A->nk - q0 : kp;
-            gemm_block(A, r0, rm, c0, cm, q0, kq, &status);
-            gemm_block(A, rm, r1, c0, cm, q0, kq, &status);
-            gemm_block(A, r0, rm, cm, c1, q0, kq, &status);
-            gemm_block(A, rm, r1, cm, c1, q0, kq, &status);
-        }
-        if (status != HKZ_SUCCESS)
-            __atomic_store_n(&((gemm_arg *) varg)->status, status,
-                             __ATOMIC_RELAXED);
-    }
+    ((cpu_state *) state)->pool = pool;
 }
 
 static size_t cos_m(size_t N, size_t g)
@@ -312,7 +118,8 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
     if (T % HKZ_ENGINE_TALIGN != 0)
         Ctail = calloc(K * HKZ_ENGINE_TALIGN, sizeof(double));
     HKZ_CHECK_GOTO(bmax && berr && blk && prev && cur &&
-                   (Ctail != NULL || T % HKZ_ENGINE_TALIGN == 0), HKZ_ERR_NOMEM,
+                   (Ctail != NULL || T % HKZ_ENGINE_TALIGN == 0),
+                   HKZ_ERR_NOMEM,
                    "hkz_engine_run: out of memory");
     if (tabcols != 0)
     {
@@ -346,7 +153,7 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
                        "hkz_engine_run: out of memory");
     }
 
-    blas_serial_enter();
+    _hkz_engine_blas_serial_enter();
     serial = 1;
     for (c = 0; c < nchunks; c++)
     {
@@ -363,12 +170,13 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
             HKZ_TRY_GOTO(_hkz_engine_col_bounds_mt(
                     err != NULL ? colerr + t0 : NULL,
                     mag != NULL ? mag + t0 : NULL, bmax, berr, C + t0 * ldc,
-                    cerr != NULL ? cerr + t0 * ldc : NULL, ldc, K, tc, nth));
+                    cerr != NULL ? cerr + t0 * ldc : NULL, ldc, K, tc,
+                    s->pool, nth));
 
         for (p0 = 0; tc > 0 && p0 < P; p0 += pbs)
         {
             size_t np = P - p0 < pbs ? P - p0 : pbs, k0, g;
-            gen_arg A;
+            _hkz_cpu_gen_t A;
             A.x = pb->x != NULL ? pb->x + p0 : NULL;
             A.prev = prev;
             A.cur = cur;
@@ -381,7 +189,7 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
                 A.blk = tab;
                 A.g0 = 0;
                 A.nk = tabcols;
-                HKZ_TRY_GOTO(gen_cols(&A, np, nth));
+                HKZ_TRY_GOTO(_hkz_engine_cpu_gen_cols(&A, np, s->pool, nth));
                 A.ld = ldb;
             }
             else if (pb->basis == HKZ_BASIS_CHEB_U)
@@ -393,7 +201,8 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
                 {
                     A.g0 = g;
                     A.nk = pb->k_begin - g < kb ? pb->k_begin - g : kb;
-                    HKZ_TRY_GOTO(gen_cols(&A, np, nth));
+                    HKZ_TRY_GOTO(_hkz_engine_cpu_gen_cols(&A, np, s->pool,
+                                                          nth));
                 }
             }
             for (k0 = 0; k0 < K; k0 += kb)
@@ -403,7 +212,8 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
                 {
                     A.g0 = pb->k_begin + k0;
                     A.nk = nk;
-                    HKZ_TRY_GOTO(gen_cols(&A, np, nth));
+                    HKZ_TRY_GOTO(_hkz_engine_cpu_gen_cols(&A, np, s->pool,
+                                                          nth));
                 }
                 else if (pb->basis == HKZ_BASIS_COS)
                 {
@@ -433,7 +243,7 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
                         memset(blk + np + j * ldb, 0, pad * sizeof(double));
                 }
                 {
-                    gemm_arg G;
+                    _hkz_cpu_gemm_t G;
                     size_t ur = (np + HKZ_ENGINE_TALIGN - 1) /
                                 HKZ_ENGINE_TALIGN;
                     size_t uc = (tc + HKZ_ENGINE_TALIGN - 1) /
@@ -448,8 +258,9 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
                     G.nc = uc < (size_t) nth ? uc : (size_t) nth;
                     G.nr = (size_t) nth / G.nc;
                     G.nr = G.nr < ur ? G.nr : ur;
-                    HKZ_TRY_GOTO(_hkz_engine_parallel_for(G.nr * G.nc,
-                            (int) (G.nr * G.nc), gemm_range, &G));
+                    HKZ_TRY_GOTO(_hkz_engine_parallel_for(s->pool,
+                            G.nr * G.nc, (int) (G.nr * G.nc),
+                            _hkz_engine_cpu_gemm_range, &G));
                     HKZ_CHECK_GOTO(G.status == HKZ_SUCCESS, G.status,
                                    "hkz_engine_run: out of memory (scratch "
                                    "tile)");
@@ -476,7 +287,7 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
     }
 cleanup:
     if (serial)
-        blas_serial_leave();
+        _hkz_engine_blas_serial_leave();
     free(bmax); free(berr); free(Cgen); free(cerr); free(colerr);
     free(blk); free(tab); free(prev); free(cur); free(Ctail);
     return status;

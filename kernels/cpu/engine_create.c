@@ -11,6 +11,7 @@ struct hkz_engine_s
     hkz_engine_opts_t o;
     const hkz_engine_backend_t *be;
     void *state;
+    _hkz_engine_pool_t pool;   /* nthreads - 1 FLINT workers, or NULL */
 };
 
 static _Atomic(const hkz_engine_backend_t *) hkz_cuda_backend = NULL;
@@ -56,6 +57,7 @@ int hkz_engine_create(hkz_engine_t *e, const hkz_engine_opts_t *opts)
     }
     *e = calloc(1, sizeof(struct hkz_engine_s));
     HKZ_CHECK(*e != NULL, HKZ_ERR_NOMEM, "hkz_engine_create: out of memory");
+    HKZ_TRY_GOTO(_hkz_engine_pool_create(&(*e)->pool, o.nthreads));
 
     cuda = atomic_load(&hkz_cuda_backend);
     if (o.backend == HKZ_BACKEND_CUDA || o.backend == HKZ_BACKEND_AUTO)
@@ -79,11 +81,13 @@ int hkz_engine_create(hkz_engine_t *e, const hkz_engine_opts_t *opts)
         o.backend = HKZ_BACKEND_CPU;
         HKZ_TRY_GOTO(_hkz_engine_cpu_backend.create(&(*e)->state, &o));
         (*e)->be = &_hkz_engine_cpu_backend;
+        _hkz_engine_cpu_set_pool((*e)->state, (*e)->pool);
     }
     (*e)->o = o;
     hkz_errmsg_clear();
     return HKZ_SUCCESS;
 cleanup:
+    _hkz_engine_pool_destroy(&(*e)->pool);
     free(*e);
     *e = NULL;
     return status;
@@ -95,6 +99,7 @@ void hkz_engine_destroy(hkz_engine_t *e)
         return;
     if ((*e)->be != NULL)
         (*e)->be->destroy((*e)->state);
+    _hkz_engine_pool_destroy(&(*e)->pool);
     free(*e);
     *e = NULL;
 }
@@ -102,6 +107,15 @@ void hkz_engine_destroy(hkz_engine_t *e)
 void hkz_engine_get_opts(hkz_engine_opts_t *o, const hkz_engine_t e)
 {
     *o = e->o;
+}
+
+int hkz_engine_parallel_for(hkz_engine_t e, size_t n,
+                            void (*fn)(size_t i0, size_t i1, void *arg),
+                            void *arg)
+{
+    HKZ_CHECK(e != NULL && fn != NULL, HKZ_ERR_ARG,
+              "hkz_engine_parallel_for: NULL engine or function");
+    return _hkz_engine_parallel_for(e->pool, n, e->o.nthreads, fn, arg);
 }
 
 static void fill_nan(double *out, double *err, double *mag,

@@ -5,7 +5,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <time.h>
-#include "hkz/engine.h"
+#include "hkz/signal.h"
 #include "hkz_check.h"
 
 struct hkz_signal_s

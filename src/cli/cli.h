@@ -1,5 +1,9 @@
 /* cli.h -- shared helpers of the hkz command-line tool (not installed).
  *
+ * New commands are declared with the option tables of opt.h (included
+ * below); the hkz_cli_parse / hkz_cli_common_t / hkz_cli_open machinery
+ * marked "deprecated" is being removed once every command is converted.
+ *
  * Conventions for every command:
  *  - `--help` prints the command's usage to stdout and exits 0;
  *  - bad input prints ONE line `hkz: error: ...` to stderr and exits 2;
@@ -25,7 +29,10 @@
 
 #define HKZ_CLI_MAX_DIGITS 10000
 
-/* Options shared by all commands. */
+#include "opt.h"
+
+/* deprecated: being removed (opt.h: hkz_cli_run_t).
+ * Options shared by all commands. */
 typedef struct
 {
     slong digits;          /* --digits D: target significant digits */
@@ -35,7 +42,8 @@ typedef struct
     ulong deriv;           /* --deriv K (where it applies) */
 } hkz_cli_common_t;
 
-/* Long-option ids of the common options (>= 256, distinct from letters). */
+/* deprecated: being removed (opt.h).
+ * Long-option ids of the common options (>= 256, distinct from letters). */
 enum
 {
     HKZ_OPT_DIGITS = 256, HKZ_OPT_FORMAT, HKZ_OPT_OUT, HKZ_OPT_DOUBLE,
@@ -49,14 +57,7 @@ enum
     {"out", required_argument, NULL, HKZ_OPT_OUT},                          \
     {"help", no_argument, NULL, HKZ_OPT_HELP}
 
-/* A command: name, one-line summary, entry point (argv[0] = command). */
-typedef struct
-{
-    const char *name;
-    const char *summary;
-    int (*run)(int argc, char **argv);
-} hkz_cli_command_t;
-
+/* deprecated: being removed. */
 void hkz_cli_common_init(hkz_cli_common_t *c);
 
 /* Prints "hkz: error: <message>" (one line) and returns exit code 2. */
@@ -68,13 +69,16 @@ int hkz_cli_usage_error(const char *fmt, ...)
     ;
 
 /* Reports a library status as one line; returns the exit code it maps to
- * (2 for HKZ_ERR_ARG / HKZ_ERR_DOMAIN, 3 for HKZ_ERR_PREC, 1 otherwise). */
+ * (hkz_cli_exit_code). */
 int hkz_cli_fail(int status);
 
-/* Exit code for a status, without printing. */
+/* Exit code for a status, without printing: 0 success; 2 HKZ_ERR_ARG,
+ * HKZ_ERR_DOMAIN, HKZ_ERR_TOO_LARGE, HKZ_ERR_CHECKPOINT; 3 HKZ_ERR_PREC;
+ * 130 HKZ_ERR_INTERRUPTED; 1 otherwise. */
 int hkz_cli_exit_code(int status);
 
-/* Runs getopt_long over argv with `options`; calls handle(opt, optarg,
+/* deprecated: being removed (opt.h: hkz_cli_main).
+ * Runs getopt_long over argv with `options`; calls handle(opt, optarg,
  * ctx) for each option (it returns 0 or an exit code), handles the common
  * options itself, and turns unknown options / missing values into one-line
  * usage errors.  Returns 0, an exit code, or -1 when --help was given
@@ -101,8 +105,16 @@ int hkz_cli_require(const char *value, const char *opt);
 
 /* Records the whole command line for the outputs' metadata (main()). */
 void hkz_cli_set_command_line(int argc, char **argv);
+const char *hkz_cli_command_line(void);
 
-/* Opens the writer named by common->out with the standard metadata (hkz
+/* Wall clock (seconds, monotonic), UTC now as ISO 8601, the git revision
+ * of the build (runrec.c). */
+double hkz_cli_wtime(void);
+void hkz_cli_utc_now(char *buf, size_t n);
+const char *hkz_cli_git_revision(void);
+
+/* deprecated: being removed (opt.h: HKZ_CLI_OUTPUT, hkz_cli_run_open).
+ * Opens the writer named by common->out with the standard metadata (hkz
  * version, FLINT/Arb versions, normalization, command line, digits). */
 int hkz_cli_open(hkz_writer_t **w, const hkz_cli_common_t *common, int argc,
                  char **argv);
@@ -110,12 +122,13 @@ int hkz_cli_open(hkz_writer_t **w, const hkz_cli_common_t *common, int argc,
 /* Precision at which inputs are parsed: enough for every Ziv step. */
 slong hkz_cli_input_prec(const hkz_goal_t *goal);
 
-/* Commands (cmd_*.c). */
-int hkz_cmd_heat(int argc, char **argv);
-int hkz_cmd_dist(int argc, char **argv);
+/* Commands declared with opt.h (cmd_*.c). */
+extern const hkz_cli_cmd_t hkz_cli_heat, hkz_cli_dist, hkz_cli_dos,
+    hkz_cli_product, hkz_cli_version;
+extern const hkz_cli_cmd_t hkz_cli_grid;   /* cmd_grid.c */
+
+/* Commands still on the deprecated parser (cmd_*.c). */
 int hkz_cmd_report(int argc, char **argv);
-int hkz_cmd_dos(int argc, char **argv);
-int hkz_cmd_product(int argc, char **argv);        /* cmd_product.c */
 int hkz_cmd_compare(int argc, char **argv);        /* cmd_compare.c */
 int hkz_cmd_compare_x8(int argc, char **argv);     /* cmd_compare_x8.c */
 int hkz_cmd_compare_sweep(int argc, char **argv);  /* cmd_compare_sweep.c */
@@ -193,6 +206,8 @@ typedef struct
     char *keystr[3 * HKZ_CLI_EXP_MAX_KEYS];  /* owned names and values */
     slong nkeys;
     slong nrows;
+    hkz_cli_run_t *run;      /* hkz_cli_exp_write: writers with the run
+                                record (NULL: hkz_cli_exp_open) */
 } hkz_cli_exp_t;
 
 /* Opens the three writers (data_dir "none" disables the files; the
@@ -220,9 +235,43 @@ int hkz_cli_exp_finish(hkz_cli_exp_t *e, int pass, const char *reason);
  * the temporary files). */
 void hkz_cli_exp_abort(hkz_cli_exp_t *e);
 
+/* Writes an experiment's result (hkz/compare.h) for the command run
+ * (--format, --out, the run and closing records): the rows to the output
+ * and DIR/<exp>/ (data_dir "none": no files), the verdict file, then the
+ * verdict: in text format the key numbers and the line "Xk: PASS" /
+ * "Xk: FAIL (reason)" on stdout; in JSONL the data's final record
+ * {"record":"verdict","experiment":..,"verdict":..,"reason":..,<key
+ * numbers>} and in CSV the final comment line "# verdict: PASS" /
+ * "# verdict: FAIL (reason)" (before the closing record), and the line on
+ * stderr.  Returns 0 (PASS), HKZ_CLI_EXIT_VERDICT (FAIL) or an exit
+ * code. */
+int hkz_cli_exp_write(hkz_cli_run_t *run, const hkz_compare_result_t *r,
+                      const char *data_dir);
 
 
-/* Writes one result record: the input fields, then value (ball string),
+
+/* Writes one result record to r->w: the input fields, then value (the
+ * ball with the digits it supports, at least --digits where it can),
+ * mid, rad, rel_acc_bits, certified and status.  Exact balls: rel_acc_bits
+ * null, status "exact"; a ball wider than its midpoint: status "wide".
+ * HKZ_ERR_PREC raises r->worst (exit 3).  0 or an exit code. */
+int hkz_cli_emit_value(hkz_cli_run_t *r, const hkz_field_t *inputs,
+                       slong nin, const arb_t value, int status);
+
+/* f evaluated to --digits with the Ziv loop (hkz_goal_eval), then
+ * hkz_cli_emit_value; a failure other than HKZ_ERR_PREC is reported.
+ * 0 or an exit code. */
+int hkz_cli_eval_emit(hkz_cli_run_t *r, const hkz_field_t *inputs,
+                      slong nin, hkz_goal_fn f, void *param);
+
+/* rel_acc_bits as a field: null for exact and non-finite balls. */
+hkz_field_t hkz_cli_frel(const arb_t x);
+
+/* A ball field with --digits (HKZ_FBALLD), "+inf" for +infinity. */
+hkz_field_t hkz_cli_fvalue(const char *key, const arb_t x, slong digits);
+
+/* deprecated: being removed (hkz_cli_emit_value).
+ * Writes one result record: the input fields, then value (ball string),
  * mid, rad, rel_acc_bits, certified (true: an Arb enclosure) and status. */
 int hkz_cli_emit(hkz_writer_t *w, const hkz_field_t *inputs, slong nin,
                  const arb_t value, int status);
@@ -231,7 +280,8 @@ int hkz_cli_emit(hkz_writer_t *w, const hkz_field_t *inputs, slong nin,
 int hkz_cli_emit_double(hkz_writer_t *w, const hkz_field_t *inputs,
                         slong nin, double value);
 
-/* Closes the writer and turns the worst row status into the exit code. */
+/* deprecated: being removed (the run skeleton closes r->w).
+ * Closes the writer and turns the worst row status into the exit code. */
 int hkz_cli_finish(hkz_writer_t **w, int worst_status);
 
 #ifdef HKZ_CLI_MPI

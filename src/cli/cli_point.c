@@ -22,42 +22,6 @@ static char *trim(char *s)
 
 static slong split(char **tok, slong max, char *buf, char sep, int comments);
 
-/* Reads one coordinate "e", "r,z" or "r,phi,z" into x_i. */
-static int parse_coord(hkz_su2n_point_t x, slong i, const char *opt,
-                       char *tok, const char *where, slong prec)
-{
-    char *part[4];
-    slong np, k;
-    arb_t v[3];
-    int rc = 0, s;
-
-    tok = trim(tok);
-    if (strcmp(tok, "e") == 0)
-        return 0;  /* already the identity */
-    np = split(part, 4, tok, ',', 0);
-    if (np != 2 && np != 3)
-        return hkz_cli_usage_error("%s: %s: expected 'r,z', 'r,phi,z' or "
-                                   "'e'", opt, where);
-    for (k = 0; k < 3; k++)
-        arb_init(v[k]);
-    for (k = 0; k < np && !rc; k++)
-        if (hkz_ball_set_str(v[k], part[k], prec) != HKZ_SUCCESS)
-            rc = hkz_cli_usage_error("%s: %s: %s", opt, where, hkz_errmsg());
-    if (!rc)
-    {
-        if (np == 2)
-            s = hkz_su2n_point_set_cyl(x, i, v[0], NULL, v[1]);
-        else
-            s = hkz_su2n_point_set_cyl(x, i, v[0], v[1], v[2]);
-        if (s != HKZ_SUCCESS)
-            rc = hkz_cli_usage_error("%s: %s: r must lie in [0, pi/2] "
-                                     "(got '%s')", opt, where, part[0]);
-    }
-    for (k = 0; k < 3; k++)
-        arb_clear(v[k]);
-    return rc;
-}
-
 /* Splits buf at the separator character sep (in place) into at most max
  * tokens.  Files (comments != 0): '#' comments, blank lines dropped.
  * Otherwise an empty token is an error (-2).  Returns the count, -1 if
@@ -124,60 +88,62 @@ static char *read_file(const char *path)
     return buf;
 }
 
+/* A thin wrapper of hkz_su2n_point_set_str (groups/su2n/point_str.c);
+ * "file:PATH" is read here: one coordinate per line, blank lines and '#'
+ * comments dropped, the lines joined with ';'. */
 int hkz_cli_point(hkz_su2n_point_t x, const char *opt, const char *s,
                   slong prec)
 {
-    char *buf, **tok;
-    char where[64];
+    char *buf, **tok, *joined = NULL;
     slong n, i;
-    int rc = 0, file = 0;
+    size_t len = 0;
+    int rc = 0, st;
 
     if (s == NULL || *s == '\0')
         return hkz_cli_usage_error("%s: empty point", opt);
-    if (strncmp(s, "file:", 5) == 0)
+    if (strncmp(s, "file:", 5) != 0)
     {
-        file = 1;
-        buf = read_file(s + 5);
-        if (buf == NULL)
-            return hkz_cli_usage_error("%s: cannot read point file '%s'",
-                                       opt, s + 5);
+        st = hkz_su2n_point_set_str(x, s, prec);
+        if (st == HKZ_ERR_ARG)
+            return hkz_cli_usage_error("%s: %s", opt, hkz_errmsg());
+        return st == HKZ_SUCCESS ? 0 : hkz_cli_fail(st);
     }
-    else
-    {
-        buf = malloc(strlen(s) + 1);
-        if (buf == NULL)
-            return hkz_cli_fail(hkz_error_set(HKZ_ERR_NOMEM, "no memory"));
-        strcpy(buf, s);
-    }
+    buf = read_file(s + 5);
+    if (buf == NULL)
+        return hkz_cli_usage_error("%s: cannot read point file '%s'", opt,
+                                   s + 5);
     tok = malloc(HKZ_CLI_MAX_COORDS * sizeof(char *));
-    if (tok == NULL)
+    if (tok == NULL || (joined = malloc(strlen(buf) + 1)) == NULL)
     {
+        free(tok);
         free(buf);
         return hkz_cli_fail(hkz_error_set(HKZ_ERR_NOMEM, "no memory"));
     }
-    n = split(tok, HKZ_CLI_MAX_COORDS, buf, file ? '\n' : ';', file);
+    n = split(tok, HKZ_CLI_MAX_COORDS, buf, '\n', 1);
     if (n == -1)
         rc = hkz_cli_usage_error("%s: more than %d coordinates", opt,
                                  HKZ_CLI_MAX_COORDS);
-    else if (n == -2)
-        rc = hkz_cli_usage_error("%s: empty coordinate in '%s' (coordinates"
-                                 " are separated by ';')", opt, s);
     else if (n == 0)
         rc = hkz_cli_usage_error("%s: no coordinates in '%s'", opt, s);
     else
     {
-        hkz_su2n_point_clear(x);
-        hkz_su2n_point_init(x, n);
-        for (i = 0; i < n && !rc; i++)
+        for (i = 0; i < n; i++)
         {
-            if (file)
-                snprintf(where, sizeof(where), "line of coordinate %ld",
-                         (long) i + 1);
-            else
-                snprintf(where, sizeof(where), "coordinate %ld", (long) i + 1);
-            rc = parse_coord(x, i + 1, opt, tok[i], where, prec);
+            size_t m = strlen(tok[i]);
+            if (i > 0)
+                joined[len++] = ';';
+            memcpy(joined + len, tok[i], m);
+            len += m;
         }
+        joined[len] = '\0';
+        st = hkz_su2n_point_set_str(x, joined, prec);
+        if (st == HKZ_ERR_ARG)
+            rc = hkz_cli_usage_error("%s: file '%s': %s", opt, s + 5,
+                                     hkz_errmsg());
+        else if (st != HKZ_SUCCESS)
+            rc = hkz_cli_fail(st);
     }
+    free(joined);
     free(tok);
     free(buf);
     return rc;

@@ -32,9 +32,13 @@ int hkz_cli_exit_code(int status)
         return HKZ_CLI_EXIT_OK;
     case HKZ_ERR_ARG:
     case HKZ_ERR_DOMAIN:
+    case HKZ_ERR_TOO_LARGE:
+    case HKZ_ERR_CHECKPOINT:
         return HKZ_CLI_EXIT_USAGE;
     case HKZ_ERR_PREC:
         return HKZ_CLI_EXIT_PREC;
+    case HKZ_ERR_INTERRUPTED:
+        return HKZ_CLI_EXIT_INTERRUPTED;
     default:
         return HKZ_CLI_EXIT_RUNTIME;
     }
@@ -47,7 +51,10 @@ int hkz_cli_fail(int status)
      * (e.g. a pair of weight families without a closed form): its generic
      * text "feature not built (CUDA/MPI/NCCL)" would mislead, so the
      * detail message says what is unsupported */
-    if (status == HKZ_ERR_UNSUPPORTED)
+    if (status == HKZ_ERR_INTERRUPTED)
+        fprintf(stderr, "hkz: %s\n", msg[0] != '\0' ? msg :
+                hkz_strerror(status));
+    else if (status == HKZ_ERR_UNSUPPORTED)
         fprintf(stderr, "hkz: error: unsupported: %s\n", msg[0] != '\0' ?
                 msg : hkz_strerror(status));
     else
@@ -67,6 +74,7 @@ int hkz_cli_tight_overlap(const arb_t x, const arb_t y, slong bits)
            arb_rel_accuracy_bits(y) >= bits;
 }
 
+/* deprecated: being removed (opt.c) */
 static const char *option_name(const struct option *options, int val)
 {
     static const char *common[] = {"digits", "format", "out", "double",
@@ -84,13 +92,25 @@ int hkz_cli_parse(int argc, char **argv, const struct option *options,
                   int (*handle)(int opt, const char *arg, void *ctx),
                   void *ctx)
 {
-    int opt, rc, help = 0;
+    int opt, rc, help = 0, seen[64], nseen = 0, i;
     slong v = 0;
 
     opterr = 0;
     optind = 1;
     while ((opt = getopt_long(argc, argv, ":h", options, NULL)) != -1)
     {
+        /* a repeated option is an error for every command (issue 10) */
+        if (opt != ':' && opt != '?' && opt != 'h' && opt != HKZ_OPT_HELP)
+        {
+            for (i = 0; i < nseen && seen[i] != opt; i++)
+                ;
+            if (i < nseen)
+                return hkz_cli_usage_error("option --%s given more than "
+                                           "once", option_name(options,
+                                                               opt));
+            if (nseen < 64)
+                seen[nseen++] = opt;
+        }
         switch (opt)
         {
         case 'h':
@@ -214,10 +234,15 @@ void hkz_cli_set_command_line(int argc, char **argv)
                       "%s%s", i ? " " : "", argv[i]);
 }
 
+const char *hkz_cli_command_line(void)
+{
+    return hkz_cli_cmdline;
+}
+
 int hkz_cli_open(hkz_writer_t **w, const hkz_cli_common_t *common, int argc,
                  char **argv)
 {
-    char buf[64];
+    hkz_field_t digits = HKZ_FINT("digits", (long) common->digits);
     int s;
 
     if (hkz_cli_cmdline[0] == '\0')  /* not called through main() */
@@ -226,13 +251,12 @@ int hkz_cli_open(hkz_writer_t **w, const hkz_cli_common_t *common, int argc,
     if (s != HKZ_SUCCESS)
         return hkz_cli_fail(s) == HKZ_CLI_EXIT_USAGE ? HKZ_CLI_EXIT_USAGE
                                                      : HKZ_CLI_EXIT_RUNTIME;
-    snprintf(buf, sizeof(buf), "%ld", (long) common->digits);
     if (hkz_writer_meta(*w, "hkz_version", hkz_version()) ||
         hkz_writer_meta(*w, "flint_version", hkz_flint_version()) ||
         hkz_writer_meta(*w, "arb_version", hkz_arb_version()) ||
         hkz_writer_meta(*w, "normalization", hkz_normalization()) ||
         hkz_writer_meta(*w, "command", hkz_cli_cmdline) ||
-        hkz_writer_meta(*w, "digits", buf))
+        hkz_writer_meta_field(*w, &digits))
     {
         hkz_writer_abort(w);
         return hkz_cli_fail(HKZ_ERR_INTERNAL);
@@ -261,8 +285,7 @@ int hkz_cli_emit(hkz_writer_t *w, const hkz_field_t *inputs, slong nin,
     f[n++] = HKZ_FBALL("value", value);
     f[n++] = HKZ_FDBL("mid", arf_get_d(arb_midref(value), ARF_RND_NEAR));
     f[n++] = HKZ_FDBL("rad", mag_get_d(arb_radref(value)));
-    f[n++] = HKZ_FINT("rel_acc_bits",
-                      (long) FLINT_MAX(arb_rel_accuracy_bits(value), -1));
+    f[n++] = hkz_cli_frel(value);  /* null for exact balls */
     f[n++] = HKZ_FBOOL("certified", arb_is_finite(value));
     f[n++] = HKZ_FSTR("status", status == HKZ_SUCCESS ? "ok"
                                                      : hkz_status_name(status));

@@ -23,6 +23,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#ifdef HKZ_CLI_CUDA
+#include "hkz/cuda.h"
+#endif
 
 #ifdef HKZ_CLI_MPI
 #include <mpi.h>
@@ -470,10 +473,9 @@ int hkz_cmd_compare_x8(int argc, char **argv)
 #ifdef HKZ_CLI_CUDA
     /* blocks of dimension >= 64 go to cuSOLVER (double seeds only: the
      * certified path re-checks them in Arb); without a CUDA device the
-     * registered solver falls back to LAPACKE silently.  Calling it also
-     * keeps libhkz_cuda linked (its load-time registration alone is lost
-     * under --as-needed). */
-    hkz_su2mix_cuda_register(64);
+     * su2mix falls back to LAPACKE silently (the generic cuSOLVER
+     * eigensolver of libhkz_cuda, registered through su2mix's hook). */
+    hkz_su2mix_eigh_register(hkz_cuda_eigh_herm, 64);
 #endif
     status = hkz_su2mix_box_range(bx, op, b0, b1, certified, prec);
 #ifdef HKZ_CLI_MPI

@@ -3,53 +3,28 @@
 #include <string.h>
 #include "cli.h"
 
-enum
-{
-    OPT_GRAPH = HKZ_OPT_FIRST_COMMAND_OPT, OPT_LATTICE, OPT_BOUNDARY,
-    OPT_ENERGY_ONLY, OPT_THREADS
-};
-
 typedef struct
 {
     const char *graph, *lattice, *boundary;
     int energy_only;
     slong threads;
-} dos_job_t;
+} dos_args_t;
 
-static const char *usage_dos =
-    "usage: hkz dos (--graph FILE | --lattice LxM [--boundary torus|cylinder])"
-    "\n               [--energy-only] [--threads T] [--format text|csv|jsonl]"
-    " [--out PATH]\n\n"
-    "Exact density of states of the Ising model\n"
-    "  Z = sum_sigma exp(sum_e J_e s_u s_v + h sum_u w_u s_u).\n"
-    "All couplings are integer multiples n_e of one unit J0 (their gcd; for "
-    "lattices\nJ0 = the bond coupling). Each row is one nonzero count g: "
-    "the number of\nconfigurations with coupling energy E*J0, E = sum_e n_e "
-    "s_u s_v = S - 2b (b: the\nunsatisfied weight, the number of "
-    "unsatisfied bonds on a lattice) and\nmagnetization M = sum_u w_u s_u = "
-    "W - 2k (k: the down weight).\n--energy-only sums over M (zero field). "
-    "Counts are exact integers.\n\n"
-    "--graph FILE: edge list, one 'u v J' per line (J exact decimal or p/q),"
-    " '#'\n  comments, optional 'vertices N' and 'weight u w' lines; "
-    "Gray-code enumeration\n  (N <= 40 vertices).\n"
-    "--lattice LxM: L columns x M rows square lattice (torus: L, M >= 3; "
-    "cylinder:\n  periodic rows, free top and bottom, L >= 3); transfer "
-    "matrix.\n";
-
-static int handle(int opt, const char *arg, void *ctx)
-{
-    dos_job_t *j = ctx;
-    switch (opt)
-    {
-    case OPT_GRAPH: j->graph = arg; break;
-    case OPT_LATTICE: j->lattice = arg; break;
-    case OPT_BOUNDARY: j->boundary = arg; break;
-    case OPT_ENERGY_ONLY: j->energy_only = 1; break;
-    case OPT_THREADS:
-        return hkz_cli_slong(&j->threads, "--threads", arg, 1, 64);
-    }
-    return 0;
-}
+static const hkz_opt_t opts[] = {
+    {"graph", HKZ_OPT_STRING, offsetof(dos_args_t, graph),
+     .metavar = "FILE", .help = "edge list 'u v J' (Gray-code enumeration, "
+     "N <= 40)"},
+    {"lattice", HKZ_OPT_STRING, offsetof(dos_args_t, lattice),
+     .metavar = "LxM", .help = "L columns x M rows square lattice (transfer "
+     "matrix)"},
+    {"boundary", HKZ_OPT_CHOICE, offsetof(dos_args_t, boundary),
+     .choices = "torus|cylinder", .help = "lattice boundary (default "
+     "torus)"},
+    {"energy-only", HKZ_OPT_FLAG, offsetof(dos_args_t, energy_only),
+     .help = "sum over M (zero field)"},
+    {"threads", HKZ_OPT_SLONG, offsetof(dos_args_t, threads), .lo = 1,
+     .hi = 64, .def = "2", .metavar = "T", .help = "threads"},
+    HKZ_OPT_END};
 
 /* "LxM" with positive integers. */
 static int parse_lattice(slong *L, slong *M, const char *s)
@@ -67,14 +42,6 @@ static int parse_lattice(slong *L, slong *M, const char *s)
         (rc = hkz_cli_slong(M, "--lattice (M)", x + 1, 1, 1 << 20)))
         return rc;
     return 0;
-}
-
-/* A library failure as one line: size limits are bad input here (exit 2). */
-static int dos_fail(int status)
-{
-    if (status == HKZ_ERR_UNSUPPORTED || status == HKZ_ERR_TOO_LARGE)
-        return hkz_cli_usage_error("%s", hkz_errmsg());
-    return hkz_cli_fail(status);
 }
 
 static int write_table(hkz_writer_t *w, const hkz_ising_dos_t d,
@@ -131,151 +98,130 @@ static int write_table(hkz_writer_t *w, const hkz_ising_dos_t d,
     return rc;
 }
 
-int hkz_cmd_dos(int argc, char **argv)
+/* A library failure as one line: size limits are bad input here (exit 2). */
+static int dos_fail(int status)
 {
-    static const struct option opts[] = {
-        HKZ_CLI_COMMON_OPTIONS,
-        {"graph", required_argument, NULL, OPT_GRAPH},
-        {"lattice", required_argument, NULL, OPT_LATTICE},
-        {"boundary", required_argument, NULL, OPT_BOUNDARY},
-        {"energy-only", no_argument, NULL, OPT_ENERGY_ONLY},
-        {"threads", required_argument, NULL, OPT_THREADS},
-        {NULL, 0, NULL, 0}};
-    hkz_cli_common_t common;
-    dos_job_t j;
-    hkz_ising_model_t m;
-    hkz_ising_dos_t d;
-    hkz_writer_t *w = NULL;
-    char buf[64], *s;
-    int rc, status, boundary = HKZ_ISING_TORUS;
-    fmpz_t total;
+    if (status == HKZ_ERR_UNSUPPORTED || status == HKZ_ERR_TOO_LARGE)
+        return hkz_cli_usage_error("%s", hkz_errmsg());
+    return hkz_cli_fail(status);
+}
 
-    memset(&j, 0, sizeof(j));
-    j.threads = 2;
-    hkz_ising_model_init(m);
-    hkz_ising_dos_init(d);
-    fmpz_init(total);
-    hkz_cli_common_init(&common);
-
-    rc = hkz_cli_parse(argc, argv, opts, &common, handle, &j);
-    if (rc == -1)
-    {
-        fputs(usage_dos, stdout);
-        rc = 0;
-        goto cleanup;
-    }
-    if (rc)
-        goto cleanup;
-    if ((j.graph == NULL) == (j.lattice == NULL))
-    {
-        rc = hkz_cli_usage_error("give exactly one of --graph and --lattice "
-                                 "(see --help)");
-        goto cleanup;
-    }
-    if (j.boundary != NULL)
-    {
-        if (j.lattice == NULL)
-        {
-            rc = hkz_cli_usage_error("--boundary needs --lattice");
-            goto cleanup;
-        }
-        if (strcmp(j.boundary, "torus") == 0)
-            boundary = HKZ_ISING_TORUS;
-        else if (strcmp(j.boundary, "cylinder") == 0)
-            boundary = HKZ_ISING_CYLINDER;
-        else
-        {
-            rc = hkz_cli_usage_error("--boundary: expected torus or cylinder "
-                                     "(got '%s')", j.boundary);
-            goto cleanup;
-        }
-    }
-    if (j.lattice != NULL)
+/* The model of --graph or --lattice.  0 or an exit code. */
+static int read_model(hkz_ising_model_t m, const dos_args_t *j, int boundary)
+{
+    int status;
+    if ((j->graph == NULL) == (j->lattice == NULL))
+        return hkz_cli_usage_error("give exactly one of --graph and "
+                                   "--lattice (see --help)");
+    if (j->boundary != NULL && j->lattice == NULL)
+        return hkz_cli_usage_error("--boundary needs --lattice");
+    if (j->lattice != NULL)
     {
         slong L, M;
         fmpq_t one;
-        if ((rc = parse_lattice(&L, &M, j.lattice)))
-            goto cleanup;
+        int rc;
+        if ((rc = parse_lattice(&L, &M, j->lattice)))
+            return rc;
         fmpq_init(one);
         fmpq_one(one);
         status = hkz_ising_model_lattice(m, L, M, one, boundary);
         fmpq_clear(one);
         if (status != HKZ_SUCCESS)
-        {
-            rc = hkz_cli_usage_error("--lattice: %s", hkz_errmsg());
-            goto cleanup;
-        }
+            return hkz_cli_usage_error("--lattice: %s", hkz_errmsg());
+        return 0;
     }
-    else
-    {
-        status = hkz_ising_model_read_file(m, j.graph);
-        if (status != HKZ_SUCCESS)
-        {
-            rc = hkz_cli_usage_error("%s", hkz_errmsg());
-            goto cleanup;
-        }
-        if (m->n > HKZ_ISING_ENUM_MAX_N)
-        {
-            rc = hkz_cli_usage_error("--graph: N = %ld vertices is too large "
-                                     "for exact enumeration (at most %d)",
-                                     (long) m->n, HKZ_ISING_ENUM_MAX_N);
-            goto cleanup;
-        }
-    }
-    status = hkz_ising_dos_compute(d, m, (int) j.threads);
+    status = hkz_ising_model_read_file(m, j->graph);
     if (status != HKZ_SUCCESS)
-    {
-        rc = dos_fail(status);
-        goto cleanup;
-    }
+        return hkz_cli_usage_error("%s", hkz_errmsg());
+    if (m->n > HKZ_ISING_ENUM_MAX_N)
+        return hkz_cli_usage_error("--graph: N = %ld vertices is too large "
+                                   "for exact enumeration (at most %d)",
+                                   (long) m->n, HKZ_ISING_ENUM_MAX_N);
+    return 0;
+}
 
-    if ((rc = hkz_cli_open(&w, &common, argc, argv)))
-        goto cleanup;
-    s = fmpq_get_str(NULL, 10, d->unit);
-    snprintf(buf, sizeof(buf), "%ld", (long) m->n);
-    status = hkz_writer_meta(w, "model", j.lattice != NULL ?
-                             (boundary == HKZ_ISING_TORUS ? "lattice torus" :
-                              "lattice cylinder") : "graph");
-    if (!status)
-        status = hkz_writer_meta(w, "vertices", buf);
-    snprintf(buf, sizeof(buf), "%ld", (long) m->nedges);
-    if (!status)
-        status = hkz_writer_meta(w, "edges", buf);
-    snprintf(buf, sizeof(buf), "%ld", (long) hkz_ising_model_weight(m));
-    if (!status)
-        status = hkz_writer_meta(w, "W", buf);
-    if (!status)
-        status = hkz_writer_meta(w, "J0", s);
-    flint_free(s);
-    s = fmpz_get_str(NULL, 10, d->S);
-    if (!status)
-        status = hkz_writer_meta(w, "S", s);
-    flint_free(s);
+/* The model's metadata: integers are JSON numbers, J0 a rational. */
+static int write_meta(hkz_writer_t *w, const hkz_ising_model_t m,
+                      const hkz_ising_dos_t d, const dos_args_t *j,
+                      int boundary)
+{
+    hkz_field_t f[9];
+    char *s[3];
+    fmpz_t total;
+    int i, status = HKZ_SUCCESS;
+
+    fmpz_init(total);
     hkz_ising_dos_total(total, d);
-    s = fmpz_get_str(NULL, 10, total);
-    if (!status)
-        status = hkz_writer_meta(w, "total", s);
-    flint_free(s);
-    if (!status)
-        status = hkz_writer_meta(w, "method", j.lattice != NULL ?
-                                 "transfer matrix" : "Gray-code enumeration");
-    if (!status)
-        status = hkz_writer_meta(w, "columns", j.energy_only ?
-            "b = unsatisfied weight, E = S - 2b (energy E*J0), g = count" :
-            "b = unsatisfied weight, E = S - 2b (energy E*J0), k = down "
-            "weight, M = W - 2k, g = count");
-    if (status)
-    {
-        rc = hkz_cli_fail(status);
-        goto cleanup;
-    }
-    if (!(rc = write_table(w, d, j.energy_only)))
-        rc = hkz_cli_finish(&w, HKZ_SUCCESS);
+    s[0] = fmpq_get_str(NULL, 10, d->unit);
+    s[1] = fmpz_get_str(NULL, 10, d->S);
+    s[2] = fmpz_get_str(NULL, 10, total);
+    f[0] = HKZ_FSTR("model", j->lattice != NULL ? (boundary ==
+                    HKZ_ISING_TORUS ? "lattice torus" : "lattice cylinder")
+                    : "graph");
+    f[1] = HKZ_FINT("vertices", (long) m->n);
+    f[2] = HKZ_FINT("edges", (long) m->nedges);
+    f[3] = HKZ_FINT("W", (long) hkz_ising_model_weight(m));
+    f[4] = HKZ_FSTR("J0", s[0]);
+    f[5] = HKZ_FRAW("S", s[1]);
+    f[6] = HKZ_FRAW("total", s[2]);
+    f[7] = HKZ_FSTR("method", j->lattice != NULL ? "transfer matrix" :
+                    "Gray-code enumeration");
+    f[8] = HKZ_FSTR("columns", j->energy_only ?
+        "b = unsatisfied weight, E = S - 2b (energy E*J0), g = count" :
+        "b = unsatisfied weight, E = S - 2b (energy E*J0), k = down "
+        "weight, M = W - 2k, g = count");
+    for (i = 0; i < 9 && status == HKZ_SUCCESS; i++)
+        status = hkz_writer_meta_field(w, f + i);
+    for (i = 0; i < 3; i++)
+        flint_free(s[i]);
+    fmpz_clear(total);
+    return status == HKZ_SUCCESS ? 0 : hkz_cli_fail(status);
+}
 
-cleanup:
-    hkz_writer_abort(&w);
+static int run_dos(hkz_cli_run_t *r, void *args)
+{
+    dos_args_t *j = args;
+    hkz_ising_model_t m;
+    hkz_ising_dos_t d;
+    int rc, status, boundary = HKZ_ISING_TORUS;
+
+    if (j->boundary != NULL && strcmp(j->boundary, "cylinder") == 0)
+        boundary = HKZ_ISING_CYLINDER;
+    hkz_ising_model_init(m);
+    hkz_ising_dos_init(d);
+    if (!(rc = read_model(m, j, boundary)))
+    {
+        status = hkz_ising_dos_compute(d, m, (int) j->threads);
+        if (status != HKZ_SUCCESS)
+            rc = dos_fail(status);
+        else if (!(rc = write_meta(r->w, m, d, j, boundary)))
+            rc = write_table(r->w, d, j->energy_only);
+    }
     hkz_ising_model_clear(m);
     hkz_ising_dos_clear(d);
-    fmpz_clear(total);
     return rc;
 }
+
+const hkz_cli_cmd_t hkz_cli_dos = {
+    .name = "dos", .summary = "exact density of states g(M, E) of an Ising "
+    "model",
+    .synopsis = "(--graph FILE | --lattice LxM [--boundary torus|cylinder])"
+    "\n               [--energy-only] [--threads T] [common options]",
+    .description =
+    "Exact density of states of the Ising model\n"
+    "  Z = sum_sigma exp(sum_e J_e s_u s_v + h sum_u w_u s_u).\n"
+    "All couplings are integer multiples n_e of one unit J0 (their gcd; for "
+    "lattices\nJ0 = the bond coupling). Each row is one nonzero count g: "
+    "the number of\nconfigurations with coupling energy E*J0, E = sum_e n_e "
+    "s_u s_v = S - 2b (b: the\nunsatisfied weight, the number of "
+    "unsatisfied bonds on a lattice) and\nmagnetization M = sum_u w_u s_u = "
+    "W - 2k (k: the down weight).\n--energy-only sums over M (zero field). "
+    "Counts are exact integers.\n\n"
+    "--graph FILE: edge list, one 'u v J' per line (J exact decimal or p/q),"
+    " '#'\n  comments, optional 'vertices N' and 'weight u w' lines; "
+    "Gray-code enumeration\n  (N <= 40 vertices).\n"
+    "--lattice LxM: L columns x M rows square lattice (torus: L, M >= 3; "
+    "cylinder:\n  periodic rows, free top and bottom, L >= 3); transfer "
+    "matrix.\n",
+    .opts = opts, .args_size = sizeof(dos_args_t),
+    .common = HKZ_CLI_DIGITS | HKZ_CLI_OUTPUT, .run = run_dos};

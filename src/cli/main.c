@@ -1,45 +1,67 @@
-/* hkz -- command-line entry point: dispatches to the commands. */
+/* hkz -- command-line entry point: a thin dispatcher over the table of
+ * commands.  Commands declared with opt.h run through hkz_cli_main (the
+ * run skeleton); the others through their own entry point (deprecated,
+ * being converted). */
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
 
-static int cmd_version(int argc, char **argv)
+static int run_version(hkz_cli_run_t *r, void *args)
 {
-    printf("hkz %s (FLINT %s, Arb %s; MPI %s, CUDA %s)\n", hkz_version(),
-           hkz_flint_version(), hkz_arb_version(), HKZ_HAVE_MPI ? "on" : "off",
-           HKZ_HAVE_CUDA ? "on" : "off");
+    printf("hkz %s (FLINT %s, Arb %s; MPI %s, CUDA %s; git %s)\n",
+           hkz_version(), hkz_flint_version(), hkz_arb_version(),
+           HKZ_HAVE_MPI ? "on" : "off", HKZ_HAVE_CUDA ? "on" : "off",
+           hkz_cli_git_revision());
     return 0;
 }
+
+const hkz_cli_cmd_t hkz_cli_version = {
+    .name = "version", .summary = "print the version",
+    .description = "Prints the hkz, FLINT and Arb versions, the build "
+    "options and the git revision.\n", .run = run_version};
 
 int hkz_cmd_zeros(int argc, char **argv);  /* cmd_zeros.c */
 int hkz_cmd_track(int argc, char **argv);  /* cmd_track.c */
 
-/* One line per command; add new commands here. */
-static const hkz_cli_command_t commands[] = {
-    {"heat", "certified heat kernels on SU(2) (su2, su2-sub, su2-milnor)",
-     hkz_cmd_heat},
-    {"dist", "certified distances from e on SU(2) (riem, cc)", hkz_cmd_dist},
-    {"product", "certified heat kernels and distances on SU(2)^n, "
-     "SU(2)^infinity", hkz_cmd_product},
-    {"compare", "comparison experiments X1-X8 and sweep (spec 6.4)",
+/* One line per command; add new commands here (cmd: declared with opt.h;
+ * fn: deprecated entry point). */
+static const struct
+{
+    const char *name;
+    const char *summary;
+    const hkz_cli_cmd_t *cmd;
+    int (*fn)(int argc, char **argv);
+} commands[] = {
+    {"heat", NULL, &hkz_cli_heat, NULL},
+    {"dist", NULL, &hkz_cli_dist, NULL},
+    {"grid", NULL, &hkz_cli_grid, NULL},
+    {"product", NULL, &hkz_cli_product, NULL},
+    {"compare", "comparison experiments X1-X8 and sweep (spec 6.4)", NULL,
      hkz_cmd_compare},
-    {"report", "default experiment: a short certified SU(2) report",
+    {"report", "default experiment: a short certified SU(2) report", NULL,
      hkz_cmd_report},
-    {"dos", "exact density of states g(M, E) of an Ising model", hkz_cmd_dos},
-    {"zeros", "certified Lee-Yang zeros (cw, graph, lattice)", hkz_cmd_zeros},
+    {"dos", NULL, &hkz_cli_dos, NULL},
+    {"zeros", "certified Lee-Yang zeros (cw, graph, lattice)", NULL,
+     hkz_cmd_zeros},
     {"track", "certified Lee-Yang zero trajectories in a coupling (cw, edge)",
-     hkz_cmd_track},
-    {"version", "print the version", cmd_version},
+     NULL, hkz_cmd_track},
+    {"version", NULL, &hkz_cli_version, NULL},
 };
+
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 
 static void usage(FILE *f)
 {
     size_t i;
     fprintf(f, "usage: hkz <command> [options]   (hkz <command> --help)\n\n"
                "commands:\n");
-    for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-        fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
-    fprintf(f, "\nNormalization: %s.\n", hkz_normalization());
+    for (i = 0; i < NCOMMANDS; i++)
+        fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].cmd != NULL
+                ? commands[i].cmd->summary : commands[i].summary);
+    fprintf(f, "\nNormalization: %s.\n\nExit codes: 0 ok; 1 runtime error; "
+               "2 usage error, too large for the method\nor checkpoint "
+               "mismatch; 3 accuracy goal missed; 4 verdict FAIL; 130 "
+               "interrupted.\n", hkz_normalization());
 }
 
 static int run_main(int argc, char **argv)
@@ -56,15 +78,20 @@ static int run_main(int argc, char **argv)
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
         strcmp(argv[1], "help") == 0)
     {
+        if (argc > 2)
+            return hkz_cli_usage_error("unexpected argument '%s' (see "
+                                       "hkz --help)", argv[2]);
         usage(stdout);
         return 0;
     }
     if (strcmp(argv[1], "--version") == 0)
-        return cmd_version(argc - 1, argv + 1);
-    for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+        return hkz_cli_main(&hkz_cli_version, argc - 1, argv + 1);
+    for (i = 0; i < NCOMMANDS; i++)
         if (strcmp(argv[1], commands[i].name) == 0)
         {
-            rc = commands[i].run(argc - 1, argv + 1);
+            rc = commands[i].cmd != NULL ?
+                hkz_cli_main(commands[i].cmd, argc - 1, argv + 1) :
+                commands[i].fn(argc - 1, argv + 1);
             flint_cleanup();
             return rc;
         }

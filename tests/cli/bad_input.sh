@@ -54,6 +54,36 @@ digits)
   expect_usage_error heat su2 --t 1 --alpha 1 --digits 100000
   expect_usage_error heat su2 --t 1 --alpha 1 --digits -5
   expect_usage_error dist su2 --metric cc --r 0.3 --z 0.5 --digits 1e9 ;;
+framework)
+  # issue 10: the option tables reject repeated, unknown, valueless
+  # options and stray arguments for every command, hkz version included
+  expect_usage_error version extra
+  expect_usage_error version --bogus
+  expect_usage_error --help extra
+  expect_usage_error heat su2 --t 1 --t 2 --alpha 1
+  expect_usage_error heat su2 --t 1 --alpha 1 --digits 5 --digits 6
+  expect_usage_error heat su2-sub --t 1 --r 0 --z 0 stray
+  expect_usage_error heat su2-milnor --weights 1,1,1 --t 1 --cyl 0,0,0 --cyl 0,0,0
+  expect_usage_error heat su2-milnor --weights 1,1,1 --t 1 --method spectral --cyl 0,0,0
+  expect_usage_error heat su2 --t 1 --alpha 1 --progress
+  expect_usage_error heat su2 --t 1 --alpha 1 -x
+  expect_usage_error heat --help extra
+  expect_usage_error heat
+  expect_usage_error dist su2 --metric cc --metric riem --r 0 --z 0
+  expect_usage_error dist su2 --metric cc --r 0 --z 0 more args
+  expect_usage_error dist su2 --metric cc --r 0 --z 0 --format
+  expect_usage_error dist euclid --r 0 --z 0
+  expect_usage_error product heat --delta-weights i --t 1 --t 2
+  expect_usage_error product dist --delta-weights i --sub-weights i --at e x
+  expect_usage_error product heat --delta-weights i --t 1 --deriv 1
+  expect_usage_error dos --lattice 4x4 --lattice 4x4
+  expect_usage_error dos --lattice 4x4 extra
+  expect_usage_error dos --lattice 4x4 --threads
+  # commands still on the older parser: repeated options and strays too
+  expect_usage_error zeros cw --n 3 --n 4 --t 1
+  expect_usage_error track cw --n 3 --n 3 --t0 0.1 --t1 0.2
+  expect_usage_error compare X1 --digits 5 --digits 6
+  expect_usage_error report --digits 5 extra ;;
 *) echo "unknown class $class"; exit 1 ;;
 esac
 exit $fail

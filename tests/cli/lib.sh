@@ -17,3 +17,11 @@ expect_usage_error() {
   else echo "ok: hkz $* -> $(cat "$err")"; fi
   rm -f "$out" "$err"
 }
+
+# norun FILE: FILE without the run-dependent parts of the run record (command
+# line, start time, git revision, threads, ranks, backend) and without the
+# closing record, so outputs of two runs (resumed, other rank counts) can be
+# compared byte for byte (issue 10).
+norun() {
+  sed -E 's/"(command|start_utc|git_revision|threads|blas_threads|ranks|backend)":("[^"]*"|[0-9]+),?//g; /^\{"record":"end"/d; /^# (command|start_utc|git_revision|threads|blas_threads|ranks|backend|wall_s|rank_wall_s|exit_code): /d' "$1"
+}

@@ -1,4 +1,5 @@
-/* GPU eigensolvers of su2mix (cuSOLVER zheevd and zheevj batched) against
+/* The generic GPU eigensolver hkz_cuda_eigh_herm (cuSOLVER zheevd and
+ * zheevj batched) registered with su2mix, against
  * LAPACKE zheevd on blocks of the X8(ii) example; the GPU eigenvectors
  * seed the certified check, whose enclosures must contain the LAPACKE
  * eigenvalues; the box run with the GPU solver registered agrees with
@@ -62,7 +63,7 @@ int main(void)
         HKZ_TEST_OK(hkz_su2mix_block_d(H2, op, nvec));
         HKZ_TEST_OK(hkz_su2mix_block(Hb, op, nvec, PREC));
         HKZ_TEST_OK(hkz_su2mix_eigh_lapack(w1, H1, d));
-        HKZ_TEST_OK(hkz_su2mix_cuda_eigh(w2, H2, d));
+        HKZ_TEST_OK(hkz_cuda_eigh_herm(w2, H2, (size_t) d, 1));
         sc = maxabs(w1, d);
         for (i = 0; i < d; i++)
             HKZ_TEST_CHECK(fabs(w1[i] - w2[i]) <= 1e-12 * sc, "d = %ld, "
@@ -103,7 +104,7 @@ int main(void)
             HKZ_TEST_OK(hkz_su2mix_op_set_example_ii(op, b, eps, PREC));
             HKZ_TEST_OK(hkz_su2mix_block_d(H + 2 * d * d * j, op, nvec));
         }
-        HKZ_TEST_OK(hkz_su2mix_cuda_eigh_batched(w, H, d, nb));
+        HKZ_TEST_OK(hkz_cuda_eigh_herm(w, H, (size_t) d, (size_t) nb));
         for (j = 0; j < nb; j++)
         {
             arb_set_d(eps, 0.25 * j);
@@ -116,8 +117,8 @@ int main(void)
                                "lambda_%ld: gpu %.17g cpu %.17g", (long) j,
                                (long) i, w[j * d + i], wc[i]);
         }
-        HKZ_TEST_STATUS(hkz_su2mix_cuda_eigh_batched(w, H, 40, 1),
-                        HKZ_ERR_ARG);
+        HKZ_TEST_STATUS(hkz_cuda_eigh_herm(w, H, 0, 1), HKZ_ERR_ARG);
+        HKZ_TEST_STATUS(hkz_cuda_eigh_herm(w, H, d, 0), HKZ_ERR_ARG);
         flint_free(H);
         flint_free(Hc);
         flint_free(w);
@@ -132,7 +133,7 @@ int main(void)
         hkz_su2mix_eigh_register(NULL, 0);
         HKZ_TEST_OK(hkz_su2mix_box_init(bx, 2, nmax, t, 2));
         HKZ_TEST_OK(hkz_su2mix_box_run(bx, op, 1, PREC));
-        hkz_su2mix_cuda_register(1);
+        hkz_su2mix_eigh_register(hkz_cuda_eigh_herm, 1);
         HKZ_TEST_OK(hkz_su2mix_box_init(bg, 2, nmax, t, 2));
         HKZ_TEST_OK(hkz_su2mix_box_run(bg, op, 1, PREC));
         for (j = 0; j < 2; j++)
@@ -142,7 +143,7 @@ int main(void)
         HKZ_TEST_CHECK(bg->blocks_le, "GPU box: blockwise comparison");
         hkz_su2mix_box_clear(bx);
         hkz_su2mix_box_clear(bg);
-        hkz_su2mix_cuda_register(64);
+        hkz_su2mix_eigh_register(NULL, 0);
     }
     hkz_su2mix_op_clear(op);
     _arb_vec_clear(b, 2);

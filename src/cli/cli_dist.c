@@ -1,85 +1,59 @@
-/* MPI hooks of the command-line tool (issue 3), compiled only with
- * -DHKZ_MPI=ON: `hkz track` under mpiexec tracks a contiguous block of the
- * zero indices per rank; rank 0 gathers the steps (as exact arb_dump_str
- * strings, so its output equals a single-rank run) and writes alone. */
+/* The command-line tool over ranks (issue 3, issue 10): thin wrappers of
+ * hkz/dist.h (libhkz; MPI with -DHKZ_MPI=ON, one rank without) under the
+ * names that the commands use.  No MPI call here.
+ *
+ * `hkz track` under mpiexec tracks a contiguous block of the zero indices
+ * per rank; rank 0 gathers the steps (as exact arb_dump_str strings, so
+ * its output equals a single-rank run) and writes alone.  The
+ * serialization of a tracker belongs to the Lee-Yang library (ising/):
+ * it stays here until it moves there. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <mpi.h>
+#include "hkz/dist.h"
 #include "cli.h"
 #include "sweep.h"
 
-static int cli_rank = 0, cli_size = 1;
-
 int hkz_cli_mpi_init(int *argc, char ***argv)
 {
-    int provided;
-    /* the library's worker threads never call MPI */
-    if (MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided)
-        != MPI_SUCCESS)
+    if (hkz_dist_init(argc, argv) != HKZ_SUCCESS)
     {
-        fputs("hkz: error: MPI_Init_thread failed\n", stderr);
+        fprintf(stderr, "hkz: error: %s\n", hkz_errmsg());
         return 1;
     }
-    MPI_Comm_rank(MPI_COMM_WORLD, &cli_rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &cli_size);
     /* rank 0 alone writes data and errors (every rank parses the same
      * command line, so usage errors are the same everywhere) */
-    if (cli_rank != 0)
-    {
-        if (freopen("/dev/null", "w", stdout) == NULL ||
-            freopen("/dev/null", "w", stderr) == NULL)
-            return 1;
-    }
-    return 0;
+    return hkz_dist_quiet_nonroot() != HKZ_SUCCESS;
 }
 
 void hkz_cli_mpi_finalize(void)
 {
-    int fin = 0;
-    MPI_Finalized(&fin);
-    if (!fin)
-        MPI_Finalize();
+    hkz_dist_finalize();
 }
 
 int hkz_cli_mpi_rank(void)
 {
-    return cli_rank;
+    return hkz_dist_rank(hkz_dist_world());
 }
 
 int hkz_cli_mpi_size(void)
 {
-    return cli_size;
+    return hkz_dist_size(hkz_dist_world());
 }
 
 void hkz_cli_mpi_block(slong *lo, slong *hi, slong j0, slong j1)
 {
-    slong m = j1 - j0, q = m / cli_size, r = m % cli_size;
-    /* the first r ranks take q + 1 indices, the others q */
-    *lo = j0 + cli_rank * q + FLINT_MIN(cli_rank, r);
-    *hi = *lo + q + (cli_rank < r);
+    hkz_dist_block(lo, hi, j0, j1, hkz_cli_mpi_rank(), hkz_cli_mpi_size());
 }
 
 int hkz_cli_mpi_agree(int rc, int report)
 {
-    int worst, who, first;
-    char msg[512];
-    MPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-    if (!report || worst == 0)
-        return worst;
-    who = rc != 0 ? cli_rank : cli_size;
-    MPI_Allreduce(&who, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-    if (first == 0 || first >= cli_size)
-        return worst;
-    /* rank 0 did not fail: it reports the first rank that did */
-    memset(msg, 0, sizeof(msg));
-    if (cli_rank == first)
-        snprintf(msg, sizeof(msg), "%s", hkz_errmsg());
-    MPI_Bcast(msg, (int) sizeof(msg), MPI_CHAR, first, MPI_COMM_WORLD);
-    if (cli_rank == 0)
-        fprintf(stderr, "hkz: error: on rank %d: %s\n", first,
-                msg[0] != '\0' ? msg : "failed");
-    return worst;
+    int all = hkz_dist_agree(hkz_dist_world(), rc);
+    /* rank 0 did not fail: it reports the first rank that did ("rank R:
+     * message") */
+    if (report && all != 0 && rc == 0 && hkz_cli_mpi_rank() == 0)
+        fprintf(stderr, "hkz: error: %s\n", hkz_errmsg());
+    return all;
 }
 
 /* ---- serialization of a tracker's results -------------------------------- */
@@ -172,9 +146,12 @@ static char *next_line(char **p, char *end)
     return s;
 }
 
-/* One rank's piece into full; 0 or -1 (malformed). */
-static int unpack(hkz_ly_track_t full, int *status, char *p, char *end)
+/* One rank's record at *pp into full, *pp moved past it; 0 or -1
+ * (malformed). */
+static int unpack_one(hkz_ly_track_t full, int *status, char **pp,
+                      char *end)
 {
+    char *p = *pp;
     char *l, *msg;
     long lo, hi, ns;
     int st, done, dir;
@@ -222,6 +199,7 @@ static int unpack(hkz_ly_track_t full, int *status, char *p, char *end)
                 return -1;
         }
     }
+    *pp = p;
     return 0;
 }
 
@@ -229,114 +207,54 @@ int hkz_cli_mpi_track_gather(hkz_ly_track_t full, const hkz_ly_track_struct
                              *mine, int *status)
 {
     buf_t b = {NULL, 0, 0, 1};
-    int *len = NULL, *off = NULL, n, r, rc = 0, ok;
     char *all = NULL;
+    size_t len = 0;
+    int rc = 0, r, st;
     pack(&b, mine, *status);
-    ok = b.ok && b.len < (size_t) 1 << 30;
-    n = ok ? (int) b.len : 0;
-    if (cli_rank == 0)
-    {
-        len = calloc(cli_size, sizeof(int));
-        off = calloc(cli_size, sizeof(int));
-        if (len == NULL || off == NULL)
-            ok = 0;
-    }
+    st = b.ok ? HKZ_SUCCESS : hkz_error_set(HKZ_ERR_NOMEM, "hkz track: "
+                                            "cannot pack the results");
     /* every rank takes part in the collectives, failed or not */
-    MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-    if (!ok)
+    st = hkz_dist_agree(hkz_dist_world(), st);
+    if (st == HKZ_SUCCESS)
+        st = hkz_dist_gather(hkz_dist_world(), &all, &len, b.s, b.len);
+    if (st != HKZ_SUCCESS)
+        rc = hkz_cli_fail(st);
+    else if (hkz_cli_mpi_rank() == 0)
     {
-        rc = hkz_cli_fail(hkz_error_set(HKZ_ERR_NOMEM, "hkz track: cannot "
-                                        "pack the results for rank 0"));
-        goto cleanup;
-    }
-    MPI_Gather(&n, 1, MPI_INT, len, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    if (cli_rank == 0)
-    {
-        long tot = 0;
-        for (r = 0; r < cli_size; r++)
-        {
-            off[r] = (int) tot;
-            tot += len[r];
-        }
-        ok = tot < (1L << 31) - 1 && (all = malloc(tot + 1)) != NULL;
-    }
-    MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    if (!ok)
-    {
-        rc = hkz_cli_fail(hkz_error_set(HKZ_ERR_NOMEM, "hkz track: cannot "
-                                        "gather the results on rank 0"));
-        goto cleanup;
-    }
-    MPI_Gatherv(b.s, n, MPI_CHAR, all, len, off, MPI_CHAR, 0,
-                MPI_COMM_WORLD);
-    if (cli_rank == 0)
-    {
+        /* the records are self-delimiting (counts), in rank order */
+        char *p = all;
         *status = HKZ_SUCCESS;
-        for (r = 0; r < cli_size && rc == 0; r++)
-            if (unpack(full, status, all + off[r], all + off[r] + len[r]))
+        for (r = 0; r < hkz_cli_mpi_size() && rc == 0; r++)
+            if (unpack_one(full, status, &p, all + len))
                 rc = hkz_cli_fail(hkz_error_set(HKZ_ERR_INTERNAL, "hkz "
                                   "track: malformed results of rank %d", r));
     }
-cleanup:
     free(b.s);
-    free(len);
-    free(off);
-    free(all);
+    flint_free(all);
     return hkz_cli_mpi_agree(rc, 0);
 }
-
-/* ---- hkz compare sweep: text gathered on rank 0 ----------------------- */
 
 int hkz_cli_mpi_gather_text(char **all, size_t *len, const char *mine,
                             size_t n)
 {
-    int *lens = NULL, *off = NULL, ln, r, ok, rc = 0;
+    char *g = NULL;
+    int st, rc = 0;
     *all = NULL;
     *len = 0;
-    ok = n < ((size_t) 1 << 30);
-    ln = ok ? (int) n : 0;
-    if (cli_rank == 0)
+    st = hkz_dist_gather(hkz_dist_world(), &g, len, mine, n);
+    if (st != HKZ_SUCCESS)
+        rc = hkz_cli_fail(st);
+    else if (g != NULL)
     {
-        lens = calloc(cli_size, sizeof(int));
-        off = calloc(cli_size, sizeof(int));
-        ok = ok && lens != NULL && off != NULL;
+        /* the callers release with free() */
+        *all = malloc(*len + 1);
+        if (*all != NULL)
+            memcpy(*all, g, *len + 1);
+        else
+            rc = hkz_cli_fail(hkz_error_set(HKZ_ERR_NOMEM, "cannot gather "
+                                            "the results on rank 0"));
     }
-    /* every rank takes part in the collectives, failed or not */
-    MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-    if (!ok)
-    {
-        rc = hkz_cli_fail(hkz_error_set(HKZ_ERR_NOMEM, "cannot gather the "
-                                        "results on rank 0"));
-        goto cleanup;
-    }
-    MPI_Gather(&ln, 1, MPI_INT, lens, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    if (cli_rank == 0)
-    {
-        long tot = 0;
-        for (r = 0; r < cli_size; r++)
-        {
-            off[r] = (int) tot;
-            tot += lens[r];
-        }
-        ok = tot < (1L << 31) - 1 && (*all = malloc(tot + 1)) != NULL;
-        if (ok)
-        {
-            (*all)[tot] = '\0';
-            *len = (size_t) tot;
-        }
-    }
-    MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    if (!ok)
-    {
-        rc = hkz_cli_fail(hkz_error_set(HKZ_ERR_NOMEM, "cannot gather the "
-                                        "results on rank 0"));
-        goto cleanup;
-    }
-    MPI_Gatherv(mine, ln, MPI_CHAR, *all, lens, off, MPI_CHAR, 0,
-                MPI_COMM_WORLD);
-cleanup:
-    free(lens);
-    free(off);
+    flint_free(g);
     if (rc != 0)
     {
         free(*all);

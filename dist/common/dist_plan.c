@@ -13,7 +13,7 @@
  * communication stays exposed), else t_gemm + t_comm.  So R = t_comm /
  * t_gemm = 8 (N-1)/N (F/B) / K_loc for split K, as in the note. */
 #include <string.h>
-#include "dist_internal.h"
+#include "dist_common.h"
 #include "hkz_check.h"
 
 #define GEN_SECONDS 2e-9
@@ -68,16 +68,22 @@ static void model(hkz_dist_plan_t *pl, int shard, const hkz_engine_problem_t *pb
 int hkz_dist_plan(hkz_dist_plan_t *plan, hkz_dist_t d, const hkz_engine_t e,
                   const hkz_engine_problem_t *pb, const hkz_dist_opts_t *o)
 {
-    int status = HKZ_SUCCESS, rc;
+    int status = HKZ_SUCCESS;
     hkz_dist_opts_t oo;
 
-    HKZ_CHECK(d != NULL, HKZ_ERR_ARG, "hkz_dist_plan: NULL dist handle");
+    int rank, size;
+
+    HKZ_CHECK(plan != NULL, HKZ_ERR_ARG, "hkz_dist_plan: NULL plan");
+    if (d == NULL)
+        d = hkz_dist_world();
+    rank = hkz_dist_rank(d);
+    size = hkz_dist_size(d);
     memset(plan, 0, sizeof(*plan));
     if (o != NULL)
         oo = *o;
     else
         hkz_dist_opts_init(&oo);
-    if (d->rank == 0)
+    if (rank == 0)
     {
         hkz_engine_opts_t eo;
         size_t nch;
@@ -90,30 +96,27 @@ int hkz_dist_plan(hkz_dist_plan_t *plan, hkz_dist_t d, const hkz_engine_t e,
             nch = oo.nchunks;
             if (nch == 0)
                 nch = eo.nchunks > 1 ? eo.nchunks
-                      : (oo.overlap && d->size > 1 ? 4 : 1);
+                      : (oo.overlap && size > 1 ? 4 : 1);
             /* chunks are whole multiples of HKZ_ENGINE_TALIGN columns */
             if (nch > (pb->T + HKZ_ENGINE_TALIGN - 1) / HKZ_ENGINE_TALIGN)
                 nch = (pb->T + HKZ_ENGINE_TALIGN - 1) / HKZ_ENGINE_TALIGN;
             if (nch == 0)
                 nch = 1;
             if (eo.shard == HKZ_SHARD_SPLIT_P || eo.shard == HKZ_SHARD_SPLIT_K)
-                model(plan, eo.shard, pb, &oo, d->size, nch);
+                model(plan, eo.shard, pb, &oo, size, nch);
             else
             {
                 hkz_dist_plan_t a, b;
-                model(&a, HKZ_SHARD_SPLIT_P, pb, &oo, d->size, nch);
-                model(&b, HKZ_SHARD_SPLIT_K, pb, &oo, d->size, nch);
+                model(&a, HKZ_SHARD_SPLIT_P, pb, &oo, size, nch);
+                model(&b, HKZ_SHARD_SPLIT_K, pb, &oo, size, nch);
                 *plan = b.t_total < a.t_total ? b : a;
             }
         }
     }
-    status = _hkz_dist_agree(d, status, "hkz_dist_plan");
+    status = hkz_dist_agree(d, status);
     if (status != HKZ_SUCCESS)
         return status;
-    rc = MPI_Bcast(plan, (int) sizeof(*plan), MPI_BYTE, 0, d->comm);
-    if (rc != MPI_SUCCESS)
-        return _hkz_dist_mpi_error(rc, "hkz_dist_plan");
-    return HKZ_SUCCESS;
+    return hkz_dist_bcast(d, plan, sizeof(*plan), 0);
 }
 
 int hkz_dist_owned(size_t *b, size_t *nblocks, size_t maxblocks,

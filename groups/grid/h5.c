@@ -1,0 +1,96 @@
+/* HDF5 tables of grid rows (hkz/io_h5.h). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "hkz/grid.h"
+#include "hkz_check.h"
+
+void hkz_grid_ball_get_d(double *mid, double *rad, const arb_t x)
+{
+    arf_t d;
+    mag_t m;
+
+    if (!arb_is_finite(x))
+    {
+        *mid = NAN;
+        *rad = INFINITY;
+        return;
+    }
+    arf_init(d);
+    mag_init(m);
+    *mid = arf_get_d(arb_midref(x), ARF_RND_NEAR);
+    arf_set_d(d, *mid);
+    arf_sub(d, arb_midref(x), d, ARF_PREC_EXACT, ARF_RND_DOWN);
+    arf_get_mag(m, d);
+    mag_add(m, m, arb_radref(x));
+    arf_set_mag(d, m);
+    *rad = arf_get_d(d, ARF_RND_UP);
+    arf_clear(d);
+    mag_clear(m);
+}
+
+int hkz_grid_h5_create(hkz_h5_t *h, const char *path,
+                       const hkz_grid_heat_t g)
+{
+    hkz_h5_col_t c[8];
+    slong nc = hkz_grid_heat_ncoords(g), k, n = 0;
+
+    for (k = 0; k < nc; k++)
+    {
+        const char *name = hkz_grid_heat_coord_name(g, k);
+        c[n].name = name;
+        c[n++].type = strcmp(name, "i") == 0 ? HKZ_H5_INT64 : HKZ_H5_DOUBLE;
+    }
+    c[n].name = "t"; c[n++].type = HKZ_H5_DOUBLE;
+    c[n].name = "deriv"; c[n++].type = HKZ_H5_INT64;
+    c[n].name = "mid"; c[n++].type = HKZ_H5_DOUBLE;
+    c[n].name = "rad"; c[n++].type = HKZ_H5_DOUBLE;
+    c[n].name = "certified"; c[n++].type = HKZ_H5_INT8;
+    c[n].name = "scalar"; c[n++].type = HKZ_H5_INT8;
+    return hkz_h5_create(h, path, c, (int) n, 0);
+}
+
+int hkz_grid_h5_append(hkz_h5_t h, const hkz_grid_heat_t g,
+                       const hkz_grid_entry_t *rows, slong n)
+{
+    slong nc = hkz_grid_heat_ncoords(g), k, c;
+    double *dbl = malloc(6 * (size_t) FLINT_MAX(n, 1) * sizeof(double));
+    int64_t *i64 = malloc(2 * (size_t) FLINT_MAX(n, 1) * sizeof(int64_t));
+    int8_t *i8 = malloc(2 * (size_t) FLINT_MAX(n, 1));
+    const void *data[8];
+    int status;
+
+    if (dbl == NULL || i64 == NULL || i8 == NULL)
+    {
+        free(dbl); free(i64); free(i8);
+        return hkz_error_set(HKZ_ERR_NOMEM, "grid h5: out of memory");
+    }
+    for (k = 0; k < n; k++)
+    {
+        const hkz_grid_entry_t *r = rows + k;
+        for (c = 0; c < nc; c++)
+        {
+            double v = hkz_grid_heat_coord_d(g, r->p, c);
+            dbl[c * n + k] = v;
+            i64[k] = (int64_t) v;     /* "i" (only with nc = 1) */
+        }
+        dbl[2 * n + k] = arf_get_d(arb_midref(g->t->v + r->j), ARF_RND_NEAR);
+        i64[n + k] = (int64_t) g->deriv;
+        hkz_grid_ball_get_d(dbl + 3 * n + k, dbl + 4 * n + k, &r->value);
+        i8[k] = (int8_t) (r->certified != 0);
+        i8[n + k] = (int8_t) (r->scalar != 0);
+    }
+    c = 0;
+    for (k = 0; k < nc; k++)
+        data[c++] = strcmp(hkz_grid_heat_coord_name(g, k), "i") == 0
+                    ? (const void *) i64 : (const void *) (dbl + k * n);
+    data[c++] = dbl + 2 * n;
+    data[c++] = i64 + n;
+    data[c++] = dbl + 3 * n;
+    data[c++] = dbl + 4 * n;
+    data[c++] = i8;
+    data[c++] = i8 + n;
+    status = hkz_h5_append(h, (size_t) n, data);
+    free(dbl); free(i64); free(i8);
+    return status;
+}

@@ -1,0 +1,170 @@
+/* The grid driver: row blocks of whole tiles, the engine, the checkpoint
+ * (one record per tile), progress, the sink. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "grid_internal.h"
+#include "hkz/checkpoint.h"
+#include "hkz_check.h"
+
+void hkz_grid_opts_init(hkz_grid_opts_t *o)
+{
+    memset(o, 0, sizeof(hkz_grid_opts_t));
+    o->device = HKZ_BACKEND_AUTO;
+    o->shard = HKZ_SHARD_AUTO;
+    o->overlap = HKZ_GRID_OVERLAP_NONE;
+}
+
+const char *hkz_grid_kind_name(int kind)
+{
+    static const char *n[] = {"su2", "su2-sub", "su2-milnor", "product"};
+    return kind >= 0 && kind < 4 ? n[kind] : "?";
+}
+
+/* The parameters that determine the result, in a fixed order. */
+static int ckpt_params(hkz_ckpt_t c, const hkz_grid_heat_t g)
+{
+    char buf[64];
+
+    HKZ_TRY(hkz_ckpt_param(c, "kernel", hkz_grid_kind_name(g->kind)));
+    HKZ_TRY(hkz_ckpt_param(c, "t", g->t->src));
+    HKZ_TRY(hkz_ckpt_param_slong(c, "log", g->t->log));
+    if (g->alpha->src != NULL)
+        HKZ_TRY(hkz_ckpt_param(c, "alpha", g->alpha->src));
+    if (g->r->src != NULL)
+        HKZ_TRY(hkz_ckpt_param(c, "r", g->r->src));
+    if (g->z->src != NULL)
+        HKZ_TRY(hkz_ckpt_param(c, "z", g->z->src));
+    if (g->wsrc != NULL)
+        HKZ_TRY(hkz_ckpt_param(c, "weights", g->wsrc));
+    if (g->pwsrc != NULL)
+    {
+        HKZ_TRY(hkz_ckpt_param(c, g->pop == HKZ_SU2N_L ? "sub-weights" :
+                               "delta-weights", g->pwsrc));
+    }
+    if (g->path != NULL)
+    {
+        snprintf(buf, sizeof(buf), "%016lx", (unsigned long) g->hash);
+        HKZ_TRY(hkz_ckpt_param(c, "file", g->path));
+        HKZ_TRY(hkz_ckpt_param(c, "file-hash", buf));
+    }
+    HKZ_TRY(hkz_ckpt_param_slong(c, "deriv", (slong) g->deriv));
+    HKZ_TRY(hkz_ckpt_param_slong(c, "digits", g->digits));
+    HKZ_TRY(hkz_ckpt_param_slong(c, "tile", HKZ_GRID_TILE));
+    return HKZ_SUCCESS;
+}
+
+int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
+                      const hkz_grid_opts_t *o)
+{
+    _hkz_grid_run_t R;
+    _hkz_grid_times_t tm;
+    hkz_engine_opts_t eo;
+    slong bt, tile, k;
+    int status = HKZ_SUCCESS;
+
+    memset(&R, 0, sizeof(R));
+    memset(&tm, 0, sizeof(tm));
+    HKZ_CHECK(o != NULL, HKZ_ERR_ARG, "hkz_grid_heat_run: NULL options");
+    R.d = o->dist != NULL ? o->dist : hkz_dist_world();
+    R.rank = hkz_dist_rank(R.d);
+    R.size = hkz_dist_size(R.d);
+    /* argument errors are the same on every rank: no agreement needed */
+    HKZ_CHECK(R.rank != 0 || o->sink != NULL, HKZ_ERR_ARG,
+              "hkz_grid_heat_run: no sink");
+    HKZ_TRY(hkz_grid_heat_check(&R.P, &R.T, g));
+    HKZ_CHECK(o->block >= 0, HKZ_ERR_ARG, "grid: block size must be >= 0");
+    R.g = g;
+    R.o = o;
+    R.tm = &tm;
+    hkz_goal_init_digits(&R.goal, g->digits);
+    R.ntiles = (R.P + HKZ_GRID_TILE - 1) / HKZ_GRID_TILE;
+    if (o->block > 0)
+        bt = (o->block + HKZ_GRID_TILE - 1) / HKZ_GRID_TILE;
+    else
+        bt = FLINT_MAX(1, ((slong) 1 << 18) / (HKZ_GRID_TILE * R.T));
+    bt = FLINT_MIN(bt, R.ntiles);
+    R.S.entries = R.P * R.T;
+    R.S.backend = HKZ_BACKEND_CPU;
+
+    status = _hkz_grid_times_init(&tm, g);
+    if (status == HKZ_SUCCESS)
+    {
+        /* without an engine route the engine lends its CPU threads to
+         * the scalar route */
+        hkz_engine_opts_init(&eo);
+        eo.backend = tm.ok ? o->device : HKZ_BACKEND_CPU;
+        eo.nthreads = o->nthreads;
+        eo.shard = o->shard;
+        eo.nchunks = o->overlap == HKZ_GRID_OVERLAP_NONE ? 1 : 4;
+        status = hkz_engine_create(&R.e, &eo);
+        if (status == HKZ_SUCCESS)
+        {
+            hkz_engine_get_opts(&eo, R.e);
+            R.S.backend = eo.backend;
+        }
+    }
+    R.rec = malloc(R.ntiles * sizeof(slong));
+    R.done = calloc(R.ntiles, 1);
+    if (status == HKZ_SUCCESS && (R.rec == NULL || R.done == NULL))
+        status = hkz_error_set(HKZ_ERR_NOMEM, "grid: out of memory");
+    for (k = 0; R.rec != NULL && k < R.ntiles; k++)
+        R.rec[k] = -1;
+    /* the checkpoint lives on rank 0 */
+    if (status == HKZ_SUCCESS && o->checkpoint != NULL && R.rank == 0)
+    {
+        status = hkz_ckpt_create(&R.ck, o->checkpoint, "grid-heat");
+        if (status == HKZ_SUCCESS)
+            status = ckpt_params(R.ck, g);
+        if (status == HKZ_SUCCESS)
+            status = hkz_ckpt_open(R.ck, o->resume);
+        for (k = 0; status == HKZ_SUCCESS && k < hkz_ckpt_count(R.ck); k++)
+        {
+            status = _hkz_grid_record_load(NULL, 0, &tile,
+                                           hkz_ckpt_get(R.ck, k));
+            if (status == HKZ_SUCCESS && (tile < 0 || tile >= R.ntiles))
+                status = hkz_error_set(HKZ_ERR_CHECKPOINT, "checkpoint: "
+                                       "tile %ld out of range", (long) tile);
+            if (status == HKZ_SUCCESS)
+            {
+                R.rec[tile] = k;
+                R.done[tile] = 1;
+            }
+        }
+    }
+    /* block rows (rank 0) or one tile (others) */
+    R.nrows = (R.rank == 0 ? bt : 1) * HKZ_GRID_TILE * R.T;
+    if (status == HKZ_SUCCESS)
+    {
+        R.rows = malloc(R.nrows * sizeof(hkz_grid_entry_t));
+        if (R.rows == NULL)
+        {
+            status = hkz_error_set(HKZ_ERR_NOMEM, "grid: out of memory "
+                                   "(%ld rows per block)", (long) R.nrows);
+            R.nrows = 0;
+        }
+        for (k = 0; k < R.nrows; k++)
+            arb_init(&R.rows[k].value);
+    }
+    else
+        R.nrows = 0;
+    status = hkz_dist_agree(R.d, status);
+    if (status == HKZ_SUCCESS && R.size > 1)
+        status = hkz_dist_bcast(R.d, R.done, R.ntiles, 0);
+
+    for (tile = 0; status == HKZ_SUCCESS && tile < R.ntiles; tile += bt)
+        status = _hkz_grid_block(&R, tile, FLINT_MIN(R.ntiles, tile + bt));
+
+    if (R.rows != NULL)
+        for (k = 0; k < R.nrows; k++)
+            arb_clear(&R.rows[k].value);
+    free(R.rows);
+    free(R.rec);
+    free(R.done);
+    hkz_ckpt_destroy(&R.ck);
+    hkz_engine_destroy(&R.e);
+    _hkz_grid_times_clear(&tm);
+    if (sum != NULL)
+        *sum = R.S;
+    return status;
+}

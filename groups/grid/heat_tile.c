@@ -1,0 +1,337 @@
+/* One tile of a grid: the engine route (hkz_su2_heat_*_grid) where its
+ * ball meets the goal, the scalar route elsewhere.
+ *
+ * The engine computes at doubles (x~, t~) near the exact inputs (x, t);
+ * the ball radius is err + L_x |x - x~| + L_t |t - t~| (+ L_w |w - w~| for
+ * Milnor weights), with Lipschitz bounds over the segment between them
+ * (lip.c):
+ *   su2    |d/dalpha h| <= sum n (n^2/2) e^{-(n^2-1)t}   (|chi_n'| <=
+ *          sum |k| <= n^2/2), |d/dt h| <= sum n^4 e^{-(n^2-1)t};
+ *   sub    |grad D^n_kk| <= (n-1) (|dr| + |dz|) (||dpi_n(W)|| = n - 1 for
+ *          unit W), sum_k e^{-t lambda_nk} <= n e^{-2t(n-1)}: L_x <= sum
+ *          n^3 e^{-2t(n-1)}, L_t <= sum n^4 e^{-2t(n-1)};
+ *   milnor L >= m (-(X^2+Y^2)), m = min(a, b), so tr e^{-tL_n} <= n
+ *          e^{-2mt(n-1)}; |pi_n(g) - pi_n(g')| <= (n-1) d(g, g') <= (n-1)
+ *          (pi/2) |g - g'|; |lambda| <= (a+b+c) n^2; Duhamel + Hoelder:
+ *          |d/da tr(pi e^{-tL})| <= t (n-1)^2 tr e^{-tL}. */
+#include <math.h>
+#include <stdlib.h>
+#include "grid_internal.h"
+#include "hkz_check.h"
+
+#define TILE_PREC 128
+
+/* r += L d (upper bound; nothing when d = 0) */
+static void add_term(mag_t r, double L, double d)
+{
+    mag_t a, b;
+    if (d == 0.0)
+        return;
+    mag_init(a);
+    mag_init(b);
+    if (isfinite(L) && isfinite(d))
+    {
+        mag_set_d(a, L);
+        mag_set_d(b, d);
+        mag_mul(a, a, b);
+    }
+    else
+        mag_inf(a);
+    mag_add(r, r, a);
+    mag_clear(a);
+    mag_clear(b);
+}
+
+static double clamp(double x, double lo, double hi)
+{
+    return x < lo ? lo : (x > hi ? hi : x);
+}
+
+/* Milnor inputs as doubles: the element of point p (4 doubles) and the
+ * upper bound of the chord |g_exact - g~ / |g~||. */
+static void milnor_point(double *gd, double *chord, const hkz_grid_heat_t g,
+                         slong p)
+{
+    arb_struct e[4];
+    arb_t n2, s, c;
+    arf_t ub;
+    int k;
+
+    for (k = 0; k < 4; k++)
+        arb_init(e + k);
+    arb_init(n2); arb_init(s); arb_init(c);
+    arf_init(ub);
+    if (g->path != NULL)
+        for (k = 0; k < 4; k++)
+            arb_set(e + k, g->g + 4 * p + k);
+    else
+    {
+        /* a = cos r e^{iz}, b = -sin r e^{iz} (phi = 0) */
+        arb_sin_cos(s, c, g->r->v + p / g->z->n, TILE_PREC);
+        arb_sin_cos(e + 1, e + 0, g->z->v + p % g->z->n, TILE_PREC);
+        arb_mul(e + 2, e + 0, s, TILE_PREC);
+        arb_mul(e + 3, e + 1, s, TILE_PREC);
+        arb_neg(e + 2, e + 2);
+        arb_neg(e + 3, e + 3);
+        arb_mul(e + 0, e + 0, c, TILE_PREC);
+        arb_mul(e + 1, e + 1, c, TILE_PREC);
+    }
+    for (k = 0; k < 4; k++)
+        gd[k] = arf_get_d(arb_midref(e + k), ARF_RND_NEAR);
+    arb_zero(n2);
+    for (k = 0; k < 4; k++)
+    {
+        arb_set_d(s, gd[k]);
+        arb_addmul(n2, s, s, TILE_PREC);
+    }
+    arb_rsqrt(n2, n2, TILE_PREC);
+    arb_zero(c);
+    for (k = 0; k < 4; k++)
+    {
+        arb_set_d(s, gd[k]);
+        arb_mul(s, s, n2, TILE_PREC);
+        arb_sub(s, s, e + k, TILE_PREC);
+        arb_addmul(c, s, s, TILE_PREC);
+    }
+    arb_sqrtpos(c, c, TILE_PREC);
+    arb_get_ubound_arf(ub, c, TILE_PREC);
+    *chord = arb_is_finite(c) ? arf_get_d(ub, ARF_RND_UP) : INFINITY;
+    for (k = 0; k < 4; k++)
+        arb_clear(e + k);
+    arb_clear(n2); arb_clear(s); arb_clear(c);
+    arf_clear(ub);
+}
+
+/* The engine route for the tile: out, rad (np x T, ld np).  Returns
+ * HKZ_SUCCESS, or HKZ_ERR_DOMAIN / _TOO_LARGE / _UNSUPPORTED when the
+ * engine grid does not cover the inputs (then the scalar route runs). */
+static int engine_tile(double *out, mag_ptr rad, const hkz_grid_heat_t g,
+                       slong p0, slong np, const _hkz_grid_times_t *tm,
+                       hkz_engine_t e)
+{
+    slong T = tm->T, i, j;
+    double *err = malloc(np * T * sizeof(double));
+    double *x = malloc(4 * np * sizeof(double));
+    double *dx = malloc(np * sizeof(double));
+    double *Lx = malloc(T * sizeof(double)), *Lt = malloc(T * sizeof(double));
+    double *Lw = malloc(T * sizeof(double)), dw = 0.0;
+    int status = HKZ_SUCCESS;
+
+    HKZ_CHECK_GOTO(err && x && dx && Lx && Lt && Lw, HKZ_ERR_NOMEM,
+                   "grid: out of memory");
+    for (j = 0; j < T; j++)
+        Lw[j] = 0.0;
+    if (g->kind == HKZ_GRID_SU2)
+    {
+        for (i = 0; i < np; i++)
+        {
+            const arb_struct *a = g->alpha->v + p0 + i;
+            x[i] = clamp(arf_get_d(arb_midref(a), ARF_RND_NEAR), 0.0, M_PI);
+            dx[i] = _hkz_grid_dist_up(a, x[i]);
+        }
+        for (j = 0; j < T; j++)
+        {
+            Lx[j] = 0.5 * _hkz_grid_series_up(tm->tlo[j], 3, 1) *
+                    (1.0 + 0x1p-50);
+            Lt[j] = _hkz_grid_series_up(tm->tlo[j], 4, 1);
+        }
+        status = hkz_su2_heat_bi_grid(out, err, np, e, x, np, tm->t, T, 0);
+    }
+    else if (g->kind == HKZ_GRID_SU2_SUB)
+    {
+        double *z = x + np;
+        for (i = 0; i < np; i++)
+        {
+            const arb_struct *r = g->r->v + (p0 + i) / g->z->n;
+            const arb_struct *zz = g->z->v + (p0 + i) % g->z->n;
+            x[i] = clamp(arf_get_d(arb_midref(r), ARF_RND_NEAR), 0.0, M_PI_2);
+            z[i] = arf_get_d(arb_midref(zz), ARF_RND_NEAR);
+            dx[i] = (_hkz_grid_dist_up(r, x[i]) + _hkz_grid_dist_up(zz, z[i]))
+                    * (1.0 + 0x1p-50);
+        }
+        for (j = 0; j < T; j++)
+        {
+            Lx[j] = _hkz_grid_series_up(tm->tlo[j], 3, 0);
+            Lt[j] = _hkz_grid_series_up(tm->tlo[j], 4, 0);
+        }
+        status = hkz_su2_heat_sub_grid(out, err, np, e, x, z, np, tm->t, T);
+    }
+    else
+    {
+        double w[3], m, msum = 0.0;
+        arf_t lo, hi;
+        int k;
+
+        arf_init(lo);
+        arf_init(hi);
+        m = INFINITY;
+        for (k = 0; k < 3; k++)
+        {
+            double l, h;
+            w[k] = arf_get_d(arb_midref(g->w + k), ARF_RND_NEAR);
+            if (k == 2 && w[k] < 0)
+                w[k] = 0.0;
+            dw += _hkz_grid_dist_up(g->w + k, w[k]);
+            arb_get_lbound_arf(lo, g->w + k, 64);
+            arb_get_ubound_arf(hi, g->w + k, 64);
+            l = arf_get_d(lo, ARF_RND_DOWN);
+            h = arf_get_d(hi, ARF_RND_UP);
+            if (k < 2)
+                m = fmin(m, fmin(l, w[k]));
+            msum += fmax(h, w[k]);
+        }
+        arf_clear(lo);
+        arf_clear(hi);
+        msum *= 1.0 + 0x1p-50;
+        dw *= 1.0 + 0x1p-50;
+        m *= 1.0 - 0x1p-50;
+        for (i = 0; i < np; i++)
+            milnor_point(x + 4 * i, dx + i, g, p0 + i);
+        for (j = 0; j < T; j++)
+        {
+            double tau = m * tm->tlo[j] * (1.0 - 0x1p-50), s4;
+            if (!(w[0] > 0 && w[1] > 0 && tau > 0))
+            {
+                status = hkz_error_set(HKZ_ERR_DOMAIN, "grid: weights");
+                goto cleanup;
+            }
+            s4 = _hkz_grid_series_up(tau, 4, 0);
+            Lx[j] = M_PI_2 * _hkz_grid_series_up(tau, 3, 0) * (1.0 + 0x1p-50);
+            Lt[j] = msum * s4 * (1.0 + 0x1p-50);
+            Lw[j] = tm->thi[j] * s4 * (1.0 + 0x1p-50);
+        }
+        status = hkz_su2_heat_milnor_grid(out, err, np, e, w[0], w[1], w[2],
+                                          x, np, tm->t, T, 0);
+    }
+    if (status != HKZ_SUCCESS)
+        goto cleanup;
+    for (j = 0; j < T; j++)
+        for (i = 0; i < np; i++)
+        {
+            mag_ptr r = rad + i + j * np;
+            if (!isfinite(err[i + j * np]) || !isfinite(out[i + j * np]))
+            {
+                mag_inf(r);
+                continue;
+            }
+            mag_set_d(r, err[i + j * np]);
+            add_term(r, Lx[j], dx[i]);
+            add_term(r, Lt[j], tm->dt[j]);
+            add_term(r, Lw[j], dw);
+        }
+cleanup:
+    free(err); free(x); free(dx); free(Lx); free(Lt); free(Lw);
+    return status;
+}
+
+/* the scalar route for the entries idx[0..n) of a tile, on the engine's
+ * threads (each entry depends on its inputs only) */
+typedef struct
+{
+    hkz_grid_entry_t *rows;
+    const slong *idx;
+    int *st;
+    const hkz_grid_heat_struct *g;
+    slong p0, T;
+    const hkz_goal_t *goal;
+} scalar_par_t;
+
+static void scalar_range(size_t i0, size_t i1, void *arg)
+{
+    const scalar_par_t *A = arg;
+    size_t i;
+    for (i = i0; i < i1; i++)
+    {
+        slong k = A->idx[i];
+        A->st[i] = _hkz_grid_scalar(A->rows + k, A->g, A->p0 + k / A->T,
+                                    k % A->T, A->goal);
+    }
+    flint_cleanup();
+}
+
+static int scalar_entries(hkz_grid_entry_t *rows, const slong *idx, slong n,
+                          const hkz_grid_heat_t g, slong p0, slong T,
+                          hkz_engine_t e, const hkz_goal_t *goal)
+{
+    scalar_par_t A;
+    slong i;
+    int status = HKZ_SUCCESS;
+
+    if (n == 0)
+        return HKZ_SUCCESS;
+    A.st = malloc(n * sizeof(int));
+    HKZ_CHECK(A.st != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
+    A.rows = rows;
+    A.idx = idx;
+    A.g = g;
+    A.p0 = p0;
+    A.T = T;
+    A.goal = goal;
+    if (e != NULL && n > 1)
+        status = hkz_engine_parallel_for(e, (size_t) n, scalar_range, &A);
+    else
+        scalar_range(0, (size_t) n, &A);
+    /* the first failing entry again, here, for its message */
+    for (i = 0; status == HKZ_SUCCESS && i < n; i++)
+        if (A.st[i] != HKZ_SUCCESS)
+            status = _hkz_grid_scalar(rows + idx[i], g, p0 + idx[i] / T,
+                                      idx[i] % T, goal);
+    free(A.st);
+    return status;
+}
+
+int _hkz_grid_tile(hkz_grid_entry_t *rows, const hkz_grid_heat_t g,
+                   slong p0, slong np, const _hkz_grid_times_t *tm,
+                   hkz_engine_t e, const hkz_goal_t *goal, slong prec)
+{
+    slong T = tm->T, i, j, n = np * T, nsc = 0;
+    double *out = NULL;
+    mag_ptr rad = NULL;
+    slong *idx = malloc(n * sizeof(slong));
+    int status = HKZ_SUCCESS, have = 0;
+
+    HKZ_CHECK(idx != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
+    if (tm->ok && e != NULL)
+    {
+        out = malloc(n * sizeof(double));
+        rad = _mag_vec_init(n);
+        HKZ_CHECK_GOTO(out != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
+        status = engine_tile(out, rad, g, p0, np, tm, e);
+        if (status == HKZ_SUCCESS)
+            have = 1;
+        else if (status == HKZ_ERR_DOMAIN || status == HKZ_ERR_TOO_LARGE
+                 || status == HKZ_ERR_UNSUPPORTED)
+            status = HKZ_SUCCESS;   /* no engine route for these inputs */
+        else
+            goto cleanup;
+    }
+    for (i = 0; i < np; i++)
+        for (j = 0; j < T; j++)
+        {
+            hkz_grid_entry_t *row = rows + i * T + j;
+            row->p = p0 + i;
+            row->j = j;
+            if (have)
+            {
+                arb_set_d(&row->value, out[i + j * np]);
+                mag_set(arb_radref(&row->value), rad + i + j * np);
+                if (arb_is_finite(&row->value) &&
+                    arb_rel_accuracy_bits(&row->value) >= goal->rel_bits)
+                {
+                    row->scalar = 0;
+                    row->certified = 1;
+                    row->status = HKZ_SUCCESS;
+                    continue;
+                }
+            }
+            idx[nsc++] = i * T + j;
+        }
+    status = scalar_entries(rows, idx, nsc, g, p0, T, e, goal);
+cleanup:
+    free(out);
+    free(idx);
+    if (rad != NULL)
+        _mag_vec_clear(rad, n);
+    (void) prec;
+    return status;
+}

@@ -1,0 +1,251 @@
+/* hkz/grid.h -- certified tables of heat kernels over points x times
+ * (the library side of `hkz grid heat`, issue 11 section 1).
+ *
+ * A grid is P points x T times (time derivative of order deriv).  Every
+ * entry is an Arb ball [mid +/- rad] whose radius is a proven bound:
+ *   engine route   the double spectral-sum engine grids of hkz/su2.h
+ *                  (hkz_su2_heat_bi_grid / _sub_grid / _milnor_grid): the
+ *                  engine's rounding bound + truncation tail + basis error
+ *                  (their err), plus a Lipschitz bound for rounding the
+ *                  exact decimal coordinates and times to doubles;
+ *   scalar route   the certified scalar functions (hkz_su2_heat_bi, _sub,
+ *                  _milnor, hkz_su2n_heat) under the Ziv loop of
+ *                  hkz/goal.h.
+ * Entries must meet digits as relative accuracy: an engine entry whose
+ * ball misses the goal is recomputed by the scalar route, so no entry is
+ * silently below the goal (the summary counts both kinds; an entry the
+ * scalar route cannot bring to the goal is kept with status HKZ_ERR_PREC).
+ * Time derivatives (deriv > 0) and products SU(2)^n have no engine route
+ * yet: their entries all take the scalar route.
+ *
+ * DETERMINISM.  Points are computed in fixed tiles of HKZ_GRID_TILE
+ * consecutive points (tile i = points [i G, (i+1) G)), one engine call per
+ * tile, whatever the row-block size, chunking or shard choice; the engine
+ * sums in a fixed order (hkz/engine.h, DETERMINISM) and the scalar route
+ * depends on the entry only.  So every ball is bitwise the same for any
+ * block size, nchunks, shard and for resumed runs (records hold exact
+ * ball strings).  The CUDA backend gives other (equally certified) balls.
+ *
+ * Rows are point-major: row (p, j) for point p, time j, in the order
+ * p = 0..P-1, j = 0..T-1.  Point numbering per kind:
+ *   SU2         p = index in the alpha list;
+ *   SU2_SUB     p = ir nz + iz (r outer, z inner);
+ *   SU2_MILNOR  r x z as SU2_SUB, or p = the p-th element of the --g file;
+ *   PRODUCT     p = the p-th point of the points file.
+ */
+#ifndef HKZ_GRID_H
+#define HKZ_GRID_H
+
+#include "hkz/config.h"
+#include "hkz/flint_compat.h"
+#include "hkz/dist.h"
+#include "hkz/io_h5.h"
+#include "hkz/progress.h"
+#include "hkz/su2.h"
+#include "hkz/su2n.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Points per tile (a multiple of HKZ_ENGINE_TALIGN). */
+#define HKZ_GRID_TILE 256
+
+/* ---- LIST: "v1,v2,..." or "A:B:N" (groups/grid/list.c) --------------- */
+
+typedef struct
+{
+    arb_ptr v;      /* the values as balls (exact for comma lists) */
+    char **label;   /* per value: the decimal as given, or 17 digits */
+    slong n;
+    char *src;      /* the list as given (for run records) */
+    int log;        /* A:B:N spaced geometrically */
+} hkz_grid_list_struct;
+typedef hkz_grid_list_struct hkz_grid_list_t[1];
+
+HKZ_API void hkz_grid_list_init(hkz_grid_list_t l);
+HKZ_API void hkz_grid_list_clear(hkz_grid_list_t l);
+
+/** Parses a LIST: a comma list of exact decimals ("0.1,0.25,pi"; read by
+ *  hkz_ball_set_str), or "A:B:N" with N >= 1 points, both ends included:
+ *  A + (B - A) k / (N - 1), k = 0..N-1, as balls at prec (exact whenever
+ *  that is exact); with log != 0 (A, B > 0) geometric: A (B / A)^(k/(N-1)).
+ *  At most 2^24 values.  HKZ_ERR_ARG with one readable message naming what
+ *  is wrong ("LIST '0:1:x': N must be an integer >= 1"); l is unchanged on
+ *  error. */
+HKZ_API HKZ_WARN_UNUSED int hkz_grid_list_set_str(hkz_grid_list_t l,
+        const char *s, int log, slong prec);
+
+/* ---- the problem ------------------------------------------------------- */
+
+typedef enum
+{
+    HKZ_GRID_SU2 = 0,        /* h_t(alpha), Delta = -(X^2+Y^2+Z^2) */
+    HKZ_GRID_SU2_SUB = 1,    /* p_t(r, z), L = -(X^2+Y^2) */
+    HKZ_GRID_SU2_MILNOR = 2, /* L = -(a X^2 + b Y^2 + c Z^2) */
+    HKZ_GRID_PRODUCT = 3     /* mu_t(x) on SU(2)^n, hkz_su2n_heat */
+} hkz_grid_kind_t;
+
+typedef struct
+{
+    int kind;                 /* hkz_grid_kind_t */
+    hkz_grid_list_t t;        /* times (> 0) */
+    hkz_grid_list_t alpha;    /* SU2 */
+    hkz_grid_list_t r, z;     /* SU2_SUB; SU2_MILNOR without a g file */
+    arb_struct w[3];          /* SU2_MILNOR: a, b, c */
+    char *wsrc;               /* SU2_MILNOR: the weights as given */
+    /* SU2_MILNOR --g file / PRODUCT points file */
+    char *path;               /* NULL: no file */
+    slong nfile;              /* elements read */
+    slong *line;              /* their line numbers (1-based), "i" */
+    arb_ptr g;                /* SU2_MILNOR: 4 per element (a_re, a_im,
+                                 b_re, b_im), normalized to norm 1 */
+    hkz_su2n_point_struct *pts; /* PRODUCT */
+    hkz_su2n_weights_t pw;    /* PRODUCT weights */
+    char *pwsrc;
+    int pop;                  /* PRODUCT: HKZ_SU2N_DELTA or HKZ_SU2N_L */
+    ulong deriv;
+    slong digits;             /* relative accuracy goal (decimal digits) */
+    ulong hash;               /* FNV-1a of the file contents (records) */
+} hkz_grid_heat_struct;
+typedef hkz_grid_heat_struct hkz_grid_heat_t[1];
+
+/** "su2", "su2-sub", "su2-milnor", "product" ("?" otherwise). */
+HKZ_API const char *hkz_grid_kind_name(int kind);
+
+/** An empty problem of the given kind; digits 10, deriv 0. */
+HKZ_API void hkz_grid_heat_init(hkz_grid_heat_t g, int kind);
+HKZ_API void hkz_grid_heat_clear(hkz_grid_heat_t g);
+
+/** SU2_MILNOR weights "a,b,c" (exact decimals, a, b > 0, c >= 0). */
+HKZ_API HKZ_WARN_UNUSED int hkz_grid_heat_set_weights(hkz_grid_heat_t g,
+        const char *s, slong prec);
+
+/** SU2_MILNOR: reads one element per line "a_re,a_im,b_re,b_im" (the form
+ *  `hkz heat su2-milnor --g` takes: |a|^2+|b|^2 = 1 within 1e-10, then
+ *  normalized); blank lines and '#' comments are skipped, the line
+ *  numbers kept as coordinate i.  PRODUCT: one point of SU(2)^n per line
+ *  in the POINT syntax (hkz_su2n_point_set_str).  HKZ_ERR_IO if the file
+ *  cannot be read, HKZ_ERR_ARG naming the line otherwise. */
+HKZ_API HKZ_WARN_UNUSED int hkz_grid_heat_read_file(hkz_grid_heat_t g,
+        const char *path, slong prec);
+
+/** PRODUCT: the operator (HKZ_SU2N_DELTA with --delta-weights, HKZ_SU2N_L
+ *  with --sub-weights) and its weight spec (hkz_su2n_weights_set_str). */
+HKZ_API HKZ_WARN_UNUSED int hkz_grid_heat_set_product(hkz_grid_heat_t g,
+        int op, const char *spec, slong prec);
+
+/** Checks the problem (lists present and in their domains, deriv
+ *  supported by the kind) and returns P (points) and T (times). */
+HKZ_API HKZ_WARN_UNUSED int hkz_grid_heat_check(slong *P, slong *T,
+        const hkz_grid_heat_t g);
+
+/* Coordinates of a point for output rows: names "alpha" | "r", "z" | "i"
+ * (line number in the file).  ncoords is 1 or 2. */
+HKZ_API slong hkz_grid_heat_ncoords(const hkz_grid_heat_t g);
+HKZ_API const char *hkz_grid_heat_coord_name(const hkz_grid_heat_t g,
+        slong c);
+/** The coordinate as text (a decimal as given, 17 digits for computed
+ *  list values, the line number for files) and as a double. */
+HKZ_API const char *hkz_grid_heat_coord_str(const hkz_grid_heat_t g,
+        slong p, slong c);
+HKZ_API double hkz_grid_heat_coord_d(const hkz_grid_heat_t g, slong p,
+        slong c);
+
+/* ---- running ------------------------------------------------------------ */
+
+#define HKZ_GRID_OVERLAP_NONE 0
+#define HKZ_GRID_OVERLAP_CHUNKED 1
+#define HKZ_GRID_OVERLAP_WINDOW 2
+
+typedef struct
+{
+    slong p, j;        /* point, time */
+    arb_struct value;  /* the ball */
+    int certified;     /* radius is a proven bound (value finite) */
+    int scalar;        /* computed by the scalar route */
+    int status;        /* HKZ_SUCCESS, or HKZ_ERR_PREC: goal missed */
+} hkz_grid_entry_t;
+
+/** Receives the rows of points [p0, p1) (n = (p1 - p0) T entries,
+ *  point-major), in increasing p0, exactly once per point.  A non-zero
+ *  return stops the run with that status. */
+typedef int (*hkz_grid_sink_fn)(void *ctx, const hkz_grid_entry_t *rows,
+        slong n, slong p0, slong p1);
+
+typedef struct
+{
+    int device;        /* hkz_backend_t: AUTO, CPU, CUDA */
+    int shard;         /* hkz_shard_t, passed to the engine options; the
+                          ranks always split tiles of points (SPLIT_P):
+                          SPLIT_K runs as SPLIT_P (same bytes) */
+    int overlap;       /* HKZ_GRID_OVERLAP_*: engine column chunks, 1 for
+                          NONE, 4 otherwise (same bytes) */
+    int nthreads;      /* engine threads (0: one per CPU) */
+    slong block;       /* points per row block (0: auto); rounded up to a
+                          multiple of HKZ_GRID_TILE */
+    const hkz_progress_t *progress;  /* per block, units = entries */
+    const char *checkpoint;          /* NULL: none */
+    int resume;
+    hkz_grid_sink_fn sink;    /* called on rank 0 only */
+    void *sink_ctx;
+    hkz_dist_t dist;          /* ranks sharing the work (NULL: the world,
+                                 one rank without MPI) */
+} hkz_grid_opts_t;
+
+HKZ_API void hkz_grid_opts_init(hkz_grid_opts_t *o);
+
+typedef struct
+{
+    slong entries;     /* P T */
+    slong engine;      /* entries from the engine meeting the goal */
+    slong scalar;      /* entries recomputed by the scalar route */
+    slong missed;      /* entries below the goal (status HKZ_ERR_PREC) */
+    slong resumed;     /* entries read back from the checkpoint */
+    int backend;       /* the engine backend used (CPU / CUDA) */
+} hkz_grid_summary_t;
+
+/** Computes the grid block by block and hands each block's rows to
+ *  o->sink.  Checkpoint (o->checkpoint): kind "grid-heat", parameters =
+ *  the kind, every list and file as given (+ a hash of the file), weights,
+ *  deriv, digits; one record per finished tile with the exact ball
+ *  strings; resume re-emits finished tiles from the records (identical
+ *  bytes) and computes the rest.  Progress: after each block; a stop
+ *  request commits the checkpoint and returns HKZ_ERR_INTERRUPTED.
+ *  Returns HKZ_SUCCESS also when entries missed the goal (see summary).
+ *
+ *  Over several ranks (o->dist; collective): the unfinished tiles of each
+ *  block are split over the ranks (contiguous, hkz_dist_block), each rank
+ *  computes its tiles, rank 0 gathers them as exact ball strings (the
+ *  checkpoint record format), commits the checkpoint (rank 0 alone writes
+ *  it; a resume may use another rank count) and hands the whole block to
+ *  the sink: the rows are bitwise those of one rank.  Progress reports
+ *  this rank's entries (the caller aggregates); summary counts are
+ *  complete on rank 0. */
+HKZ_API HKZ_WARN_UNUSED int hkz_grid_heat_run(hkz_grid_summary_t *sum,
+        const hkz_grid_heat_t g, const hkz_grid_opts_t *o);
+
+/* ---- HDF5 tables of grids (groups/grid/h5.c) --------------------------- */
+
+/** Creates the HDF5 table of g's rows (hkz/io_h5.h): datasets for the
+ *  point coordinates (hkz_grid_heat_coord_name: "alpha" | "r", "z" as
+ *  doubles, "i" as int64), "t" (double), "deriv" (int64), "mid", "rad"
+ *  (doubles; [mid - rad, mid + rad] encloses the ball: rad is rounded up
+ *  and covers the rounding of mid), "certified", "scalar" (int8).
+ *  HKZ_ERR_UNSUPPORTED in a build without HDF5. */
+HKZ_API HKZ_WARN_UNUSED int hkz_grid_h5_create(hkz_h5_t *h,
+        const char *path, const hkz_grid_heat_t g);
+
+/** Appends n rows (a sink's block). */
+HKZ_API HKZ_WARN_UNUSED int hkz_grid_h5_append(hkz_h5_t h,
+        const hkz_grid_heat_t g, const hkz_grid_entry_t *rows, slong n);
+
+/** The double interval of a ball: *mid nearest to the midpoint, *rad an
+ *  upper bound with [mid - rad, mid + rad] containing the ball (+inf for
+ *  non-finite balls, NaN mid then). */
+HKZ_API void hkz_grid_ball_get_d(double *mid, double *rad, const arb_t x);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

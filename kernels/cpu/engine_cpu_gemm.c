@@ -1,0 +1,138 @@
+/* The DGEMM tiles of the CPU backend: every call starts at a row and a
+ * column that are multiples of HKZ_ENGINE_TALIGN, ragged ends go through
+ * zero-padded scratch tiles, the BLAS runs single-threaded during a run
+ * (the summation-order note at the top of engine_cpu.c). */
+#include <cblas.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include "engine_cpu_internal.h"
+#include "hkz_check.h"
+
+static pthread_mutex_t blas_lock = PTHREAD_MUTEX_INITIALIZER;
+static int blas_users = 0, blas_saved = 1;
+
+void _hkz_engine_blas_serial_enter(void)
+{
+    pthread_mutex_lock(&blas_lock);
+#if defined(OPENBLAS_VERSION)
+    if (blas_users++ == 0)
+    {
+        blas_saved = openblas_get_num_threads();
+        openblas_set_num_threads(1);
+    }
+#endif
+    pthread_mutex_unlock(&blas_lock);
+}
+
+void _hkz_engine_blas_serial_leave(void)
+{
+    pthread_mutex_lock(&blas_lock);
+#if defined(OPENBLAS_VERSION)
+    if (--blas_users == 0)
+        openblas_set_num_threads(blas_saved);
+#endif
+    pthread_mutex_unlock(&blas_lock);
+}
+
+/* Out[r0:r1, c0:c1] (+)= blk[r0:r1, panel] C[panel, c0:c1] for the K-panel
+ * starting at q0.  Aligned blocks go straight to DGEMM; a block holding
+ * the ragged rows or columns is computed in a zero-padded scratch tile. */
+static void gemm_block(const _hkz_cpu_gemm_t *A, size_t r0, size_t r1,
+                       size_t c0, size_t c1, size_t q0, size_t kq, int *status)
+{
+    const int first = A->k0 + q0 == 0;
+    const int ctail = c1 > HKZ_ALIGN_DOWN(A->tc);
+    size_t m = r1 - r0, n = c1 - c0, mp, np_, i, j;
+    const double *B;
+    size_t ldbB;
+    double *S;
+
+    if (m == 0 || n == 0)
+        return;
+    if (ctail)
+    {
+        /* only the tail columns [c0, c1) = [ALIGN_DOWN(tc), tc) */
+        B = A->Ctail + (A->k0 + q0);
+        ldbB = A->K;
+    }
+    else
+    {
+        B = A->C + (A->k0 + q0) + c0 * A->ldc;
+        ldbB = A->ldc;
+    }
+    if (m % HKZ_ENGINE_TALIGN == 0 && n % HKZ_ENGINE_TALIGN == 0 && !ctail)
+    {
+        cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, (int) m,
+                    (int) n, (int) kq, 1.0, A->blk + r0 + q0 * A->ldb,
+                    (int) A->ldb, B, (int) ldbB, first ? 0.0 : 1.0,
+                    A->out + r0 + c0 * A->ldo, (int) A->ldo);
+        return;
+    }
+    mp = HKZ_ALIGN_UP(m);
+    np_ = HKZ_ALIGN_UP(n);
+    S = malloc(mp * np_ * sizeof(double));
+    if (S == NULL)
+    {
+        *status = HKZ_ERR_NOMEM;
+        return;
+    }
+    /* rows past np of blk are zero (ldb >= ALIGN_UP(np)), and so are
+     * Ctail's columns past the tail */
+    cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, (int) mp,
+                (int) np_, (int) kq, 1.0, A->blk + r0 + q0 * A->ldb,
+                (int) A->ldb, B, (int) ldbB, 0.0, S, (int) mp);
+    for (j = 0; j < n; j++)
+    {
+        double *o = A->out + r0 + (c0 + j) * A->ldo;
+        const double *sj = S + j * mp;
+        if (first)
+            memcpy(o, sj, m * sizeof(double));
+        else
+            for (i = 0; i < m; i++)
+                o[i] += sj[i];
+    }
+    free(S);
+}
+
+static size_t align_split(size_t n, size_t parts, size_t i)
+{
+    size_t units = (n + HKZ_ENGINE_TALIGN - 1) / HKZ_ENGINE_TALIGN;
+    size_t a = units * i / parts * HKZ_ENGINE_TALIGN;
+    return a < n ? a : n;
+}
+
+void _hkz_engine_cpu_gemm_range(size_t i0, size_t i1, void *varg)
+{
+    const _hkz_cpu_gemm_t *A = varg;
+    const size_t kp = HKZ_ENGINE_KPANEL;
+    size_t w;
+
+    for (w = i0; w < i1; w++)
+    {
+        size_t r0 = align_split(A->np, A->nr, w % A->nr);
+        size_t r1 = align_split(A->np, A->nr, w % A->nr + 1);
+        size_t c0 = align_split(A->tc, A->nc, w / A->nr);
+        size_t c1 = align_split(A->tc, A->nc, w / A->nr + 1);
+        size_t q0, rm, cm;
+        int status = HKZ_SUCCESS;
+        if (r0 == r1 || c0 == c1)
+            continue;
+        /* split off the ragged last rows / columns (see the top note) */
+        rm = HKZ_ALIGN_DOWN(A->np);
+        rm = rm < r0 ? r0 : (rm > r1 ? r1 : rm);
+        cm = HKZ_ALIGN_DOWN(A->tc);
+        cm = cm < c0 ? c0 : (cm > c1 ? c1 : cm);
+        for (q0 = 0; q0 < A->nk; q0 += kp)
+        {
+            size_t kq = A->nk - q0 < kp ? A->nk - q0 : kp;
+            gemm_block(A, r0, rm, c0, cm, q0, kq, &status);
+            gemm_block(A, rm, r1, c0, cm, q0, kq, &status);
+            gemm_block(A, r0, rm, cm, c1, q0, kq, &status);
+            gemm_block(A, rm, r1, cm, c1, q0, kq, &status);
+        }
+        if (status != HKZ_SUCCESS)
+            __atomic_store_n(&((_hkz_cpu_gemm_t *) varg)->status, status,
+                             __ATOMIC_RELAXED);
+    }
+}

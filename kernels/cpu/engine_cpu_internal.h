@@ -1,0 +1,55 @@
+/* engine_cpu_internal.h -- the pieces of the CPU backend (not installed;
+ * kernels/cpu/engine_cpu*.c only): the basis recurrence
+ * (engine_cpu_gen.c) and the aligned DGEMM tiles (engine_cpu_gemm.c) that
+ * engine_cpu.c drives.  See the note at the top of engine_cpu.c for the
+ * summation order. */
+#ifndef HKZ_ENGINE_CPU_INTERNAL_H
+#define HKZ_ENGINE_CPU_INTERNAL_H
+
+#include "engine_internal.h"
+
+/* Columns g0 .. g0 + nk - 1 of the recurrence v_0 = 1, v_1 = c1 x,
+ * v_g = (2x) v_{g-1} - v_{g-2} (the scheme the bounds in engine_bounds.c
+ * are proven for), rows [i0, i1).  prev/cur hold v_{g0-2}, v_{g0-1} on
+ * entry and v_{g0+nk-2}, v_{g0+nk-1} on exit. */
+typedef struct
+{
+    const double *x;
+    double c1;
+    double *prev, *cur;
+    double *blk;
+    size_t ld, g0, nk;
+} _hkz_cpu_gen_t;
+
+/* The recurrence columns of A for np points on the pool's threads (one
+ * thread for small blocks). */
+int _hkz_engine_cpu_gen_cols(_hkz_cpu_gen_t *A, size_t np,
+        _hkz_engine_pool_t pool, int nthreads);
+
+/* One K-block times the chunk's weights, the (np x tc) tile cut into
+ * aligned sub-tiles, one per thread. */
+typedef struct
+{
+    const double *blk, *C;
+    const double *Ctail;      /* the last T mod 64 columns of C, zero-
+                                 padded to 64 columns (ld K), or NULL */
+    double *out;
+    size_t np, tc, nk, ldb, ldc, ldo, k0, K;
+    size_t nr, nc;            /* sub-tile grid: nr x nc */
+    int status;               /* HKZ_ERR_NOMEM if a scratch tile failed */
+} _hkz_cpu_gemm_t;
+
+#define HKZ_ALIGN_UP(n) (((n) + HKZ_ENGINE_TALIGN - 1) / HKZ_ENGINE_TALIGN * \
+                         HKZ_ENGINE_TALIGN)
+#define HKZ_ALIGN_DOWN(n) ((n) / HKZ_ENGINE_TALIGN * HKZ_ENGINE_TALIGN)
+
+/* Sub-tiles [i0, i1) of the nr x nc grid of A (an _hkz_cpu_gemm_t):
+ * fn of _hkz_engine_parallel_for. */
+void _hkz_engine_cpu_gemm_range(size_t i0, size_t i1, void *varg);
+
+/* The BLAS runs single-threaded while any engine run is active (process-
+ * wide setting, saved by the first run and restored by the last). */
+void _hkz_engine_blas_serial_enter(void);
+void _hkz_engine_blas_serial_leave(void);
+
+#endif

@@ -1,0 +1,143 @@
+/* Outputs of hkz grid heat: rows in the shape of `hkz heat` rows (text,
+ * csv, jsonl) or an HDF5 table with the run record as attributes. */
+#include <stdio.h>
+#include <string.h>
+#include "cmd_grid.h"
+
+static int is_h5(const char *path)
+{
+    size_t n = path != NULL ? strlen(path) : 0;
+    return n > 3 && strcmp(path + n - 3, ".h5") == 0;
+}
+
+static int text_sink(void *ctx, const hkz_grid_entry_t *rows, slong n,
+                     slong p0, slong p1)
+{
+    grid_args_t *a = ctx;
+    const hkz_grid_heat_struct *g = a->grid;
+    hkz_cli_run_t *r = a->run;
+    hkz_field_t in[8];
+    slong k, c, nc = hkz_grid_heat_ncoords(a->grid), nin;
+    int rc;
+
+    for (k = 0; k < n; k++)
+    {
+        const hkz_grid_entry_t *e = rows + k;
+        nin = 0;
+        in[nin++] = HKZ_FSTR("kernel", hkz_grid_kind_name(g->kind));
+        for (c = 0; c < nc; c++)
+        {
+            const char *name = hkz_grid_heat_coord_name(a->grid, c);
+            if (strcmp(name, "i") == 0)
+                in[nin++] = HKZ_FINT("i", (long) g->line[e->p]);
+            else
+                in[nin++] = HKZ_FSTR(name, hkz_grid_heat_coord_str(a->grid,
+                                                                 e->p, c));
+        }
+        in[nin++] = HKZ_FSTR("t", g->t->label[e->j]);
+        in[nin++] = HKZ_FINT("deriv", (long) g->deriv);
+        in[nin++] = HKZ_FSTR("method", e->scalar ? "scalar" : "engine");
+        in[nin++] = HKZ_FINT("digits", (long) g->digits);
+        rc = hkz_cli_emit_value(r, in, nin, &e->value, e->status);
+        if (rc)
+        {
+            a->sink_rc = HKZ_ERR_IO;
+            return HKZ_ERR_IO;
+        }
+    }
+    return HKZ_SUCCESS;
+}
+
+static int h5_sink(void *ctx, const hkz_grid_entry_t *rows, slong n,
+                   slong p0, slong p1)
+{
+    grid_args_t *a = ctx;
+    return hkz_grid_h5_append(a->h5, a->grid, rows, n);
+}
+
+static int h5_attrs(hkz_cli_run_t *r, grid_args_t *a)
+{
+    const hkz_grid_heat_struct *g = a->grid;
+    char buf[32];
+    int s;
+
+    s = hkz_h5_attr(a->h5, "hkz_version", hkz_version());
+    if (!s) s = hkz_h5_attr(a->h5, "flint_version", hkz_flint_version());
+    if (!s) s = hkz_h5_attr(a->h5, "arb_version", hkz_arb_version());
+    if (!s) s = hkz_h5_attr(a->h5, "normalization", hkz_normalization());
+    if (!s) s = hkz_h5_attr(a->h5, "command", hkz_cli_command_line());
+    if (!s) s = hkz_h5_attr(a->h5, "git_revision", hkz_cli_git_revision());
+    if (!s) s = hkz_h5_attr(a->h5, "start_utc", r->start_utc);
+    if (!s) s = hkz_h5_attr(a->h5, "kernel", hkz_grid_kind_name(g->kind));
+    snprintf(buf, sizeof(buf), "%ld", (long) g->digits);
+    if (!s) s = hkz_h5_attr(a->h5, "digits", buf);
+    if (!s) s = hkz_h5_attr(a->h5, "t", g->t->src);
+    if (!s && g->alpha->src) s = hkz_h5_attr(a->h5, "alpha", g->alpha->src);
+    if (!s && g->r->src) s = hkz_h5_attr(a->h5, "r", g->r->src);
+    if (!s && g->z->src) s = hkz_h5_attr(a->h5, "z", g->z->src);
+    if (!s && g->wsrc) s = hkz_h5_attr(a->h5, "weights", g->wsrc);
+    if (!s && g->pwsrc) s = hkz_h5_attr(a->h5, "product_weights", g->pwsrc);
+    if (!s && g->path) s = hkz_h5_attr(a->h5, "file", g->path);
+    return s;
+}
+
+int hkz_cli_grid_out_open(hkz_cli_run_t *r, grid_args_t *a,
+                          hkz_grid_opts_t *o)
+{
+    int s;
+
+    a->run = r;
+    o->sink_ctx = a;
+    o->dist = hkz_dist_world();
+    if (hkz_dist_rank(o->dist) != 0)
+    {
+        o->sink = text_sink;   /* never called: rank 0 writes alone */
+        return 0;
+    }
+    if (is_h5(r->out))
+    {
+        o->sink = h5_sink;
+        if (!hkz_h5_available())
+            return hkz_cli_usage_error("--out %s: this build has no HDF5 "
+                                       "(install libhdf5-dev and "
+                                       "reconfigure)", r->out);
+        s = hkz_grid_h5_create(&a->h5, r->out, a->grid);
+        if (!s)
+            s = h5_attrs(r, a);
+        if (s)
+        {
+            hkz_h5_abort(&a->h5);
+            return hkz_cli_fail(s);
+        }
+        return 0;
+    }
+    o->sink = text_sink;
+    return hkz_cli_run_open(r, &r->w, r->out, r->fmt);
+}
+
+int hkz_cli_grid_out_close(hkz_cli_run_t *r, grid_args_t *a,
+                           const hkz_grid_summary_t *sum)
+{
+    char buf[160];
+    int s;
+
+    if (a->h5 == NULL)
+        return 0;
+    snprintf(buf, sizeof(buf), "entries %ld engine %ld scalar %ld missed %ld"
+             " resumed %ld wall_s %.6f", (long) sum->entries,
+             (long) sum->engine, (long) sum->scalar, (long) sum->missed,
+             (long) sum->resumed, hkz_cli_wtime() - r->t0);
+    s = hkz_h5_attr(a->h5, "summary", buf);
+    if (s)
+    {
+        hkz_h5_abort(&a->h5);
+        return hkz_cli_fail(s);
+    }
+    s = hkz_h5_close(&a->h5);
+    return s ? hkz_cli_fail(s) : 0;
+}
+
+void hkz_cli_grid_out_abort(grid_args_t *a)
+{
+    hkz_h5_abort(&a->h5);
+}

@@ -1,0 +1,270 @@
+/* HDF5 tables: chunked extendible 1-D datasets, string attributes (see
+ * hkz/io_h5.h).  Without HKZ_HAVE_HDF5 every call is unsupported. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "hkz/io_h5.h"
+#include "hkz_check.h"
+
+#if HKZ_HAVE_HDF5
+#include <hdf5.h>
+
+#define H5_MAX_COLS 32
+
+struct hkz_h5_s
+{
+    hid_t file;
+    hid_t dset[H5_MAX_COLS];
+    int type[H5_MAX_COLS];
+    int ncols;
+    size_t rows;
+    char *path, *tmp;
+};
+
+static hid_t mem_type(int t)
+{
+    return t == HKZ_H5_DOUBLE ? H5T_NATIVE_DOUBLE :
+           t == HKZ_H5_INT64 ? H5T_NATIVE_INT64 : H5T_NATIVE_INT8;
+}
+
+static hid_t file_type(int t)
+{
+    return t == HKZ_H5_DOUBLE ? H5T_IEEE_F64LE :
+           t == HKZ_H5_INT64 ? H5T_STD_I64LE : H5T_STD_I8LE;
+}
+
+int hkz_h5_available(void)
+{
+    return 1;
+}
+
+static void close_all(struct hkz_h5_s *s)
+{
+    int c;
+    for (c = 0; c < s->ncols; c++)
+        if (s->dset[c] >= 0)
+            H5Dclose(s->dset[c]);
+    if (s->file >= 0)
+        H5Fclose(s->file);
+}
+
+static void free_h5(struct hkz_h5_s *s)
+{
+    free(s->path);
+    free(s->tmp);
+    free(s);
+}
+
+int hkz_h5_create(hkz_h5_t *h, const char *path, const hkz_h5_col_t *cols,
+                  int ncols, size_t chunk)
+{
+    struct hkz_h5_s *s;
+    hsize_t dim0 = 0, maxd = H5S_UNLIMITED, ch;
+    hid_t space = -1, dcpl = -1;
+    int c, status = HKZ_SUCCESS;
+
+    HKZ_CHECK(h != NULL && path != NULL && cols != NULL && ncols >= 1 &&
+              ncols <= H5_MAX_COLS, HKZ_ERR_ARG, "hkz_h5_create: bad "
+              "arguments");
+    *h = NULL;
+    {
+        /* PATH.tmp is renamed onto PATH: never onto a device or FIFO */
+        struct stat sb;
+        HKZ_CHECK(stat(path, &sb) != 0 || S_ISREG(sb.st_mode), HKZ_ERR_IO,
+                  "HDF5 output '%s' exists and is not a regular file", path);
+    }
+    s = calloc(1, sizeof(struct hkz_h5_s));
+    HKZ_CHECK(s != NULL, HKZ_ERR_NOMEM, "hkz_h5_create: out of memory");
+    s->file = -1;
+    for (c = 0; c < H5_MAX_COLS; c++)
+        s->dset[c] = -1;
+    s->path = malloc(strlen(path) + 1);
+    s->tmp = malloc(strlen(path) + 5);
+    if (s->path == NULL || s->tmp == NULL)
+    {
+        free_h5(s);
+        return hkz_error_set(HKZ_ERR_NOMEM, "hkz_h5_create: out of memory");
+    }
+    strcpy(s->path, path);
+    sprintf(s->tmp, "%s.tmp", path);
+    H5Eset_auto2(H5E_DEFAULT, NULL, NULL);   /* the library never prints */
+    s->file = H5Fcreate(s->tmp, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
+    HKZ_CHECK_GOTO(s->file >= 0, HKZ_ERR_IO, "cannot create HDF5 file "
+                   "'%s'", s->tmp);
+    ch = chunk > 0 ? chunk : 65536;
+    space = H5Screate_simple(1, &dim0, &maxd);
+    dcpl = H5Pcreate(H5P_DATASET_CREATE);
+    HKZ_CHECK_GOTO(space >= 0 && dcpl >= 0 && H5Pset_chunk(dcpl, 1, &ch) >= 0,
+                   HKZ_ERR_IO, "HDF5: cannot set up datasets");
+    s->ncols = ncols;
+    for (c = 0; c < ncols; c++)
+    {
+        s->type[c] = cols[c].type;
+        s->dset[c] = H5Dcreate2(s->file, cols[c].name,
+                                file_type(cols[c].type), space, H5P_DEFAULT,
+                                dcpl, H5P_DEFAULT);
+        HKZ_CHECK_GOTO(s->dset[c] >= 0, HKZ_ERR_IO, "HDF5: cannot create "
+                       "dataset '%s'", cols[c].name);
+    }
+cleanup:
+    if (space >= 0)
+        H5Sclose(space);
+    if (dcpl >= 0)
+        H5Pclose(dcpl);
+    if (status != HKZ_SUCCESS)
+    {
+        close_all(s);
+        remove(s->tmp);
+        free_h5(s);
+        return status;
+    }
+    *h = s;
+    return HKZ_SUCCESS;
+}
+
+int hkz_h5_attr(hkz_h5_t h, const char *key, const char *value)
+{
+    hid_t t, sp, a;
+    herr_t r = -1;
+
+    HKZ_CHECK(h != NULL && key != NULL && value != NULL, HKZ_ERR_ARG,
+              "hkz_h5_attr: NULL argument");
+    t = H5Tcopy(H5T_C_S1);
+    H5Tset_size(t, H5T_VARIABLE);
+    H5Tset_cset(t, H5T_CSET_UTF8);
+    sp = H5Screate(H5S_SCALAR);
+    if (H5Aexists(h->file, key) > 0)
+        H5Adelete(h->file, key);
+    a = H5Acreate2(h->file, key, t, sp, H5P_DEFAULT, H5P_DEFAULT);
+    if (a >= 0)
+    {
+        r = H5Awrite(a, t, &value);
+        H5Aclose(a);
+    }
+    H5Sclose(sp);
+    H5Tclose(t);
+    HKZ_CHECK(r >= 0, HKZ_ERR_IO, "HDF5: cannot write attribute '%s'", key);
+    return HKZ_SUCCESS;
+}
+
+int hkz_h5_append(hkz_h5_t h, size_t n, const void *const *data)
+{
+    hsize_t start, count = n, size;
+    hid_t fs, ms;
+    herr_t r;
+    int c;
+
+    HKZ_CHECK(h != NULL && data != NULL, HKZ_ERR_ARG,
+              "hkz_h5_append: NULL argument");
+    if (n == 0)
+        return HKZ_SUCCESS;
+    start = h->rows;
+    size = h->rows + n;
+    ms = H5Screate_simple(1, &count, NULL);
+    for (c = 0; c < h->ncols; c++)
+    {
+        r = H5Dset_extent(h->dset[c], &size);
+        fs = r >= 0 ? H5Dget_space(h->dset[c]) : -1;
+        r = fs >= 0 ? H5Sselect_hyperslab(fs, H5S_SELECT_SET, &start, NULL,
+                                          &count, NULL) : -1;
+        if (r >= 0)
+            r = H5Dwrite(h->dset[c], mem_type(h->type[c]), ms, fs,
+                         H5P_DEFAULT, data[c]);
+        if (fs >= 0)
+            H5Sclose(fs);
+        if (r < 0)
+        {
+            H5Sclose(ms);
+            return hkz_error_set(HKZ_ERR_IO, "HDF5: cannot append %zu rows",
+                                 n);
+        }
+    }
+    H5Sclose(ms);
+    h->rows += n;
+    return HKZ_SUCCESS;
+}
+
+size_t hkz_h5_rows(const hkz_h5_t h)
+{
+    return h != NULL ? h->rows : 0;
+}
+
+int hkz_h5_close(hkz_h5_t *h)
+{
+    struct hkz_h5_s *s;
+    int status = HKZ_SUCCESS;
+
+    if (h == NULL || *h == NULL)
+        return HKZ_SUCCESS;
+    s = *h;
+    *h = NULL;
+    if (H5Fflush(s->file, H5F_SCOPE_GLOBAL) < 0)
+        status = hkz_error_set(HKZ_ERR_IO, "HDF5: cannot flush '%s'",
+                               s->tmp);
+    close_all(s);
+    if (status == HKZ_SUCCESS && rename(s->tmp, s->path) != 0)
+        status = hkz_error_set(HKZ_ERR_IO, "cannot rename '%s' to '%s'",
+                               s->tmp, s->path);
+    if (status != HKZ_SUCCESS)
+        remove(s->tmp);
+    free_h5(s);
+    return status;
+}
+
+void hkz_h5_abort(hkz_h5_t *h)
+{
+    if (h == NULL || *h == NULL)
+        return;
+    close_all(*h);
+    remove((*h)->tmp);
+    free_h5(*h);
+    *h = NULL;
+}
+
+#else /* no HDF5 */
+
+int hkz_h5_available(void)
+{
+    return 0;
+}
+
+static int unsupported(void)
+{
+    return hkz_error_set(HKZ_ERR_UNSUPPORTED, "this build has no HDF5 "
+                         "(configure with libhdf5-dev installed)");
+}
+
+int hkz_h5_create(hkz_h5_t *h, const char *path, const hkz_h5_col_t *cols,
+                  int ncols, size_t chunk)
+{
+    if (h != NULL)
+        *h = NULL;
+    return unsupported();
+}
+
+int hkz_h5_attr(hkz_h5_t h, const char *key, const char *value)
+{
+    return unsupported();
+}
+
+int hkz_h5_append(hkz_h5_t h, size_t n, const void *const *data)
+{
+    return unsupported();
+}
+
+size_t hkz_h5_rows(const hkz_h5_t h)
+{
+    return 0;
+}
+
+int hkz_h5_close(hkz_h5_t *h)
+{
+    return HKZ_SUCCESS;
+}
+
+void hkz_h5_abort(hkz_h5_t *h)
+{
+}
+
+#endif

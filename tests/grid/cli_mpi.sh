@@ -1,0 +1,33 @@
+#!/bin/bash
+# hkz grid heat under mpiexec (MPI build): the same bytes for 1, 2 and 3
+# ranks, the same checkpoint, a resume under another rank count, HDF5
+# written by rank 0.  Usage: cli_mpi.sh HKZ MPIEXEC [launcher flags...]
+hkz=$1; mpiexec=$2; shift 2
+fail=0
+. "$(dirname "$0")/../cli/lib.sh"
+d=$(mktemp -d)
+trap 'rm -rf "$d"' EXIT
+args="grid heat su2-sub --r 0:1.5:25 --z -3:3:28 --t 0.5,1 --format jsonl --block 256"
+for n in 1 2 3; do
+  "$mpiexec" -n $n "$@" "$hkz" $args --checkpoint "$d/ck$n" --out "$d/o$n" \
+    2>/dev/null
+  check "np $n exit 0" "[ $? -eq 0 ]"
+  norun "$d/o$n" >"$d/n$n"
+done
+check "1400 rows" "[ \$(grep -c '\"kernel\":' $d/n1) -eq 1400 ]"
+check "np 1 = np 2 = np 3" "cmp -s $d/n1 $d/n2 && cmp -s $d/n1 $d/n3"
+check "same checkpoints" "cmp -s $d/ck1 $d/ck2 && cmp -s $d/ck1 $d/ck3"
+head -n -2 "$d/ck3" >"$d/ck" # lose two tiles, resume on 2 ranks
+"$mpiexec" -n 2 "$@" "$hkz" $args --checkpoint "$d/ck" --resume \
+  --out "$d/r" 2>/dev/null
+norun "$d/r" >"$d/nr"
+check "resume on 2 ranks" "cmp -s $d/n1 $d/nr && cmp -s $d/ck1 $d/ck"
+if "$hkz" grid heat su2 --alpha 1 --t 1 --out "$d/x.h5" 2>/dev/null; then
+  "$mpiexec" -n 3 "$@" "$hkz" grid heat su2 --alpha 0:3:700 --t 0.5 \
+    --out "$d/h.h5" 2>/dev/null
+  check "h5 under 3 ranks" "[ -s $d/h.h5 ] && [ ! -e $d/h.h5.tmp ]"
+  if /usr/bin/python3 -c 'import h5py' 2>/dev/null; then
+    check "h5py: 700 rows" "/usr/bin/python3 -c \"import h5py; assert h5py.File('$d/h.h5')['mid'].shape == (700,)\""
+  fi
+fi
+exit $fail
