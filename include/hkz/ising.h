@@ -254,7 +254,9 @@ HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_write(const char *path,
 HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_read(hkz_ising_dos_t d,
         char **desc, const char *path);
 
-/** Best exact method: transfer matrix for lattices, the closed form
+/** Best exact method: the sparse transfer matrix for lattices (table
+ *  checked with hkz_ising_dos_check; a failed check is HKZ_ERR_INTERNAL),
+ *  the closed form
  *  g[k(N-k)][k] = C(N, k) for complete graphs (positive coupling, N up to
  *  ~200 within the table limit), else enumeration. */
 HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_compute(hkz_ising_dos_t d,
