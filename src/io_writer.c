@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "hkz/io.h"
 #include "hkz_check.h"
 
@@ -36,6 +37,7 @@ static char *hkz_strdup(const char *s)
 int hkz_writer_open(hkz_writer_t **w, const char *path, hkz_format_t fmt)
 {
     hkz_writer_t *v;
+    struct stat st;
 
     HKZ_CHECK(w != NULL, HKZ_ERR_ARG, "hkz_writer_open: NULL handle");
     *w = NULL;
@@ -59,7 +61,14 @@ int hkz_writer_open(hkz_writer_t **w, const char *path, hkz_format_t fmt)
         }
         memcpy(v->tmp_path, path, n);
         memcpy(v->tmp_path + n, ".tmp", 5);
-        v->fp = fopen(v->tmp_path, "w");
+        /* a device or FIFO (/dev/null, /dev/stdout, a pipe) is written in
+         * place: renaming a file onto it would replace the device */
+        if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+        {
+            free(v->tmp_path);
+            v->tmp_path = NULL;
+        }
+        v->fp = fopen(v->tmp_path != NULL ? v->tmp_path : path, "w");
         if (v->fp == NULL)
         {
             int s = hkz_error_set(HKZ_ERR_IO, "cannot open '%s' for "
@@ -333,9 +342,10 @@ int hkz_writer_close(hkz_writer_t **w)
     {
         if (fclose(v->fp) != 0)
             v->error = 1;
-        if (!v->error && rename(v->tmp_path, v->path) != 0)
+        if (!v->error && v->tmp_path != NULL &&
+            rename(v->tmp_path, v->path) != 0)
             v->error = 1;
-        if (v->error)
+        if (v->error && v->tmp_path != NULL)
             remove(v->tmp_path);
     }
     if (v->error)
@@ -355,7 +365,8 @@ void hkz_writer_abort(hkz_writer_t **w)
     if (v->path != NULL && v->fp != NULL)
     {
         fclose(v->fp);
-        remove(v->tmp_path);
+        if (v->tmp_path != NULL)
+            remove(v->tmp_path);
     }
     writer_free(v);
 }

@@ -2,7 +2,7 @@
 # device_run.sh DEVDIR [STEPS] -- run the GPU tests and the GPU benchmark of issue 4
 # on an H200 machine, from executables packed on the build machine with
 #   /work/shared/device/pack-runtime.sh DEVDIR build/tests/gpu/t_gpu_engine_* \
-#       build/bench/bench_gpu
+#       build/bench/bench_gpu build/hkz
 # Writes the whole log to $OUT/device_run.log (and prints it).  STEPS, if
 # given, is a space-separated list of step names (see run below) to run.  Uses the
 # NCCL 2.28.9 of the PyTorch wheel (the system libnccl there is 2.28.3).
@@ -49,5 +49,13 @@ hostid='export NCCL_HOSTID=hkz$OMPI_COMM_WORLD_RANK NCCL_SOCKET_IFNAME=lo NCCL_I
     run bench_cos 120 "$bin/bench_gpu" --P 8192 --K 8192 --T 8192 --nchunks 8 --iters 5 --basis cos --no-dist
     run bench_kloc1k 120 "$bin/bench_gpu" --P 8192 --K 1024 --T 8192 --nchunks 8 --iters 10 --no-single
     run bench_kloc2k 120 "$bin/bench_gpu" --P 8192 --K 2048 --T 8192 --nchunks 8 --iters 10 --no-single
+    # issue 11.3: the command users run (pack build*/hkz too); figures as key value lines
+    ssum="$bin/hkz bench ssum --device cuda --reps 10 --warmup 2"
+    run ssum_8192 300 $ssum --P 8192 --K 8192 --T 8192
+    run ssum_8192_cos 300 $ssum --P 8192 --K 8192 --T 8192 --basis cos
+    run ssum_kloc1k_window 120 $ssum --P 8192 --K 1024 --T 8192 --overlap window
+    run ssum_kloc1k_chunked 120 $ssum --P 8192 --K 1024 --T 8192 --overlap chunked
+    run ssum_kloc2k_window 120 $ssum --P 8192 --K 2048 --T 8192 --overlap window
+    run ssum_kloc2k_chunked 120 $ssum --P 8192 --K 2048 --T 8192 --overlap chunked
     nvidia-smi --query-gpu=clocks.sm --format=csv
 } 2>&1 | tee "$log"

@@ -16,6 +16,9 @@
 #include "hkz/ly.h"
 #include "hkz/dist.h"
 #include "hkz/compare.h"
+#include "hkz/compare_x8.h"
+#include "hkz/compare_sweep.h"
+#include "hkz/report.h"
 
 #ifdef __cplusplus
 extern "C" {

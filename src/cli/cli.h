@@ -124,7 +124,7 @@ slong hkz_cli_input_prec(const hkz_goal_t *goal);
 
 /* Commands declared with opt.h (cmd_*.c). */
 extern const hkz_cli_cmd_t hkz_cli_heat, hkz_cli_dist, hkz_cli_dos,
-    hkz_cli_product, hkz_cli_version;
+    hkz_cli_product, hkz_cli_version, hkz_cli_bench;
 extern const hkz_cli_cmd_t hkz_cli_grid;   /* cmd_grid.c */
 
 /* Commands still on the deprecated parser (cmd_*.c). */
@@ -303,12 +303,5 @@ void hkz_cli_mpi_block(slong *lo, slong *hi, slong j0, slong j1);
  * 0 prints the message of the first failing rank when it did not fail. */
 int hkz_cli_mpi_agree(int rc, int report);
 
-/* Collective: rank 0 receives the steps, dir and done of every zero into
- * full (initialized for the whole range) from the ranks' trackers mine
- * (NULL on a rank with an empty block), and *status becomes the first
- * non-success status in rank order (its message in hkz_errmsg()).
- * Returns 0 or an exit code (agreed over the ranks). */
-int hkz_cli_mpi_track_gather(hkz_ly_track_t full, const hkz_ly_track_struct
-                             *mine, int *status);
 #endif
 #endif

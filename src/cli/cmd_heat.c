@@ -171,6 +171,13 @@ static int check_args(hkz_cli_run_t *r, heat_args_t *j)
         strcmp(j->method, "spectral") != 0)
         return hkz_cli_usage_error("--deriv needs --method auto or "
                                    "spectral");
+    /* the fibre closed form (3.3)/(3.4) is p_t on r = 0 only: elsewhere
+     * it would be a certified ball for the wrong point */
+    if (j->kind == KIND_SUB && strcmp(j->method, "fibre") == 0 &&
+        !arb_is_zero(j->r))
+        return hkz_cli_usage_error("--method fibre is the closed form on "
+                                   "the fibre r = 0 (got --r %s)",
+                                   hkz_cli_given(r, "r"));
     if (j->kind == KIND_MILNOR &&
         (!arb_is_positive(w + 0) || !arb_is_positive(w + 1) ||
          !arb_is_nonnegative(w + 2)))

@@ -63,6 +63,7 @@ framework)
   expect_usage_error heat su2 --t 1 --t 2 --alpha 1
   expect_usage_error heat su2 --t 1 --alpha 1 --digits 5 --digits 6
   expect_usage_error heat su2-sub --t 1 --r 0 --z 0 stray
+  expect_usage_error heat su2-sub --t 1 --r 0.3 --z 3 --method fibre
   expect_usage_error heat su2-milnor --weights 1,1,1 --t 1 --cyl 0,0,0 --cyl 0,0,0
   expect_usage_error heat su2-milnor --weights 1,1,1 --t 1 --method spectral --cyl 0,0,0
   expect_usage_error heat su2 --t 1 --alpha 1 --progress

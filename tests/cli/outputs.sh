@@ -98,6 +98,9 @@ assert len(e["rank_wall_s"]) == 1 and len(l) == 3, l
 assert isinstance(r["mid"], float) and isinstance(r["rel_acc_bits"], int), r
 print("ok: run record and closing record in jsonl")
 PY
+"$hkz" dist su2 --metric cc --r 0.1 --z 0.2 --format jsonl >"$tmp/g2.jsonl"
+check "norun (lib.sh): two runs equal but for their run records" \
+  'cmp -s <(norun "$tmp/g.jsonl") <(norun "$tmp/g2.jsonl") && norun "$tmp/g.jsonl" | head -n 1 | /usr/bin/python3 -c "import json,sys; json.loads(sys.stdin.read())"'
 "$hkz" heat su2 --t 1 --alpha 1 --format csv >"$tmp/g.csv"
 check "csv: run record and closing lines" \
   'grep -q "^# start_utc: 20" "$tmp/g.csv" && grep -q "^# ranks: 1$" "$tmp/g.csv" && tail -n 3 "$tmp/g.csv" | head -n 1 | grep -q "^# wall_s: " && tail -n 1 "$tmp/g.csv" | grep -q "^# exit_code: 0$"'
@@ -114,4 +117,12 @@ check "exact ball: rel_acc_bits null, status exact" \
 "$hkz" heat su2-sub --t 1e-6 --r 0.3 --z 0.2 --format jsonl >"$tmp/w.jsonl" 2>/dev/null; rc=$?
 check "wide ball: short value, status wide, exit 3" \
   '[ $rc -eq 3 ] && [ $(sed -n 2p "$tmp/w.jsonl" | wc -c) -lt 400 ] && sed -n 2p "$tmp/w.jsonl" | grep -q "\"status\":\"wide\""'
+# --out onto a FIFO (or a device such as /dev/null) is written in place:
+# the file is not replaced by a renamed temporary
+mkfifo "$tmp/fifo"
+cat "$tmp/fifo" >"$tmp/fifo.out" &
+"$hkz" heat su2 --t 1 --alpha 1 --out "$tmp/fifo" >/dev/null 2>&1; rc=$?
+wait
+check "--out FIFO: written in place, still a FIFO" \
+  '[ $rc -eq 0 ] && [ -p "$tmp/fifo" ] && grep -q "alpha" "$tmp/fifo.out"'
 exit $fail

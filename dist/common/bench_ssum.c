@@ -1,0 +1,389 @@
+/* hkz_bench_ssum: the engine against plain DGEMM, and GEMM-then-reduce
+ * against the overlapped run, measured side by side (hkz/bench.h).  This
+ * file: options, the hooks, the timing protocol and the figures; the CPU
+ * steps are in bench_ssum_cpu.c, the GPU steps in libhkz_cuda / libhkz_nccl
+ * (registered hooks). */
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include "bench_ssum_int.h"
+#include "dist_common.h"
+
+static const hkz_bench_ssum_hook_t *hooks[2];
+
+int hkz_bench_ssum_register(int slot, const hkz_bench_ssum_hook_t *h)
+{
+    if (slot != HKZ_BENCH_HOOK_CUDA && slot != HKZ_BENCH_HOOK_NCCL)
+        return hkz_error_set(HKZ_ERR_ARG, "hkz_bench_ssum_register: slot "
+                             "%d", slot);
+    if (h != NULL && (h->create == NULL || h->destroy == NULL ||
+                      h->step == NULL))
+        return hkz_error_set(HKZ_ERR_ARG, "hkz_bench_ssum_register: "
+                             "incomplete hook");
+    hooks[slot] = h;
+    return HKZ_SUCCESS;
+}
+
+void hkz_bench_ssum_opts_init(hkz_bench_ssum_opts_t *o)
+{
+    memset(o, 0, sizeof(*o));
+    o->basis = HKZ_BASIS_CHEB_U;
+    o->backend = HKZ_BACKEND_CPU;
+    o->shard = HKZ_SHARD_SPLIT_K;
+    o->overlap = HKZ_BENCH_OVERLAP_CHUNKED;
+    o->reduce = HKZ_DIST_REDUCE_FIXED;
+    o->reps = 3;
+    o->warmup = 1;
+    o->device = -1;
+    o->seed = 1;
+}
+
+void hkz_bench_ssum_init(hkz_bench_ssum_t *r)
+{
+    memset(r, 0, sizeof(*r));
+}
+
+void hkz_bench_ssum_clear(hkz_bench_ssum_t *r)
+{
+    free(r->rank_t);
+    r->rank_t = NULL;
+}
+
+static int check_opts(const hkz_bench_ssum_opts_t *o, int N)
+{
+    static const char fn[] = "hkz_bench_ssum";
+    int r;
+    if (o->P < 1 || o->K < 1 || o->T < 1)
+        return hkz_error_set(HKZ_ERR_ARG, "%s: P, K, T must be >= 1", fn);
+    if (o->P > INT_MAX || o->K > INT_MAX || o->T > INT_MAX)
+        return hkz_error_set(HKZ_ERR_ARG, "%s: P, K, T must be <= %d", fn,
+                             INT_MAX);
+    if (o->reps < 1 || o->warmup < 0)
+        return hkz_error_set(HKZ_ERR_ARG, "%s: reps >= 1, warmup >= 0", fn);
+    if ((o->basis != HKZ_BASIS_CHEB_U && o->basis != HKZ_BASIS_COS) ||
+        (o->backend != HKZ_BACKEND_CPU && o->backend != HKZ_BACKEND_CUDA) ||
+        (o->shard != HKZ_SHARD_SPLIT_K && o->shard != HKZ_SHARD_SPLIT_P) ||
+        o->overlap < 0 || o->overlap > 2 || o->reduce < 0 ||
+        o->reduce > 1 || o->nthreads < 0)
+        return hkz_error_set(HKZ_ERR_ARG, "%s: option out of range", fn);
+    if (o->backend == HKZ_BACKEND_CPU &&
+        o->overlap == HKZ_BENCH_OVERLAP_WINDOW)
+        return hkz_error_set(HKZ_ERR_UNSUPPORTED, "%s: the window overlap "
+                             "needs GPUs (NCCL windows); the CPU has none "
+                             "and chunked", fn);
+    for (r = 0; r < N; r++)
+    {
+        size_t a, b;
+        if (o->shard == HKZ_SHARD_SPLIT_K)
+            _hkz_dist_modes(&a, &b, o->K, N, r);
+        else
+            _hkz_dist_rows(&a, &b, o->P, N, r);
+        if (a >= b)
+            return hkz_error_set(HKZ_ERR_ARG, "%s: rank %d gets no %s (%zu "
+                                 "over %d ranks)", fn, r, o->shard ==
+                                 HKZ_SHARD_SPLIT_K ? "modes" : "points",
+                                 o->shard == HKZ_SHARD_SPLIT_K ? o->K : o->P,
+                                 N);
+    }
+    return HKZ_SUCCESS;
+}
+
+/* the same data on every rank: Chebyshev nodes, weights in [-1, 1] */
+static void fill_data(double *x, double *C, const hkz_bench_ssum_opts_t *o)
+{
+    uint64_t s = 0x9E3779B97F4A7C15ULL * (o->seed + 1);
+    size_t i, n = o->K * o->T;
+    for (i = 0; i < o->P; i++)
+        x[i] = cos(3.14159265358979323846 * ((double) i + 0.5) /
+                   (double) o->P);
+    for (i = 0; i < n; i++)
+    {
+        s ^= s >> 12;
+        s ^= s << 25;
+        s ^= s >> 27;
+        C[i] = (double) ((s * 0x2545F4914F6CDD1DULL) >> 11) * 0x1.0p-52 - 1.0;
+    }
+}
+
+/* CPU seconds of the process (all threads) */
+static double cpu_seconds(void)
+{
+    struct rusage u;
+    if (getrusage(RUSAGE_SELF, &u) != 0)
+        return NAN;
+    return (double) u.ru_utime.tv_sec + 1e-6 * (double) u.ru_utime.tv_usec
+           + (double) u.ru_stime.tv_sec + 1e-6 * (double) u.ru_stime.tv_usec;
+}
+
+static int cmp_d(const void *a, const void *b)
+{
+    double x = *(const double *) a, y = *(const double *) b;
+    return x < y ? -1 : x > y;
+}
+
+static double median(double *t, int n)
+{
+    qsort(t, (size_t) n, sizeof(double), cmp_d);
+    return n % 2 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2]);
+}
+
+typedef struct
+{
+    int (*step)(void *state, int step);
+    void *state;
+    int as;            /* the step id passed to the hook */
+} src_t;
+
+/* warmup + reps runs; *all: median of the per-run maxima over the ranks,
+ * *mine: median of this rank's own times, *cpu: of its CPU seconds */
+static int measure(double *all, double *mine, double *cpu, hkz_dist_t d,
+                   const src_t *s, const hkz_bench_ssum_opts_t *o)
+{
+    double *tm = malloc(3 * (size_t) o->reps * sizeof(double));
+    int i, status = tm != NULL ? HKZ_SUCCESS
+        : hkz_error_set(HKZ_ERR_NOMEM, "hkz_bench_ssum: out of memory");
+    status = hkz_dist_agree(d, status);
+    for (i = 0; i < o->warmup + o->reps && status == HKZ_SUCCESS; i++)
+    {
+        int meet = 0;
+        double t0, t, c0;
+        status = hkz_dist_allreduce_int(d, &meet, 1, HKZ_DIST_MAX);
+        if (status != HKZ_SUCCESS)
+            break;
+        c0 = cpu_seconds();
+        t0 = hkz_dist_wtime();
+        status = s->step(s->state, s->as);
+        t = hkz_dist_wtime() - t0;
+        c0 = cpu_seconds() - c0;
+        status = hkz_dist_agree(d, status);
+        if (status != HKZ_SUCCESS)
+            break;
+        if (i >= o->warmup)
+        {
+            tm[o->reps + i - o->warmup] = t;
+            tm[2 * o->reps + i - o->warmup] = c0;
+        }
+        status = hkz_dist_allreduce_double(d, &t, 1, HKZ_DIST_MAX);
+        if (i >= o->warmup)
+            tm[i - o->warmup] = t;
+    }
+    if (status == HKZ_SUCCESS)
+    {
+        *all = median(tm, o->reps);
+        *mine = median(tm + o->reps, o->reps);
+        *cpu = median(tm + 2 * o->reps, o->reps);
+    }
+    free(tm);
+    return status;
+}
+
+/* the figures derived from r->t */
+static void derive(hkz_bench_ssum_t *r)
+{
+    double *t = r->t;
+    r->engine_flops = r->flops / t[HKZ_BENCH_ENGINE];
+    r->plain_flops = r->flops / t[HKZ_BENCH_PLAIN];
+    r->efficiency = t[HKZ_BENCH_PLAIN] / t[HKZ_BENCH_ENGINE];
+    r->ect_seq = t[HKZ_BENCH_SEQ] - t[HKZ_BENCH_PLAIN];
+    r->ect_ovl = t[HKZ_BENCH_OVL] - t[HKZ_BENCH_PLAIN];
+    r->e_overlap = r->ect_seq > 0 ? 1.0 - r->ect_ovl / r->ect_seq : NAN;
+}
+
+/* creates the steps' sources: the CPU, or the GPU hooks */
+static int setup(src_t *src, void **st, hkz_bench_ssum_t *r,
+                 const _hkz_bench_cpu_task_t *ct, int N)
+{
+    hkz_dist_t d = hkz_dist_world();
+    const hkz_bench_ssum_hook_t *hc = hooks[HKZ_BENCH_HOOK_CUDA];
+    const hkz_bench_ssum_hook_t *hn = hooks[HKZ_BENCH_HOOK_NCCL];
+    char desc[160] = "";
+    int s, status;
+
+    for (s = 0; s < HKZ_BENCH_NSTEPS; s++)
+        src[s].as = s;
+    if (r->opts.backend == HKZ_BACKEND_CPU)
+    {
+        /* collective: every rank calls it */
+        status = _hkz_bench_cpu_create(&st[0], r->reduction,
+                                       sizeof(r->reduction), ct);
+        for (s = 0; s < HKZ_BENCH_NSTEPS; s++)
+        {
+            src[s].step = _hkz_bench_cpu_step;
+            src[s].state = st[0];
+        }
+        snprintf(r->backend, sizeof(r->backend), "cpu");
+        snprintf(r->plain_via, sizeof(r->plain_via), "openblas");
+        return hkz_dist_agree(d, status);
+    }
+    if (hc == NULL)
+        status = hkz_error_set(HKZ_ERR_UNSUPPORTED, "hkz_bench_ssum: no "
+                               "CUDA hook registered (a build with "
+                               "-DHKZ_CUDA=ON registers it in hkz)");
+    else if (hn == NULL && N > 1)
+        status = hkz_error_set(HKZ_ERR_UNSUPPORTED, "hkz_bench_ssum: CUDA "
+                               "over %d ranks needs the NCCL hook (a build "
+                               "with -DHKZ_CUDA=ON -DHKZ_MPI=ON and NCCL)",
+                               N);
+    else
+        status = hc->create(&st[0], desc, sizeof(desc), &ct->task);
+    status = hkz_dist_agree(d, status);
+    if (status != HKZ_SUCCESS)
+        return status;
+    snprintf(r->backend, sizeof(r->backend), "cuda %s", desc);
+    snprintf(r->plain_via, sizeof(r->plain_via), "cublas");
+    for (s = 0; s < HKZ_BENCH_NSTEPS; s++)
+    {
+        src[s].step = hc->step;
+        src[s].state = st[0];
+    }
+    if (hn == NULL)
+    {
+        /* one rank, no reduction: SEQ and OVL are the engine alone */
+        src[HKZ_BENCH_SEQ].as = src[HKZ_BENCH_OVL].as = HKZ_BENCH_ENGINE;
+        src[HKZ_BENCH_COMM].step = NULL;
+        snprintf(r->reduction, sizeof(r->reduction), "none (1 rank, no "
+                 "NCCL hook)");
+        return HKZ_SUCCESS;
+    }
+    status = hn->create(&st[1], r->reduction, sizeof(r->reduction),
+                        &ct->task);
+    status = hkz_dist_agree(d, status);
+    for (s = HKZ_BENCH_COMM; s <= HKZ_BENCH_OVL; s++)
+    {
+        src[s].step = hn->step;
+        src[s].state = st[1];
+    }
+    return status;
+}
+
+static void teardown(void **st, const hkz_bench_ssum_t *r)
+{
+    if (r->opts.backend == HKZ_BACKEND_CPU)
+    {
+        _hkz_bench_cpu_destroy(st[0]);
+        return;
+    }
+    if (st[1] != NULL)
+        hooks[HKZ_BENCH_HOOK_NCCL]->destroy(st[1]);
+    if (st[0] != NULL)
+        hooks[HKZ_BENCH_HOOK_CUDA]->destroy(st[0]);
+}
+
+int hkz_bench_ssum(hkz_bench_ssum_t *r, const hkz_bench_ssum_opts_t *opts)
+{
+    hkz_dist_t d = hkz_dist_world();
+    int N = hkz_dist_size(d), me = hkz_dist_rank(d), status, s;
+    _hkz_bench_cpu_task_t ct;
+    hkz_bench_ssum_task_t *t = &ct.task;
+    hkz_bench_ssum_opts_t *o = &r->opts;
+    src_t src[HKZ_BENCH_NSTEPS];
+    void *st[2] = {NULL, NULL};
+    double *x = NULL, *C = NULL, mine[HKZ_BENCH_NSTEPS], *all = NULL;
+
+    hkz_bench_ssum_clear(r);
+    hkz_bench_ssum_init(r);
+    *o = *opts;
+    if (o->nchunks == 0)
+        o->nchunks = o->backend == HKZ_BACKEND_CUDA ? 8 : 4;
+    status = hkz_dist_agree(d, check_opts(o, N));
+    if (status != HKZ_SUCCESS)
+        return status;
+
+    memset(&ct, 0, sizeof(ct));
+    t->P = o->P;
+    t->K = o->K;
+    t->T = o->T;
+    t->p1 = o->P;
+    t->k1 = o->K;
+    if (o->shard == HKZ_SHARD_SPLIT_K)
+        _hkz_dist_modes(&t->k0, &t->k1, o->K, N, me);
+    else
+        _hkz_dist_rows(&t->p0, &t->p1, o->P, N, me);
+    t->basis = o->basis;
+    t->cos_n = 2 * o->K - 2;   /* modes g give T_{|N - 2g|}, N .. N-2K+2 */
+    t->shard = o->shard;
+    t->overlap = o->overlap;
+    t->nchunks = o->nchunks;
+    t->device = o->device;
+    ct.reduce = o->reduce;
+    ct.nthreads = o->nthreads;
+    r->nranks = N;
+    r->flops = 2.0 * (double) o->P * (double) o->K * (double) o->T;
+    r->max_diff = r->max_bound = r->ovl_diff = NAN;
+    if (o->shard == HKZ_SHARD_SPLIT_K)
+    {
+        _hkz_dist_modes(&r->p_loc, &r->k_loc, o->K, N, 0);
+        r->k_loc -= r->p_loc;
+        r->p_loc = o->P;
+    }
+    else
+    {
+        _hkz_dist_rows(&r->k_loc, &r->p_loc, o->P, N, 0);
+        r->p_loc -= r->k_loc;
+        r->k_loc = o->K;
+    }
+
+    x = malloc(o->P * sizeof(double));
+    C = malloc(o->K * o->T * sizeof(double));
+    all = calloc((size_t) N, sizeof(double));
+    status = x != NULL && C != NULL && all != NULL ? HKZ_SUCCESS
+        : hkz_error_set(HKZ_ERR_NOMEM, "hkz_bench_ssum: out of memory");
+    status = hkz_dist_agree(d, status);
+    if (status != HKZ_SUCCESS)
+        goto cleanup;
+    fill_data(x, C, o);
+    t->x = x;
+    t->C = C;
+    memset(src, 0, sizeof(src));
+    status = setup(src, st, r, &ct, N);
+    if (status != HKZ_SUCCESS)
+        goto cleanup;
+    if (o->backend == HKZ_BACKEND_CPU)
+        _hkz_bench_cpu_info(st[0], &r->nthreads, &o->nchunks);
+
+    for (s = 0; s < HKZ_BENCH_NSTEPS && status == HKZ_SUCCESS; s++)
+    {
+        if (src[s].step == NULL)     /* no reduction to time */
+            r->t[s] = mine[s] = r->cpu[s] = 0.0;
+        else
+            status = measure(&r->t[s], &mine[s], &r->cpu[s], d, &src[s], o);
+    }
+    if (status == HKZ_SUCCESS && me == 0)
+    {
+        r->rank_t = calloc((size_t) N * HKZ_BENCH_NSTEPS, sizeof(double));
+        if (r->rank_t == NULL)
+            status = hkz_error_set(HKZ_ERR_NOMEM, "hkz_bench_ssum: out of "
+                                   "memory");
+    }
+    status = hkz_dist_agree(d, status);
+    for (s = 0; s < HKZ_BENCH_NSTEPS && status == HKZ_SUCCESS; s++)
+    {
+        int q;
+        status = hkz_dist_times(d, mine[s], all);
+        for (q = 0; q < N && me == 0 && status == HKZ_SUCCESS; q++)
+            r->rank_t[q * HKZ_BENCH_NSTEPS + s] = N == 1 ? mine[s] : all[q];
+    }
+    if (status == HKZ_SUCCESS && o->backend == HKZ_BACKEND_CPU)
+    {
+        double v[3];
+        _hkz_bench_cpu_check(st[0], &v[0], &v[1], &v[2]);
+        status = hkz_dist_allreduce_double(d, v, 3, HKZ_DIST_MAX);
+        r->max_diff = o->basis == HKZ_BASIS_COS ? NAN : v[0];
+        r->max_bound = v[1];
+        r->ovl_diff = v[2];
+    }
+    if (status == HKZ_SUCCESS)
+        derive(r);
+
+cleanup:
+    teardown(st, r);
+    if (status != HKZ_SUCCESS)
+        hkz_bench_ssum_clear(r);
+    free(x);
+    free(C);
+    free(all);
+    return status;
+}

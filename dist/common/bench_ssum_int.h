@@ -1,0 +1,30 @@
+/* bench_ssum_int.h -- private pieces of hkz_bench_ssum (dist/common). */
+#ifndef HKZ_BENCH_SSUM_INT_H
+#define HKZ_BENCH_SSUM_INT_H
+
+#include "hkz/bench.h"
+#include "hkz/dist.h"
+
+/* The CPU steps (bench_ssum_cpu.c): all five, in the hook shape.  The
+ * task carries the options through these extra fields. */
+typedef struct
+{
+    hkz_bench_ssum_task_t task;
+    int reduce;        /* hkz_dist_reduce_t */
+    int nthreads;      /* engine threads (0: auto) */
+} _hkz_bench_cpu_task_t;
+
+int _hkz_bench_cpu_create(void **state, char *desc, size_t ndesc,
+                          const _hkz_bench_cpu_task_t *task);
+void _hkz_bench_cpu_destroy(void *state);
+int _hkz_bench_cpu_step(void *state, int step);
+/* Threads of the engine and the chunks of OVL (as planned: at most one
+ * per HKZ_ENGINE_TALIGN columns). */
+void _hkz_bench_cpu_info(void *state, int *nthreads, size_t *nchunks);
+/* max |engine - plain| over the local slice (NaN for the cos basis, whose
+ * baseline multiplies other values), the largest bound, and max |OVL's
+ * output - SEQ's|, after the steps have run. */
+void _hkz_bench_cpu_check(void *state, double *maxdiff, double *maxbound,
+                          double *seqdiff);
+
+#endif

@@ -1,0 +1,163 @@
+// The one-GPU steps of hkz_bench_ssum (hkz/bench.h): PLAIN, one
+// cublasDgemm of the rank's local slice on a pregenerated basis (the best
+// non-split GEMM), and ENGINE, the CUDA engine on the same slice with
+// device-resident weights and output (hkz_cuda_engine_run_dev: basis
+// generated on the device, DGEMMs, per-column error bound).  Registered
+// by the program (hkz_bench_ssum_register(HKZ_BENCH_HOOK_CUDA,
+// hkz_cuda_bench_ssum_hook())); libhkz does not link CUDA.
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cuda_runtime.h>
+#include <cublas_v2.h>
+#include "hkz/bench.h"
+#include "hkz/cuda.h"
+#include "hkz/status.h"
+
+typedef struct
+{
+    hkz_cuda_engine_t e;
+    cublasHandle_t h;
+    int have_h, dev;
+    double *d_B, *d_C, *d_out, *d_err;
+    size_t pl, kl, T;
+    hkz_engine_problem_t pb;      // the local slice, weights on the device
+} cuda_bench_t;
+
+static int cuda_err(cudaError_t c, const char *where)
+{
+    return hkz_error_set(HKZ_ERR_CUDA, "hkz_bench_ssum (cuda): %s: %s", where,
+                         cudaGetErrorString(c));
+}
+
+static void cb_destroy(void *state)
+{
+    cuda_bench_t *s = (cuda_bench_t *) state;
+    if (s == NULL)
+        return;
+    if (s->have_h)
+        cublasDestroy(s->h);
+    cudaFree(s->d_B);
+    cudaFree(s->d_C);
+    cudaFree(s->d_out);
+    cudaFree(s->d_err);
+    hkz_cuda_engine_destroy(&s->e);
+    free(s);
+}
+
+static int cb_create(void **state, char *desc, size_t ndesc,
+                     const hkz_bench_ssum_task_t *t)
+{
+    cuda_bench_t *s;
+    hkz_engine_opts_t o;
+    cudaDeviceProp prop;
+    cudaError_t c;
+    double *B = NULL;
+    int status;
+
+    *state = NULL;
+    s = (cuda_bench_t *) calloc(1, sizeof(cuda_bench_t));
+    if (s == NULL)
+        return hkz_error_set(HKZ_ERR_NOMEM, "hkz_bench_ssum: out of memory");
+    s->pl = t->p1 - t->p0;
+    s->kl = t->k1 - t->k0;
+    s->T = t->T;
+    hkz_engine_opts_init(&o);
+    o.backend = HKZ_BACKEND_CUDA;
+    o.nchunks = t->nchunks;
+    o.device = t->device;
+    status = hkz_cuda_engine_create(&s->e, &o);
+    if (status != HKZ_SUCCESS)
+        goto cleanup;
+    s->dev = hkz_cuda_engine_device(s->e);
+    if ((c = cudaSetDevice(s->dev)) != cudaSuccess ||
+        (c = cudaGetDeviceProperties(&prop, s->dev)) != cudaSuccess)
+    {
+        status = cuda_err(c, "device");
+        goto cleanup;
+    }
+    snprintf(desc, ndesc, "%s (device %d, %d SMs)", prop.name, s->dev,
+             prop.multiProcessorCount);
+    if (cublasCreate(&s->h) != CUBLAS_STATUS_SUCCESS)
+    {
+        status = hkz_error_set(HKZ_ERR_CUDA, "hkz_bench_ssum: cublasCreate");
+        goto cleanup;
+    }
+    s->have_h = 1;
+    B = (double *) malloc(s->pl * s->kl * sizeof(double));
+    if (B == NULL)
+    {
+        status = hkz_error_set(HKZ_ERR_NOMEM, "hkz_bench_ssum: out of memory");
+        goto cleanup;
+    }
+    hkz_bench_basis(B, s->pl, t->x, t->p0, s->pl, t->k0, s->kl, t->basis);
+    if ((c = cudaMalloc((void **) &s->d_B, s->pl * s->kl * 8)) != cudaSuccess
+        || (c = cudaMalloc((void **) &s->d_C, s->kl * s->T * 8))
+           != cudaSuccess
+        || (c = cudaMalloc((void **) &s->d_out, s->pl * s->T * 8))
+           != cudaSuccess
+        || (c = cudaMalloc((void **) &s->d_err, s->T * 8)) != cudaSuccess
+        || (c = cudaMemcpy(s->d_B, B, s->pl * s->kl * 8,
+                           cudaMemcpyHostToDevice)) != cudaSuccess
+        || (c = cudaMemcpy2D(s->d_C, s->kl * 8, t->C + t->k0, t->K * 8,
+                             s->kl * 8, s->T, cudaMemcpyHostToDevice))
+           != cudaSuccess)
+    {
+        status = cuda_err(c, "device buffers");
+        goto cleanup;
+    }
+    hkz_engine_problem_init(&s->pb);
+    s->pb.P = s->pl;
+    s->pb.K = s->kl;
+    s->pb.T = s->T;
+    s->pb.k_begin = t->k0;
+    s->pb.basis = t->basis;
+    s->pb.cos_n = t->cos_n;
+    s->pb.x = t->x + t->p0;
+    s->pb.C = s->d_C;
+    s->pb.ldc = s->kl;
+    s->pb.err_layout = HKZ_ERR_PER_COLUMN;
+
+cleanup:
+    free(B);
+    if (status != HKZ_SUCCESS)
+        cb_destroy(s);
+    else
+        *state = s;
+    return status;
+}
+
+static int cb_step(void *state, int step)
+{
+    cuda_bench_t *s = (cuda_bench_t *) state;
+    const double one = 1.0, zero = 0.0;
+    cudaError_t c;
+    int status = HKZ_SUCCESS;
+
+    if (step == HKZ_BENCH_PLAIN)
+    {
+        if (cublasDgemm(s->h, CUBLAS_OP_N, CUBLAS_OP_N, (int) s->pl,
+                        (int) s->T, (int) s->kl, &one, s->d_B, (int) s->pl,
+                        s->d_C, (int) s->kl, &zero, s->d_out, (int) s->pl)
+            != CUBLAS_STATUS_SUCCESS)
+            return hkz_error_set(HKZ_ERR_CUDA, "hkz_bench_ssum: "
+                                 "cublasDgemm failed");
+    }
+    else if (step == HKZ_BENCH_ENGINE)
+        status = hkz_cuda_engine_run_dev(s->e, s->d_out, s->d_err, NULL,
+                                         &s->pb);
+    else
+        return hkz_error_set(HKZ_ERR_UNSUPPORTED, "hkz_bench_ssum (cuda): "
+                             "step %d", step);
+    if (status == HKZ_SUCCESS && (c = cudaDeviceSynchronize()) != cudaSuccess)
+        status = cuda_err(c, "synchronize");
+    return status;
+}
+
+static const hkz_bench_ssum_hook_t cuda_hook = {
+    "cuda", cb_create, cb_destroy, cb_step};
+
+extern "C" const hkz_bench_ssum_hook_t *hkz_cuda_bench_ssum_hook(void)
+{
+    return &cuda_hook;
+}
