@@ -109,7 +109,8 @@ int hkz_ising_model_read_str(hkz_ising_model_t m, const char *text)
             if (ne > 0 || nw > 0)
                 FAIL("line %ld: 'vertices' must come before edges and "
                      "weights", (long) line);
-            if (_hkz_ising_parse_id(&n, tok[1], tl[1], HKZ_ISING_MAX_VERTICES) != 0 ||
+            if (_hkz_ising_parse_id(&n, tok[1], tl[1],
+                                    HKZ_ISING_MAX_VERTICES) != 0 ||
                 n < 1)
                 FAIL("line %ld: vertex count must be an integer in 1..%ld "
                      "(got '%.*s')", (long) line,
@@ -124,7 +125,8 @@ int hkz_ising_model_read_str(hkz_ising_model_t m, const char *text)
             int r;
             if (nt != 3)
                 FAIL("line %ld: expected 'weight u w'", (long) line);
-            r = _hkz_ising_parse_id(&u, tok[1], tl[1], HKZ_ISING_MAX_VERTICES - 1);
+            r = _hkz_ising_parse_id(&u, tok[1], tl[1],
+                                    HKZ_ISING_MAX_VERTICES - 1);
             if (r != 0)
                 FAIL("line %ld: %s vertex id '%.*s'", (long) line,
                      r == 2 ? "too large" : "bad (need a non-negative "
@@ -132,7 +134,8 @@ int hkz_ising_model_read_str(hkz_ising_model_t m, const char *text)
             if (declared >= 0 && u >= declared)
                 FAIL("line %ld: unknown vertex %ld (vertices 0..%ld "
                      "declared)", (long) line, (long) u, (long) declared - 1);
-            if (_hkz_ising_parse_id(&wt, tok[2], tl[2], HKZ_ISING_MAX_VERTICES) != 0 ||
+            if (_hkz_ising_parse_id(&wt, tok[2], tl[2],
+                                    HKZ_ISING_MAX_VERTICES) != 0 ||
                 wt < 1)
                 FAIL("line %ld: weight must be a positive integer (got "
                      "'%.*s')", (long) line, (int) FLINT_MIN(tl[2], SHOW),

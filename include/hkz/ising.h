@@ -184,7 +184,8 @@ HKZ_API void hkz_ising_dos_init(hkz_ising_dos_t d);
 HKZ_API void hkz_ising_dos_clear(hkz_ising_dos_t d);
 
 /** Exact table by Gray-code enumeration over 2^(n-1) configurations (spin
- *  flip symmetry), nthreads threads (<= 0: 2; private FLINT pool).  Needs exact couplings;
+ *  flip symmetry), nthreads threads (<= 0: 2; private FLINT pool).
+ *  Needs exact couplings;
  *  HKZ_ERR_TOO_LARGE if n > HKZ_ISING_ENUM_MAX_N or the table would
  *  exceed HKZ_ISING_DOS_MAX_ENTRIES (incommensurate couplings). */
 HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_enum(hkz_ising_dos_t d,

@@ -87,8 +87,8 @@ static void check_bytes(const char *dir)
     HKZ_TEST_OK(hkz_ising_model_read_file(m, path));
     HKZ_TEST_CHECK(m->n == 2 && m->nedges == 1, "BOM file");
     /* a BOM in the middle and a non-breaking space are named */
-    HKZ_TEST_STATUS(hkz_ising_model_read_str(m, "0 1 1\n\xEF\xBB\xBF" "1 2 1\n"),
-                    HKZ_ERR_ARG);
+    HKZ_TEST_STATUS(hkz_ising_model_read_str(m,
+                    "0 1 1\n\xEF\xBB\xBF" "1 2 1\n"), HKZ_ERR_ARG);
     HKZ_TEST_CHECK(strstr(hkz_errmsg(), "line 2: byte 0xef") != NULL &&
                    strstr(hkz_errmsg(), "not plain ASCII") != NULL,
                    "message: %s", hkz_errmsg());
