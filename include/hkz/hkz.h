@@ -19,6 +19,7 @@
 #include "hkz/compare_x8.h"
 #include "hkz/compare_sweep.h"
 #include "hkz/report.h"
+#include "hkz/compare_grid.h"
 
 #ifdef __cplusplus
 extern "C" {

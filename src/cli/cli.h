@@ -132,6 +132,8 @@ int hkz_cmd_report(int argc, char **argv);
 int hkz_cmd_compare(int argc, char **argv);        /* cmd_compare.c */
 int hkz_cmd_compare_x8(int argc, char **argv);     /* cmd_compare_x8.c */
 int hkz_cmd_compare_sweep(int argc, char **argv);  /* cmd_compare_sweep.c */
+int hkz_cmd_compare_varadhan(int argc, char **argv); /* cmd_compare_grid.c */
+int hkz_cmd_compare_gauss(int argc, char **argv);  /* cmd_compare_grid.c */
 
 /* ---- SU(2)^n inputs (cli_point.c) --------------------------------------
  * POINT syntax: coordinates x_1; x_2; ... separated by ';', each "r,z" or
