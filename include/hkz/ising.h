@@ -174,6 +174,10 @@ typedef struct
 } hkz_ising_dos_struct;
 typedef hkz_ising_dos_struct hkz_ising_dos_t[1];
 
+/** K = K_c = log(1 + sqrt 2)/2, the critical coupling of the square
+ *  lattice (sinh 2K_c = 1). */
+HKZ_API void hkz_ising_kc(arb_t K, slong prec);
+
 /* Size limits of the exact methods. */
 #define HKZ_ISING_ENUM_MAX_N 40          /* Gray-code enumeration */
 #define HKZ_ISING_DOS_MAX_ENTRIES (WORD(1) << 22)   /* nb * nk */

@@ -335,6 +335,13 @@ HKZ_API HKZ_WARN_UNUSED int hkz_ly_track_unpack(hkz_ly_track_t tr,
 HKZ_API HKZ_WARN_UNUSED int hkz_ly_cw_limit_t(arb_t tstar, mag_t rad,
         slong N, slong rel_bits);
 
+/** x = pi/2, the limit of every zero as the coupling t -> 0+ (spec 2.6). */
+HKZ_API void hkz_ly_limit_zero_coupling(arb_t x, slong prec);
+
+/** x = theta_j(inf) = (2j-1) pi/(2N), the limit of the Curie-Weiss zero j
+ *  (1-based) as t -> infinity (spec 2.6). */
+HKZ_API void hkz_ly_cw_limit_theta(arb_t x, slong j, slong N, slong prec);
+
 /** Families: Curie-Weiss in the per-edge coupling (param: slong *N), and a
  *  single edge (param: hkz_ly_edge_family_t, built by
  *  hkz_ly_edge_family_init from a model and an edge). */

@@ -5,15 +5,6 @@
 #include <string.h>
 #include "cli_ly.h"
 
-/* (2j-1) pi/(2N) at pr bits, the t -> infinity limit of zero j (0-based
- * j here: 2j + 1) */
-static void limit_inf(arb_t x, slong j, slong N, slong pr)
-{
-    arb_const_pi(x, pr);
-    arb_mul_si(x, x, 2 * j + 1, pr);
-    arb_div_si(x, x, 2 * N, pr);
-}
-
 /* the limits (spec 2.6) pi/2 and (2j-1) pi/(2N), the steps, the tail
  * rows over [t*, t1] */
 static int rows(hkz_cli_run_t *r, const hkz_ly_track_t tr, slong N,
@@ -26,12 +17,11 @@ static int rows(hkz_cli_run_t *r, const hkz_ly_track_t tr, slong N,
     arb_init(x);
     for (j = j0; j < j1 && rc == 0; j++)
     {
-        arb_const_pi(x, pr);
-        arb_mul_2exp_si(x, x, -1);
+        hkz_ly_limit_zero_coupling(x, pr);
         rc = hkz_cli_ly_row(r->w, "limit", j + 1, "0+", NULL, NULL, x, NULL,
                             0, 1, "", "", "all zeros tend to pi/2 (spec "
                             "2.6)");
-        limit_inf(x, j, N, pr);
+        hkz_ly_cw_limit_theta(x, j + 1, N, pr);
         if (rc == 0)
             rc = hkz_cli_ly_row(r->w, "limit", j + 1, "inf", NULL, NULL, x,
                                 NULL, 0, 1, "", "", "(2j-1) pi/(2N) (spec "
@@ -42,7 +32,7 @@ static int rows(hkz_cli_run_t *r, const hkz_ly_track_t tr, slong N,
     for (j = j0; j < j1 && rc == 0 && tail; j++)
     {
         /* theta_j(t) in (2j-1) pi/(2N) +- rad for all t >= t* */
-        limit_inf(x, j, N, pr);
+        hkz_ly_cw_limit_theta(x, j + 1, N, pr);
         arb_add_error_mag(x, rad);
         rc = hkz_cli_ly_row(r->w, "tail", j + 1, "", ts, t1, x, x, 0, 1, "",
                             "", "for every t >= t* the zero lies within the "

@@ -220,10 +220,7 @@ static int read_model(hkz_ising_model_t m, arb_t K, char *desc, size_t n,
         fmpq_t one;
         if (strcmp(a->coupling, "kc") == 0)
         {
-            arb_sqrt_ui(K, 2, 4096);
-            arb_add_ui(K, K, 1, 4096);
-            arb_log(K, K, 4096);
-            arb_mul_2exp_si(K, K, -1);
+            hkz_ising_kc(K, 4096);
         }
         else if ((rc = hkz_cli_ly_ball(K, "--coupling", a->coupling, 4096)))
             return rc;
