@@ -194,6 +194,17 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_bi_grid(double *out, double *err,
         size_t ldo, hkz_engine_t e, const double *alpha, size_t nalpha,
         const double *t, size_t nt, size_t nmax);
 
+/** As hkz_su2_heat_bi_grid for the time derivative d^deriv/dt^deriv
+ *  h_t(alpha) (deriv <= 64; deriv = 0 is hkz_su2_heat_bi_grid): GIVEN
+ *  engine weights n (-(n^2-1))^deriv e^{-(n^2-1)t} computed in Arb, the
+ *  derivative tail bound of hkz_su2_heat_bi_spectral; nmax = 0 chooses N
+ *  from the smallest t (tail about e^-60 of the n = 2 term);
+ *  HKZ_ERR_TOO_LARGE if that needs more than 2^20 modes
+ *  (groups/su2/heat_bi_grid_deriv.c). */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_bi_grid_deriv(double *out,
+        double *err, size_t ldo, hkz_engine_t e, const double *alpha,
+        size_t nalpha, const double *t, size_t nt, size_t nmax, ulong deriv);
+
 /* ---- grids (engine): sub-Laplacian and Milnor -------------------------
  * (groups/su2/heat_sub_grid.c, heat_milnor_grid.c)  Double grids through
  * the spectral-sum engine e (NULL: a default CPU engine), column-major
