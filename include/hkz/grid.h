@@ -183,6 +183,8 @@ typedef struct
     int overlap;       /* HKZ_GRID_OVERLAP_*: engine column chunks, 1 for
                           NONE, 4 otherwise (same bytes) */
     int nthreads;      /* engine threads (0: one per CPU) */
+    int scalar_only;   /* every entry by the scalar route (reference and
+                          benchmarks; a checkpoint parameter) */
     slong block;       /* points per row block (0: auto); rounded up to a
                           multiple of HKZ_GRID_TILE */
     const hkz_progress_t *progress;  /* per block, units = entries */
