@@ -122,9 +122,9 @@ static int engine_tile(double *out, mag_ptr rad, const hkz_grid_heat_t g,
 
     HKZ_CHECK_GOTO(err && x && dx && Lx && Lt && Lw, HKZ_ERR_NOMEM,
                    "grid: out of memory");
-    /* time derivatives: engine route for su2 only (the sub-Laplacian and
-     * Milnor engine grids have no derivative weights yet) */
-    if (g->deriv > 0 && g->kind != HKZ_GRID_SU2)
+    /* time derivatives: engine route for su2 and su2-sub (the Milnor
+     * engine grid has no derivative weights yet) */
+    if (g->deriv > 0 && g->kind == HKZ_GRID_SU2_MILNOR)
     {
         status = HKZ_ERR_UNSUPPORTED;
         goto cleanup;
@@ -161,12 +161,15 @@ static int engine_tile(double *out, mag_ptr rad, const hkz_grid_heat_t g,
             dx[i] = (_hkz_grid_dist_up(r, x[i]) + _hkz_grid_dist_up(zz, z[i]))
                     * (1.0 + 0x1p-50);
         }
+        /* deriv k: lambda_nk = n^2 - 1 - k'^2 <= n^2 (n = 2m+k'+1), so
+         * the terms gain lambda^k <= n^{2k} */
         for (j = 0; j < T; j++)
         {
-            Lx[j] = _hkz_grid_series_up(tm->tlo[j], 3, 0);
-            Lt[j] = _hkz_grid_series_up(tm->tlo[j], 4, 0);
+            Lx[j] = _hkz_grid_series_up(tm->tlo[j], 3 + 2 * k, 0);
+            Lt[j] = _hkz_grid_series_up(tm->tlo[j], 4 + 2 * k, 0);
         }
-        status = hkz_su2_heat_sub_grid(out, err, np, e, x, z, np, tm->t, T);
+        status = hkz_su2_heat_sub_grid_deriv(out, err, np, e, x, z, np,
+                                             tm->t, T, g->deriv);
     }
     else
     {

@@ -225,6 +225,14 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_sub_grid(double *out, double *err,
         size_t ldo, hkz_engine_t e, const double *r, const double *z,
         size_t npts, const double *t, size_t nt);
 
+/** As hkz_su2_heat_sub_grid for d^d/dt^d p_t (d <= 64; d = 0 is
+ *  hkz_su2_heat_sub_grid): weights (2m+k+1) (-lambda)^d e^{-lambda t} in
+ *  Arb and the derivative tails of spec 3.5 (those of the certified
+ *  hkz_su2_heat_sub, heat_sub_tail.c). */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_sub_grid_deriv(double *out,
+        double *err, size_t ldo, hkz_engine_t e, const double *r,
+        const double *z, size_t npts, const double *t, size_t nt, ulong d);
+
 /** Milnor family L = -(a X^2 + b Y^2 + c Z^2) (spec 7.6), a, b > 0,
  *  c >= 0: p_{t_j}(g_i) = sum_{n <= N} n Re tr(pi_n(g_i) exp(-t_j L_n)) +
  *  the tail bound of hkz_su2_heat_milnor.  g holds 4 doubles per point
