@@ -272,8 +272,8 @@ static int run_product(hkz_cli_run_t *r, void *a)
     "truncation tail +\nbasis error + rounding of the inputs to doubles) " \
     "where that meets --digits\n(relative accuracy; default 10 here), " \
     "else the certified scalar path (Ziv\nloop); stderr says how many of " \
-    "each. Time derivatives use the engine for su2 and su2-sub;\n" \
-    "products use the scalar path only. Rows: " \
+    "each.\nTime derivatives use the engine for su2 and su2-sub; products " \
+    "use the\nscalar path only. Rows: " \
     "coordinates, t, deriv, method (engine|scalar),\nvalue, mid, rad, " \
     "rel_acc_bits, certified, status. --out FILE.h5 writes HDF5\n(datasets " \
     "per coordinate, t, deriv, mid, rad, certified, scalar; the run\nrecord " \
