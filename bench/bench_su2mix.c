@@ -30,6 +30,12 @@ static double now(void)
 
 #include <string.h>
 
+/* the box's results (hkz/su2mix.h accessors) */
+#define VEC(bx, w) hkz_su2mix_box_vec((bx), HKZ_SU2MIX_BOX_##w)
+#define MN(bx) hkz_su2mix_box_minorant(bx)
+#define MUD(bx) hkz_su2mix_box_mu_d(bx)
+#define LMIND(bx) hkz_su2mix_box_lmin_d(bx)
+
 static int bench_eigh(slong n1, slong n2, slong reps)
 {
     hkz_su2mix_op_t op;
@@ -161,7 +167,7 @@ int main(int argc, char **argv)
     {
         double mu_c, mu_d;
         /* certified (all T times) */
-        if (hkz_su2mix_box_init(bx, n, nmax, t, T))
+        if (hkz_su2mix_box_create(&bx, n, nmax, t, T))
             return 1;
         tm = now();
         s = hkz_su2mix_box_run(bx, op, 1, 128);
@@ -172,24 +178,25 @@ int main(int argc, char **argv)
             return 1;
         }
         tc = tm < tc ? tm : tc;
-        mu_c = arf_get_d(arb_midref(bx->box), ARF_RND_NEAR);
+        mu_c = arf_get_d(arb_midref(VEC(bx, SUM)), ARF_RND_NEAR);
         if (r == 0)
         {
-            char *str = arb_get_str(bx->box, 15, 0);
+            char *str = arb_get_str(VEC(bx, SUM), 15, 0);
             printf("blocks %ld  max_dim %ld  K %.6g  mu_0.2(e) box %s\n",
-                   (long) bx->nblocks, (long) bx->maxdim,
-                   arf_get_d(arb_midref(bx->mn->K), ARF_RND_NEAR), str);
+                   (long) hkz_su2mix_box_nblocks(bx),
+                   (long) hkz_su2mix_box_maxdim(bx),
+                   arf_get_d(arb_midref(MN(bx)->K), ARF_RND_NEAR), str);
             flint_free(str);
         }
-        hkz_su2mix_box_clear(bx);
+        hkz_su2mix_box_destroy(&bx);
         /* double */
-        if (hkz_su2mix_box_init(bx, n, nmax, t, T))
+        if (hkz_su2mix_box_create(&bx, n, nmax, t, T))
             return 1;
         tm = now();
         s = hkz_su2mix_box_run(bx, op, 0, 128);
         tm = now() - tm;
         td = tm < td ? tm : td;
-        mu_d = bx->mu_d[0];
+        mu_d = MUD(bx)[0];
         if (fabs(mu_d - mu_c) > maxdiff)
             maxdiff = fabs(mu_d - mu_c);
         /* engine at P points (includes its own double eigensolves) */
@@ -202,7 +209,7 @@ int main(int argc, char **argv)
             return 1;
         }
         te = tm < te ? tm : te;
-        hkz_su2mix_box_clear(bx);
+        hkz_su2mix_box_destroy(&bx);
     }
     printf("n %ld nmax %ld times %ld points %ld (best of %ld)\n", (long) n,
            (long) nm, (long) T, (long) P, (long) reps);

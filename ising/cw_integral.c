@@ -23,18 +23,8 @@
  * and |(1 + w)^N - 1 - N w| <= (N|w|)^2 e^{N|w|}/2; with it one pass over
  * the nodes certifies both ends of a tight bracket (bracket function). */
 #include <math.h>
-#include "zeros_internal.h"
+#include "cw_int_internal.h"
 #include "hkz_check.h"
-
-typedef struct
-{
-    _hkz_ly_cw_line_t L;
-    slong N, wp, goal;
-    const arb_struct *t;
-    arb_t psiref, inv2t;
-    arf_t hh;
-    mag_t eps, err;
-} ictx_t;
 
 /* v = e^{q} (2 cz)^N = exp(Re q + (N/2) log(4|cz|^2)) e^{i (Im q + N arg cz)}
  * where |cz|^2 = m2 (given).  Any branch of arg gives the same value; near
@@ -83,7 +73,7 @@ static void node_value(acb_t v, const acb_t q, const acb_t cz, const arb_t m2,
     arb_clear(a);
 }
 
-static void ictx_init(ictx_t *c)
+void _hkz_lyi_ictx_init(_hkz_lyi_ictx_t *c)
 {
     arb_init(c->psiref);
     arb_init(c->inv2t);
@@ -92,7 +82,7 @@ static void ictx_init(ictx_t *c)
     mag_init(c->err);
 }
 
-static void ictx_clear(ictx_t *c)
+void _hkz_lyi_ictx_clear(_hkz_lyi_ictx_t *c)
 {
     arb_clear(c->psiref);
     arb_clear(c->inv2t);
@@ -124,8 +114,8 @@ static int saddle_near(double *re, double *im, double theta, slong N,
 }
 
 /* Line geometry at theta ~ thd for working precision prec. */
-static int ictx_setup(ictx_t *c, slong N, const arb_t t, double thd,
-                      slong prec)
+int _hkz_lyi_ictx_setup(_hkz_lyi_ictx_t *c, slong N, const arb_t t, double thd,
+                        slong prec)
 {
     double td = arf_get_d(arb_midref(t), ARF_RND_NEAR), re, im, E;
 
@@ -155,7 +145,7 @@ static int ictx_setup(ictx_t *c, slong N, const arb_t t, double thd,
 /* Rigorous error bounds for every theta in the ball Theta: picks h from
  * M_+ + M_- (discretization below eps/2), the node range, and sets err =
  * discretization + omitted nodes.  Without bounds only the node range. */
-static void ictx_bounds(ictx_t *c, const arb_t Theta, int rigorous)
+void _hkz_lyi_ictx_bounds(_hkz_lyi_ictx_t *c, const arb_t Theta, int rigorous)
 {
     _hkz_ly_cw_line_t *L = &c->L;
     slong N = c->N;
@@ -228,8 +218,9 @@ static void ictx_bounds(ictx_t *c, const arb_t Theta, int rigorous)
  * D[i] = sum_k w_k g_k i N tanh(z_k) (if D != NULL), in units e^{psiref}.
  * With npts = 1, V and T (length khi - klo + 1, may be NULL) receive the
  * node values and i N tanh(z_k). */
-static void node_loop(ictx_t *c, acb_ptr S, acb_ptr D, acb_ptr V, acb_ptr T,
-                      arf_srcptr theta, slong npts)
+void _hkz_lyi_node_loop(_hkz_lyi_ictx_t *c, acb_ptr S, acb_ptr D, acb_ptr V,
+                        acb_ptr T,
+                        arf_srcptr theta, slong npts)
 {
     _hkz_ly_cw_line_t *L = &c->L;
     slong i, k, wp = c->wp, N = c->N;
@@ -331,264 +322,12 @@ static void node_loop(ictx_t *c, acb_ptr S, acb_ptr D, acb_ptr V, acb_ptr T,
 }
 
 /* res = 2 h Re S (+- err). */
-static void finish(arb_t res, const ictx_t *c, const acb_t S, int rigorous,
-                   slong prec)
+void _hkz_lyi_finish(arb_t res, const _hkz_lyi_ictx_t *c, const acb_t S,
+                     int rigorous,
+                     slong prec)
 {
     arb_mul_arf(res, acb_realref(S), c->hh, prec);
     arb_mul_2exp_si(res, res, 1);
     if (rigorous)
         arb_add_error_mag(res, c->err);
-}
-
-static void set_logscale(arb_t ls, const ictx_t *c, slong prec)
-{
-    /* psiref - t N/2 - log(2 pi t)/2 */
-    arb_t s;
-    arb_init(s);
-    arb_mul_si(s, c->t, c->N, c->wp);
-    arb_mul_2exp_si(s, s, -1);
-    arb_sub(ls, c->psiref, s, c->wp);
-    arb_const_pi(s, c->wp);
-    arb_mul(s, s, c->t, c->wp);
-    arb_mul_2exp_si(s, s, 1);
-    arb_log(s, s, c->wp);
-    arb_mul_2exp_si(s, s, -1);
-    arb_sub(ls, ls, s, prec);
-    arb_clear(s);
-}
-
-int _hkz_ly_cw_int_eval(arb_ptr res, arb_ptr dres, arb_t logscale,
-        arf_srcptr theta, slong npts, slong N, const arb_t t, slong prec,
-        int rigorous)
-{
-    ictx_t c;
-    double thd = 0;
-    slong i;
-    acb_ptr S, D;
-    arb_t Th;
-
-    for (i = 0; i < npts; i++)
-        thd += arf_get_d(theta + i, ARF_RND_NEAR) / npts;
-    ictx_init(&c);
-    if (ictx_setup(&c, N, t, thd, prec))
-    {
-        for (i = 0; i < npts; i++)
-        {
-            arb_indeterminate(res + i);
-            if (dres != NULL)
-                arb_indeterminate(dres + i);
-        }
-        if (logscale != NULL)
-            arb_indeterminate(logscale);
-        ictx_clear(&c);
-        return HKZ_SUCCESS;
-    }
-    arb_init(Th);
-    S = _acb_vec_init(npts);
-    D = dres != NULL ? _acb_vec_init(npts) : NULL;
-    if (rigorous)
-    {
-        /* the theta-ball covering all points (bounds hold on it) */
-        arf_srcptr lo = theta, hi = theta;
-        for (i = 1; i < npts; i++)
-        {
-            if (arf_cmp(theta + i, lo) < 0)
-                lo = theta + i;
-            if (arf_cmp(theta + i, hi) > 0)
-                hi = theta + i;
-        }
-        arb_set_interval_arf(Th, lo, hi, c.wp);
-    }
-    ictx_bounds(&c, Th, rigorous);
-    node_loop(&c, S, D, NULL, NULL, theta, npts);
-    for (i = 0; i < npts; i++)
-    {
-        finish(res + i, &c, S + i, rigorous, prec);
-        if (dres != NULL)
-            finish(dres + i, &c, D + i, 0, prec);
-    }
-    if (logscale != NULL)
-        set_logscale(logscale, &c, prec);
-    _acb_vec_clear(S, npts);
-    if (D != NULL)
-        _acb_vec_clear(D, npts);
-    arb_clear(Th);
-    ictx_clear(&c);
-    return HKZ_SUCCESS;
-}
-
-/* Node sum at theta0 + delta from the values V and i N tanh T at theta0:
- * sum_k V_k (1 + w_k)^N, w_k = cos(delta) - 1 + tanh(z_k) sin(delta). */
-static void shifted_sum(acb_t S, acb_srcptr V, acb_srcptr T, slong n,
-                        const arf_t delta, slong N, slong wp)
-{
-    arb_t d, sd, cd1;
-    acb_t w, f;
-    mag_t m, r;
-    slong k;
-
-    arb_init(d);
-    arb_init(sd);
-    arb_init(cd1);
-    acb_init(w);
-    acb_init(f);
-    mag_init(m);
-    mag_init(r);
-    arb_set_arf(d, delta);
-    arb_sin_cos(sd, cd1, d, wp);
-    arb_sub_ui(cd1, cd1, 1, wp);
-    arb_div_si(sd, sd, N, wp);
-    acb_zero(S);
-    for (k = 0; k < n; k++)
-    {
-        if (!acb_is_finite(T + k) || !acb_is_finite(V + k))
-        {
-            acb_indeterminate(S);
-            break;
-        }
-        /* i tanh(z_k) sin(delta) = T_k sin(delta)/N, sd = sin(delta)/N */
-        acb_mul_arb(w, T + k, sd, wp);
-        arb_add(acb_realref(w), acb_realref(w), cd1, wp);
-        /* f = 1 + N w + R,  |R| <= (N|w|)^2 e^{N|w|}/2 */
-        acb_get_mag(m, w);
-        mag_mul_ui(m, m, (ulong) N);
-        mag_exp(r, m);
-        mag_mul(r, r, m);
-        mag_mul(r, r, m);
-        mag_mul_2exp_si(r, r, -1);
-        acb_mul_si(f, w, N, wp);
-        acb_add_ui(f, f, 1, wp);
-        arb_add_error_mag(acb_realref(f), r);
-        arb_add_error_mag(acb_imagref(f), r);
-        acb_addmul(S, V + k, f, wp);
-    }
-    arb_clear(d);
-    arb_clear(sd);
-    arb_clear(cd1);
-    acb_clear(w);
-    acb_clear(f);
-    mag_clear(m);
-    mag_clear(r);
-}
-
-int _hkz_ly_cw_int_bracket(arf_t a, arf_t b, int *sa, int *sb,
-        const arf_t x0, const arf_t wt, slong N, const arb_t t, slong prec)
-{
-    ictx_t c;
-    arb_t Th, I0;
-    acb_t S, D;
-    acb_ptr V = NULL, T = NULL;
-    arf_t r, x1, e, dl;
-    slong n = 0;
-    int ok = 0;
-
-    ictx_init(&c);
-    if (ictx_setup(&c, N, t, arf_get_d(x0, ARF_RND_NEAR), prec))
-    {
-        ictx_clear(&c);
-        return 0;
-    }
-    arb_init(Th);
-    arb_init(I0);
-    acb_init(S);
-    acb_init(D);
-    arf_init(r);
-    arf_init(x1);
-    arf_init(e);
-    arf_init(dl);
-    /* bounds for theta in x0 +- r: the Newton step must stay well inside */
-    arf_abs(r, x0);
-    arf_mul_2exp_si(r, r, -34);
-    arf_max(r, r, wt);
-    arb_set_arf(Th, x0);
-    arb_add_error_arf(Th, r);
-    ictx_bounds(&c, Th, 1);
-    n = c.L.khi - c.L.klo + 1;
-    V = _acb_vec_init(n);
-    T = _acb_vec_init(n);
-    node_loop(&c, S, D, V, T, x0, 1);
-    /* Newton step x1 = x0 - I/I' (midpoints) */
-    if (!arf_is_zero(arb_midref(acb_realref(D))))
-    {
-        arf_div(x1, arb_midref(acb_realref(S)), arb_midref(acb_realref(D)),
-                c.wp, ARF_RND_NEAR);
-        arf_abs(dl, x1);
-        arf_sub(x1, x0, x1, c.wp, ARF_RND_NEAR);
-        /* e = max(wt/4, 8 N step^2) (quadratic convergence), e, |step|
-         * well below r */
-        arf_mul(e, dl, dl, 64, ARF_RND_UP);
-        arf_mul_si(e, e, 8 * N, 64, ARF_RND_UP);
-        arf_mul_2exp_si(dl, dl, 2);
-        if (arf_cmp(dl, r) < 0)
-        {
-            arf_struct ends[2];
-            int k, sg[2];
-            arf_mul_2exp_si(dl, wt, -2);
-            arf_max(e, e, dl);
-            arf_mul_2exp_si(dl, r, -2);
-            if (arf_cmp(e, dl) < 0)
-            {
-                arf_init(ends + 0);
-                arf_init(ends + 1);
-                arf_sub(ends + 0, x1, e, ARF_PREC_EXACT, ARF_RND_DOWN);
-                arf_add(ends + 1, x1, e, ARF_PREC_EXACT, ARF_RND_DOWN);
-                for (k = 0; k < 2; k++)
-                {
-                    arf_sub(dl, ends + k, x0, ARF_PREC_EXACT, ARF_RND_DOWN);
-                    shifted_sum(S, V, T, n, dl, N, c.wp);
-                    finish(I0, &c, S, 1, prec);
-                    sg[k] = arb_is_positive(I0) ? 1
-                            : arb_is_negative(I0) ? -1 : 0;
-                }
-                if (sg[0] != 0 && sg[1] != 0 && sg[0] != sg[1])
-                {
-                    arf_set(a, ends + 0);
-                    arf_set(b, ends + 1);
-                    *sa = sg[0];
-                    *sb = sg[1];
-                    ok = 1;
-                }
-                arf_clear(ends + 0);
-                arf_clear(ends + 1);
-            }
-        }
-    }
-    _acb_vec_clear(V, n);
-    _acb_vec_clear(T, n);
-    arb_clear(Th);
-    arb_clear(I0);
-    acb_clear(S);
-    acb_clear(D);
-    arf_clear(r);
-    arf_clear(x1);
-    arf_clear(e);
-    arf_clear(dl);
-    ictx_clear(&c);
-    return ok;
-}
-
-int hkz_ly_cw_integral(arb_ptr res, arb_t logscale, arf_srcptr theta,
-                       slong npts, slong N, const arb_t t, slong prec)
-{
-    slong i;
-    if (N < 1 || npts < 1 || prec < 2 || !arb_is_finite(t) ||
-        !arb_is_positive(t))
-    {
-        for (i = 0; i < npts; i++)
-            arb_indeterminate(res + i);
-        if (logscale != NULL)
-            arb_indeterminate(logscale);
-        HKZ_CHECK(N >= 1, HKZ_ERR_ARG, "hkz_ly_cw_integral: N must be >= 1 "
-                  "(got %ld)", (long) N);
-        HKZ_CHECK(npts >= 1, HKZ_ERR_ARG, "hkz_ly_cw_integral: no points");
-        HKZ_CHECK(prec >= 2, HKZ_ERR_ARG, "hkz_ly_cw_integral: prec must be "
-                  ">= 2");
-        return hkz_error_set(HKZ_ERR_DOMAIN, "hkz_ly_cw_integral: t must be "
-                             "> 0 (the integral form needs a Gaussian)");
-    }
-    for (i = 0; i < npts; i++)
-        HKZ_CHECK(arf_is_finite(theta + i), HKZ_ERR_ARG,
-                  "hkz_ly_cw_integral: theta[%ld] is not finite", (long) i);
-    return _hkz_ly_cw_int_eval(res, NULL, logscale, theta, npts, N, t, prec,
-                               1);
 }

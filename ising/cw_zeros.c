@@ -136,8 +136,8 @@ int hkz_ly_cw_zeros(hkz_ly_zeros_t z, slong N, const arb_t t,
         f.bracket = int_bracket;
         f.ctx = &c;
         /* the integral needs no precision growing with N */
-        if (o.max_prec <= 0)
-            o.max_prec = 8 * o.rel_bits + 1024;
+        if (o.goal.max_prec <= 0)
+            o.goal.max_prec = 8 * o.goal.rel_bits + 1024;
         st = hkz_ly_zeros_fun(z, &f, &o);
     }
     z->method = method;

@@ -12,7 +12,6 @@
  * increment per configuration; the high spins follow a Gray code whose
  * steps update H, b_high and X0 in O(degree).
  */
-#include <pthread.h>
 #include <string.h>
 #include "ising_impl.h"
 #include "hkz_check.h"
@@ -129,9 +128,9 @@ static void run_chunk(const enum_plan *P, slong chunk, slong *h0, slong *h1,
     }
 }
 
-static void *enum_worker(void *arg)
+static void enum_worker(slong t, void *arg)
 {
-    enum_job *J = arg;
+    enum_job *J = (enum_job *) arg + t;
     const enum_plan *P = J->P;
     slong nv = P->nlow + P->nhigh + 1, ch;
     slong *s = flint_malloc(4 * nv * sizeof(slong));
@@ -141,7 +140,6 @@ static void *enum_worker(void *arg)
         run_chunk(P, ch, J->h0, J->h1, s, s + nv, s + 2 * nv, C);
     flint_free(s);
     flint_free(C);
-    return NULL;
 }
 
 int _hkz_ising_enum_core(slong *h0, slong *h1, slong n, slong ne,
@@ -153,9 +151,9 @@ int _hkz_ising_enum_core(slong *h0, slong *h1, slong n, slong ne,
     slong i, j, nfree = n - 1, nv = n, size = nb * nk, nchunks, x;
     slong *deg;
     enum_job *jobs;
-    pthread_t *th;
+    _hkz_ising_threads_t pool;
     slong **tables;
-    int t, status = HKZ_SUCCESS, nstarted = 0;
+    int t, status = HKZ_SUCCESS;
 
     if (nthreads <= 0)
         nthreads = 2;
@@ -227,7 +225,6 @@ int _hkz_ising_enum_core(slong *h0, slong *h1, slong n, slong ne,
     nchunks = WORD(1) << P.chunk_bits;
     nthreads = (int) FLINT_MIN(nthreads, nchunks);
     jobs = flint_malloc(nthreads * sizeof(enum_job));
-    th = flint_malloc(nthreads * sizeof(pthread_t));
     tables = flint_malloc(2 * nthreads * sizeof(slong *));
     for (t = 0; t < nthreads; t++)
     {
@@ -249,20 +246,9 @@ int _hkz_ising_enum_core(slong *h0, slong *h1, slong n, slong ne,
         jobs[t].stride = nthreads;
         jobs[t].nchunks = nchunks;
     }
-    for (t = 1; t < nthreads; t++)
-    {
-        if (pthread_create(th + t, NULL, enum_worker, jobs + t) != 0)
-            break;
-        nstarted = t;
-    }
-    /* chunks of threads that could not start run here */
-    for (t = nstarted + 1; t < nthreads; t++)
-        jobs[t].h0 = h0, jobs[t].h1 = h1;
-    enum_worker(jobs);
-    for (t = nstarted + 1; t < nthreads; t++)
-        enum_worker(jobs + t);
-    for (t = 1; t <= nstarted; t++)
-        pthread_join(th[t], NULL);
+    _hkz_ising_threads_init(pool, nthreads);
+    _hkz_ising_threads_do(pool, enum_worker, jobs, nthreads);
+    _hkz_ising_threads_clear(pool);
     for (t = 1; t < nthreads; t++)
     {
         for (i = 0; i < size; i++)
@@ -275,7 +261,6 @@ int _hkz_ising_enum_core(slong *h0, slong *h1, slong n, slong ne,
     }
     flint_free(tables);
     flint_free(jobs);
-    flint_free(th);
     flint_free(P.T);
     flint_free(P.adj_v);
     flint_free(P.adj_n);
@@ -285,7 +270,7 @@ int _hkz_ising_enum_core(slong *h0, slong *h1, slong n, slong ne,
     return status;
 }
 
-/* Multipliers as slong, S, bmin and nb; HKZ_ERR_UNSUPPORTED when the
+/* Multipliers as slong, S, bmin and nb; HKZ_ERR_TOO_LARGE when the
  * table does not fit. */
 static int enum_setup(slong *nm, fmpq_t unit, fmpz_t S, slong *bmin,
                       slong *nb, const hkz_ising_model_t m, slong skip,
@@ -311,7 +296,7 @@ static int enum_setup(slong *nm, fmpq_t unit, fmpz_t S, slong *bmin,
     fmpz_sub(hi, hi, lo);
     fmpz_add_ui(hi, hi, 1);
     HKZ_CHECK_GOTO(fmpz_cmp_si(hi, HKZ_ISING_DOS_MAX_ENTRIES / nk) <= 0,
-                   HKZ_ERR_UNSUPPORTED, "couplings too incommensurate for an "
+                   HKZ_ERR_TOO_LARGE, "couplings too incommensurate for an "
                    "exact table (energy range exceeds %ld units of their "
                    "gcd)", (long) (HKZ_ISING_DOS_MAX_ENTRIES / nk));
     *nb = fmpz_get_si(hi);
@@ -328,7 +313,7 @@ cleanup:
 static int enum_check(const hkz_ising_model_t m, const char *fn)
 {
     HKZ_CHECK(m->n >= 1, HKZ_ERR_ARG, "%s: empty model", fn);
-    HKZ_CHECK(m->n <= HKZ_ISING_ENUM_MAX_N, HKZ_ERR_UNSUPPORTED,
+    HKZ_CHECK(m->n <= HKZ_ISING_ENUM_MAX_N, HKZ_ERR_TOO_LARGE,
               "%s: N = %ld vertices is too large for enumeration (at most "
               "%d)", fn, (long) m->n, HKZ_ISING_ENUM_MAX_N);
     HKZ_CHECK(hkz_ising_model_is_exact(m), HKZ_ERR_ARG,

@@ -23,7 +23,7 @@ void hkz_ising_dos_clear(hkz_ising_dos_t d)
 int _hkz_ising_dos_alloc(hkz_ising_dos_t d, slong nb, slong nk, slong bmin)
 {
     HKZ_CHECK(nb >= 1 && nk >= 1 && nb <= HKZ_ISING_DOS_MAX_ENTRIES / nk,
-              HKZ_ERR_UNSUPPORTED, "density of states table %ld x %ld too "
+              HKZ_ERR_TOO_LARGE, "density of states table %ld x %ld too "
               "large (at most %ld entries): couplings too incommensurate "
               "for an exact table", (long) nb, (long) nk,
               (long) HKZ_ISING_DOS_MAX_ENTRIES);

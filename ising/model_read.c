@@ -1,4 +1,5 @@
-/* Edge-list reader and writer: "u v J" per line, '#' comments. */
+/* Edge-list reader: "u v J" per line, '#' comments (tokens in
+ * model_parse.c, the writer in model_write.c). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -6,10 +7,6 @@
 #include "ising_impl.h"
 #include "hkz_check.h"
 
-/* Tokens longer than this are refused (keeps fmpz sizes bounded). */
-#define TOK_MAX 512
-/* Decimal exponents beyond this are refused as garbage. */
-#define EXP_MAX 1000
 /* Numerators and denominators of couplings must stay below 10^DIG_MAX, so
    that hkz_ising_model_get_str writes tokens this parser reads back. */
 #define DIG_MAX 250
@@ -21,131 +18,21 @@ typedef struct
     slong u, v, line;
 } edge_rec;
 
-static int is_digit(char c)
-{
-    return c >= '0' && c <= '9';
-}
-
 static int is_space(char c)
 {
     return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
 }
 
-/* Non-negative integer id ("007" allowed); returns 0 on success, 1 if not
- * an unsigned integer, 2 if too large. */
-static int parse_id(slong *x, const char *s, slong len, slong max)
+/* First byte of a token that is not printable ASCII (or -1): names the
+ * real cause of a bad token (non-breaking space, stray byte-order mark,
+ * another encoding). */
+static int bad_byte(const char *s, slong len)
 {
-    slong i, v = 0;
-    if (len == 0)
-        return 1;
+    slong i;
     for (i = 0; i < len; i++)
-    {
-        if (!is_digit(s[i]))
-            return 1;
-        v = 10 * v + (s[i] - '0');
-        if (v > max)
-            return 2;
-    }
-    *x = v;
-    return 0;
-}
-
-/* Exact decimal [+-]digits[.digits][(e|E)[+-]digits] or rational
- * [+-]digits/digits into q; 0 on success. */
-static int parse_coupling(fmpq_t q, const char *s, slong len)
-{
-    char buf[TOK_MAX + 1];
-    slong i = 0, nd = 0, nfrac = 0, ex = 0;
-    int neg = 0, eneg = 0;
-    const char *slash;
-    fmpz_t t;
-
-    if (len > TOK_MAX)
-        return 1;
-    memcpy(buf, s, len);
-    buf[len] = '\0';
-    slash = strchr(buf, '/');
-    if (slash != NULL)
-    {
-        slong k = slash - buf;
-        if (buf[0] == '+' || buf[0] == '-')
-            i = 1;
-        if (i == k || k + 1 == len)
-            return 1;
-        for (nd = i; nd < len; nd++)
-            if (nd != k && !is_digit(buf[nd]))
-                return 1;
-        buf[k] = '\0';
-        fmpz_set_str(fmpq_numref(q), buf + i, 10);
-        fmpz_set_str(fmpq_denref(q), buf + k + 1, 10);
-        if (fmpz_is_zero(fmpq_denref(q)))
-            return 1;
-        if (buf[0] == '-')
-            fmpz_neg(fmpq_numref(q), fmpq_numref(q));
-        fmpq_canonicalise(q);
-        return 0;
-    }
-    if (buf[i] == '+' || buf[i] == '-')
-        neg = buf[i++] == '-';
-    fmpz_init(t);
-    fmpz_zero(t);
-    for (; is_digit(buf[i]); i++, nd++)
-    {
-        fmpz_mul_ui(t, t, 10);
-        fmpz_add_ui(t, t, buf[i] - '0');
-    }
-    if (buf[i] == '.')
-        for (i++; is_digit(buf[i]); i++, nd++, nfrac++)
-        {
-            fmpz_mul_ui(t, t, 10);
-            fmpz_add_ui(t, t, buf[i] - '0');
-        }
-    if (nd == 0)
-    {
-        fmpz_clear(t);
-        return 1;
-    }
-    if (buf[i] == 'e' || buf[i] == 'E')
-    {
-        i++;
-        if (buf[i] == '+' || buf[i] == '-')
-            eneg = buf[i++] == '-';
-        if (!is_digit(buf[i]))
-        {
-            fmpz_clear(t);
-            return 1;
-        }
-        for (; is_digit(buf[i]); i++)
-        {
-            ex = 10 * ex + (buf[i] - '0');
-            if (ex > EXP_MAX)
-            {
-                fmpz_clear(t);
-                return 1;
-            }
-        }
-        if (eneg)
-            ex = -ex;
-    }
-    if (i != len)
-    {
-        fmpz_clear(t);
-        return 1;
-    }
-    ex -= nfrac;
-    if (neg)
-        fmpz_neg(t, t);
-    fmpz_set(fmpq_numref(q), t);
-    fmpz_one(fmpq_denref(q));
-    fmpz_set_ui(t, 10);
-    fmpz_pow_ui(t, t, ex >= 0 ? ex : -ex);
-    if (ex >= 0)
-        fmpz_mul(fmpq_numref(q), fmpq_numref(q), t);
-    else
-        fmpz_set(fmpq_denref(q), t);
-    fmpq_canonicalise(q);
-    fmpz_clear(t);
-    return 0;
+        if ((unsigned char) s[i] >= 0x7f || (unsigned char) s[i] < 0x20)
+            return (unsigned char) s[i];
+    return -1;
 }
 
 static int cmp_edge(const void *a, const void *b)
@@ -177,11 +64,14 @@ int hkz_ising_model_read_str(hkz_ising_model_t m, const char *text)
 
     HKZ_CHECK(text != NULL, HKZ_ERR_ARG, "hkz_ising_model_read_str: NULL text");
     fmpq_init(q);
-    for (p = text; *p != '\0'; )
+    p = text;
+    if (strncmp(p, "\xEF\xBB\xBF", 3) == 0)
+        p += 3;     /* UTF-8 byte-order mark (editors on Windows) */
+    for ( ; *p != '\0'; )
     {
         const char *tok[4];
         slong tl[4], nt = 0;
-        const char *e = p;
+        const char *e = p, *ls = p;
 
         line++;
         while (*e != '\0' && *e != '\n')
@@ -219,7 +109,8 @@ int hkz_ising_model_read_str(hkz_ising_model_t m, const char *text)
             if (ne > 0 || nw > 0)
                 FAIL("line %ld: 'vertices' must come before edges and "
                      "weights", (long) line);
-            if (parse_id(&n, tok[1], tl[1], HKZ_ISING_MAX_VERTICES) != 0 ||
+            if (_hkz_ising_parse_id(&n, tok[1], tl[1],
+                                    HKZ_ISING_MAX_VERTICES) != 0 ||
                 n < 1)
                 FAIL("line %ld: vertex count must be an integer in 1..%ld "
                      "(got '%.*s')", (long) line,
@@ -234,7 +125,8 @@ int hkz_ising_model_read_str(hkz_ising_model_t m, const char *text)
             int r;
             if (nt != 3)
                 FAIL("line %ld: expected 'weight u w'", (long) line);
-            r = parse_id(&u, tok[1], tl[1], HKZ_ISING_MAX_VERTICES - 1);
+            r = _hkz_ising_parse_id(&u, tok[1], tl[1],
+                                    HKZ_ISING_MAX_VERTICES - 1);
             if (r != 0)
                 FAIL("line %ld: %s vertex id '%.*s'", (long) line,
                      r == 2 ? "too large" : "bad (need a non-negative "
@@ -242,7 +134,8 @@ int hkz_ising_model_read_str(hkz_ising_model_t m, const char *text)
             if (declared >= 0 && u >= declared)
                 FAIL("line %ld: unknown vertex %ld (vertices 0..%ld "
                      "declared)", (long) line, (long) u, (long) declared - 1);
-            if (parse_id(&wt, tok[2], tl[2], HKZ_ISING_MAX_VERTICES) != 0 ||
+            if (_hkz_ising_parse_id(&wt, tok[2], tl[2],
+                                    HKZ_ISING_MAX_VERTICES) != 0 ||
                 wt < 1)
                 FAIL("line %ld: weight must be a positive integer (got "
                      "'%.*s')", (long) line, (int) FLINT_MIN(tl[2], SHOW),
@@ -263,6 +156,10 @@ int hkz_ising_model_read_str(hkz_ising_model_t m, const char *text)
             maxid = FLINT_MAX(maxid, u);
             continue;
         }
+        if (nt != 3 && bad_byte(ls, e - ls) >= 0)
+            FAIL("line %ld: byte 0x%02x is not plain ASCII (a non-breaking "
+                 "space, a byte-order mark or a non-UTF-8 encoding?)",
+                 (long) line, bad_byte(ls, e - ls));
         if (nt != 3)
             FAIL("line %ld: expected 'u v J' (3 fields, got %ld)",
                  (long) line, (long) nt);
@@ -271,8 +168,14 @@ int hkz_ising_model_read_str(hkz_ising_model_t m, const char *text)
             int k;
             for (k = 0; k < 2; k++)
             {
-                int r = parse_id(uv + k, tok[k], tl[k],
+                int r = _hkz_ising_parse_id(uv + k, tok[k], tl[k],
                                  HKZ_ISING_MAX_VERTICES - 1);
+                if (r == 1 && bad_byte(tok[k], tl[k]) >= 0)
+                    FAIL("line %ld: byte 0x%02x in '%.*s' is not plain "
+                         "ASCII (a non-breaking space, a byte-order mark "
+                         "or a non-UTF-8 encoding?)", (long) line,
+                         bad_byte(tok[k], tl[k]),
+                         (int) FLINT_MIN(tl[k], SHOW), tok[k]);
                 if (r != 0)
                     FAIL("line %ld: %s vertex id '%.*s'", (long) line,
                          r == 2 ? "too large" : (tok[k][0] == '-' ?
@@ -286,7 +189,13 @@ int hkz_ising_model_read_str(hkz_ising_model_t m, const char *text)
             if (uv[0] == uv[1])
                 FAIL("line %ld: self-loop at vertex %ld", (long) line,
                      (long) uv[0]);
-            if (parse_coupling(q, tok[2], tl[2]) != 0)
+            if (_hkz_ising_parse_coupling(q, tok[2], tl[2]) != 0 &&
+                bad_byte(tok[2], tl[2]) >= 0)
+                FAIL("line %ld: byte 0x%02x in coupling '%.*s' is not plain "
+                     "ASCII (a non-breaking space or a non-UTF-8 "
+                     "encoding?)", (long) line, bad_byte(tok[2], tl[2]),
+                     (int) FLINT_MIN(tl[2], SHOW), tok[2]);
+            if (_hkz_ising_parse_coupling(q, tok[2], tl[2]) != 0)
                 FAIL("line %ld: bad coupling '%.*s' (need an exact decimal "
                      "such as 0.25, 1e-3 or a rational p/q)", (long) line,
                      (int) FLINT_MIN(tl[2], SHOW), tok[2]);
@@ -394,9 +303,15 @@ int hkz_ising_model_read_file(hkz_ising_model_t m, const char *path)
     buf[len] = '\0';
     if (strlen(buf) != len)
     {
+        int u16 = len >= 2 && (((unsigned char) buf[0] == 0xff &&
+                                (unsigned char) buf[1] == 0xfe) ||
+                               ((unsigned char) buf[0] == 0xfe &&
+                                (unsigned char) buf[1] == 0xff));
         flint_free(buf);
-        return hkz_error_set(HKZ_ERR_ARG, "graph file '%s': NUL byte in "
-                             "text", path);
+        return hkz_error_set(HKZ_ERR_ARG, "graph file '%s': %s", path,
+                             u16 ? "UTF-16 text (starts with a UTF-16 "
+                             "byte-order mark): save it as UTF-8 or ASCII"
+                             : "NUL byte in text (binary file?)");
     }
     status = hkz_ising_model_read_str(m, buf);
     flint_free(buf);
@@ -409,50 +324,3 @@ int hkz_ising_model_read_file(hkz_ising_model_t m, const char *path)
     return HKZ_SUCCESS;
 }
 
-/* Appends s to the growing buffer. */
-static void put(char **buf, size_t *len, size_t *cap, const char *s)
-{
-    size_t l = strlen(s);
-    if (*len + l + 1 > *cap)
-    {
-        *cap = FLINT_MAX(2 * *cap, *len + l + 256);
-        *buf = flint_realloc(*buf, *cap);
-    }
-    memcpy(*buf + *len, s, l + 1);
-    *len += l;
-}
-
-int hkz_ising_model_get_str(char **text, const hkz_ising_model_t m)
-{
-    char *buf = NULL, tmp[64];
-    size_t len = 0, cap = 0;
-    slong i;
-
-    *text = NULL;
-    HKZ_CHECK(hkz_ising_model_is_exact(m), HKZ_ERR_ARG,
-              "hkz_ising_model_get_str: a coupling is a ball, not exact");
-    HKZ_CHECK(arb_is_one(&m->scale), HKZ_ERR_ARG,
-              "hkz_ising_model_get_str: coupling scale is not 1");
-    snprintf(tmp, sizeof(tmp), "vertices %ld\n", (long) m->n);
-    put(&buf, &len, &cap, tmp);
-    if (m->w != NULL)
-        for (i = 0; i < m->n; i++)
-            if (m->w[i] != 1)
-            {
-                snprintf(tmp, sizeof(tmp), "weight %ld %ld\n", (long) i,
-                         (long) m->w[i]);
-                put(&buf, &len, &cap, tmp);
-            }
-    for (i = 0; i < m->nedges; i++)
-    {
-        char *q = fmpq_get_str(NULL, 10, m->c + i);
-        snprintf(tmp, sizeof(tmp), "%ld %ld ", (long) m->eu[i],
-                 (long) m->ev[i]);
-        put(&buf, &len, &cap, tmp);
-        put(&buf, &len, &cap, q);
-        put(&buf, &len, &cap, "\n");
-        flint_free(q);
-    }
-    *text = buf;
-    return HKZ_SUCCESS;
-}

@@ -71,7 +71,8 @@ static int poly_impl(arb_ptr a, const hkz_ising_model_t m, int deriv,
         if (status == HKZ_SUCCESS)
             status = deriv ? hkz_ising_dos_poly_dscale(a, d, &m->scale, prec)
                            : hkz_ising_dos_poly(a, d, &m->scale, prec);
-        if (status != HKZ_ERR_UNSUPPORTED || deriv ||
+        if ((status != HKZ_ERR_UNSUPPORTED && status != HKZ_ERR_TOO_LARGE)
+            || deriv ||
             m->n > HKZ_ISING_ENUM_ARB_MAX_N)
             return status == HKZ_SUCCESS ? status
                                          : poly_fail(a, NULL, W + 1, status);
@@ -106,7 +107,8 @@ int hkz_ising_poly_edge(arb_ptr ap, arb_ptr am, const hkz_ising_model_t m,
     {
         status = _hkz_ising_model_cached_poly_edge(ap, am, m, edge,
                                                    POLY_THREADS, prec);
-        if (status != HKZ_ERR_UNSUPPORTED || m->n > HKZ_ISING_ENUM_ARB_MAX_N)
+        if ((status != HKZ_ERR_UNSUPPORTED && status != HKZ_ERR_TOO_LARGE)
+            || m->n > HKZ_ISING_ENUM_ARB_MAX_N)
             return status == HKZ_SUCCESS ? status
                                          : poly_fail(ap, am, W + 1, status);
     }

@@ -23,7 +23,7 @@ int _hkz_ising_enum_arb(arb_ptr a0, arb_ptr a1, const hkz_ising_model_t m,
     mag_t R;
     int status = HKZ_SUCCESS;
 
-    HKZ_CHECK(n >= 1 && n <= HKZ_ISING_ENUM_ARB_MAX_N, HKZ_ERR_UNSUPPORTED,
+    HKZ_CHECK(n >= 1 && n <= HKZ_ISING_ENUM_ARB_MAX_N, HKZ_ERR_TOO_LARGE,
               "enumeration in ball arithmetic: N = %ld vertices is too large "
               "(at most %d)", (long) n, HKZ_ISING_ENUM_ARB_MAX_N);
     arf_init(E);

@@ -38,7 +38,7 @@ int hkz_ly_edge_family_init(hkz_ly_edge_family_t ef,
     }
     _arb_vec_clear(ap, W + 1);
     _arb_vec_clear(am, W + 1);
-    return st;
+    return _hkz_ly_too_large(st);
 }
 
 void hkz_ly_edge_family_clear(hkz_ly_edge_family_t ef)

@@ -2,7 +2,7 @@
  * certified by the count (spec 3.5: the index is fixed once, the zeros
  * then stay simple and cannot cross). */
 #include <stdio.h>
-#include "zeros_internal.h"
+#include "track_internal.h"
 #include "hkz_check.h"
 
 typedef struct
@@ -22,16 +22,23 @@ int hkz_ly_track_start(hkz_ly_track_t tr, const hkz_ly_opts_t *opts)
 {
     hkz_ly_zeros_t z;
     hkz_ly_opts_t o;
-    slong i;
+    slong i, todo = 0;
     int st;
 
-    HKZ_CHECK(tr->ta != NULL, HKZ_ERR_ARG, "hkz_ly_track_start: tracker not "
-              "initialized");
+    HKZ_CHECK(tr != NULL && tr->ta != NULL, HKZ_ERR_ARG,
+              "hkz_ly_track_start: tracker not created");
+    for (i = 0; i < tr->j1 - tr->j0; i++)
+        todo += !tr->started[i];
+    if (todo == 0)
+        return HKZ_SUCCESS;     /* restored from a checkpoint */
     if (opts == NULL)
         hkz_ly_opts_init(&o);
     else
         o = *opts;
-    o.rel_bits = tr->rel_bits;
+    o.goal.rel_bits = tr->rel_bits;
+    o.checkpoint = NULL;
+    o.split = NULL;
+    o.progress = NULL;
     hkz_ly_zeros_init(z, tr->W);
     if (tr->fn == hkz_ly_cw_family)
         st = hkz_ly_cw_zeros(z, *(const slong *) tr->param, &tr->t0, &o);
@@ -47,15 +54,20 @@ int hkz_ly_track_start(hkz_ly_track_t tr, const hkz_ly_opts_t *opts)
     {
         for (i = 0; i < tr->j1 - tr->j0; i++)
         {
+            if (tr->started[i])
+                continue;
+            arb_set(tr->theta0 + i, z->theta + tr->j0 + i);
             arb_set(tr->theta + i, z->theta + tr->j0 + i);
             arf_set(tr->ta + i, arb_midref(&tr->t0));
-            tr->prec[i] = FLINT_MAX(z->prec, tr->rel_bits + 64);
+            tr->prec0[i] = tr->prec[i] = FLINT_MAX(z->prec,
+                                                   tr->rel_bits + 64);
             tr->dt[i] = 0;
             tr->dir[i] = 0;
             tr->done[i] = 0;
+            tr->started[i] = 1;
             _hkz_ly_track_clear_steps(tr, i);
         }
-        st = HKZ_SUCCESS;
+        st = _hkz_ly_track_commit(tr);
     }
     else if (st == HKZ_ERR_NOT_CERTIFIED)
     {

@@ -1,5 +1,5 @@
 /* Verifier of the Curie-Weiss theorem (spec 2.6) on a tracked range. */
-#include "zeros_internal.h"
+#include "track_internal.h"
 
 int hkz_ly_track_all_decreasing(const hkz_ly_track_t tr)
 {

@@ -18,7 +18,6 @@
  * modulo further primes near 2^62, combined by the Chinese remainder
  * theorem: every count is < 2^N, so the result is exact.
  */
-#include <pthread.h>
 #include <string.h>
 #include "ising_impl.h"
 #include "hkz_check.h"
@@ -126,9 +125,9 @@ static void tm_rows(ulong **V, ulong **tmp, slong *len, const tm_plan *P)
         }
 }
 
-static void *tm_worker(void *arg)
+static void tm_worker(slong t, void *arg)
 {
-    tm_job *J = arg;
+    tm_job *J = (tm_job *) arg + t;
     const tm_plan *P = J->P;
     slong L = P->L, nk = P->nk, E = P->E, i, len;
     ulong S = UWORD(1) << L, s, mask = S - 1;
@@ -181,7 +180,6 @@ static void *tm_worker(void *arg)
         }
     flint_free(V);
     flint_free(mem);
-    return NULL;
 }
 
 /* Dihedral canonical form of a row (rotations and reflection). */
@@ -205,9 +203,8 @@ static void tm_pass(ulong *g, tm_plan *P, int nthreads)
 {
     slong t, E = P->E, i;
     tm_job jobs[TRANSFER_THREADS];
-    pthread_t th[TRANSFER_THREADS];
     ulong *gt[TRANSFER_THREADS];
-    int started[TRANSFER_THREADS];
+    _hkz_ising_threads_t pool;
 
     if (!P->torus || P->nreps < nthreads)
         nthreads = 1;
@@ -218,17 +215,12 @@ static void tm_pass(ulong *g, tm_plan *P, int nthreads)
         jobs[t].first = t;
         jobs[t].stride = nthreads;
         jobs[t].g = gt[t];
-        started[t] = 0;
     }
-    for (t = 1; t < nthreads; t++)
-        started[t] = pthread_create(th + t, NULL, tm_worker, jobs + t) == 0;
-    tm_worker(jobs);
+    _hkz_ising_threads_init(pool, nthreads);
+    _hkz_ising_threads_do(pool, tm_worker, jobs, nthreads);
+    _hkz_ising_threads_clear(pool);
     for (t = 1; t < nthreads; t++)
     {
-        if (started[t])
-            pthread_join(th[t], NULL);
-        else
-            tm_worker(jobs + t);
         for (i = 0; i < E; i++)
             g[i] = addmod(g[i], gt[t][i], P->p);
         flint_free(gt[t]);
@@ -247,7 +239,7 @@ int hkz_ising_dos_transfer(hkz_ising_dos_t d, const hkz_ising_model_t m)
     HKZ_CHECK(_hkz_ising_transfer_ok(m), HKZ_ERR_ARG,
               "hkz_ising_dos_transfer: needs an L x M lattice model with one "
               "exact coupling on every bond and unit weights");
-    HKZ_CHECK(L <= HKZ_ISING_TRANSFER_MAX_L, HKZ_ERR_UNSUPPORTED,
+    HKZ_CHECK(L <= HKZ_ISING_TRANSFER_MAX_L, HKZ_ERR_TOO_LARGE,
               "hkz_ising_dos_transfer: L = %ld columns is too large (at most "
               "%d)", (long) L, HKZ_ISING_TRANSFER_MAX_L);
     P.L = L;
@@ -261,7 +253,7 @@ int hkz_ising_dos_transfer(hkz_ising_dos_t d, const hkz_ising_model_t m)
     nthreads = P.torus ? TRANSFER_THREADS : 1;
     HKZ_CHECK(P.E <= HKZ_ISING_DOS_MAX_ENTRIES &&
               (slong) ((S + 3) * nthreads) <= TRANSFER_MEM_MAX / 8 / P.E,
-              HKZ_ERR_UNSUPPORTED, "hkz_ising_dos_transfer: %ld x %ld lattice "
+              HKZ_ERR_TOO_LARGE, "hkz_ising_dos_transfer: %ld x %ld lattice "
               "too large for the exact transfer matrix (2^%ld states of %ld "
               "counts)", (long) L, (long) M, (long) L, (long) P.E);
 

@@ -12,12 +12,17 @@
 
 typedef void (*_hkz_ly_task_fn)(slong i, void *arg);
 
-/* Runs fn(i, arg) for i = 0..n-1 on nthreads pthreads (dynamic schedule).
- * Each worker frees FLINT's thread-local caches before it exits. */
+/* Runs fn(i, arg) for i = 0..n-1 on at most nthreads threads of FLINT's
+ * pool (flint_parallel_do, dynamic schedule; zeros_parallel.c). */
 void _hkz_ly_parallel_for(slong n, int nthreads, _hkz_ly_task_fn fn,
                           void *arg);
 
 int _hkz_ly_nthreads(const hkz_ly_opts_t *opts);
+
+/* HKZ_ERR_UNSUPPORTED of the coefficient methods (size limits of the
+ * exact tables and of the enumeration) as HKZ_ERR_TOO_LARGE, message kept
+ * (zeros_model.c). */
+int _hkz_ly_too_large(int st);
 
 /* Default largest precision for degree W and rel_bits. */
 slong _hkz_ly_max_prec(const hkz_ly_opts_t *opts, slong W);

@@ -1,5 +1,6 @@
 /* Zeros of a ferromagnetic Ising model: coefficients from hkz_ising_poly,
  * recomputed at every precision level the driver asks for. */
+#include <stdio.h>
 #include "zeros_internal.h"
 #include "hkz_check.h"
 
@@ -9,6 +10,16 @@ typedef struct
     slong W;
 } model_param_t;
 
+int _hkz_ly_too_large(int st)
+{
+    char msg[512];
+    if (st != HKZ_ERR_UNSUPPORTED && st != HKZ_ERR_TOO_LARGE)
+        return st;
+    /* the exact tables and the enumeration refuse models by size */
+    snprintf(msg, sizeof(msg), "%s", hkz_errmsg());
+    return hkz_error_set(HKZ_ERR_TOO_LARGE, "%s", msg);
+}
+
 static int model_coeffs(arb_ptr c, void *param, slong prec)
 {
     const model_param_t *p = param;
@@ -17,7 +28,7 @@ static int model_coeffs(arb_ptr c, void *param, slong prec)
     if (st == HKZ_SUCCESS)
         hkz_ly_fold(c, a, p->W, prec);
     _arb_vec_clear(a, p->W + 1);
-    return st;
+    return _hkz_ly_too_large(st);
 }
 
 int hkz_ly_zeros_model(hkz_ly_zeros_t z, const hkz_ising_model_t m,

@@ -1,67 +1,24 @@
-/* A small dynamic parallel-for on pthreads for the zero drivers. */
-#include <pthread.h>
+/* The parallel loop of the Lee-Yang drivers: FLINT's thread pool
+ * (flint_parallel_do, dynamic schedule).  At most nthreads threads work,
+ * the calling one included, and only as many as FLINT's pool holds
+ * (flint_set_num_threads; the hkz CLI sets it from --threads).  A nested
+ * loop (a task that itself calls this) finds the pool busy and runs in
+ * its own thread.  FLINT frees its thread-local caches in pool threads. */
+#include <flint/thread_support.h>
 #include "zeros_internal.h"
-
-typedef struct
-{
-    slong n, next;
-    _hkz_ly_task_fn fn;
-    void *arg;
-    pthread_mutex_t lock;
-} pool_t;
-
-static void *worker(void *p)
-{
-    pool_t *pool = p;
-    for (;;)
-    {
-        slong i;
-        pthread_mutex_lock(&pool->lock);
-        i = pool->next++;
-        pthread_mutex_unlock(&pool->lock);
-        if (i >= pool->n)
-            break;
-        pool->fn(i, pool->arg);
-    }
-    return NULL;
-}
-
-static void *worker_thread(void *p)
-{
-    worker(p);
-    /* Arb keeps thread-local caches (constants, ...): free them here. */
-    flint_cleanup();
-    return NULL;
-}
 
 void _hkz_ly_parallel_for(slong n, int nthreads, _hkz_ly_task_fn fn,
                           void *arg)
 {
-    pool_t pool;
-    pthread_t th[256];
-    int i, started = 0;
-
+    slong i;
     if (n <= 0)
         return;
-    if (nthreads > 256)
-        nthreads = 256;
-    if (nthreads > n)
-        nthreads = (int) n;
-    pool.n = n;
-    pool.next = 0;
-    pool.fn = fn;
-    pool.arg = arg;
-    pthread_mutex_init(&pool.lock, NULL);
-    /* the calling thread works too; if a thread cannot be created the
-     * remaining work is simply done by fewer threads */
-    for (i = 1; i < nthreads; i++)
+    if (nthreads <= 1 || n == 1)
     {
-        if (pthread_create(th + started, NULL, worker_thread, &pool) != 0)
-            break;
-        started++;
+        for (i = 0; i < n; i++)
+            fn(i, arg);
+        return;
     }
-    worker(&pool);
-    for (i = 0; i < started; i++)
-        pthread_join(th[i], NULL);
-    pthread_mutex_destroy(&pool.lock);
+    flint_parallel_do(fn, arg, n, nthreads,
+                      FLINT_PARALLEL_DYNAMIC);
 }

@@ -17,6 +17,7 @@
 #include "hkz/su2.h"
 #include "hkz/su2mix.h"
 #include "hkz_check.h"
+#include "box_internal.h"
 
 typedef struct
 {
@@ -28,7 +29,7 @@ typedef struct
     const double *x;     /* 4 n doubles per point (normalized copy) */
     double *D;           /* Wigner work: per factor, per n */
     slong *doff;         /* offsets into D: factor i, dimension m */
-    const hkz_su2mix_box_struct *bx;
+    hkz_su2mix_box_struct *bx;  /* read only */
 } pts_ctx;
 
 /* pi_m(x_i) for m = 1..nmax_i of every factor of point p into ctx->D */

@@ -16,6 +16,10 @@
 #include "hkz/ly.h"
 #include "hkz/dist.h"
 #include "hkz/compare.h"
+#include "hkz/compare_x8.h"
+#include "hkz/compare_sweep.h"
+#include "hkz/report.h"
+#include "hkz/compare_grid.h"
 
 #ifdef __cplusplus
 extern "C" {

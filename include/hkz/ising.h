@@ -28,6 +28,7 @@
 
 #include "hkz/config.h"
 #include "hkz/flint_compat.h"
+#include "hkz/progress.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -183,8 +184,9 @@ HKZ_API void hkz_ising_dos_init(hkz_ising_dos_t d);
 HKZ_API void hkz_ising_dos_clear(hkz_ising_dos_t d);
 
 /** Exact table by Gray-code enumeration over 2^(n-1) configurations (spin
- *  flip symmetry), nthreads pthreads (<= 0: 2).  Needs exact couplings;
- *  HKZ_ERR_UNSUPPORTED if n > HKZ_ISING_ENUM_MAX_N or the table would
+ *  flip symmetry), nthreads threads (<= 0: 2; private FLINT pool).
+ *  Needs exact couplings;
+ *  HKZ_ERR_TOO_LARGE if n > HKZ_ISING_ENUM_MAX_N or the table would
  *  exceed HKZ_ISING_DOS_MAX_ENTRIES (incommensurate couplings). */
 HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_enum(hkz_ising_dos_t d,
         const hkz_ising_model_t m, int nthreads);
@@ -199,12 +201,63 @@ HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_enum_edge(hkz_ising_dos_t dp,
  *  unsatisfied bonds) by the site-by-site transfer matrix (spec 3.3, exact
  *  counting variant; torus trace over first rows reduced by the dihedral
  *  and spin-flip symmetries).  Exact integers at any size (multi-modular
- *  beyond 64 sites); HKZ_ERR_UNSUPPORTED when the 2^L state vectors need
+ *  beyond 64 sites); HKZ_ERR_TOO_LARGE when the 2^L state vectors need
  *  more than 1 GiB (8x8 torus: 17 MB, about 2 s on 2 cores). */
 HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_transfer(hkz_ising_dos_t d,
         const hkz_ising_model_t m);
 
-/** Best exact method: transfer matrix for lattices, the closed form
+/* Upper bound (bytes) of the memory plan of the sparse transfer matrix. */
+#define HKZ_ISING_TRANSFER_MEM_MAX (WORD(20) << 30)
+
+/** Measurements of one hkz_ising_dos_transfer_sparse call. */
+typedef struct
+{
+    slong runs;             /* first-row runs (1 for the cylinder) */
+    slong words;            /* moduli (2^64 and primes < 2^62) */
+    slong peak_entries;     /* largest number of (state, b, k) counts held */
+    double peak_bytes;      /* peak_entries x words x 8 + result table */
+    double plan_bytes;      /* the a-priori memory plan (upper bound) */
+} hkz_ising_transfer_stats_t;
+
+/** Exact table of a lattice model with all c_e equal by the sparse
+ *  site-by-site transfer matrix (ising/transfer_site.c): per boundary
+ *  state only the box of reachable (b, k) pairs (one b parity on the
+ *  torus), counts modulo 2^64 and word primes, CRT to fmpz.  Torus: one
+ *  run per first row up to rotation, reflection and spin flip.  nthreads
+ *  threads (<= 0: 2) on a private FLINT thread pool.  pr (NULL
+ *  ok) gets one unit per row of every run; a stop request returns
+ *  HKZ_ERR_INTERRUPTED (no checkpoint).  stats may be NULL.
+ *  HKZ_ERR_TOO_LARGE when the memory plan exceeds
+ *  HKZ_ISING_TRANSFER_MEM_MAX or L > HKZ_ISING_TRANSFER_MAX_L (after
+ *  transposing a torus so that L <= M). */
+HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_transfer_sparse(hkz_ising_dos_t d,
+        const hkz_ising_model_t m, int nthreads, const hkz_progress_t *pr,
+        hkz_ising_transfer_stats_t *stats);
+
+/** Checks a table against the model before use: total 2^n, the
+ *  k-marginal (binomial C(n, k), or the coefficients of
+ *  prod_u (1 + z^{w_u}) with weights), g[b][k] = g[b][W-k] and, for a
+ *  lattice torus with one exact positive coupling, the zero-field
+ *  marginal against Kaufman's formula at two couplings.  HKZ_ERR_ARG
+ *  naming the first failed check. */
+HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_check(const hkz_ising_dos_t d,
+        const hkz_ising_model_t m);
+
+/** Writes d to a text file ("hkz-dos 1" header, the model description
+ *  line `desc` (may be NULL), nb nk bmin, unit, S, one "b k g" line per
+ *  nonzero count, and a closing "checksum" line: FNV-1a 64 of all bytes
+ *  before it).  Reads it back: HKZ_ERR_IO if unreadable, HKZ_ERR_ARG
+ *  "checksum mismatch" / "line L: ..." for a damaged file.  desc (if not
+ *  NULL) gets the description (flint_free).  A table read back should be
+ *  checked with hkz_ising_dos_check against the model it is used for. */
+HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_write(const char *path,
+        const hkz_ising_dos_t d, const char *desc);
+HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_read(hkz_ising_dos_t d,
+        char **desc, const char *path);
+
+/** Best exact method: the sparse transfer matrix for lattices (table
+ *  checked with hkz_ising_dos_check; a failed check is HKZ_ERR_INTERNAL),
+ *  the closed form
  *  g[k(N-k)][k] = C(N, k) for complete graphs (positive coupling, N up to
  *  ~200 within the table limit), else enumeration. */
 HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_compute(hkz_ising_dos_t d,

@@ -41,6 +41,9 @@
 #include "hkz/config.h"
 #include "hkz/flint_compat.h"
 #include "hkz/ising.h"
+#include "hkz/goal.h"
+#include "hkz/progress.h"
+#include "hkz/checkpoint.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -56,20 +59,52 @@ typedef enum
     HKZ_LY_METHOD_INTEGRAL      /* Curie-Weiss saddle-line integral */
 } hkz_ly_method_t;
 
+/* Several processes sharing the zeros of one run (e.g. MPI ranks through
+ * hkz_dist): rank r of size refines its block of the zeros (hkz_dist_block
+ * rule) and allgather gives every process the results of all, so every
+ * process ends with the same bytes as a single one.  allgather is
+ * collective: *all receives the concatenation in rank order of every
+ * process's n bytes (flint_free), on every process. */
 typedef struct
 {
-    slong rel_bits;     /* relative accuracy of every zero (default 53) */
-    slong max_prec;     /* largest working precision; 0: automatic */
-    int nthreads;       /* worker threads; <= 0: 2 */
+    int rank, size;
+    int (*allgather)(char **all, size_t *len, const char *mine, size_t n,
+                     void *ctx);
+    void *ctx;
+} hkz_ly_split_t;
+
+typedef struct
+{
+    hkz_goal_t goal;    /* goal.rel_bits: relative accuracy of every zero
+                           (default 53); goal.max_prec: largest working
+                           precision, 0: automatic (2 rel_bits + 4 W +
+                           1024); goal.start_prec: unused */
+    int nthreads;       /* at most this many threads of FLINT's pool
+                           (flint_set_num_threads sets its size); <= 0: 2 */
     int method;         /* hkz_ly_method_t (Curie-Weiss only) */
     slong grid;         /* scan points per principal zero (0: 8) */
+    const hkz_progress_t *progress; /* per zero / per round of steps; a
+                           non-zero return stops with HKZ_ERR_INTERRUPTED
+                           (NULL: none) */
+    hkz_ckpt_t checkpoint;  /* zero drivers: a record per finished zero,
+                           reused on resume; opened by the caller after
+                           hkz_ly_zeros_ckpt_params (NULL: none) */
+    const hkz_ly_split_t *split;    /* zero drivers: NULL = one process */
 } hkz_ly_opts_t;
 
-/** Defaults: 53 bits, automatic max_prec, 2 threads, automatic method. */
+/** Defaults: 53 bits, automatic max_prec, 2 threads, automatic method, no
+ *  progress, checkpoint or split. */
 HKZ_API void hkz_ly_opts_init(hkz_ly_opts_t *opts);
 
-/** Sets rel_bits for the given number of significant decimal digits. */
+/** Sets goal.rel_bits for the given number of significant decimal digits
+ *  (ceil(digits log2 10) + 4 guard bits; max_prec stays automatic). */
 HKZ_API void hkz_ly_opts_set_digits(hkz_ly_opts_t *opts, slong digits);
+
+/** Declares every option that determines a zero list (rel_bits,
+ *  max_prec, method, grid) as checkpoint parameters; the caller adds the
+ *  model's own (family, N / graph checksum, t, ...) and then opens c. */
+HKZ_API HKZ_WARN_UNUSED int hkz_ly_zeros_ckpt_params(hkz_ckpt_t c,
+        const hkz_ly_opts_t *opts);
 
 /* Per-zero flags. */
 #define HKZ_LY_ZERO_UNKNOWN 0     /* nothing certified */
@@ -218,56 +253,87 @@ typedef struct
     int dir;
 } hkz_ly_step_struct;
 
-typedef struct
-{
-    slong W, n;                 /* degree, number of principal zeros */
-    slong j0, j1;               /* tracked zero indices j0..j1-1 (0-based) */
-    hkz_ly_family_fn fn;        /* not saved in checkpoints */
-    void *param;
-    arb_struct t0, t1;          /* t-range (exact), t0 < t1 */
-    slong rel_bits;
-    /* per tracked zero i = j - j0 */
-    arf_ptr ta;                 /* current t */
-    arb_ptr theta;              /* enclosure of theta_j(ta) */
-    double *dt;                 /* next step length */
-    slong *prec;                /* working precision */
-    int *dir;                   /* -1/+1 all steps so far, 0 none, 2 mixed/unknown */
-    int *done;                  /* 1 reached t1, -1 failed */
-    hkz_ly_step_struct **steps; /* certified steps */
-    slong *nsteps, *alloc;
-    char family[128];           /* description saved with checkpoints */
-} hkz_ly_track_struct;
-typedef hkz_ly_track_struct hkz_ly_track_t[1];
+/* A trajectory tracker (opaque; ising/track_*.c). */
+typedef struct hkz_ly_track_s *hkz_ly_track_t;
 
 /** Sets up tracking of zeros j0..j1-1 (0-based) over [t0, t1], 0 < t0 < t1
- *  (exact balls).  family: a short description stored in checkpoints. */
-HKZ_API HKZ_WARN_UNUSED int hkz_ly_track_init(hkz_ly_track_t tr, slong W,
-        hkz_ly_family_fn fn, void *param, const char *family,
-        const arb_t t0, const arb_t t1, slong j0, slong j1, slong rel_bits);
-HKZ_API void hkz_ly_track_clear(hkz_ly_track_t tr);
+ *  (the midpoints of the balls, exactly), to opts->goal (rel_bits,
+ *  max_prec; opts may be NULL: 53 bits).  family: a short description
+ *  that is a checkpoint parameter (it must name everything fn and param
+ *  depend on). */
+HKZ_API HKZ_WARN_UNUSED int hkz_ly_track_create(hkz_ly_track_t *tr,
+        slong W, hkz_ly_family_fn fn, void *param, const char *family,
+        const arb_t t0, const arb_t t1, slong j0, slong j1,
+        const hkz_ly_opts_t *opts);
+/** NULL-safe; sets *tr = NULL. */
+HKZ_API void hkz_ly_track_destroy(hkz_ly_track_t *tr);
+
+/* Accessors.  j is a zero index (0-based) in [j0, j1). */
+HKZ_API slong hkz_ly_track_W(const hkz_ly_track_t tr);
+HKZ_API slong hkz_ly_track_j0(const hkz_ly_track_t tr);
+HKZ_API slong hkz_ly_track_j1(const hkz_ly_track_t tr);
+HKZ_API slong hkz_ly_track_rel_bits(const hkz_ly_track_t tr);
+HKZ_API const arb_struct *hkz_ly_track_t0(const hkz_ly_track_t tr);
+HKZ_API const arb_struct *hkz_ly_track_t1(const hkz_ly_track_t tr);
+HKZ_API slong hkz_ly_track_nsteps(const hkz_ly_track_t tr, slong j);
+HKZ_API const hkz_ly_step_struct *hkz_ly_track_step(const hkz_ly_track_t tr,
+        slong j, slong k);
+/** -1/+1: every step so far in that direction; 0: no step; 2: mixed or
+ *  some step undecided. */
+HKZ_API int hkz_ly_track_dir(const hkz_ly_track_t tr, slong j);
+/** 1 reached t1, 0 not yet, -1 could not be continued. */
+HKZ_API int hkz_ly_track_done(const hkz_ly_track_t tr, slong j);
 
 /** Certified zeros at t0 (all n, by the count); the tracked ones become
- *  the starting enclosures. */
+ *  the starting enclosures (skipped for zeros restored from a
+ *  checkpoint). */
 HKZ_API HKZ_WARN_UNUSED int hkz_ly_track_start(hkz_ly_track_t tr,
         const hkz_ly_opts_t *opts);
 
 /** Advances every unfinished tracked zero by at most max_steps certified
- *  steps (max_steps <= 0: until t1).  HKZ_SUCCESS when all reached t1,
- *  HKZ_ERR_NOT_CERTIFIED if some zero could not be continued (message
- *  names it and the t reached). */
+ *  steps (max_steps <= 0: until t1), in rounds of `every` steps per zero
+ *  (hkz_ly_track_checkpoint; default 32): after each round the new steps
+ *  are committed to the checkpoint (if any) and opts->progress gets
+ *  (finished zeros, zeros); a non-zero return there stops the run with
+ *  HKZ_ERR_INTERRUPTED (state committed).  HKZ_SUCCESS when all reached
+ *  t1 or max_steps were done, HKZ_ERR_NOT_CERTIFIED if some zero could
+ *  not be continued (hkz_ly_track_status). */
 HKZ_API HKZ_WARN_UNUSED int hkz_ly_track_run(hkz_ly_track_t tr,
         slong max_steps, const hkz_ly_opts_t *opts);
 
 /** 1 iff every tracked zero has reached t1. */
 HKZ_API int hkz_ly_track_finished(const hkz_ly_track_t tr);
 
-/** Checkpoints: text with exact ball strings (arb_dump_str).  load needs
- *  the same family (fn, param, W) already set by hkz_ly_track_init; it
- *  checks W, n, the index range and the family string. */
-HKZ_API HKZ_WARN_UNUSED int hkz_ly_track_save(const hkz_ly_track_t tr,
-        const char *path);
-HKZ_API HKZ_WARN_UNUSED int hkz_ly_track_load(hkz_ly_track_t tr,
-        const char *path);
+/** HKZ_ERR_NOT_CERTIFIED (message naming the first zero and the t it
+ *  reached) if some zero could not be continued, else HKZ_SUCCESS. */
+HKZ_API HKZ_WARN_UNUSED int hkz_ly_track_status(const hkz_ly_track_t tr);
+
+/** Checkpoints through hkz/checkpoint.h (kind "track").  Declares the
+ *  parameters that determine the trajectories (family, W, n, j0, j1, t0,
+ *  t1, rel_bits, max_prec; after any the caller declared, e.g. digits),
+ *  opens c (resume: HKZ_ERR_CHECKPOINT naming the first parameter that
+ *  differs) and restores the recorded steps.  Records: "start j prec
+ *  theta", "step j dir prec dt ta tb box theta_b", "fail j ta" with exact
+ *  balls.  The tracker commits c after every round of `every` steps
+ *  (<= 0: 32) and at the end; c must outlive the runs. */
+HKZ_API HKZ_WARN_UNUSED int hkz_ly_track_checkpoint(hkz_ly_track_t tr,
+        hkz_ckpt_t c, int resume, slong every);
+
+/** The records of every tracked zero (checkpoint format, one per line)
+ *  as one buffer (flint_free): what a process sends to the one that
+ *  writes.  unpack applies such buffers (their zeros must lie in tr's
+ *  range) to a tracker of the same family, range and goal. */
+HKZ_API HKZ_WARN_UNUSED int hkz_ly_track_pack(char **buf, size_t *len,
+        const hkz_ly_track_t tr);
+HKZ_API HKZ_WARN_UNUSED int hkz_ly_track_unpack(hkz_ly_track_t tr,
+        const char *buf, size_t len);
+
+/** Curie-Weiss limit t -> infinity (spec 2.3, 2.6): a t* > 0 such that for
+ *  every t >= t* every principal zero satisfies |theta_j(t) - (2j-1)
+ *  pi/(2N)| <= rad, rad <= 2^-rel_bits (2j-1) pi/(2N) (proof in
+ *  ising/cw_limit.c).  rad receives the bound at t*. */
+HKZ_API HKZ_WARN_UNUSED int hkz_ly_cw_limit_t(arb_t tstar, mag_t rad,
+        slong N, slong rel_bits);
 
 /** Families: Curie-Weiss in the per-edge coupling (param: slong *N), and a
  *  single edge (param: hkz_ly_edge_family_t, built by

@@ -169,55 +169,86 @@ HKZ_API hkz_su2mix_eigh_fn hkz_su2mix_eigh_registered(void);
 HKZ_API HKZ_WARN_UNUSED int hkz_su2mix_eig_enclose(arb_ptr lam,
         const acb_mat_t H, const double *w, const double *V, slong prec);
 
-/* ---- the box sum (heat.c) ---------------------------------------------- */
+/* ---- the box sum (box.c, box_range.c, box_rec.c, box_cstar.c) ----------
+ * An opaque handle: the box n_i <= nmax_i, the times, and the results
+ * (read through the accessors below). */
 
-typedef struct
-{
-    slong n;
-    slong *nmax;      /* box n_i <= nmax[i] */
-    slong nblocks;    /* prod nmax[i] */
-    slong nt;
-    arb_ptr t;        /* times */
-    /* results (certified unless the double path was asked for) */
-    arb_ptr mu;       /* mu^L_t(e), box + [0, tail] */
-    arb_ptr box;      /* box part sum d_pi tr e^{-t Lhat(pi)} */
-    arb_ptr tail;     /* upper bound of the tail (a point, >= 0) */
-    arb_ptr box0;     /* box part of mu^{L0}_{t/K}(e) */
-    arb_ptr mu0;      /* mu^{L0}_{t/K}(e), box0 + [0, tail] */
-    arb_ptr lmin;     /* per block (index = mixed radix of n_i - 1, factor 0
-                         slowest): certified lambda_min(Lhat(pi)) */
-    arb_ptr lmin0;    /* lambda_min(Lhat0(pi)) */
-    double *lmin_d;   /* double lambda_min per block */
-    double *mu_d;     /* double box sums per t */
-    int blocks_le;    /* 0 if some block PROVES lmin < lmin0/K or
-                         tr e^{-t Lhat} > tr e^{-(t/K) Lhat0} (certified
-                         path only).  Once K is proven these inequalities
-                         are theorems, so this is a consistency check;
-                         equality cases (K = 1) cannot be decided by balls
-                         and do not clear it. */
-    slong maxdim;
-    hkz_su2mix_minorant_t mn;
-} hkz_su2mix_box_struct;
-typedef hkz_su2mix_box_struct hkz_su2mix_box_t[1];
+typedef struct hkz_su2mix_box_s *hkz_su2mix_box_t;
 
 /** Sets up the box (nmax[i] >= 1 each) and the times (t_j > 0). */
-HKZ_API HKZ_WARN_UNUSED int hkz_su2mix_box_init(hkz_su2mix_box_t bx,
+HKZ_API HKZ_WARN_UNUSED int hkz_su2mix_box_create(hkz_su2mix_box_t *bx,
         slong n, const slong *nmax, arb_srcptr t, slong nt);
-HKZ_API void hkz_su2mix_box_clear(hkz_su2mix_box_t bx);
+/** NULL-safe; sets *bx = NULL. */
+HKZ_API void hkz_su2mix_box_destroy(hkz_su2mix_box_t *bx);
+
+HKZ_API slong hkz_su2mix_box_n(const hkz_su2mix_box_t bx);
+HKZ_API const slong *hkz_su2mix_box_nmax(const hkz_su2mix_box_t bx);
+/** prod nmax[i]. */
+HKZ_API slong hkz_su2mix_box_nblocks(const hkz_su2mix_box_t bx);
+HKZ_API slong hkz_su2mix_box_nt(const hkz_su2mix_box_t bx);
+HKZ_API arb_srcptr hkz_su2mix_box_times(const hkz_su2mix_box_t bx);
+/** Largest block dimension processed so far. */
+HKZ_API slong hkz_su2mix_box_maxdim(const hkz_su2mix_box_t bx);
+/** 0 if some block PROVES lmin < lmin0/K or tr e^{-t Lhat} > tr
+ *  e^{-(t/K) Lhat0} (certified path only).  Once K is proven these
+ *  inequalities are theorems, so this is a consistency check; equality
+ *  cases (K = 1) cannot be decided by balls and do not clear it. */
+HKZ_API int hkz_su2mix_box_blocks_le(const hkz_su2mix_box_t bx);
+
+/** The result vectors (certified unless the double path was asked for). */
+typedef enum
+{
+    HKZ_SU2MIX_BOX_MU = 0,  /* nt: mu^L_t(e), box + [0, tail] */
+    HKZ_SU2MIX_BOX_SUM,     /* nt: box part sum d_pi tr e^{-t Lhat(pi)} */
+    HKZ_SU2MIX_BOX_TAIL,    /* nt: upper bound of the tail (a point) */
+    HKZ_SU2MIX_BOX_SUM0,    /* nt: box part of mu^{L0}_{t/K}(e) */
+    HKZ_SU2MIX_BOX_MU0,     /* nt: mu^{L0}_{t/K}(e), box0 + [0, tail] */
+    HKZ_SU2MIX_BOX_LMIN,    /* nblocks: certified lambda_min(Lhat(pi)),
+                               block index = mixed radix of n_i - 1,
+                               factor 0 slowest */
+    HKZ_SU2MIX_BOX_LMIN0    /* nblocks: lambda_min(Lhat0(pi)) */
+} hkz_su2mix_box_vec_t;
+HKZ_API arb_srcptr hkz_su2mix_box_vec(const hkz_su2mix_box_t bx,
+        hkz_su2mix_box_vec_t which);
+/** Double box sums per t (nt) and double lambda_min per block. */
+HKZ_API const double *hkz_su2mix_box_mu_d(const hkz_su2mix_box_t bx);
+HKZ_API const double *hkz_su2mix_box_lmin_d(const hkz_su2mix_box_t bx);
+
+/** The box's product-type minorant (set by hkz_su2mix_box_set_minorant
+ *  or hkz_su2mix_box_run). */
+HKZ_API const hkz_su2mix_minorant_struct *hkz_su2mix_box_minorant(
+        const hkz_su2mix_box_t bx);
+/** hkz_su2mix_minorant of op into the box (HKZ_ERR_UNSUPPORTED: none). */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2mix_box_set_minorant(hkz_su2mix_box_t bx,
+        const hkz_su2mix_op_t op, slong prec);
 
 /** Multi-index of block b (n_i = 1 + digit i). */
 HKZ_API void hkz_su2mix_box_index(slong *nvec, const hkz_su2mix_box_t bx,
         slong b);
 
-/** Processes blocks [b0, b1) (a shard: callers split the box over MPI
- *  ranks and add the partial box sums): adds d_pi tr e^{-t Lhat(pi)} to
- *  box[j] (and d_pi tr e^{-(t/K) Lhat0(pi)} to box0[j]), fills lmin /
- *  lmin0 / lmin_d of those blocks.  certified = 0: double only (box is
- *  then the double sum as an exact point, mu_d too).  Requires the
- *  minorant in bx->mn (hkz_su2mix_box_run sets it). */
+/** Processes blocks [b0, b1): adds d_pi tr e^{-t Lhat(pi)} to the box
+ *  sums (in block order), fills lmin / lmin0 / lmin_d of those blocks.
+ *  certified = 0: double only (the box sum is then the double sum as an
+ *  exact point, mu_d too).  Requires the minorant. */
 HKZ_API HKZ_WARN_UNUSED int hkz_su2mix_box_range(hkz_su2mix_box_t bx,
         const hkz_su2mix_op_t op, slong b0, slong b1, int certified,
         slong prec);
+
+/** Same blocks, but their results are appended as exact text records to
+ *  *rec (one line per block; balls as arb_dump_str, doubles in hex;
+ *  *rec is flint_realloc'ed, *len its length; *rec = NULL, *len = 0 to
+ *  start) instead of being added: a shard of the box for another process
+ *  (dist.h gathers). */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2mix_box_range_rec(char **rec,
+        size_t *len, const hkz_su2mix_box_t bx, const hkz_su2mix_op_t op,
+        slong b0, slong b1, int certified, slong prec);
+/** Adds the records rec[0..len) (of hkz_su2mix_box_range_rec, same box,
+ *  operator and certified flag) to the box in their order: records of
+ *  all blocks in increasing order give bitwise the box of
+ *  hkz_su2mix_box_range(bx, op, 0, nblocks, ...).  HKZ_ERR_ARG on a
+ *  malformed record. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2mix_box_add_rec(hkz_su2mix_box_t bx,
+        const char *rec, size_t len, int certified, slong prec);
 
 /** Minorant, all blocks, tails: mu[j] = box[j] + [0, tail[j]] with
  *  tail[j] the L0 box tail at t_j/K (spec F2 with L >= L0/K); mu0 alike.
@@ -225,8 +256,8 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2mix_box_range(hkz_su2mix_box_t bx,
 HKZ_API HKZ_WARN_UNUSED int hkz_su2mix_box_run(hkz_su2mix_box_t bx,
         const hkz_su2mix_op_t op, int certified, slong prec);
 
-/** After box_range on all blocks (any split, sums combined into box,
- *  box0): the minorant tails and mu, mu0. */
+/** After box_range on all blocks (any split, sums combined into box):
+ *  the minorant tails, box0 and mu, mu0. */
 HKZ_API HKZ_WARN_UNUSED int hkz_su2mix_box_finish(hkz_su2mix_box_t bx,
         slong prec);
 
@@ -243,9 +274,9 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2mix_box_cstar(arb_t res, arb_t lo,
 
 /** mu^L_{t_j}(x_p) restricted to the box, as out[p + j npts] (double),
  *  with err (same layout, may be NULL) = the engine's rigorous bound of
- *  its floating-point sum plus the certified box tail bound of
- *  bx->tail[j] (run hkz_su2mix_box_run first).  NOT certified: the
- *  eigenvectors are double (labelled certified: false).  x holds 4 n
+ *  its floating-point sum plus the certified box tail bound
+ *  HKZ_SU2MIX_BOX_TAIL (run hkz_su2mix_box_run first).  NOT certified:
+ *  the eigenvectors are double (labelled certified: false).  x holds 4 n
  *  doubles per point (Re a, Im a, Re b, Im b of each factor, unit norm
  *  within 1e-10).  e NULL: a default CPU engine. */
 HKZ_API HKZ_WARN_UNUSED int hkz_su2mix_heat_points_d(double *out,

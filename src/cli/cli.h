@@ -132,6 +132,8 @@ int hkz_cmd_report(int argc, char **argv);
 int hkz_cmd_compare(int argc, char **argv);        /* cmd_compare.c */
 int hkz_cmd_compare_x8(int argc, char **argv);     /* cmd_compare_x8.c */
 int hkz_cmd_compare_sweep(int argc, char **argv);  /* cmd_compare_sweep.c */
+int hkz_cmd_compare_varadhan(int argc, char **argv); /* cmd_compare_grid.c */
+int hkz_cmd_compare_gauss(int argc, char **argv);  /* cmd_compare_grid.c */
 
 /* ---- SU(2)^n inputs (cli_point.c) --------------------------------------
  * POINT syntax: coordinates x_1; x_2; ... separated by ';', each "r,z" or
@@ -303,12 +305,5 @@ void hkz_cli_mpi_block(slong *lo, slong *hi, slong j0, slong j1);
  * 0 prints the message of the first failing rank when it did not fail. */
 int hkz_cli_mpi_agree(int rc, int report);
 
-/* Collective: rank 0 receives the steps, dir and done of every zero into
- * full (initialized for the whole range) from the ranks' trackers mine
- * (NULL on a rank with an empty block), and *status becomes the first
- * non-success status in rank order (its message in hkz_errmsg()).
- * Returns 0 or an exit code (agreed over the ranks). */
-int hkz_cli_mpi_track_gather(hkz_ly_track_t full, const hkz_ly_track_struct
-                             *mine, int *status);
 #endif
 #endif

@@ -321,6 +321,10 @@ static const struct
      "(product check, designed example)"},
     {"sweep", NULL, hkz_cmd_compare_sweep, "estimate of the best c, C in "
      "d_L <= C d_Delta^c from certified samples"},
+    {"varadhan", NULL, hkz_cmd_compare_varadhan, "grids: -4t log p_t - "
+     "d^2 -> 0 (Delta closed form, sub-Laplacian t log t)"},
+    {"gauss", NULL, hkz_cmd_compare_gauss, "grids: Gaussian bounds C_k for "
+     "d^k/dt^k p_t (Delta, Milnor; negative control)"},
 };
 
 static const char *usage_compare =

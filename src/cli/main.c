@@ -20,8 +20,8 @@ const hkz_cli_cmd_t hkz_cli_version = {
     .description = "Prints the hkz, FLINT and Arb versions, the build "
     "options and the git revision.\n", .run = run_version};
 
-int hkz_cmd_zeros(int argc, char **argv);  /* cmd_zeros.c */
-int hkz_cmd_track(int argc, char **argv);  /* cmd_track.c */
+extern const hkz_cli_cmd_t hkz_cli_zeros;  /* cmd_zeros.c */
+extern const hkz_cli_cmd_t hkz_cli_track;  /* cmd_track.c */
 
 /* One line per command; add new commands here (cmd: declared with opt.h;
  * fn: deprecated entry point). */
@@ -41,10 +41,8 @@ static const struct
     {"report", "default experiment: a short certified SU(2) report", NULL,
      hkz_cmd_report},
     {"dos", NULL, &hkz_cli_dos, NULL},
-    {"zeros", "certified Lee-Yang zeros (cw, graph, lattice)", NULL,
-     hkz_cmd_zeros},
-    {"track", "certified Lee-Yang zero trajectories in a coupling (cw, edge)",
-     NULL, hkz_cmd_track},
+    {"zeros", NULL, &hkz_cli_zeros, NULL},
+    {"track", NULL, &hkz_cli_track, NULL},
     {"bench", NULL, &hkz_cli_bench, NULL},
     {"version", NULL, &hkz_cli_version, NULL},
 };

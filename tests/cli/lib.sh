@@ -23,5 +23,5 @@ expect_usage_error() {
 # closing record, so outputs of two runs (resumed, other rank counts) can be
 # compared byte for byte (issue 10).
 norun() {
-  sed -E 's/"(command|start_utc|git_revision|threads|blas_threads|ranks|backend)":("[^"]*"|[0-9]+),?//g; /^\{"record":"end"/d; /^# (command|start_utc|git_revision|threads|blas_threads|ranks|backend|wall_s|rank_wall_s|exit_code): /d' "$1"
+  sed -E 's/"(command|start_utc|git_revision|threads|blas_threads|ranks|backend)":("[^"]*"|[0-9]+),?//g; s/,\}$/}/; /^\{"record":"end"/d; /^# (command|start_utc|git_revision|threads|blas_threads|ranks|backend|wall_s|rank_wall_s|exit_code): /d' "$1"
 }

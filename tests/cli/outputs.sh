@@ -98,6 +98,9 @@ assert len(e["rank_wall_s"]) == 1 and len(l) == 3, l
 assert isinstance(r["mid"], float) and isinstance(r["rel_acc_bits"], int), r
 print("ok: run record and closing record in jsonl")
 PY
+"$hkz" dist su2 --metric cc --r 0.1 --z 0.2 --format jsonl >"$tmp/g2.jsonl"
+check "norun (lib.sh): two runs equal but for their run records" \
+  'cmp -s <(norun "$tmp/g.jsonl") <(norun "$tmp/g2.jsonl") && norun "$tmp/g.jsonl" | head -n 1 | /usr/bin/python3 -c "import json,sys; json.loads(sys.stdin.read())"'
 "$hkz" heat su2 --t 1 --alpha 1 --format csv >"$tmp/g.csv"
 check "csv: run record and closing lines" \
   'grep -q "^# start_utc: 20" "$tmp/g.csv" && grep -q "^# ranks: 1$" "$tmp/g.csv" && tail -n 3 "$tmp/g.csv" | head -n 1 | grep -q "^# wall_s: " && tail -n 1 "$tmp/g.csv" | grep -q "^# exit_code: 0$"'

@@ -1,6 +1,7 @@
 #!/bin/bash
-# Issue 3: `hkz track` under mpiexec splits the zero indices over the ranks;
-# rank 0 alone writes, and the records equal a single-rank run's.
+# Issues 3, 10: `hkz track` under mpiexec splits the zero indices over the
+# ranks (hkz/dist.h; records hkz_ly_track_pack/unpack); rank 0 alone
+# writes, and the records equal a single-rank run's byte for byte.
 HKZ="$1"
 command -v mpiexec > /dev/null || { echo "no mpiexec"; exit 77; }
 tmp=$(mktemp -d)
@@ -9,7 +10,7 @@ fail=0
 ok() { if ! eval "$2"; then echo "FAIL: $1"; fail=1; fi; }
 MPI="mpiexec -n 2 --oversubscribe --allow-run-as-root"
 # every record but the meta line
-records() { grep -v '^{"record":"meta"' "$1"; }
+records() { grep -v '^{"record":"\(meta\|end\)"' "$1"; }
 
 args="track cw --n 8 --t0 0.1 --t1 0.2 --format jsonl"
 "$HKZ" $args > "$tmp/one.jsonl"; rc1=$?
@@ -20,7 +21,16 @@ ok "cw has steps of zeros 1 and 4" "grep -q '\"record\":\"step\",\"j\":1,' '$tmp
 ok "cw verdict" "grep -q '\"verifier\":\"cw_decrease\",\"verdict\":\"true\"' '$tmp/two.jsonl'"
 ok "cw records identical" "cmp -s <(records '$tmp/one.jsonl') <(records '$tmp/two.jsonl')"
 # each rank tracked its own block (its own checkpoint)
-ok "cw split over ranks" "[ -s '$tmp/ck.rank0' ] && [ -s '$tmp/ck.rank1' ] && ! cmp -s '$tmp/ck.rank0' '$tmp/ck.rank1'"
+ok "cw split over ranks" "[ -s '$tmp/ck.r0' ] && [ -s '$tmp/ck.r1' ] && ! cmp -s '$tmp/ck.r0' '$tmp/ck.r1'"
+$MPI "$HKZ" $args --checkpoint "$tmp/ck" --resume > "$tmp/res.jsonl"; rc=$?
+ok "cw resume on 2 ranks" "[ $rc -eq 0 ] && cmp -s <(records '$tmp/one.jsonl') <(records '$tmp/res.jsonl')"
+# 3 ranks, all zeros, --out written by rank 0 alone
+mpiexec -n 3 --oversubscribe --allow-run-as-root "$HKZ" $args --out "$tmp/three_out.jsonl"; rc=$?
+ok "cw 3 ranks --out" "[ $rc -eq 0 ] && cmp -s <(records '$tmp/one.jsonl') <(records '$tmp/three_out.jsonl')"
+# a failing rank (its checkpoint is gone): exit 2 everywhere, its message
+rm -f "$tmp/ck.r1"
+timeout 60 $MPI "$HKZ" $args --checkpoint "$tmp/ck" --resume > /dev/null 2> "$tmp/err"; rc=$?
+ok "failing rank exit 2" "[ $rc -eq 2 ] && grep -q '^hkz: error: rank 1: ' '$tmp/err'"
 
 # 3 ranks, uneven blocks of a sub-range
 args="track cw --n 10 --t0 0.1 --t1 0.2 --zeros 2:5 --format jsonl"
@@ -35,6 +45,8 @@ args="track edge --graph $tmp/c4.txt --edge 1,2 --t0 0.5 --t1 2 --format jsonl"
 $MPI "$HKZ" $args > "$tmp/two.jsonl"; rc=$?
 ok "edge rc" "[ $rc -eq 0 ]"
 ok "edge records identical" "cmp -s <(records '$tmp/one.jsonl') <(records '$tmp/two.jsonl')"
+mpiexec -n 3 --oversubscribe --allow-run-as-root "$HKZ" $args > "$tmp/three.jsonl"; rc=$?
+ok "edge 3 ranks identical" "[ $rc -eq 0 ] && cmp -s <(records '$tmp/one.jsonl') <(records '$tmp/three.jsonl')"
 ok "edge verdicts" "grep -q '\"verifier\":\"direction_tracked\",\"verdict\":\"true\"' '$tmp/two.jsonl' && grep -q '\"verifier\":\"disjoint\",\"verdict\":\"strict\"' '$tmp/two.jsonl'"
 
 # usage error: exit 2, one error line (rank 0 only)

@@ -32,7 +32,7 @@ int main(void)
     arb_indeterminate(t);
     HKZ_TEST_STATUS(hkz_ly_cw_zeros(z, 10, t, &o), HKZ_ERR_DOMAIN);
     arb_set_d(t, 0.1);
-    o.rel_bits = 0;
+    o.goal.rel_bits = 0;
     HKZ_TEST_STATUS(hkz_ly_cw_zeros(z, 10, t, &o), HKZ_ERR_ARG);
     hkz_ly_opts_init(&o);
     hkz_ly_zeros_clear(z);
@@ -64,7 +64,7 @@ int main(void)
     arb_set_si(a + 0, 1);
     arb_set_si(a + 1, 2);
     arb_set_si(a + 2, 1);
-    o.max_prec = 512;
+    o.goal.max_prec = 512;
     HKZ_TEST_STATUS(hkz_ly_zeros_poly(z, a, 2, &o), HKZ_ERR_NOT_CERTIFIED);
     HKZ_TEST_CHECK(!z->complete && z->flag[0] != HKZ_LY_ZERO_CERTIFIED,
                    "double zero flagged");

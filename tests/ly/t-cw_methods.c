@@ -127,7 +127,7 @@ int main(void)
             HKZ_TEST_CHECK(arb_is_positive(zd->theta + j) &&
                            arb_lt(zd->theta + j, hpi), "theta in (0, pi/2)");
             HKZ_TEST_CHECK(arb_rel_accuracy_bits(zd->theta + j) >=
-                           o.rel_bits - 2, "accuracy goal");
+                           o.goal.rel_bits - 2, "accuracy goal");
         }
         if (N <= 26)
         {

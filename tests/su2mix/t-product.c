@@ -5,6 +5,12 @@
 #include <math.h>
 #include "hkz_test.h"
 
+/* the box's results (hkz/su2mix.h accessors) */
+#define VEC(bx, w) hkz_su2mix_box_vec((bx), HKZ_SU2MIX_BOX_##w)
+#define MN(bx) hkz_su2mix_box_minorant(bx)
+#define MUD(bx) hkz_su2mix_box_mu_d(bx)
+#define LMIND(bx) hkz_su2mix_box_lmin_d(bx)
+
 #define PREC 128
 
 /* the balls overlap and x is tight (relative radius below rel) */
@@ -50,15 +56,15 @@ int main(void)
     HKZ_TEST_OK(hkz_su2mix_op_set_milnor(op, a, b, c, PREC));
     arb_set_d(t, 0.5);
     nmax[0] = 14;
-    HKZ_TEST_OK(hkz_su2mix_box_init(bx, 1, nmax, t, 1));
+    HKZ_TEST_OK(hkz_su2mix_box_create(&bx, 1, nmax, t, 1));
     HKZ_TEST_OK(hkz_su2mix_box_run(bx, op, 1, PREC));
-    HKZ_TEST_CHECK(arb_is_one(bx->mn->K), "diagonal Q: K must be 1");
-    HKZ_TEST_CHECK(bx->mn->type[0] == HKZ_SU2MIX_FACTOR_DELTA, "type");
+    HKZ_TEST_CHECK(arb_is_one(MN(bx)->K), "diagonal Q: K must be 1");
+    HKZ_TEST_CHECK(MN(bx)->type[0] == HKZ_SU2MIX_FACTOR_DELTA, "type");
     arb_set_str(ref, "1.89116084869025795098136 +/- 1e-23", PREC);
-    check_tight(bx->mu, ref, 1e-10, "M1");
+    check_tight(VEC(bx, MU), ref, 1e-10, "M1");
     HKZ_TEST_OK(hkz_su2_heat_milnor(ref, a, b, c, t, e, PREC));
-    check_tight(bx->mu, ref, 1e-10, "M1 vs heat_milnor");
-    hkz_su2mix_box_clear(bx);
+    check_tight(VEC(bx, MU), ref, 1e-10, "M1 vs heat_milnor");
+    hkz_su2mix_box_destroy(&bx);
     hkz_su2mix_op_clear(op);
 
     /* 2. two factors: Milnor (1, 2, 0.5) x sub-Laplacian weight 3, at
@@ -72,25 +78,27 @@ int main(void)
     arb_set_d(t + 1, 1.5);
     nmax[0] = 8;
     nmax[1] = 8;
-    HKZ_TEST_OK(hkz_su2mix_box_init(bx, 2, nmax, t, 2));
+    HKZ_TEST_OK(hkz_su2mix_box_create(&bx, 2, nmax, t, 2));
     HKZ_TEST_OK(hkz_su2mix_box_run(bx, op, 1, PREC));
-    HKZ_TEST_CHECK(bx->mn->type[1] == HKZ_SU2MIX_FACTOR_SUB &&
-                   bx->mn->absent[1] == 2, "factor 2 type");
+    HKZ_TEST_CHECK(MN(bx)->type[1] == HKZ_SU2MIX_FACTOR_SUB &&
+                   MN(bx)->absent[1] == 2, "factor 2 type");
     for (j = 0; j < 2; j++)
     {
         HKZ_TEST_OK(hkz_su2_heat_milnor(ref, a, b, c, t + j, e, PREC));
         arb_mul_si(u, t + j, 3, PREC);
         HKZ_TEST_OK(hkz_su2_heat_sub(lo, u, z, z, 0, PREC));
         arb_mul(ref, ref, lo, PREC);
-        check_tight(bx->mu + j, ref, 1e-10, "Milnor x sub");
+        check_tight(VEC(bx, MU) + j, ref, 1e-10, "Milnor x sub");
         /* L0 = 0.5 Delta_1 + 3 L_2 <= L (K = 1): mu <= mu0 */
-        HKZ_TEST_CHECK(arb_le(bx->box + j, bx->box0 + j), "box > box0");
-        HKZ_TEST_CHECK(fabs(bx->mu_d[j] - arf_get_d(arb_midref(bx->box + j),
-                            ARF_RND_NEAR)) < 1e-12 * bx->mu_d[j],
+        HKZ_TEST_CHECK(arb_le(VEC(bx, SUM) + j, VEC(bx, SUM0) + j),
+                       "box > box0");
+        HKZ_TEST_CHECK(fabs(MUD(bx)[j] - arf_get_d(arb_midref(VEC(bx, SUM) +
+                            j), ARF_RND_NEAR)) < 1e-12 * MUD(bx)[j],
                        "double box sum");
     }
-    HKZ_TEST_CHECK(bx->blocks_le, "blockwise comparison with L0 (K = 1)");
-    hkz_su2mix_box_clear(bx);
+    HKZ_TEST_CHECK(hkz_su2mix_box_blocks_le(bx),
+                   "blockwise comparison with L0 (K = 1)");
+    hkz_su2mix_box_destroy(&bx);
     hkz_su2mix_op_clear(op);
 
     /* 3. Delta x sub (weights 2 and 5): heat_bi(2t) p_{5t}(e), and P3:
@@ -109,15 +117,15 @@ int main(void)
     arb_set_d(t, 0.75);
     nmax[0] = 6;
     nmax[1] = 7;
-    HKZ_TEST_OK(hkz_su2mix_box_init(bx, 2, nmax, t, 1));
+    HKZ_TEST_OK(hkz_su2mix_box_create(&bx, 2, nmax, t, 1));
     HKZ_TEST_OK(hkz_su2mix_box_run(bx, op, 1, PREC));
     arb_mul_si(u, t, 2, PREC);
     HKZ_TEST_OK(hkz_su2_heat_bi(ref, u, z, 0, PREC));
     arb_mul_si(u, t, 5, PREC);
     HKZ_TEST_OK(hkz_su2_heat_sub(lo, u, z, z, 0, PREC));
     arb_mul(ref, ref, lo, PREC);
-    check_tight(bx->mu, ref, 1e-10, "Delta x sub");
-    hkz_su2mix_box_clear(bx);
+    check_tight(VEC(bx, MU), ref, 1e-10, "Delta x sub");
+    hkz_su2mix_box_destroy(&bx);
     hkz_su2mix_op_clear(op);
 
     /* 4. P3 on pure sub-Laplacian products L_b, Delta_a: the bracket is
@@ -143,7 +151,7 @@ int main(void)
             arb_set_d(gam, G[s]);
             nmax[0] = 5;
             nmax[1] = 5;
-            HKZ_TEST_OK(hkz_su2mix_box_init(bx, 2, nmax, t, 1));
+            HKZ_TEST_OK(hkz_su2mix_box_create(&bx, 2, nmax, t, 1));
             HKZ_TEST_OK(hkz_su2mix_box_run(bx, op, 1, PREC));
             HKZ_TEST_OK(hkz_su2mix_box_cstar(cs, lo, hi, bx, a, gam, PREC));
             hkz_su2n_weights_init(wa);
@@ -160,7 +168,7 @@ int main(void)
                            "lower end does not attain P3");
             hkz_su2n_weights_clear(wa);
             hkz_su2n_weights_clear(wb);
-            hkz_su2mix_box_clear(bx);
+            hkz_su2mix_box_destroy(&bx);
             hkz_su2mix_op_clear(op);
         }
     }

@@ -1,0 +1,259 @@
+/* Evaluations of the saddle-line integral at exact points (see
+ * cw_integral.c for the method and the node sums): values, one pass
+ * certifying both ends of a tight bracket, the public hkz_ly_cw_integral. */
+#include <math.h>
+#include "cw_int_internal.h"
+#include "hkz_check.h"
+
+static void set_logscale(arb_t ls, const _hkz_lyi_ictx_t *c, slong prec)
+{
+    /* psiref - t N/2 - log(2 pi t)/2 */
+    arb_t s;
+    arb_init(s);
+    arb_mul_si(s, c->t, c->N, c->wp);
+    arb_mul_2exp_si(s, s, -1);
+    arb_sub(ls, c->psiref, s, c->wp);
+    arb_const_pi(s, c->wp);
+    arb_mul(s, s, c->t, c->wp);
+    arb_mul_2exp_si(s, s, 1);
+    arb_log(s, s, c->wp);
+    arb_mul_2exp_si(s, s, -1);
+    arb_sub(ls, ls, s, prec);
+    arb_clear(s);
+}
+
+int _hkz_ly_cw_int_eval(arb_ptr res, arb_ptr dres, arb_t logscale,
+        arf_srcptr theta, slong npts, slong N, const arb_t t, slong prec,
+                        int rigorous)
+{
+    _hkz_lyi_ictx_t c;
+    double thd = 0;
+    slong i;
+    acb_ptr S, D;
+    arb_t Th;
+
+    for (i = 0; i < npts; i++)
+        thd += arf_get_d(theta + i, ARF_RND_NEAR) / npts;
+    _hkz_lyi_ictx_init(&c);
+    if (_hkz_lyi_ictx_setup(&c, N, t, thd, prec))
+    {
+        for (i = 0; i < npts; i++)
+        {
+            arb_indeterminate(res + i);
+            if (dres != NULL)
+                arb_indeterminate(dres + i);
+        }
+        if (logscale != NULL)
+            arb_indeterminate(logscale);
+        _hkz_lyi_ictx_clear(&c);
+        return HKZ_SUCCESS;
+    }
+    arb_init(Th);
+    S = _acb_vec_init(npts);
+    D = dres != NULL ? _acb_vec_init(npts) : NULL;
+    if (rigorous)
+    {
+        /* the theta-ball covering all points (bounds hold on it) */
+        arf_srcptr lo = theta, hi = theta;
+        for (i = 1; i < npts; i++)
+        {
+            if (arf_cmp(theta + i, lo) < 0)
+                lo = theta + i;
+            if (arf_cmp(theta + i, hi) > 0)
+                hi = theta + i;
+        }
+        arb_set_interval_arf(Th, lo, hi, c.wp);
+    }
+    _hkz_lyi_ictx_bounds(&c, Th, rigorous);
+    _hkz_lyi_node_loop(&c, S, D, NULL, NULL, theta, npts);
+    for (i = 0; i < npts; i++)
+    {
+        _hkz_lyi_finish(res + i, &c, S + i, rigorous, prec);
+        if (dres != NULL)
+            _hkz_lyi_finish(dres + i, &c, D + i, 0, prec);
+    }
+    if (logscale != NULL)
+        set_logscale(logscale, &c, prec);
+    _acb_vec_clear(S, npts);
+    if (D != NULL)
+        _acb_vec_clear(D, npts);
+    arb_clear(Th);
+    _hkz_lyi_ictx_clear(&c);
+    return HKZ_SUCCESS;
+}
+
+/* Node sum at theta0 + delta from the values V and i N tanh T at theta0:
+ * sum_k V_k (1 + w_k)^N, w_k = cos(delta) - 1 + tanh(z_k) sin(delta). */
+static void shifted_sum(acb_t S, acb_srcptr V, acb_srcptr T, slong n,
+                        const arf_t delta, slong N, slong wp)
+{
+    arb_t d, sd, cd1;
+    acb_t w, f;
+    mag_t m, r;
+    slong k;
+
+    arb_init(d);
+    arb_init(sd);
+    arb_init(cd1);
+    acb_init(w);
+    acb_init(f);
+    mag_init(m);
+    mag_init(r);
+    arb_set_arf(d, delta);
+    arb_sin_cos(sd, cd1, d, wp);
+    arb_sub_ui(cd1, cd1, 1, wp);
+    arb_div_si(sd, sd, N, wp);
+    acb_zero(S);
+    for (k = 0; k < n; k++)
+    {
+        if (!acb_is_finite(T + k) || !acb_is_finite(V + k))
+        {
+            acb_indeterminate(S);
+            break;
+        }
+        /* i tanh(z_k) sin(delta) = T_k sin(delta)/N, sd = sin(delta)/N */
+        acb_mul_arb(w, T + k, sd, wp);
+        arb_add(acb_realref(w), acb_realref(w), cd1, wp);
+        /* f = 1 + N w + R,  |R| <= (N|w|)^2 e^{N|w|}/2 */
+        acb_get_mag(m, w);
+        mag_mul_ui(m, m, (ulong) N);
+        mag_exp(r, m);
+        mag_mul(r, r, m);
+        mag_mul(r, r, m);
+        mag_mul_2exp_si(r, r, -1);
+        acb_mul_si(f, w, N, wp);
+        acb_add_ui(f, f, 1, wp);
+        arb_add_error_mag(acb_realref(f), r);
+        arb_add_error_mag(acb_imagref(f), r);
+        acb_addmul(S, V + k, f, wp);
+    }
+    arb_clear(d);
+    arb_clear(sd);
+    arb_clear(cd1);
+    acb_clear(w);
+    acb_clear(f);
+    mag_clear(m);
+    mag_clear(r);
+}
+
+int _hkz_ly_cw_int_bracket(arf_t a, arf_t b, int *sa, int *sb,
+        const arf_t x0, const arf_t wt, slong N, const arb_t t, slong prec)
+{
+    _hkz_lyi_ictx_t c;
+    arb_t Th, I0;
+    acb_t S, D;
+    acb_ptr V = NULL, T = NULL;
+    arf_t r, x1, e, dl;
+    slong n = 0;
+    int ok = 0;
+
+    _hkz_lyi_ictx_init(&c);
+    if (_hkz_lyi_ictx_setup(&c, N, t, arf_get_d(x0, ARF_RND_NEAR), prec))
+    {
+        _hkz_lyi_ictx_clear(&c);
+        return 0;
+    }
+    arb_init(Th);
+    arb_init(I0);
+    acb_init(S);
+    acb_init(D);
+    arf_init(r);
+    arf_init(x1);
+    arf_init(e);
+    arf_init(dl);
+    /* bounds for theta in x0 +- r: the Newton step must stay well inside */
+    arf_abs(r, x0);
+    arf_mul_2exp_si(r, r, -34);
+    arf_max(r, r, wt);
+    arb_set_arf(Th, x0);
+    arb_add_error_arf(Th, r);
+    _hkz_lyi_ictx_bounds(&c, Th, 1);
+    n = c.L.khi - c.L.klo + 1;
+    V = _acb_vec_init(n);
+    T = _acb_vec_init(n);
+    _hkz_lyi_node_loop(&c, S, D, V, T, x0, 1);
+    /* Newton step x1 = x0 - I/I' (midpoints) */
+    if (!arf_is_zero(arb_midref(acb_realref(D))))
+    {
+        arf_div(x1, arb_midref(acb_realref(S)), arb_midref(acb_realref(D)),
+                c.wp, ARF_RND_NEAR);
+        arf_abs(dl, x1);
+        arf_sub(x1, x0, x1, c.wp, ARF_RND_NEAR);
+        /* e = max(wt/4, 8 N step^2) (quadratic convergence), e, |step|
+         * well below r */
+        arf_mul(e, dl, dl, 64, ARF_RND_UP);
+        arf_mul_si(e, e, 8 * N, 64, ARF_RND_UP);
+        arf_mul_2exp_si(dl, dl, 2);
+        if (arf_cmp(dl, r) < 0)
+        {
+            arf_struct ends[2];
+            int k, sg[2];
+            arf_mul_2exp_si(dl, wt, -2);
+            arf_max(e, e, dl);
+            arf_mul_2exp_si(dl, r, -2);
+            if (arf_cmp(e, dl) < 0)
+            {
+                arf_init(ends + 0);
+                arf_init(ends + 1);
+                arf_sub(ends + 0, x1, e, ARF_PREC_EXACT, ARF_RND_DOWN);
+                arf_add(ends + 1, x1, e, ARF_PREC_EXACT, ARF_RND_DOWN);
+                for (k = 0; k < 2; k++)
+                {
+                    arf_sub(dl, ends + k, x0, ARF_PREC_EXACT, ARF_RND_DOWN);
+                    shifted_sum(S, V, T, n, dl, N, c.wp);
+                    _hkz_lyi_finish(I0, &c, S, 1, prec);
+                    sg[k] = arb_is_positive(I0) ? 1
+                            : arb_is_negative(I0) ? -1 : 0;
+                }
+                if (sg[0] != 0 && sg[1] != 0 && sg[0] != sg[1])
+                {
+                    arf_set(a, ends + 0);
+                    arf_set(b, ends + 1);
+                    *sa = sg[0];
+                    *sb = sg[1];
+                    ok = 1;
+                }
+                arf_clear(ends + 0);
+                arf_clear(ends + 1);
+            }
+        }
+    }
+    _acb_vec_clear(V, n);
+    _acb_vec_clear(T, n);
+    arb_clear(Th);
+    arb_clear(I0);
+    acb_clear(S);
+    acb_clear(D);
+    arf_clear(r);
+    arf_clear(x1);
+    arf_clear(e);
+    arf_clear(dl);
+    _hkz_lyi_ictx_clear(&c);
+    return ok;
+}
+
+int hkz_ly_cw_integral(arb_ptr res, arb_t logscale, arf_srcptr theta,
+                       slong npts, slong N, const arb_t t, slong prec)
+{
+    slong i;
+    if (N < 1 || npts < 1 || prec < 2 || !arb_is_finite(t) ||
+        !arb_is_positive(t))
+    {
+        for (i = 0; i < npts; i++)
+            arb_indeterminate(res + i);
+        if (logscale != NULL)
+            arb_indeterminate(logscale);
+        HKZ_CHECK(N >= 1, HKZ_ERR_ARG, "hkz_ly_cw_integral: N must be >= 1 "
+                  "(got %ld)", (long) N);
+        HKZ_CHECK(npts >= 1, HKZ_ERR_ARG, "hkz_ly_cw_integral: no points");
+        HKZ_CHECK(prec >= 2, HKZ_ERR_ARG, "hkz_ly_cw_integral: prec must be "
+                  ">= 2");
+        return hkz_error_set(HKZ_ERR_DOMAIN, "hkz_ly_cw_integral: t must be "
+                             "> 0 (the integral form needs a Gaussian)");
+    }
+    for (i = 0; i < npts; i++)
+        HKZ_CHECK(arf_is_finite(theta + i), HKZ_ERR_ARG,
+                  "hkz_ly_cw_integral: theta[%ld] is not finite", (long) i);
+    return _hkz_ly_cw_int_eval(res, NULL, logscale, theta, npts, N, t, prec,
+                               1);
+}

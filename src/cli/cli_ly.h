@@ -1,0 +1,140 @@
+/* cli_ly.h -- what hkz zeros and hkz track share (cli_ly.c): process
+ * split, checkpoints, output rows, status mapping. */
+#ifndef HKZ_CLI_LY_H
+#define HKZ_CLI_LY_H
+
+#include "cli.h"
+#include "opt.h"
+
+/* Rank and size of the process world (1 process without MPI). */
+int hkz_cli_ly_rank(void);
+int hkz_cli_ly_size(void);
+
+/* The split of the zero drivers over the world (NULL-like size 1 when
+ * alone: then the caller passes NULL). */
+void hkz_cli_ly_split(hkz_ly_split_t *sp);
+
+/* Same exit code on every process; a failing process's message is
+ * printed once (rank 0). */
+int hkz_cli_ly_agree(int rc);
+
+/* Check callback part: --threads sizes FLINT's pool; ranks other than 0
+ * write to their (silenced) standard output, rank 0 alone to --out. */
+int hkz_cli_ly_check(hkz_cli_run_t *r, slong threads);
+
+/* End of every run: the exit code agreed over the processes (the first
+ * failing rank's message printed by rank 0; HKZ_CLI_LY_UNCERTIFIED: the
+ * warning "<what> NOT certified" and exit 1) and, under several
+ * processes, the per-rank timing line on stderr (collective). */
+int hkz_cli_ly_end(hkz_cli_run_t *r, int rc, const char *what);
+
+/* Rank 0 receives every process's tracker records into full (mine may
+ * be NULL: an empty block).  Collective; 0 or an exit code (agreed). */
+int hkz_cli_ly_track_gather(hkz_ly_track_t full, const hkz_ly_track_t mine);
+
+/* Checkpoint path of this process: PATH alone, PATH.r<rank> under
+ * several processes (caller's buffer). */
+const char *hkz_cli_ly_ckpt_path(char *buf, size_t n, const char *path);
+
+/* "<what> <path> fnv1a64:<checksum of the file's bytes>" (a checkpoint
+ * parameter that changes when the file does). */
+void hkz_cli_ly_describe(char *buf, size_t n, const char *what,
+                         const char *path);
+
+/* Opens c after the parameters (resume or not): a mismatch or a missing
+ * file is a usage error (exit 2, message naming the parameter). */
+int hkz_cli_ly_ckpt_open(hkz_ckpt_t c, int resume);
+
+/* Exit code for a library status, reported as one line: too large for
+ * the method, domain and argument errors exit 2 (usage), others as
+ * hkz_cli_fail. */
+int hkz_cli_ly_fail(int status);
+
+/* Returned by a run whose rows are complete but not certified: ended by
+ * hkz_cli_ly_end (closing record, one stderr warning, exit code 1). */
+#define HKZ_CLI_LY_UNCERTIFIED (-2)
+
+/* Decimal input read at prec bits, more than ~40 digits allowed; the
+ * message names the real problem. */
+int hkz_cli_ly_ball(arb_t x, const char *opt, const char *s, slong prec);
+
+/* Trajectory rows (track): one layout for every record. */
+int hkz_cli_ly_row(hkz_writer_t *w, const char *record, slong j,
+                   const char *tlabel, const arb_struct *ta,
+                   const arb_struct *tb, const arb_struct *theta,
+                   const arb_struct *box, int dir, int certified,
+                   const char *verifier, const char *verdict,
+                   const char *note);
+int hkz_cli_ly_steps(hkz_writer_t *w, const hkz_ly_track_t tr);
+int hkz_cli_ly_meta(hkz_writer_t *w, const char *key, const char *value);
+
+/* ---- hkz track (cli_ly_track.c) ----------------------------------- */
+
+typedef struct
+{
+    slong n, threads, every;
+    const char *t0, *t1, *graph, *edge, *zeros, *checkpoint;
+    int resume;
+} hkz_cli_track_args_t;
+
+/* A family to track: degree, coefficient function, checkpoint name,
+ * [t0, t1]. */
+typedef struct
+{
+    slong W;
+    hkz_ly_family_fn fn;
+    void *param;
+    const char *name;
+    const arb_struct *t0, *t1;
+} hkz_cli_ly_family_t;
+
+/* "a<sep>b" -> two integers (0 or a usage error). */
+int hkz_cli_ly_pair(slong *x, slong *y, const char *opt, const char *s,
+                    char sep);
+
+/* Options of both families into o, the zero range j0..j1-1 (0-based) of
+ * --zeros (n principal zeros), t0 < t1 read at prec bits. */
+int hkz_cli_ly_track_setup(hkz_cli_run_t *r, const hkz_cli_track_args_t *a,
+                           hkz_ly_opts_t *o, slong *j0, slong *j1, slong n,
+                           arb_t t0, arb_t t1, slong prec);
+
+/* Check callback of both families: --threads sizes FLINT's pool. */
+int hkz_cli_ly_track_check(hkz_cli_run_t *r, void *args);
+
+/* Tracks zeros j0..j1-1 into *tr (rank 0: all of them; the processes
+ * split the indices in blocks), with the checkpoint of --checkpoint.
+ * *status: the tracking status; returns 0 or an exit code, the same on
+ * every process. */
+int hkz_cli_ly_track(hkz_ly_track_t *tr, const hkz_cli_ly_family_t *fam,
+                     slong j0, slong j1, const hkz_cli_track_args_t *a,
+                     const hkz_ly_opts_t *o, slong digits, int *status);
+
+/* Shared option entries and texts of the two families. */
+#define HKZ_CLI_TRACK_OPTS                                                  \
+    {"t0", HKZ_OPT_STRING, offsetof(hkz_cli_track_args_t, t0), .req = 1,    \
+     .metavar = "A", .help = "start of the t-range, > 0"},                  \
+    {"t1", HKZ_OPT_STRING, offsetof(hkz_cli_track_args_t, t1), .req = 1,    \
+     .metavar = "B", .help = "end of the t-range, > A"},                    \
+    {"zeros", HKZ_OPT_STRING, offsetof(hkz_cli_track_args_t, zeros),        \
+     .metavar = "J0:J1", .help = "principal zeros J0..J1 (1-based; all)"},  \
+    {"threads", HKZ_OPT_SLONG, offsetof(hkz_cli_track_args_t, threads),     \
+     .lo = 1, .hi = 256, .def = "2", .metavar = "K", .help = "threads"},    \
+    {"checkpoint", HKZ_OPT_STRING, offsetof(hkz_cli_track_args_t,           \
+     checkpoint), .metavar = "FILE", .help = "save the state (FILE.r<rank>" \
+     " under MPI)"},                                                        \
+    {"every", HKZ_OPT_SLONG, offsetof(hkz_cli_track_args_t, every),         \
+     .lo = 1, .hi = WORD(1) << 30, .def = "32", .metavar = "S",             \
+     .help = "steps per zero between checkpoint commits"},                  \
+    {"resume", HKZ_OPT_FLAG, offsetof(hkz_cli_track_args_t, resume),        \
+     .help = "continue from --checkpoint (every parameter must agree)"}
+
+#define HKZ_CLI_TRACK_MORE                                                  \
+    "--checkpoint saves the state every S steps per zero; --resume "        \
+    "continues from it\n(refused, exit 2, if any parameter differs: "       \
+    "the model, t0, t1, zeros,\ndigits).  Under MPI the ranks split the "   \
+    "zeros in blocks; the output is the\nsame bytes as one rank's.  Exit "  \
+    "codes: 0 certified, 1 not certified (one stderr\nwarning), 2 bad "     \
+    "input (also a checkpoint of other parameters, a model too\nlarge for " \
+    "this method), 130 interrupted (resume with --resume).\n"
+
+#endif
