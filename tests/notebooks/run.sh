@@ -57,7 +57,8 @@ check "three or more notebooks" '[ $(echo $nbs | wc -w) -ge 3 ]'
 check "nbconvert --execute of every notebook exit 0" '[ $? -eq 0 ]' || tail -n 40 "$tmp/nbconvert.log"
 
 pngs="x6/ck_star.png x6/log_mu.png x7/thresholds.png sweep/dl_vs_ddelta.png sweep/ratio.png x2/x2_ratio.png
-      varadhan/varadhan.png gauss/gauss_ck.png grid/p_t_surfaces.png grid/p_t_relrad.png""$py" - "$data" "$tmp/nb" $pngs <<'PY' || fail=1
+      varadhan/varadhan.png gauss/gauss_ck.png grid/p_t_surfaces.png grid/p_t_relrad.png"
+"$py" - "$data" "$tmp/nb" $pngs <<'PY' || fail=1
 import glob, json, os, sys
 import numpy as np
 import matplotlib.image as mpimg
