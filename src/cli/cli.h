@@ -286,24 +286,4 @@ int hkz_cli_emit_double(hkz_writer_t *w, const hkz_field_t *inputs,
  * Closes the writer and turns the worst row status into the exit code. */
 int hkz_cli_finish(hkz_writer_t **w, int worst_status);
 
-#ifdef HKZ_CLI_MPI
-/* ---- MPI (cli_mpi.c, built with -DHKZ_MPI=ON; issue 3) ----------------
- * Only `hkz track` is distributed: each rank tracks a contiguous block of
- * the zero indices, rank 0 gathers every step and alone writes the output.
- * Ranks other than 0 send stdout and stderr to /dev/null. */
-
-/* MPI_Init_thread (FUNNELED: only the main thread calls MPI); 0 or 1. */
-int hkz_cli_mpi_init(int *argc, char ***argv);
-void hkz_cli_mpi_finalize(void);
-int hkz_cli_mpi_rank(void);
-int hkz_cli_mpi_size(void);
-
-/* This rank's block [*lo, *hi) of [j0, j1) (possibly empty). */
-void hkz_cli_mpi_block(slong *lo, slong *hi, slong j0, slong j1);
-
-/* Collective: the largest exit code over the ranks.  With report set, rank
- * 0 prints the message of the first failing rank when it did not fail. */
-int hkz_cli_mpi_agree(int rc, int report);
-
-#endif
 #endif

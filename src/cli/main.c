@@ -4,6 +4,7 @@
  * being converted). */
 #include <stdio.h>
 #include <string.h>
+#include "hkz/dist.h"
 #include "cli.h"
 
 static int run_version(hkz_cli_run_t *r, void *args)
@@ -101,13 +102,15 @@ static int run_main(int argc, char **argv)
 int main(int argc, char **argv)
 {
     int rc;
-#ifdef HKZ_CLI_MPI
-    if (hkz_cli_mpi_init(&argc, &argv))
+    /* the world (hkz/dist.h: MPI ranks with -DHKZ_MPI=ON, one process
+     * without); rank 0 alone writes */
+    if (hkz_dist_init(&argc, &argv) != HKZ_SUCCESS ||
+        hkz_dist_quiet_nonroot() != HKZ_SUCCESS)
+    {
+        fprintf(stderr, "hkz: error: %s\n", hkz_errmsg());
         return HKZ_CLI_EXIT_RUNTIME;
-#endif
+    }
     rc = run_main(argc, argv);
-#ifdef HKZ_CLI_MPI
-    hkz_cli_mpi_finalize();
-#endif
+    hkz_dist_finalize();
     return rc;
 }

@@ -12,12 +12,6 @@
 #include "hkz/dist.h"
 #include "cli.h"
 
-/* Collective (cli_dist.c, for the older callers): rank 0 receives the
- * concatenation, in rank order, of every rank's text mine[0..n) in *all
- * (malloc'd; free()).  0 or an exit code, agreed over the ranks. */
-int hkz_cli_mpi_gather_text(char **all, size_t *len, const char *mine,
-                            size_t n);
-
 static inline int hkz_cmp2_rank(void)
 {
     return hkz_dist_rank(hkz_dist_world());
