@@ -47,7 +47,15 @@ int hkz_grid_h5_create(hkz_h5_t *h, const char *path,
     c[n].name = "rad"; c[n++].type = HKZ_H5_DOUBLE;
     c[n].name = "certified"; c[n++].type = HKZ_H5_INT8;
     c[n].name = "scalar"; c[n++].type = HKZ_H5_INT8;
-    return hkz_h5_create(h, path, c, (int) n, 0);
+    /* chunks of at most 65536 rows, no larger than the grid (a chunk is
+     * allocated whole: a small grid makes a small file) */
+    {
+        slong P, T;
+        size_t chunk = 0;
+        if (hkz_grid_heat_check(&P, &T, g) == HKZ_SUCCESS && P * T < 65536)
+            chunk = (size_t) FLINT_MAX(1, P * T);
+        return hkz_h5_create(h, path, c, (int) n, chunk);
+    }
 }
 
 int hkz_grid_h5_append(hkz_h5_t h, const hkz_grid_heat_t g,

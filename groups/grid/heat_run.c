@@ -22,7 +22,8 @@ const char *hkz_grid_kind_name(int kind)
 }
 
 /* The parameters that determine the result, in a fixed order. */
-static int ckpt_params(hkz_ckpt_t c, const hkz_grid_heat_t g)
+static int ckpt_params(hkz_ckpt_t c, const hkz_grid_heat_t g,
+                       const hkz_grid_opts_t *o)
 {
     char buf[64];
 
@@ -51,6 +52,8 @@ static int ckpt_params(hkz_ckpt_t c, const hkz_grid_heat_t g)
     HKZ_TRY(hkz_ckpt_param_slong(c, "deriv", (slong) g->deriv));
     HKZ_TRY(hkz_ckpt_param_slong(c, "digits", g->digits));
     HKZ_TRY(hkz_ckpt_param_slong(c, "tile", HKZ_GRID_TILE));
+    if (o->scalar_only)
+        HKZ_TRY(hkz_ckpt_param(c, "method", "scalar"));
     return HKZ_SUCCESS;
 }
 
@@ -88,6 +91,8 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
     R.S.backend = HKZ_BACKEND_CPU;
 
     status = _hkz_grid_times_init(&tm, g);
+    if (o->scalar_only)
+        tm.ok = 0;
     if (status == HKZ_SUCCESS)
     {
         /* without an engine route the engine lends its CPU threads to
@@ -115,7 +120,7 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
     {
         status = hkz_ckpt_create(&R.ck, o->checkpoint, "grid-heat");
         if (status == HKZ_SUCCESS)
-            status = ckpt_params(R.ck, g);
+            status = ckpt_params(R.ck, g, o);
         if (status == HKZ_SUCCESS)
             status = hkz_ckpt_open(R.ck, o->resume);
         for (k = 0; status == HKZ_SUCCESS && k < hkz_ckpt_count(R.ck); k++)

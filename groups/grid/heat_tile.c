@@ -6,7 +6,9 @@
  * Milnor weights), with Lipschitz bounds over the segment between them
  * (lip.c):
  *   su2    |d/dalpha h| <= sum n (n^2/2) e^{-(n^2-1)t}   (|chi_n'| <=
- *          sum |k| <= n^2/2), |d/dt h| <= sum n^4 e^{-(n^2-1)t};
+ *          sum |k| <= n^2/2), |d/dt h| <= sum n^4 e^{-(n^2-1)t}; for
+ *          d^k/dt^k h every term gains lambda_n^k = (n^2-1)^k <= n^{2k}:
+ *          exponents 3 + 2k and 4 + 2k;
  *   sub    |grad D^n_kk| <= (n-1) (|dr| + |dz|) (||dpi_n(W)|| = n - 1 for
  *          unit W), sum_k e^{-t lambda_nk} <= n e^{-2t(n-1)}: L_x <= sum
  *          n^3 e^{-2t(n-1)}, L_t <= sum n^4 e^{-2t(n-1)};
@@ -115,10 +117,18 @@ static int engine_tile(double *out, mag_ptr rad, const hkz_grid_heat_t g,
     double *dx = malloc(np * sizeof(double));
     double *Lx = malloc(T * sizeof(double)), *Lt = malloc(T * sizeof(double));
     double *Lw = malloc(T * sizeof(double)), dw = 0.0;
+    int k = (int) g->deriv;
     int status = HKZ_SUCCESS;
 
     HKZ_CHECK_GOTO(err && x && dx && Lx && Lt && Lw, HKZ_ERR_NOMEM,
                    "grid: out of memory");
+    /* time derivatives: engine route for su2 and su2-sub (the Milnor
+     * engine grid has no derivative weights yet) */
+    if (g->deriv > 0 && g->kind == HKZ_GRID_SU2_MILNOR)
+    {
+        status = HKZ_ERR_UNSUPPORTED;
+        goto cleanup;
+    }
     for (j = 0; j < T; j++)
         Lw[j] = 0.0;
     if (g->kind == HKZ_GRID_SU2)
@@ -129,13 +139,15 @@ static int engine_tile(double *out, mag_ptr rad, const hkz_grid_heat_t g,
             x[i] = clamp(arf_get_d(arb_midref(a), ARF_RND_NEAR), 0.0, M_PI);
             dx[i] = _hkz_grid_dist_up(a, x[i]);
         }
+        /* deriv k: the weights gain lambda_n^k <= n^{2k} */
         for (j = 0; j < T; j++)
         {
-            Lx[j] = 0.5 * _hkz_grid_series_up(tm->tlo[j], 3, 1) *
+            Lx[j] = 0.5 * _hkz_grid_series_up(tm->tlo[j], 3 + 2 * k, 1) *
                     (1.0 + 0x1p-50);
-            Lt[j] = _hkz_grid_series_up(tm->tlo[j], 4, 1);
+            Lt[j] = _hkz_grid_series_up(tm->tlo[j], 4 + 2 * k, 1);
         }
-        status = hkz_su2_heat_bi_grid(out, err, np, e, x, np, tm->t, T, 0);
+        status = hkz_su2_heat_bi_grid_deriv(out, err, np, e, x, np, tm->t,
+                                            T, 0, g->deriv);
     }
     else if (g->kind == HKZ_GRID_SU2_SUB)
     {
@@ -149,12 +161,15 @@ static int engine_tile(double *out, mag_ptr rad, const hkz_grid_heat_t g,
             dx[i] = (_hkz_grid_dist_up(r, x[i]) + _hkz_grid_dist_up(zz, z[i]))
                     * (1.0 + 0x1p-50);
         }
+        /* deriv k: lambda_nk = n^2 - 1 - k'^2 <= n^2 (n = 2m+k'+1), so
+         * the terms gain lambda^k <= n^{2k} */
         for (j = 0; j < T; j++)
         {
-            Lx[j] = _hkz_grid_series_up(tm->tlo[j], 3, 0);
-            Lt[j] = _hkz_grid_series_up(tm->tlo[j], 4, 0);
+            Lx[j] = _hkz_grid_series_up(tm->tlo[j], 3 + 2 * k, 0);
+            Lt[j] = _hkz_grid_series_up(tm->tlo[j], 4 + 2 * k, 0);
         }
-        status = hkz_su2_heat_sub_grid(out, err, np, e, x, z, np, tm->t, T);
+        status = hkz_su2_heat_sub_grid_deriv(out, err, np, e, x, z, np,
+                                             tm->t, T, g->deriv);
     }
     else
     {

@@ -104,7 +104,10 @@ int _hkz_grid_times_init(_hkz_grid_times_t *tm, const hkz_grid_heat_t g)
         _hkz_grid_times_clear(tm);
         return hkz_error_set(HKZ_ERR_NOMEM, "grid: out of memory");
     }
-    tm->ok = g->deriv == 0 && g->kind != HKZ_GRID_PRODUCT;
+    /* deriv > 0: engine route for su2 and su2-sub (heat_tile.c refuses
+     * Milnor, which then takes the scalar route) */
+    tm->ok = (g->deriv == 0 || g->kind == HKZ_GRID_SU2
+              || g->kind == HKZ_GRID_SU2_SUB) && g->kind != HKZ_GRID_PRODUCT;
     arf_init(lo);
     arf_init(hi);
     for (j = 0; j < T; j++)

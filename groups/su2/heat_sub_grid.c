@@ -29,11 +29,12 @@
 #define COS_BLOCK 32
 #define WEIGHT_PREC 96
 
-/* ---- truncation tail, spec 3.5 (d = 0), shared with heat_sub_spectral.c - */
+/* ---- truncation tail, spec 3.5 with weights lambda^d (the bounds of the
+ * certified d-th derivative, heat_sub_tail.c) ---- */
 
 /* tail[j] for every time: sum_k (m-tail of k) + (k-tail beyond K) */
 static void sub_tails(double *tail, const double *t, size_t nt,
-                      const slong *Mk, slong K)
+                      const slong *Mk, slong K, ulong d)
 {
     mag_t s, sum, b;
     size_t j;
@@ -43,11 +44,11 @@ static void sub_tails(double *tail, const double *t, size_t nt,
     for (j = 0; j < nt; j++)
     {
         mag_set_d_lower(s, t[j]);
-        hkz_su2_sub_tail_k_internal(sum, (ulong) K, s, 0);
+        hkz_su2_sub_tail_k_internal(sum, (ulong) K, s, d);
         for (k = 0; k <= K; k++)
         {
             hkz_su2_sub_tail_m_internal(b, (ulong) k, (ulong) Mk[k], s,
-                                        0);
+                                        d);
             mag_add(sum, sum, b);
         }
         tail[j] = _hkz_su2_grid_mag_get_d(sum);
@@ -55,17 +56,17 @@ static void sub_tails(double *tail, const double *t, size_t nt,
     mag_clear(s); mag_clear(sum); mag_clear(b);
 }
 
-/* ---- weights C[mode, j] = (2m+k+1) e^{-lambda t_j} -------------------- */
+/* ---- weights C[mode, j] = (2m+k+1) (-lambda)^d e^{-lambda t_j} -------- */
 
 static void sub_weights(double *C, double *cerr, size_t ldc, const double *t,
-                        size_t nt, const slong *Mk, slong K)
+                        size_t nt, const slong *Mk, slong K, ulong d)
 {
-    arb_t tt, q, q2, e2, g0, Q, w, rho, v;
+    arb_t tt, q, q2, e2, g0, Q, w, rho, v, lam;
     size_t j, mode;
     slong k, m;
 
     arb_init(tt); arb_init(q); arb_init(q2); arb_init(e2); arb_init(g0);
-    arb_init(Q); arb_init(w); arb_init(rho); arb_init(v);
+    arb_init(Q); arb_init(w); arb_init(rho); arb_init(v); arb_init(lam);
     for (j = 0; j < nt; j++)
     {
         arb_set_d(tt, t[j]);
@@ -86,6 +87,15 @@ static void sub_weights(double *C, double *cerr, size_t ldc, const double *t,
             for (m = 0; m <= Mk[k]; m++, mode++)
             {
                 arb_mul_ui(v, w, (ulong) (2 * m + k + 1), WEIGHT_PREC);
+                if (d > 0)
+                {
+                    /* (-lambda)^d, lambda = 4m(m+k+1) + 2k exact */
+                    arb_set_ui(lam, (ulong) (4 * m * (m + k + 1) + 2 * k));
+                    arb_pow_ui(lam, lam, d, WEIGHT_PREC);
+                    arb_mul(v, v, lam, WEIGHT_PREC);
+                    if (d & 1)
+                        arb_neg(v, v);
+                }
                 C[mode + j * ldc] = _hkz_su2_grid_get_d(cerr + mode + j * ldc,
                                                     v);
                 arb_mul(w, w, rho, WEIGHT_PREC);
@@ -96,7 +106,7 @@ static void sub_weights(double *C, double *cerr, size_t ldc, const double *t,
         }
     }
     arb_clear(tt); arb_clear(q); arb_clear(q2); arb_clear(e2); arb_clear(g0);
-    arb_clear(Q); arb_clear(w); arb_clear(rho); arb_clear(v);
+    arb_clear(Q); arb_clear(w); arb_clear(rho); arb_clear(v); arb_clear(lam);
 }
 
 /* ---- basis ------------------------------------------------------------ */
@@ -222,6 +232,14 @@ int hkz_su2_heat_sub_grid(double *out, double *err, size_t ldo,
                           hkz_engine_t e, const double *r, const double *z,
                           size_t npts, const double *t, size_t nt)
 {
+    return hkz_su2_heat_sub_grid_deriv(out, err, ldo, e, r, z, npts, t, nt,
+                                       0);
+}
+
+int hkz_su2_heat_sub_grid_deriv(double *out, double *err, size_t ldo,
+        hkz_engine_t e, const double *r, const double *z, size_t npts,
+        const double *t, size_t nt, ulong d)
+{
     hkz_engine_t own = NULL;
     sub_basis_ctx X;
     slong *Mk = NULL, K = 0, k, Mmax = 0;
@@ -261,8 +279,10 @@ int hkz_su2_heat_sub_grid(double *out, double *err, size_t ldo,
         /* truncation from the smallest t (steering only; the tail is
          * bounded rigorously below for every t): half of 2^-56 p_t(e)
          * for |k| > K, the other half shared by the m-tails */
-        logtol = -56.0 * M_LN2 + hkz_su2_sub_log_scale_internal(tmin, 0);
-        K = hkz_su2_sub_choose_K_internal(tmin, 0, logtol);
+        HKZ_CHECK_GOTO(d <= 64, HKZ_ERR_ARG, "hkz_su2_heat_sub_grid: "
+                       "deriv %lu > 64", (unsigned long) d);
+        logtol = -56.0 * M_LN2 + hkz_su2_sub_log_scale_internal(tmin, d);
+        K = hkz_su2_sub_choose_K_internal(tmin, d, logtol);
         HKZ_CHECK_GOTO(K < HKZ_SUB_KMAX, HKZ_ERR_DOMAIN,
                        "hkz_su2_heat_sub_grid: smallest t = %g is too "
                        "small for the grid route", tmin);
@@ -273,7 +293,7 @@ int hkz_su2_heat_sub_grid(double *out, double *err, size_t ldo,
         for (k = 0; k <= K; k++)
         {
             Mk[k] = hkz_su2_sub_choose_M_internal(k == 0 ? 0 : Mk[k - 1],
-                                                  k, tmin, 0, logtol_k);
+                                                  k, tmin, d, logtol_k);
             Mmax = FLINT_MAX(Mmax, Mk[k]);
             nmodes += (size_t) Mk[k] + 1;
         }
@@ -297,8 +317,8 @@ int hkz_su2_heat_sub_grid(double *out, double *err, size_t ldo,
                    HKZ_ERR_NOMEM, "hkz_su2_heat_sub_grid: out of memory "
                    "(%zu modes)", nmodes);
 
-    sub_weights(C, cerr, nmodes, t, nt, Mk, K);
-    sub_tails(tail, t, nt, Mk, K);
+    sub_weights(C, cerr, nmodes, t, nt, Mk, K, d);
+    sub_tails(tail, t, nt, Mk, K, d);
 
     if (e == NULL)
     {

@@ -15,8 +15,10 @@
  * ball misses the goal is recomputed by the scalar route, so no entry is
  * silently below the goal (the summary counts both kinds; an entry the
  * scalar route cannot bring to the goal is kept with status HKZ_ERR_PREC).
- * Time derivatives (deriv > 0) and products SU(2)^n have no engine route
- * yet: their entries all take the scalar route.
+ * Time derivatives (deriv > 0) have an engine route for su2 and su2-sub
+ * (hkz_su2_heat_bi_grid_deriv, hkz_su2_heat_sub_grid_deriv); su2-milnor
+ * has no --deriv, products SU(2)^n have no engine route: their entries
+ * take the scalar route.
  *
  * DETERMINISM.  Points are computed in fixed tiles of HKZ_GRID_TILE
  * consecutive points (tile i = points [i G, (i+1) G)), one engine call per
@@ -182,6 +184,8 @@ typedef struct
     int overlap;       /* HKZ_GRID_OVERLAP_*: engine column chunks, 1 for
                           NONE, 4 otherwise (same bytes) */
     int nthreads;      /* engine threads (0: one per CPU) */
+    int scalar_only;   /* every entry by the scalar route (reference and
+                          benchmarks; a checkpoint parameter) */
     slong block;       /* points per row block (0: auto); rounded up to a
                           multiple of HKZ_GRID_TILE */
     const hkz_progress_t *progress;  /* per block, units = entries */

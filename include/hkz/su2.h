@@ -208,6 +208,17 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_bi_grid(double *out, double *err,
         size_t ldo, hkz_engine_t e, const double *alpha, size_t nalpha,
         const double *t, size_t nt, size_t nmax);
 
+/** As hkz_su2_heat_bi_grid for the time derivative d^deriv/dt^deriv
+ *  h_t(alpha) (deriv <= 64; deriv = 0 is hkz_su2_heat_bi_grid): GIVEN
+ *  engine weights n (-(n^2-1))^deriv e^{-(n^2-1)t} computed in Arb, the
+ *  derivative tail bound of hkz_su2_heat_bi_spectral; nmax = 0 chooses N
+ *  from the smallest t (tail about e^-60 of the n = 2 term);
+ *  HKZ_ERR_TOO_LARGE if that needs more than 2^20 modes
+ *  (groups/su2/heat_bi_grid_deriv.c). */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_bi_grid_deriv(double *out,
+        double *err, size_t ldo, hkz_engine_t e, const double *alpha,
+        size_t nalpha, const double *t, size_t nt, size_t nmax, ulong deriv);
+
 /* ---- grids (engine): sub-Laplacian and Milnor -------------------------
  * (groups/su2/heat_sub_grid.c, heat_milnor_grid.c)  Double grids through
  * the spectral-sum engine e (NULL: a default CPU engine), column-major
@@ -227,6 +238,14 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_bi_grid(double *out, double *err,
 HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_sub_grid(double *out, double *err,
         size_t ldo, hkz_engine_t e, const double *r, const double *z,
         size_t npts, const double *t, size_t nt);
+
+/** As hkz_su2_heat_sub_grid for d^d/dt^d p_t (d <= 64; d = 0 is
+ *  hkz_su2_heat_sub_grid): weights (2m+k+1) (-lambda)^d e^{-lambda t} in
+ *  Arb and the derivative tails of spec 3.5 (those of the certified
+ *  hkz_su2_heat_sub, heat_sub_tail.c). */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_sub_grid_deriv(double *out,
+        double *err, size_t ldo, hkz_engine_t e, const double *r,
+        const double *z, size_t npts, const double *t, size_t nt, ulong d);
 
 /** Milnor family L = -(a X^2 + b Y^2 + c Z^2) (spec 7.6), a, b > 0,
  *  c >= 0: p_{t_j}(g_i) = sum_{n <= N} n Re tr(pi_n(g_i) exp(-t_j L_n)) +

@@ -29,6 +29,11 @@
     {"block", HKZ_OPT_SLONG, offsetof(grid_args_t, block), .lo = 0, \
      .hi = WORD_MAX / 2, .def = "0", .metavar = "P", \
      .help = "points per row block (0: auto; rounded up to 256)"}, \
+    {"method", HKZ_OPT_CHOICE, offsetof(grid_args_t, method), \
+     .choices = "auto|scalar", .def = "auto", \
+     .help = "auto: the engine where it meets --digits, else the scalar " \
+     "path; scalar: the certified scalar path for every entry (reference, " \
+     "benchmarks)"}, \
     {"threads", HKZ_OPT_SLONG, offsetof(grid_args_t, threads), .lo = 0, \
      .hi = 64, .def = "0", .metavar = "N", \
      .help = "engine threads (0: one per CPU)"}, \
@@ -202,6 +207,7 @@ static int run_kind_inner(hkz_cli_run_t *r, grid_args_t *a, int kind)
                 ? HKZ_GRID_OVERLAP_WINDOW : HKZ_GRID_OVERLAP_NONE;
     o.block = a->block;
     o.nthreads = (int) a->threads;
+    o.scalar_only = strcmp(a->method, "scalar") == 0;
     o.checkpoint = a->checkpoint;
     o.resume = a->resume;
     o.progress = &r->prog;
@@ -266,7 +272,8 @@ static int run_product(hkz_cli_run_t *r, void *a)
     "truncation tail +\nbasis error + rounding of the inputs to doubles) " \
     "where that meets --digits\n(relative accuracy; default 10 here), " \
     "else the certified scalar path (Ziv\nloop); stderr says how many of " \
-    "each. Time derivatives and products use the\nscalar path only. Rows: " \
+    "each.\nTime derivatives use the engine for su2 and su2-sub; products " \
+    "use the\nscalar path only. Rows: " \
     "coordinates, t, deriv, method (engine|scalar),\nvalue, mid, rad, " \
     "rel_acc_bits, certified, status. --out FILE.h5 writes HDF5\n(datasets " \
     "per coordinate, t, deriv, mid, rad, certified, scalar; the run\nrecord " \

@@ -11,7 +11,7 @@ typedef struct
     /* options (the framework fills them) */
     const char *t, *alpha, *r, *z, *weights, *gfile, *points;
     const char *dweights, *sweights, *device, *shard, *overlap;
-    const char *checkpoint;
+    const char *checkpoint, *method;
     int log, resume;
     slong block, threads;
     /* state */

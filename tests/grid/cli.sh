@@ -22,6 +22,15 @@ check "su2 row shape" "grep -q '\"alpha\":\"0.51666666666666667\",\"t\":\"0.05\"
 check "su2-sub csv columns" "grep -q '^kernel,r,z,t,deriv,method,digits,value,mid,rad,rel_acc_bits,certified,status' $d/s.csv"
 check "su2-sub 6 rows" "[ \$(grep -c '^su2-sub,' $d/s.csv) -eq 6 ]"
 
+# time derivatives of su2 on the engine; --method scalar: no engine entry
+"$hkz" grid heat su2 --alpha 0.3,1.2,2.5 --t 0.1,0.8 --deriv 2 --format csv \
+  --out "$d/d2.csv" 2>/dev/null
+check "su2 deriv 2 engine rows" "grep -q '^su2,0.3,0.1,2,engine,' $d/d2.csv"
+"$hkz" grid heat su2 --alpha 0.3,1.2,2.5 --t 0.1,0.8 --deriv 2 --method scalar \
+  --format csv --out "$d/d2s.csv" 2>"$d/d2s.err"
+check "--method scalar: scalar rows only" "! grep -q ',engine,' $d/d2s.csv && [ \$(grep -c ',scalar,' $d/d2s.csv) -eq 6 ]"
+check "--method scalar summary" "grep -q '0 engine, 6 recomputed' $d/d2s.err"
+
 # bitwise the same for any blocking, chunking, threads, shard
 args="grid heat su2-sub --r 0:1.5:20 --z -3:3:15 --t 0.5,1 --format jsonl"
 "$hkz" $args --out "$d/b1" 2>/dev/null

@@ -1,7 +1,8 @@
 #!/bin/bash
 # hkz grid heat under mpiexec (MPI build): the same bytes for 1, 2 and 3
-# ranks, the same checkpoint, a resume under another rank count, HDF5
-# written by rank 0.  Usage: cli_mpi.sh HKZ MPIEXEC [launcher flags...]
+# ranks (also --deriv on the engine), the same checkpoint, a resume under
+# another rank count, HDF5 written by rank 0 with the same datasets.
+# Usage: cli_mpi.sh HKZ MPIEXEC [launcher flags...]
 hkz=$1; mpiexec=$2; shift 2
 fail=0
 . "$(dirname "$0")/../cli/lib.sh"
@@ -22,12 +23,34 @@ head -n -2 "$d/ck3" >"$d/ck" # lose two tiles, resume on 2 ranks
   --out "$d/r" 2>/dev/null
 norun "$d/r" >"$d/nr"
 check "resume on 2 ranks" "cmp -s $d/n1 $d/nr && cmp -s $d/ck1 $d/ck"
+# time derivatives on the engine: the same bytes for 1, 2 and 3 ranks
+for k in su2 su2-sub; do
+  if [ $k = su2 ]; then pts="--alpha 0:3.1:600"; else pts="--r 0.1:1.5:20 --z -3:3:30"; fi
+  for n in 1 2 3; do
+    "$mpiexec" -n $n "$@" "$hkz" grid heat $k $pts --t 0.3,1 --deriv 2 \
+      --format csv --out "$d/d$n.csv" 2>/dev/null
+    norun "$d/d$n.csv" >"$d/dn$n"
+  done
+  check "$k --deriv 2: engine rows" "grep -q ',engine,' $d/dn1"
+  check "$k --deriv 2: np 1 = np 2 = np 3" "cmp -s $d/dn1 $d/dn2 && cmp -s $d/dn1 $d/dn3"
+done
 if "$hkz" grid heat su2 --alpha 1 --t 1 --out "$d/x.h5" 2>/dev/null; then
   "$mpiexec" -n 3 "$@" "$hkz" grid heat su2 --alpha 0:3:700 --t 0.5 \
     --out "$d/h.h5" 2>/dev/null
   check "h5 under 3 ranks" "[ -s $d/h.h5 ] && [ ! -e $d/h.h5.tmp ]"
   if /usr/bin/python3 -c 'import h5py' 2>/dev/null; then
     check "h5py: 700 rows" "/usr/bin/python3 -c \"import h5py; assert h5py.File('$d/h.h5')['mid'].shape == (700,)\""
+    # datasets identical for 1, 2 and 3 ranks (rank 0 writes)
+    for n in 1 2; do
+      "$mpiexec" -n $n "$@" "$hkz" grid heat su2 --alpha 0:3:700 --t 0.5 \
+        --out "$d/h$n.h5" 2>/dev/null
+    done
+    check "h5 datasets: np 1 = np 2 = np 3" "/usr/bin/python3 -c \"
+import h5py, numpy as np
+f = [h5py.File(p) for p in ('$d/h1.h5', '$d/h2.h5', '$d/h.h5')]
+assert all(sorted(g.keys()) == sorted(f[0].keys()) for g in f)
+assert all(np.array_equal(g[k][:], f[0][k][:]) for g in f for k in f[0].keys())
+\""
   fi
 fi
 exit $fail

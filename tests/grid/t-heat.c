@@ -1,6 +1,7 @@
 /* Grid entries against the certified scalar path at random points: the
  * balls overlap and every grid ball meets the goal; su2, su2-sub,
- * su2-milnor (r x z and --g file), product, a time derivative. */
+ * su2-milnor (r x z and --g file), product, time derivatives 1..3 (su2
+ * and su2-sub on the engine). */
 #include <unistd.h>
 #include "grid_test.h"
 
@@ -121,8 +122,14 @@ int main(void)
         HKZ_TEST_OK(hkz_grid_list_set_str(g->t, "0.05:2:4", 0, 256));
         g->digits = 8;
         check_grid(g, "su2", 1);
-        g->deriv = 1;
-        check_grid(g, "su2 deriv 1", 0);
+        /* time derivatives: the engine route (derivative weights) */
+        for (g->deriv = 1; g->deriv <= 3; g->deriv++)
+        {
+            char what[32];
+            snprintf(what, sizeof(what), "su2 deriv %lu",
+                     (unsigned long) g->deriv);
+            check_grid(g, what, 1);
+        }
         hkz_grid_heat_clear(g);
 
         hkz_grid_heat_init(g, HKZ_GRID_SU2_SUB);
@@ -133,6 +140,13 @@ int main(void)
         HKZ_TEST_OK(hkz_grid_list_set_str(g->t, "0.2,0.7,1.5", 0, 256));
         g->digits = 8;
         check_grid(g, "su2-sub", 1);
+        for (g->deriv = 1; g->deriv <= 3; g->deriv++)
+        {
+            char what[32];
+            snprintf(what, sizeof(what), "su2-sub deriv %lu",
+                     (unsigned long) g->deriv);
+            check_grid(g, what, 1);
+        }
         hkz_grid_heat_clear(g);
 
         hkz_grid_heat_init(g, HKZ_GRID_SU2_MILNOR);

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# run.sh HKZ: generate fresh data with the built hkz (compare X6, X7, X2, sweep, varadhan, gauss) into a temporary
+# run.sh HKZ: generate fresh data with the built hkz (compare X6, X7, X2, sweep, varadhan, gauss; grid heat su2-sub)
+# into a temporary
 # folder, execute every notebook of notebooks_data/ headless on it (HKZ_DATA_DIR), check that the
 # PNG files exist and are not blank, and that a notebook without data ends cleanly with a
 # "MISSING DATA" message.  Exit 77 (skip) without jupyter-nbconvert / matplotlib / ipykernel.
@@ -31,6 +32,10 @@ check "hkz compare X7 exit 0" '[ $? -eq 0 ]' || cat "$tmp/x7.txt"
 check "hkz compare X2 exit 0" '[ $? -eq 0 ]' || cat "$tmp/x2.txt"
 "$hkz" compare sweep --samples 24 --data-dir "$data" >"$tmp/sweep.txt" 2>&1
 check "hkz compare sweep exit 0" '[ $? -eq 0 ]' || cat "$tmp/sweep.txt"
+mkdir -p "$data/grid"
+"$hkz" grid heat su2-sub --r 0:1.5:16 --z -3.14:3.14:33 --t 0.25,0.5,1 --digits 10 --no-progress \
+  --out "$data/grid/su2_sub_surfaces.h5" >"$tmp/grid.txt" 2>&1
+check "hkz grid heat su2-sub exit 0" '[ $? -eq 0 ]' || cat "$tmp/grid.txt"
 "$hkz" compare varadhan --alpha 1,2 --sub 0.8,0.3 --fibre 1 --t0 0.04 --nt 4 --digits 12 \
   --data-dir "$data" >"$tmp/varadhan.txt" 2>&1
 check "hkz compare varadhan exit 0" '[ $? -eq 0 ]' || cat "$tmp/varadhan.txt"
@@ -38,7 +43,7 @@ check "hkz compare varadhan exit 0" '[ $? -eq 0 ]' || cat "$tmp/varadhan.txt"
   --per-octave 1 --data-dir "$data" >"$tmp/gauss.txt" 2>&1
 check "hkz compare gauss exit 0" '[ $? -eq 0 ]' || cat "$tmp/gauss.txt"
 for f in x6/x6.csv x6/x6_verdict.jsonl x7/x7.csv x2/x2.csv sweep/sweep.csv sweep/sweep_summary.jsonl \
-         varadhan/varadhan.csv gauss/gauss.csv; do
+         varadhan/varadhan.csv gauss/gauss.csv grid/su2_sub_surfaces.h5; do
   check "data file $f written" '[ -s "$data/$f" ]'
 done
 
@@ -52,7 +57,7 @@ check "three or more notebooks" '[ $(echo $nbs | wc -w) -ge 3 ]'
 check "nbconvert --execute of every notebook exit 0" '[ $? -eq 0 ]' || tail -n 40 "$tmp/nbconvert.log"
 
 pngs="x6/ck_star.png x6/log_mu.png x7/thresholds.png sweep/dl_vs_ddelta.png sweep/ratio.png x2/x2_ratio.png
-      varadhan/varadhan.png gauss/gauss_ck.png"
+      varadhan/varadhan.png gauss/gauss_ck.png grid/p_t_surfaces.png grid/p_t_relrad.png"
 "$py" - "$data" "$tmp/nb" $pngs <<'PY' || fail=1
 import glob, json, os, sys
 import numpy as np
