@@ -85,10 +85,13 @@ static char *field_text(const hkz_field_t *f, int *quote, int jsonl);
 
 static int meta_add(hkz_writer_t *w, const char *key, char *value, int quote)
 {
-    HKZ_CHECK(!w->started, HKZ_ERR_ARG,
-              "hkz_writer_meta: metadata after the first record");
-    HKZ_CHECK(w->nmeta < HKZ_WRITER_MAX_META, HKZ_ERR_ARG,
-              "hkz_writer_meta: more than %d entries", HKZ_WRITER_MAX_META);
+    if (w->started || w->nmeta >= HKZ_WRITER_MAX_META)
+    {
+        free(value);  /* meta_add owns value */
+        return hkz_error_set(HKZ_ERR_ARG, w->started ? "hkz_writer_meta: "
+                             "metadata after the first record" :
+                             "hkz_writer_meta: too many entries");
+    }
     w->meta_key[w->nmeta] = hkz_strdup(key);
     w->meta_val[w->nmeta] = value;
     w->meta_quote[w->nmeta] = quote;
