@@ -37,14 +37,6 @@ static double tail_tb1_up(double t, size_t N)
     return res;
 }
 
-/* an upper bound of a + b c for a, b, c >= 0 (three roundings, each at
- * most a factor 1 - u; (1 + 2^-50)(1 - u)^4 >= 1; 2^-1018 covers an
- * underflow of b c) */
-static double fma_up(double a, double b, double c)
-{
-    return (a + b * c) * (1.0 + 0x1p-50) + 0x1p-1018;
-}
-
 int hkz_su2_heat_bi_grid(double *out, double *err, size_t ldo,
                          hkz_engine_t e, const double *alpha, size_t nalpha,
                          const double *t, size_t nt, size_t nmax)
@@ -54,32 +46,10 @@ int hkz_su2_heat_bi_grid(double *out, double *err, size_t ldo,
     double *x = NULL, *dx = NULL, *colerr = NULL, *bd = NULL, *W = NULL;
     double *Werr = NULL, *Dmag = NULL, *Derr = NULL;
     size_t i, j, K, tmin_j = 0;
-    arb_t a, c;
-    arf_t d;
-    mag_t m;
     int status = HKZ_SUCCESS;
 
-    HKZ_CHECK(out != NULL && err != NULL && alpha != NULL && t != NULL,
-              HKZ_ERR_ARG, "hkz_su2_heat_bi_grid: NULL argument");
-    HKZ_CHECK(nalpha >= 1 && nt >= 1, HKZ_ERR_ARG,
-              "hkz_su2_heat_bi_grid: empty grid (%zu angles, %zu times)",
-              nalpha, nt);
-    if (ldo == 0)
-        ldo = nalpha;
-    HKZ_CHECK(ldo >= nalpha, HKZ_ERR_ARG, "hkz_su2_heat_bi_grid: ldo = %zu "
-              "< number of angles %zu", ldo, nalpha);
-    for (i = 0; i < nalpha; i++)
-        HKZ_CHECK(alpha[i] >= 0 && alpha[i] <= M_PI, HKZ_ERR_DOMAIN,
-                  "hkz_su2_heat_bi_grid: alpha[%zu] = %g not in [0, pi]", i,
-                  alpha[i]);
-    for (j = 0; j < nt; j++)
-    {
-        HKZ_CHECK(isfinite(t[j]) && t[j] > 0, HKZ_ERR_DOMAIN,
-                  "hkz_su2_heat_bi_grid: t[%zu] = %g must be finite and > 0",
-                  j, t[j]);
-        if (t[j] < t[tmin_j])
-            tmin_j = j;
-    }
+    HKZ_TRY(_hkz_su2_bi_grid_check("hkz_su2_heat_bi_grid", out, err, &ldo,
+                                   alpha, nalpha, t, nt, &tmin_j));
     K = nmax;
     if (K == 0)
     {
@@ -90,7 +60,6 @@ int hkz_su2_heat_bi_grid(double *out, double *err, size_t ldo,
     HKZ_CHECK(K <= ((size_t) 1 << 20), HKZ_ERR_ARG,
               "hkz_su2_heat_bi_grid: nmax = %zu too large (max 2^20)", K);
 
-    arb_init(a); arb_init(c); arf_init(d); mag_init(m);
     x = malloc(nalpha * sizeof(double));
     dx = malloc(nalpha * sizeof(double));
     colerr = malloc(nt * sizeof(double));
@@ -102,29 +71,7 @@ int hkz_su2_heat_bi_grid(double *out, double *err, size_t ldo,
     HKZ_CHECK_GOTO(x && dx && colerr && bd && W && Werr && Dmag && Derr,
                    HKZ_ERR_NOMEM, "hkz_su2_heat_bi_grid: out of memory");
 
-    /* points x~_i = cos(alpha_i) rounded, and |x~_i - cos alpha_i| */
-    for (i = 0; i < nalpha; i++)
-    {
-        double xi;
-        arb_set_d(a, alpha[i]);
-        arb_cos(c, a, GRID_PREC);
-        xi = arf_get_d(arb_midref(c), ARF_RND_NEAR);
-        xi = xi > 1.0 ? 1.0 : (xi < -1.0 ? -1.0 : xi);
-        arf_set_d(d, xi);
-        arf_sub(d, arb_midref(c), d, ARF_PREC_EXACT, ARF_RND_DOWN);
-        arf_get_mag(m, d);
-        mag_add(m, m, arb_radref(c));
-        x[i] = xi;
-        arf_set_mag(d, m);
-        dx[i] = arf_get_d(d, ARF_RND_UP);
-    }
-
-    /* D(t_j) >= sum_n w_n(t_j) (n-1) n (n+1) / 3, w exact */
-    for (i = 0; i < K; i++)
-    {
-        uint64_t n = i + 1;
-        bd[i] = nextafter((double) ((n - 1) * n * (n + 1) / 3), INFINITY);
-    }
+    _hkz_su2_bi_grid_points(x, dx, bd, alpha, nalpha, K);
     HKZ_TRY_GOTO(hkz_engine_heat_weights(W, Werr, K, K, 0, t, nt));
     HKZ_TRY_GOTO(hkz_engine_col_bounds(Derr, Dmag, bd, NULL, W, Werr, K, K,
                                        nt));
@@ -148,10 +95,11 @@ int hkz_su2_heat_bi_grid(double *out, double *err, size_t ldo,
 
     for (j = 0; j < nt; j++)
     {
-        double base = fma_up(colerr[j], 1.0, tail_tb1_up(t[j], K));
-        double D = fma_up(Dmag[j], 1.0, Derr[j]);
+        double base = _hkz_su2_grid_fma_up(colerr[j], 1.0,
+                                           tail_tb1_up(t[j], K));
+        double D = _hkz_su2_grid_fma_up(Dmag[j], 1.0, Derr[j]);
         for (i = 0; i < nalpha; i++)
-            err[i + j * ldo] = fma_up(base, dx[i], D);
+            err[i + j * ldo] = _hkz_su2_grid_fma_up(base, dx[i], D);
     }
 cleanup:
     if (status != HKZ_SUCCESS)
@@ -159,6 +107,5 @@ cleanup:
     hkz_engine_destroy(&own);
     free(x); free(dx); free(colerr); free(bd); free(W); free(Werr);
     free(Dmag); free(Derr);
-    arb_clear(a); arb_clear(c); arf_clear(d); mag_clear(m);
     return status;
 }

@@ -32,25 +32,6 @@
 
 #define GRID_PREC 128
 
-static double mag_up(const mag_t m)
-{
-    arf_t d;
-    double r;
-    if (!mag_is_finite(m))
-        return INFINITY;
-    arf_init(d);
-    arf_set_mag(d, m);
-    r = arf_get_d(d, ARF_RND_UP);
-    arf_clear(d);
-    return r;
-}
-
-/* an upper bound of a + b c for a, b, c >= 0 (see heat_bi_grid.c) */
-static double fma_up(double a, double b, double c)
-{
-    return (a + b * c) * (1.0 + 0x1p-50) + 0x1p-1018;
-}
-
 /* column j of the weights and their rounding bounds, n = 1..K */
 static void deriv_weights(double *W, double *Werr, size_t K, double tj,
                           ulong k)
@@ -88,7 +69,7 @@ static void deriv_weights(double *W, double *Werr, size_t K, double tj,
         arf_sub(d, arb_midref(w), d, ARF_PREC_EXACT, ARF_RND_DOWN);
         arf_get_mag(m, d);
         mag_add(m, m, arb_radref(w));
-        Werr[n - 1] = mag_up(m);
+        Werr[n - 1] = _hkz_su2_grid_mag_get_d(m);
     }
     arb_clear(t); arb_clear(q); arb_clear(r); arb_clear(e); arb_clear(w);
     arb_clear(lam); arf_clear(d); mag_clear(m);
@@ -104,7 +85,6 @@ int hkz_su2_heat_bi_grid_deriv(double *out, double *err, size_t ldo,
     double *Werr = NULL, *Dmag = NULL, *Derr = NULL, *nv = NULL;
     double *Cerr = NULL;
     size_t i, j, K, tmin_j = 0;
-    arb_t a, c;
     arf_t d;
     mag_t m;
     int status = HKZ_SUCCESS;
@@ -112,29 +92,11 @@ int hkz_su2_heat_bi_grid_deriv(double *out, double *err, size_t ldo,
     if (deriv == 0)
         return hkz_su2_heat_bi_grid(out, err, ldo, e, alpha, nalpha, t, nt,
                                     nmax);
-    HKZ_CHECK(out != NULL && err != NULL && alpha != NULL && t != NULL,
-              HKZ_ERR_ARG, "hkz_su2_heat_bi_grid_deriv: NULL argument");
-    HKZ_CHECK(nalpha >= 1 && nt >= 1, HKZ_ERR_ARG,
-              "hkz_su2_heat_bi_grid_deriv: empty grid");
     HKZ_CHECK(deriv <= HKZ_SU2_HEAT_BI_MAX_DERIV, HKZ_ERR_ARG,
               "hkz_su2_heat_bi_grid_deriv: deriv %lu > %d",
               (unsigned long) deriv, HKZ_SU2_HEAT_BI_MAX_DERIV);
-    if (ldo == 0)
-        ldo = nalpha;
-    HKZ_CHECK(ldo >= nalpha, HKZ_ERR_ARG, "hkz_su2_heat_bi_grid_deriv: "
-              "ldo = %zu < number of angles %zu", ldo, nalpha);
-    for (i = 0; i < nalpha; i++)
-        HKZ_CHECK(alpha[i] >= 0 && alpha[i] <= M_PI, HKZ_ERR_DOMAIN,
-                  "hkz_su2_heat_bi_grid_deriv: alpha[%zu] = %g not in "
-                  "[0, pi]", i, alpha[i]);
-    for (j = 0; j < nt; j++)
-    {
-        HKZ_CHECK(isfinite(t[j]) && t[j] > 0, HKZ_ERR_DOMAIN,
-                  "hkz_su2_heat_bi_grid_deriv: t[%zu] = %g must be finite "
-                  "and > 0", j, t[j]);
-        if (t[j] < t[tmin_j])
-            tmin_j = j;
-    }
+    HKZ_TRY(_hkz_su2_bi_grid_check("hkz_su2_heat_bi_grid_deriv", out, err,
+                                   &ldo, alpha, nalpha, t, nt, &tmin_j));
     K = nmax;
     if (K == 0)
     {
@@ -148,7 +110,7 @@ int hkz_su2_heat_bi_grid_deriv(double *out, double *err, size_t ldo,
               "hkz_su2_heat_bi_grid_deriv: %zu modes too many (max 2^20)",
               K);
 
-    arb_init(a); arb_init(c); arf_init(d); mag_init(m);
+    arf_init(d); mag_init(m);
     x = malloc(nalpha * sizeof(double));
     dx = malloc(nalpha * sizeof(double));
     colerr = malloc(nt * sizeof(double));
@@ -163,26 +125,9 @@ int hkz_su2_heat_bi_grid_deriv(double *out, double *err, size_t ldo,
                    Derr && Cerr, HKZ_ERR_NOMEM,
                    "hkz_su2_heat_bi_grid_deriv: out of memory");
 
-    for (i = 0; i < nalpha; i++)
-    {
-        double xi;
-        arb_set_d(a, alpha[i]);
-        arb_cos(c, a, GRID_PREC);
-        xi = arf_get_d(arb_midref(c), ARF_RND_NEAR);
-        xi = xi > 1.0 ? 1.0 : (xi < -1.0 ? -1.0 : xi);
-        arf_set_d(d, xi);
-        arf_sub(d, arb_midref(c), d, ARF_PREC_EXACT, ARF_RND_DOWN);
-        arf_get_mag(m, d);
-        mag_add(m, m, arb_radref(c));
-        x[i] = xi;
-        dx[i] = mag_up(m);
-    }
+    _hkz_su2_bi_grid_points(x, dx, bd, alpha, nalpha, K);
     for (i = 0; i < K; i++)
-    {
-        uint64_t n = i + 1;
-        bd[i] = nextafter((double) ((n - 1) * n * (n + 1) / 3), INFINITY);
-        nv[i] = (double) n;                  /* exact */
-    }
+        nv[i] = (double) (i + 1);           /* exact */
     for (j = 0; j < nt; j++)
         deriv_weights(W + j * K, Werr + j * K, K, t[j], deriv);
     /* D(t_j) and sum_n n c_n (col_bounds over-estimates both) */
@@ -214,11 +159,12 @@ int hkz_su2_heat_bi_grid_deriv(double *out, double *err, size_t ldo,
         double base, D, tail;
         arf_set_d(d, t[j]);
         _hkz_su2_heat_bi_tail_bound(m, d, (ulong) K, deriv);
-        tail = mag_up(m);
-        base = fma_up(fma_up(colerr[j], 1.0, Cerr[j]), 1.0, tail);
-        D = fma_up(Dmag[j], 1.0, Derr[j]);
+        tail = _hkz_su2_grid_mag_get_d(m);
+        base = _hkz_su2_grid_fma_up(
+            _hkz_su2_grid_fma_up(colerr[j], 1.0, Cerr[j]), 1.0, tail);
+        D = _hkz_su2_grid_fma_up(Dmag[j], 1.0, Derr[j]);
         for (i = 0; i < nalpha; i++)
-            err[i + j * ldo] = fma_up(base, dx[i], D);
+            err[i + j * ldo] = _hkz_su2_grid_fma_up(base, dx[i], D);
     }
 cleanup:
     if (status != HKZ_SUCCESS)
@@ -226,6 +172,6 @@ cleanup:
     hkz_engine_destroy(&own);
     free(x); free(dx); free(colerr); free(bd); free(nv); free(W);
     free(Werr); free(Dmag); free(Derr); free(Cerr);
-    arb_clear(a); arb_clear(c); arf_clear(d); mag_clear(m);
+    arf_clear(d); mag_clear(m);
     return status;
 }

@@ -71,4 +71,22 @@ int _hkz_su2_grid_run(double *out, double *err, size_t ldo, hkz_engine_t e,
         size_t K, const double *C, const double *cerr, const double *tail,
         size_t T, double *colerr);
 
+/* ---- the bi-invariant grids (heat_bi_grid_util.c) ---- */
+
+/* Checks the arguments of hkz_su2_heat_bi_grid[_deriv] (fn names the
+ * caller in messages), sets *ldo (0: nalpha) and *tmin_j (index of the
+ * smallest t). */
+int _hkz_su2_bi_grid_check(const char *fn, const double *out,
+        const double *err, size_t *ldo, const double *alpha, size_t nalpha,
+        const double *t, size_t nt, size_t *tmin_j);
+
+/* x[i] = cos(alpha[i]) rounded into [-1, 1], dx[i] >= |x[i] - cos
+ * alpha[i]|; bd[k] >= (n-1) n (n+1) / 3 (n = k + 1), the largest slope
+ * of U_{n-1} on [-1, 1]. */
+void _hkz_su2_bi_grid_points(double *x, double *dx, double *bd,
+        const double *alpha, size_t nalpha, size_t K);
+
+/* An upper bound of a + b c for doubles a, b, c >= 0. */
+double _hkz_su2_grid_fma_up(double a, double b, double c);
+
 #endif
