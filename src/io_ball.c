@@ -1,5 +1,6 @@
 /* Ball <-> decimal string conversions. */
 #include <ctype.h>
+#include <math.h>
 #include <string.h>
 #include "hkz/io.h"
 #include "hkz_check.h"
@@ -94,4 +95,13 @@ int hkz_format_from_str(hkz_format_t *fmt, const char *s)
         return hkz_error_set(HKZ_ERR_ARG, "unknown format '%s' (expected "
                              "text, csv or jsonl)", s);
     return HKZ_SUCCESS;
+}
+
+double hkz_ball_mid_d(const arb_t x)
+{
+    if (arf_is_pos_inf(arb_midref(x)) && mag_is_finite(arb_radref(x)))
+        return INFINITY;
+    if (!arb_is_finite(x))
+        return NAN;
+    return arf_get_d(arb_midref(x), ARF_RND_NEAR);
 }

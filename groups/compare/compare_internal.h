@@ -17,14 +17,11 @@
  * ball. */
 hkz_field_t _hkz_compare_fball(const char *key, const arb_t x);
 
-/* Midpoint of x as a double (+inf for +inf, NaN if not finite). */
-double _hkz_compare_mid(const arb_t x);
-
 /* a ball column NAME and its companion NAME_mid (key: a string literal) */
 #define HKZ_COMPARE_BALL2(f, n, key, x)                                     \
     do {                                                                    \
         (f)[(n)++] = _hkz_compare_fball(key, x);                            \
-        (f)[(n)++] = HKZ_FDBL(key "_mid", _hkz_compare_mid(x));             \
+        (f)[(n)++] = HKZ_FDBL(key "_mid", hkz_ball_mid_d(x));             \
     } while (0)
 
 /* An equality as a consistency check at the requested accuracy: x and y

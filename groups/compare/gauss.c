@@ -109,7 +109,7 @@ static int c_rows(hkz_compare_result_t *r, gauss_vals_t *v,
             f[n++] = HKZ_FSTR("state", state);
             f[n++] = HKZ_FDBL("argmax_alpha", v->alpha_d[pp]);
             f[n++] = HKZ_FSTR("argmax_dir", v->dir[pp]);
-            f[n++] = HKZ_FDBL("argmax_t", _hkz_compare_mid(v->t + ip));
+            f[n++] = HKZ_FDBL("argmax_t", hkz_ball_mid_d(v->t + ip));
             f[n++] = HKZ_FBOOL("certified", arb_is_finite(C));
             s = hkz_table_add(r->rows, f, n);
             if (j == v->J && kind == 0)
@@ -210,8 +210,8 @@ int hkz_compare_gauss(hkz_compare_result_t *r,
         arb_srcptr w = ops + 3 * q;
         int delta = arb_equal(w, w + 1) && arb_equal(w, w + 2);
         snprintf(opname, sizeof(opname), "%.6g,%.6g,%.6g",
-                 _hkz_compare_mid(w), _hkz_compare_mid(w + 1),
-                 _hkz_compare_mid(w + 2));
+                 hkz_ball_mid_d(w), hkz_ball_mid_d(w + 1),
+                 hkz_ball_mid_d(w + 2));
         arb_min(lmin, w, w + 1, prec);
         arb_min(lmin, lmin, w + 2, prec);
         arb_max(lmax, w, w + 1, prec);

@@ -207,14 +207,14 @@ int hkz_compare_milnor_deriv(arb_ptr res, ulong K, const arb_t a,
     N = flint_malloc(nt * sizeof(slong));
     for (j = 0; j < nt; j++)
     {
-        N[j] = nterms(_hkz_compare_mid(d), _hkz_compare_mid(e),
-                      _hkz_compare_mid(lmax) * (1 + 1e-9),
-                      _hkz_compare_mid(t + j), K, (double) wp);
+        N[j] = nterms(hkz_ball_mid_d(d), hkz_ball_mid_d(e),
+                      hkz_ball_mid_d(lmax) * (1 + 1e-9),
+                      hkz_ball_mid_d(t + j), K, (double) wp);
         if (N[j] < 0)
         {
             status = hkz_error_set(HKZ_ERR_TOO_LARGE, "hkz_compare_milnor_"
                                    "deriv: t = %g needs more than %d "
-                                   "representations", _hkz_compare_mid(t + j),
+                                   "representations", hkz_ball_mid_d(t + j),
                                    MD_NMAX);
             goto cleanup;
         }

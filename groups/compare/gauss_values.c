@@ -63,8 +63,8 @@ static int accurate(arb_srcptr val, const gauss_vals_t *v, slong bits)
             if (k == 0 || !arb_is_finite(x))
                 return 0;
             rad = mag_get_d(arb_radref(x));
-            p0 = fabs(_hkz_compare_mid(val + 4 * i));
-            tk = pow(_hkz_compare_mid(v->t + i), (double) k);
+            p0 = fabs(hkz_ball_mid_d(val + 4 * i));
+            tk = pow(hkz_ball_mid_d(v->t + i), (double) k);
             if (!(rad * tk <= ldexp(p0, (int) -bits)))
                 return 0;
         }
@@ -115,7 +115,7 @@ int _hkz_gauss_vals(gauss_vals_t *v, arb_srcptr w, int delta,
         {
             arb_ptr val = v->val + 4 * q * v->nt;
             arb_set_arf(v->alpha + q, arb_midref(al + p));   /* exact */
-            v->alpha_d[q] = _hkz_compare_mid(al + p);
+            v->alpha_d[q] = hkz_ball_mid_d(al + p);
             v->dir[q] = nd == 1 ? "any" : dirs[k];
             if (delta)
             {
@@ -140,10 +140,10 @@ int _hkz_gauss_vals(gauss_vals_t *v, arb_srcptr w, int delta,
                 continue;
             }
             /* p ~ e^{-d_L^2/4t}, d_L <= alpha/sqrt(lambda_min) */
-            extra = 16 + (slong) (_hkz_compare_mid(al + p) *
-                                  _hkz_compare_mid(al + p) /
-                                  (4 * _hkz_compare_mid(lmin) *
-                                   _hkz_compare_mid(v->t + v->nt - 1) *
+            extra = 16 + (slong) (hkz_ball_mid_d(al + p) *
+                                  hkz_ball_mid_d(al + p) /
+                                  (4 * hkz_ball_mid_d(lmin) *
+                                   hkz_ball_mid_d(v->t + v->nt - 1) *
                                    0.6931471805599453));
             for (try = 0; try < 3 && s == HKZ_SUCCESS; try++, extra *= 2)
             {

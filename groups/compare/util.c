@@ -13,15 +13,6 @@ hkz_field_t _hkz_compare_fball(const char *key, const arb_t x)
     return HKZ_FBALL(key, x);
 }
 
-double _hkz_compare_mid(const arb_t x)
-{
-    if (arf_is_pos_inf(arb_midref(x)) && mag_is_finite(arb_radref(x)))
-        return INFINITY;
-    if (!arb_is_finite(x))
-        return NAN;
-    return arf_get_d(arb_midref(x), ARF_RND_NEAR);
-}
-
 int _hkz_compare_tight(const arb_t x, const arb_t y, slong bits)
 {
     return arb_overlaps(x, y) && arb_rel_accuracy_bits(x) >= bits &&
@@ -216,7 +207,7 @@ int _hkz_compare_key_ball(hkz_table_t keys, const char *key, const arb_t x)
     hkz_field_t f[2];
     snprintf(k, sizeof(k), "%s_mid", key);
     f[0] = _hkz_compare_fball(key, x);
-    f[1] = HKZ_FDBL(k, _hkz_compare_mid(x));
+    f[1] = HKZ_FDBL(k, hkz_ball_mid_d(x));
     return hkz_table_add(keys, f, 2);
 }
 

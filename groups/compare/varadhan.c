@@ -87,8 +87,8 @@ static int point(vw_t *w, int c, const arb_t x, const arb_t y,
         arb_mul(w->e, w->e, t, w->prec);
         arb_mul_si(w->e, w->e, -4, w->prec);
         arb_submul(w->e, w->d, w->d, w->prec);
-        w->td[j] = _hkz_compare_mid(t);
-        w->ed[j] = _hkz_compare_mid(w->e);
+        w->td[j] = hkz_ball_mid_d(t);
+        w->ed[j] = hkz_ball_mid_d(w->e);
         ok = arb_is_finite(w->e);
         arb_indeterminate(w->ec);
         if (c == CASE_DELTA)
@@ -105,7 +105,7 @@ static int point(vw_t *w, int c, const arb_t x, const arb_t y,
                                  "closed form %.17g", label, w->td[j],
                                  w->ed[j], arb_overlaps(w->e, w->ec) ?
                                  "too wide to compare with" : "!=",
-                                 _hkz_compare_mid(w->ec));
+                                 hkz_ball_mid_d(w->ec));
         }
         else if (!ok)
             hkz_compare_fail(w->r, "%s %s, t = %.6g: e not certified (the "
@@ -254,8 +254,8 @@ static int run(vw_t *w, arb_ptr al, arb_ptr sub, arb_ptr fib)
     for (i = 0; i < ns && s == HKZ_SUCCESS; i++)
     {
         snprintf(label, sizeof(label), "r=%.6g,z=%.6g",
-                 _hkz_compare_mid(sub + 2 * i),
-                 _hkz_compare_mid(sub + 2 * i + 1));
+                 hkz_ball_mid_d(sub + 2 * i),
+                 hkz_ball_mid_d(sub + 2 * i + 1));
         s = point(w, CASE_SUB, sub + 2 * i, sub + 2 * i + 1, label);
     }
     for (i = 0; i < nf && s == HKZ_SUCCESS; i++)

@@ -34,23 +34,23 @@ static int grid_point(hkz_compare_result_t *r, arb_t ratio, slong i,
     if (!arb_lt(ratio, twopi))
         ok = 0, hkz_compare_fail(r, "d_sR^2/d_R = %.17g not certified < 2 "
                                  "pi at r = %.6g, z = %.6g",
-                                 _hkz_compare_mid(ratio),
-                                 _hkz_compare_mid(rr), _hkz_compare_mid(z));
+                                 hkz_ball_mid_d(ratio),
+                                 hkz_ball_mid_d(rr), hkz_ball_mid_d(z));
     if (arb_gt(dR, dS) || arb_gt(dS, pi))
         ok = 0, hkz_compare_fail(r, "d_R <= d_sR <= pi violated at r = "
-                                 "%.6g, z = %.6g", _hkz_compare_mid(rr),
-                                 _hkz_compare_mid(z));
+                                 "%.6g, z = %.6g", hkz_ball_mid_d(rr),
+                                 hkz_ball_mid_d(z));
     if (fibre)
     {
         arb_sub(fib, twopi, z, prec);   /* 2 pi - z on the fibre */
         if (!_hkz_compare_tight(fib, ratio, bits))
             ok = 0, hkz_compare_fail(r, "fibre ratio %.17g %s 2 pi - z at "
-                                     "z = %.6g", _hkz_compare_mid(ratio),
+                                     "z = %.6g", hkz_ball_mid_d(ratio),
                                      _hkz_compare_neq(fib, ratio),
-                                     _hkz_compare_mid(z));
+                                     hkz_ball_mid_d(z));
     }
-    f[n++] = HKZ_FDBL("r", _hkz_compare_mid(rr));
-    f[n++] = HKZ_FDBL("z", _hkz_compare_mid(z));
+    f[n++] = HKZ_FDBL("r", hkz_ball_mid_d(rr));
+    f[n++] = HKZ_FDBL("z", hkz_ball_mid_d(z));
     HKZ_COMPARE_BALL2(f, n, "d_R", dR);
     HKZ_COMPARE_BALL2(f, n, "d_sR", dS);
     HKZ_COMPARE_BALL2(f, n, "ratio", ratio);

@@ -66,7 +66,7 @@ static int constants(hkz_compare_result_t *r, x2_t *w)
     if (!arb_le(w->u, w->pi))
         return hkz_error_set(HKZ_ERR_ARG, "eps: e a_i/b_i must stay <= pi "
                              "on the fibre (max a_i/b_i = %.6g)",
-                             _hkz_compare_mid(w->maxr));
+                             hkz_ball_mid_d(w->maxr));
     if ((s = hkz_su2n_dist_const(w->C, w->a, w->b, prec)) != HKZ_SUCCESS)
         return s;
     arb_init(Cl);
@@ -76,8 +76,8 @@ static int constants(hkz_compare_result_t *r, x2_t *w)
     arb_mul(Cl, Cl, w->u, prec);
     if (!_hkz_compare_tight(w->C, Cl, w->bits))
         hkz_compare_fail(r, "library C_n %.17g %s sqrt(2 pi) S^(1/4) %.17g",
-                         _hkz_compare_mid(w->C),
-                         _hkz_compare_neq(w->C, Cl), _hkz_compare_mid(Cl));
+                         hkz_ball_mid_d(w->C),
+                         _hkz_compare_neq(w->C, Cl), hkz_ball_mid_d(Cl));
     arb_clear(Cl);
     return s;
 }
@@ -135,7 +135,7 @@ static int row(hkz_compare_result_t *r, hkz_table_t keys, x2_t *w,
     if (!arb_lt(w->ratio, w->C))
         ok = 0, hkz_compare_fail(r, "%s %ld: ratio %.17g not certified < "
                                  "C_n", seq ? "sequence" : "random", (long) k,
-                                 _hkz_compare_mid(w->ratio));
+                                 hkz_ball_mid_d(w->ratio));
     if (seq)
     {
         /* sqrt((2 pi - e T/S) S^{1/2}) */
@@ -149,10 +149,10 @@ static int row(hkz_compare_result_t *r, hkz_table_t keys, x2_t *w,
         if (!_hkz_compare_tight(w->closed, w->ratio, w->bits))
             ok = 0, hkz_compare_fail(r, "sequence e = %.3g: ratio %.17g %s "
                                      "closed form %.17g",
-                                     _hkz_compare_mid(w->q),
-                                     _hkz_compare_mid(w->ratio),
+                                     hkz_ball_mid_d(w->q),
+                                     hkz_ball_mid_d(w->ratio),
                                      _hkz_compare_neq(w->ratio, w->closed),
-                                     _hkz_compare_mid(w->closed));
+                                     hkz_ball_mid_d(w->closed));
         if (k == 0 && (s = _hkz_compare_key_ball(keys, "ratio_at_eps",
                                                  w->ratio)))
             return s;
@@ -163,7 +163,7 @@ static int row(hkz_compare_result_t *r, hkz_table_t keys, x2_t *w,
     f[n++] = HKZ_FSTR("kind", seq ? "sequence" : "random");
     f[n++] = HKZ_FSTR("delta_weights", w->sa != NULL ? w->sa : "");
     f[n++] = HKZ_FSTR("sub_weights", w->sb != NULL ? w->sb : "");
-    f[n++] = HKZ_FDBL("eps", seq ? _hkz_compare_mid(w->q) : NAN);
+    f[n++] = HKZ_FDBL("eps", seq ? hkz_ball_mid_d(w->q) : NAN);
     HKZ_COMPARE_BALL2(f, n, "d_delta", w->dD);
     HKZ_COMPARE_BALL2(f, n, "d_L", w->dL);
     HKZ_COMPARE_BALL2(f, n, "ratio", w->ratio);

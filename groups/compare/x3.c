@@ -102,7 +102,7 @@ static int form_const(hkz_compare_result_t *r, x3_t *w)
     arb_mul_2exp_si(w->u, w->u, -1);
     if (!_hkz_compare_tight(w->u, w->Cs, w->bits))
         hkz_compare_fail(r, "C*(1/2) = %.17g %s sqrt(3)/2",
-                         _hkz_compare_mid(w->Cs),
+                         hkz_ball_mid_d(w->Cs),
                          _hkz_compare_neq(w->Cs, w->u));
 cleanup:
     hkz_su2n_weights_clear(ai);

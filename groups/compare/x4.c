@@ -105,9 +105,9 @@ static int closed_form(hkz_compare_result_t *r, x4_t *w)
     if (arb_le(w->gamma, w->half) &&
         !_hkz_compare_tight(w->lib, w->closed, w->bits))
         hkz_compare_fail(r, "library C*(gamma) %.17g %s closed form %.17g",
-                         _hkz_compare_mid(w->lib),
+                         hkz_ball_mid_d(w->lib),
                          _hkz_compare_neq(w->lib, w->closed),
-                         _hkz_compare_mid(w->closed));
+                         hkz_ball_mid_d(w->closed));
     return HKZ_SUCCESS;
 }
 
@@ -132,9 +132,9 @@ static int row(hkz_compare_result_t *r, x4_t *w, slong nm, slong prevn,
         if (!_hkz_compare_tight(w->brute, w->closed, w->bits))
             ok = 0, hkz_compare_fail(r, "claim equal: brute force %.17g %s "
                                      "closed form %.17g at n <= %ld",
-                                     _hkz_compare_mid(w->brute),
+                                     hkz_ball_mid_d(w->brute),
                                      _hkz_compare_neq(w->brute, w->closed),
-                                     _hkz_compare_mid(w->closed), (long) nm);
+                                     hkz_ball_mid_d(w->closed), (long) nm);
     }
     else
     {
@@ -145,13 +145,13 @@ static int row(hkz_compare_result_t *r, x4_t *w, slong nm, slong prevn,
         if (last && !arb_gt(w->brute, w->closed))
             ok = 0, hkz_compare_fail(r, "claim growth: brute force %.17g "
                                      "not above the closed form %.17g",
-                                     _hkz_compare_mid(w->brute),
-                                     _hkz_compare_mid(w->closed));
+                                     hkz_ball_mid_d(w->brute),
+                                     hkz_ball_mid_d(w->closed));
     }
     arb_set(w->prev, w->brute);
     f[n++] = HKZ_FSTR("delta_weights", w->sa != NULL ? w->sa : "");
     f[n++] = HKZ_FSTR("sub_weights", w->sb != NULL ? w->sb : "");
-    f[n++] = HKZ_FDBL("gamma", _hkz_compare_mid(w->gamma));
+    f[n++] = HKZ_FDBL("gamma", hkz_ball_mid_d(w->gamma));
     f[n++] = HKZ_FINT("nmax", (long) nm);
     HKZ_COMPARE_BALL2(f, n, "brute", w->brute);
     f[n++] = HKZ_FSTR("argmax", w->argbuf);

@@ -39,8 +39,8 @@ static int row(hkz_compare_result_t *r, x5_t *w, const arb_t t,
     if (!arb_le(w->lhs, w->rhs))
         ok = 0, hkz_compare_fail(r, "t = %s: mu^L_t(e) = %.17g not "
                                  "certified <= %.17g", tbuf,
-                                 _hkz_compare_mid(w->lhs),
-                                 _hkz_compare_mid(w->rhs));
+                                 hkz_ball_mid_d(w->lhs),
+                                 hkz_ball_mid_d(w->rhs));
     f[n++] = HKZ_FSTR("delta_weights", w->sa != NULL ? w->sa : "");
     f[n++] = HKZ_FSTR("sub_weights", w->sb != NULL ? w->sb : "");
     f[n++] = HKZ_FSTR("t", tbuf);

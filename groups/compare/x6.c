@@ -78,8 +78,8 @@ static int row(hkz_compare_result_t *r, x6_t *w, const x6_case_t *c,
          arb_le(w->sc, w->hi);
     if (!ok)
         hkz_compare_fail(r, "%s, t = %s: %.17g not certified in [%.17g, "
-                         "%.17g]", c->name, tbuf, _hkz_compare_mid(w->sc),
-                         _hkz_compare_mid(w->lo), _hkz_compare_mid(w->hi));
+                         "%.17g]", c->name, tbuf, hkz_ball_mid_d(w->sc),
+                         hkz_ball_mid_d(w->lo), hkz_ball_mid_d(w->hi));
     f[n++] = HKZ_FSTR("case", c->name);
     f[n++] = HKZ_FSTR("op", c->opname);
     f[n++] = HKZ_FSTR("weights", c->weights);
@@ -111,7 +111,7 @@ static int one_case(hkz_compare_result_t *r, hkz_table_t keys, x6_t *w,
         return s;
     if (!ref_overlaps(w->hi, c->ref, w->bits, w->prec))
         hkz_compare_fail(r, "%s: limit %.17g %s %s", c->name,
-                         _hkz_compare_mid(w->hi),
+                         hkz_ball_mid_d(w->hi),
                          arb_rel_accuracy_bits(w->hi) <
                          FLINT_MIN(w->bits, 64) ? "too wide to compare with"
                          : "differs from", c->refid);

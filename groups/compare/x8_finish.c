@@ -32,12 +32,12 @@ static int check_blocks(hkz_compare_result_t *r, const hkz_compare_x8_t x,
             arb_set(lmn, lmin + k);
         arb_div(u, lmin0 + k, x->Kc, x->prec);
         if (r->pass && !(certified ? arb_ge(lmin + k, u) :
-                         lmin_d[k] >= _hkz_compare_mid(u)))
+                         lmin_d[k] >= hkz_ball_mid_d(u)))
             hkz_compare_fail(r, "block %ld: lambda_min %.10g not >= "
                              "lambda_min0/K_check %.10g", (long) k,
-                             lmin_d[k], _hkz_compare_mid(u));
+                             lmin_d[k], hkz_ball_mid_d(u));
         if (r->pass && certified &&
-            (fabs(lmin_d[k] - _hkz_compare_mid(lmin + k)) >
+            (fabs(lmin_d[k] - hkz_ball_mid_d(lmin + k)) >
              mag_get_d(arb_radref(lmin + k)) + 1e-11 *
              (1 + fabs(lmin_d[k])) ||
              arb_rel_accuracy_bits(lmin + k) < x->eqbits))
@@ -86,19 +86,19 @@ static int check_times(hkz_compare_result_t *r, const hkz_compare_x8_t x)
         if (certified)
             le = arb_le(box + j, box0);
         else
-            le = mu_d[j] <= _hkz_compare_mid(box0);
+            le = mu_d[j] <= hkz_ball_mid_d(box0);
         if (r->pass && !le)
             hkz_compare_fail(r, "t = %.6g: box sum of L %.12g not <= that "
                              "of L0 at t/K_check %.12g",
-                             _hkz_compare_mid(t + j),
-                             _hkz_compare_mid(box + j),
-                             _hkz_compare_mid(box0));
+                             hkz_ball_mid_d(t + j),
+                             hkz_ball_mid_d(box + j),
+                             hkz_ball_mid_d(box0));
         if (r->pass && certified &&
-            (fabs(mu_d[j] - _hkz_compare_mid(box + j)) >
+            (fabs(mu_d[j] - hkz_ball_mid_d(box + j)) >
              mag_get_d(arb_radref(box + j)) + 1e-12 * mu_d[j] ||
              arb_rel_accuracy_bits(box + j) < x->eqbits))
             hkz_compare_fail(r, "t = %.6g: double box sum %s",
-                             _hkz_compare_mid(t + j),
+                             hkz_ball_mid_d(t + j),
                              arb_rel_accuracy_bits(box + j) < x->eqbits ?
                              "not checked: enclosure wider than --digits" :
                              "outside its enclosure");
@@ -133,7 +133,7 @@ static int check_cstar(hkz_compare_result_t *r, const hkz_compare_x8_t x,
          * so this comparison is exact, not an overlap of balls */
         if (r->pass && arb_is_finite(hi) && arb_gt(lo, hi))
             hkz_compare_fail(r, "C* bracket empty: %.10g > %.10g",
-                             _hkz_compare_mid(lo), _hkz_compare_mid(hi));
+                             hkz_ball_mid_d(lo), hkz_ball_mid_d(hi));
         arb_set_round(lo, lo, 64);
         arb_set_round(hi, hi, 64);
         s = _hkz_x8_keys(r, x, lo, hi, lmn);
@@ -167,8 +167,8 @@ int hkz_compare_x8_finish(hkz_compare_result_t *r, hkz_compare_x8_t x,
         hkz_compare_fail(r, "a block violates L >= L0/K");
     if (r->pass && !arb_le(hkz_su2mix_box_minorant(bx)->K, x->Kc))
         hkz_compare_fail(r, "proven K %.6g not <= K_check %.6g",
-                         _hkz_compare_mid(hkz_su2mix_box_minorant(bx)->K),
-                         _hkz_compare_mid(x->Kc));
+                         hkz_ball_mid_d(hkz_su2mix_box_minorant(bx)->K),
+                         hkz_ball_mid_d(x->Kc));
     arb_init(lmn);
     s = check_blocks(r, x, lmn);
     if (s == HKZ_SUCCESS)

@@ -16,8 +16,8 @@
 static void tail3(hkz_field_t *f, const hkz_compare_x8_t x, int certified)
 {
     const hkz_su2mix_minorant_struct *mn = hkz_su2mix_box_minorant(x->bx);
-    f[0] = HKZ_FDBL("K", _hkz_compare_mid(mn->K));
-    f[1] = HKZ_FDBL("K_check", _hkz_compare_mid(x->Kc));
+    f[0] = HKZ_FDBL("K", hkz_ball_mid_d(mn->K));
+    f[1] = HKZ_FDBL("K_check", hkz_ball_mid_d(x->Kc));
     f[2] = HKZ_FBOOL("certified", certified);
 }
 
@@ -44,7 +44,7 @@ int _hkz_x8_row_block(hkz_compare_result_t *r, const hkz_compare_x8_t x,
     f[nf++] = HKZ_FSTR("pi", buf);
     f[nf++] = HKZ_FINT("dim", d);
     f[nf++] = _hkz_compare_fball("lambda_min", lmin + k);
-    f[nf++] = HKZ_FDBL("lambda_min_mid", _hkz_compare_mid(lmin + k));
+    f[nf++] = HKZ_FDBL("lambda_min_mid", hkz_ball_mid_d(lmin + k));
     f[nf++] = HKZ_FDBL("lambda_min_double",
                        hkz_su2mix_box_lmin_d(x->bx)[k]);
     f[nf++] = _hkz_compare_fball("lambda_min0", lmin0 + k);
@@ -72,7 +72,7 @@ int _hkz_x8_row_t(hkz_compare_result_t *r, const hkz_compare_x8_t x,
     slong nf = 0;
     char tb[64];
 
-    snprintf(tb, sizeof(tb), "%.15g", _hkz_compare_mid(x->o.t + j));
+    snprintf(tb, sizeof(tb), "%.15g", hkz_ball_mid_d(x->o.t + j));
     f[nf++] = HKZ_FSTR("row", "t");
     f[nf++] = HKZ_FSTR("t", tb);
     f[nf++] = HKZ_FSTR("pi", "");
@@ -82,16 +82,16 @@ int _hkz_x8_row_t(hkz_compare_result_t *r, const hkz_compare_x8_t x,
     f[nf++] = HKZ_FDBL("lambda_min_double", NAN);
     f[nf++] = HKZ_FSTR("lambda_min0", "");
     f[nf++] = _hkz_compare_fball("mu_L", mu);
-    f[nf++] = HKZ_FDBL("mu_L_mid", _hkz_compare_mid(mu));
+    f[nf++] = HKZ_FDBL("mu_L_mid", hkz_ball_mid_d(mu));
     f[nf++] = _hkz_compare_fball("mu_L_box", box);
     f[nf++] = HKZ_FDBL("mu_L_double", hkz_su2mix_box_mu_d(x->bx)[j]);
-    f[nf++] = HKZ_FDBL("tail", _hkz_compare_mid(
+    f[nf++] = HKZ_FDBL("tail", hkz_ball_mid_d(
         hkz_su2mix_box_vec(x->bx, HKZ_SU2MIX_BOX_TAIL) + j));
     f[nf++] = _hkz_compare_fball("mu_L0_t_over_K", mu0);
-    f[nf++] = HKZ_FDBL("mu_L0_t_over_K_mid", _hkz_compare_mid(mu0));
+    f[nf++] = HKZ_FDBL("mu_L0_t_over_K_mid", hkz_ball_mid_d(mu0));
     f[nf++] = _hkz_compare_fball("mu_L0_t_over_Kcheck", ucheck);
-    f[nf++] = HKZ_FDBL("mu_L0_t_over_Kcheck_mid", _hkz_compare_mid(ucheck));
-    f[nf++] = HKZ_FDBL("ratio_mid", _hkz_compare_mid(ratio));
+    f[nf++] = HKZ_FDBL("mu_L0_t_over_Kcheck_mid", hkz_ball_mid_d(ucheck));
+    f[nf++] = HKZ_FDBL("ratio_mid", hkz_ball_mid_d(ratio));
     f[nf++] = HKZ_FBOOL("le_certified", le);
     tail3(f + nf, x, x->o.certified);
     return hkz_table_add(r->rows, f, nf + 3);
@@ -148,7 +148,7 @@ int _hkz_x8_rows_point(hkz_compare_result_t *r, const hkz_compare_x8_t x)
         slong nf = 0;
         char tb[64];
         double nan = NAN;
-        snprintf(tb, sizeof(tb), "%.15g", _hkz_compare_mid(x->o.t + j));
+        snprintf(tb, sizeof(tb), "%.15g", hkz_ball_mid_d(x->o.t + j));
         f[nf++] = HKZ_FSTR("row", "point");
         f[nf++] = HKZ_FSTR("t", tb);
         f[nf++] = HKZ_FSTR("pi", x->o.at_label != NULL ? x->o.at_label

@@ -22,6 +22,11 @@ extern "C" {
  *  arb_set_str to a ball containing x. */
 HKZ_API char *hkz_ball_get_str(const arb_t x, slong digits);
 
+/** Midpoint of x as a double for numeric fields: +inf for the proven
+ *  value +infinity (arb +inf with a finite radius), NaN if x is not
+ *  finite, else the midpoint rounded to nearest. */
+HKZ_API double hkz_ball_mid_d(const arb_t x);
+
 /** Writes x with the digits it supports: at least `digits` (and 17)
  *  significant digits where the ball's relative accuracy allows, never
  *  more than the accuracy supports plus one; a ball wider than its

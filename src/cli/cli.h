@@ -115,31 +115,13 @@ void hkz_cli_list_item(char *buf, size_t n, const char *s, slong k);
  * "inf" / "-inf" (bare inf in text and CSV), NaN as null. */
 hkz_field_t hkz_cli_fdbl(const char *key, double d, hkz_format_t fmt);
 
-/* A ball field: "+inf" (the proven value +infinity) or the ball string. */
-hkz_field_t hkz_cli_fball(const char *key, const arb_t x);
-
-/* Midpoint of x as a double (+inf for +inf, NaN if not finite). */
-double hkz_cli_mid(const arb_t x);
-
-/* r = x rounded to the bits it carries (its relative accuracy + 16 guard
- * bits; exact balls to 96 bits), so that a wide ball is not written with
- * the thousands of midpoint digits of its working precision (cli_util.c).
- * r may alias x. */
-void hkz_cli_round_ball(arb_t r, const arb_t x);
-
-/* An equality as a consistency check at the requested accuracy: x and y
- * overlap AND both carry >= bits bits of relative accuracy, so that a wide
- * ball cannot confirm an equality vacuously (cli_util.c).  Use
- * bits = hkz_digits_to_bits(--digits) or the accuracy the computation can
- * reach, whichever is smaller. */
-int hkz_cli_tight_overlap(const arb_t x, const arb_t y, slong bits);
-
 /* ---- experiments: rows to stdout and to notebooks data (cli_exp.c) -----
  * Every experiment of hkz compare writes its rows to the stdout writer
  * (--format / --out) and, unless the data directory is "none", to
  * DIR/<exp>/<exp>.csv and DIR/<exp>/<exp>.jsonl (same rows, standard
  * metadata header) and DIR/<exp>/<exp>_verdict.jsonl (metadata, then one
  * record: experiment, verdict, reason, key numbers). */
+
 /* Writes an experiment's result (hkz/compare.h) for the command run
  * (--format, --out, the run and closing records): the rows to the output
  * and DIR/<exp>/ (data_dir "none": no files), the verdict file, then the
@@ -152,7 +134,6 @@ int hkz_cli_tight_overlap(const arb_t x, const arb_t y, slong bits);
  * code. */
 int hkz_cli_exp_write(hkz_cli_run_t *run, const hkz_compare_result_t *r,
                       const char *data_dir);
-
 
 
 /* Writes one result record to r->w: the input fields, then value (the

@@ -249,18 +249,3 @@ hkz_field_t hkz_cli_fdbl(const char *key, double d, hkz_format_t fmt)
     return HKZ_FDBL(key, d);
 }
 
-hkz_field_t hkz_cli_fball(const char *key, const arb_t x)
-{
-    if (arf_is_pos_inf(arb_midref(x)) && mag_is_finite(arb_radref(x)))
-        return HKZ_FSTR(key, "+inf");
-    return HKZ_FBALL(key, x);
-}
-
-double hkz_cli_mid(const arb_t x)
-{
-    if (arf_is_pos_inf(arb_midref(x)) && mag_is_finite(arb_radref(x)))
-        return INFINITY;
-    if (!arb_is_finite(x))
-        return NAN;
-    return arf_get_d(arb_midref(x), ARF_RND_NEAR);
-}

@@ -54,18 +54,6 @@ int hkz_cli_fail(int status)
     return hkz_cli_exit_code(status);
 }
 
-void hkz_cli_round_ball(arb_t r, const arb_t x)
-{
-    arb_set_round(r, x, arb_is_exact(x) ? 96
-                  : FLINT_MAX(arb_rel_accuracy_bits(x), 0) + 16);
-}
-
-int hkz_cli_tight_overlap(const arb_t x, const arb_t y, slong bits)
-{
-    return arb_overlaps(x, y) && arb_rel_accuracy_bits(x) >= bits &&
-           arb_rel_accuracy_bits(y) >= bits;
-}
-
 int hkz_cli_ball(arb_t x, const char *opt, const char *s, slong prec)
 {
     if (hkz_ball_set_str(x, s, prec) != HKZ_SUCCESS)

@@ -93,17 +93,17 @@ static int dist_write(hkz_cli_run_t *r, const dist_res_t *d,
                       "tail-range") : "");
     f[n++] = d->ncD ? HKZ_FSTR("d_delta", "unknown")
                     : hkz_cli_fvalue("d_delta", d->dD, dg);
-    f[n++] = HKZ_FDBL("d_delta_mid", d->ncD ? NAN : hkz_cli_mid(d->dD));
+    f[n++] = HKZ_FDBL("d_delta_mid", d->ncD ? NAN : hkz_ball_mid_d(d->dD));
     f[n++] = d->ncL ? HKZ_FSTR("d_L", "unknown")
                     : hkz_cli_fvalue("d_L", d->dL, dg);
-    f[n++] = HKZ_FDBL("d_L_mid", d->ncL ? NAN : hkz_cli_mid(d->dL));
+    f[n++] = HKZ_FDBL("d_L_mid", d->ncL ? NAN : hkz_ball_mid_d(d->dL));
     f[n++] = d->have_ratio ? hkz_cli_fvalue("ratio", d->ratio, dg)
                            : HKZ_FSTR("ratio", "n/a");
-    f[n++] = HKZ_FDBL("ratio_mid", d->have_ratio ? hkz_cli_mid(d->ratio)
+    f[n++] = HKZ_FDBL("ratio_mid", d->have_ratio ? hkz_ball_mid_d(d->ratio)
                                                   : NAN);
     f[n++] = d->have_c ? hkz_cli_fvalue("const", d->C, dg)
                        : HKZ_FSTR("const", "n/a");
-    f[n++] = HKZ_FDBL("const_mid", d->have_c ? hkz_cli_mid(d->C) : NAN);
+    f[n++] = HKZ_FDBL("const_mid", d->have_c ? hkz_ball_mid_d(d->C) : NAN);
     f[n++] = HKZ_FSTR("ratio_le_const", cmp);
     f[n++] = HKZ_FBOOL("certified", !d->ncD && !d->ncL);
     f[n++] = HKZ_FSTR("status", status);
