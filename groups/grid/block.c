@@ -69,19 +69,31 @@ static int load_record(_hkz_grid_run_t *R, slong t0, slong t1,
     return HKZ_SUCCESS;
 }
 
-/* this rank's share of the unfinished tiles of [t0, t1) */
+/* this rank's share of the unfinished tiles of [t0, t1): a contiguous
+ * run of them (split P), or every one of them together with the other
+ * ranks (split K: the engine hook splits the modes; rank 0 keeps the rows
+ * and records, the status is agreed after every tile so that the ranks
+ * stay in step) */
 static int compute(_hkz_grid_run_t *R, slong t0, slong t1, buf_t *out)
 {
     slong i, k = 0, npend = 0, lo, hi;
+    int status = HKZ_SUCCESS;
 
     for (i = t0; i < t1; i++)
         npend += !R->done[i];
-    hkz_dist_block(&lo, &hi, 0, npend, R->rank, R->size);
-    for (i = t0; i < t1; i++)
+    if (R->splitk)
+    {
+        lo = 0;
+        hi = npend;
+    }
+    else
+        hkz_dist_block(&lo, &hi, 0, npend, R->rank, R->size);
+    for (i = t0; i < t1 && status == HKZ_SUCCESS; i++)
     {
         slong np, n;
         hkz_grid_entry_t *r;
         char *s;
+        int local = R->size == 1 || (R->splitk && R->rank == 0);
 
         if (R->done[i])
             continue;
@@ -89,28 +101,26 @@ static int compute(_hkz_grid_run_t *R, slong t0, slong t1, buf_t *out)
             continue;
         np = tile_points(R, i);
         n = np * R->T;
-        r = R->size == 1 ? tile_rows(R, t0, i) : R->rows;
-        HKZ_TRY(_hkz_grid_tile(r, R->g, i * HKZ_GRID_TILE, np, R->tm, R->e,
-                               &R->goal, 0));
+        r = local ? tile_rows(R, t0, i) : R->rows;
+        status = _hkz_grid_tile(r, R->g, i * HKZ_GRID_TILE, np, R->tm, R->e,
+                                &R->goal, !R->splitk || R->rank == 0);
+        if (R->splitk && R->size > 1)
+            status = hkz_dist_agree(R->d, status);
+        if (status != HKZ_SUCCESS || (R->splitk && R->rank != 0))
+            continue;
         R->mine += n;
-        if (R->size == 1 && R->ck == NULL)
+        if (local && R->ck == NULL)
             continue;
         s = _hkz_grid_record(i, r, n);
-        HKZ_CHECK(s != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
-        if (R->size == 1)
-        {
-            int st = hkz_ckpt_add(R->ck, s);
-            free(s);
-            HKZ_TRY(st);
-        }
+        if (s == NULL)
+            status = hkz_error_set(HKZ_ERR_NOMEM, "grid: out of memory");
+        else if (local)
+            status = hkz_ckpt_add(R->ck, s);
         else
-        {
-            int st = buf_add(out, s);
-            free(s);
-            HKZ_TRY(st);
-        }
+            status = buf_add(out, s);
+        free(s);
     }
-    return HKZ_SUCCESS;
+    return status;
 }
 
 int _hkz_grid_block(_hkz_grid_run_t *R, slong t0, slong t1)
