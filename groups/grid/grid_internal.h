@@ -71,6 +71,8 @@ typedef struct
     slong P, T, ntiles;
     hkz_grid_entry_t *rows;   /* rank 0: a block; others: one tile */
     slong nrows;
+    slong off;                /* rows packed by this rank in the block
+                                 (ranks > 0 with a local_sink) */
     slong mine;               /* entries this rank computed or resumed */
     hkz_grid_summary_t S;
 } _hkz_grid_run_t;

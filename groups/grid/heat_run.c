@@ -109,7 +109,8 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
     R.rank = hkz_dist_rank(R.d);
     R.size = hkz_dist_size(R.d);
     /* argument errors are the same on every rank: no agreement needed */
-    HKZ_CHECK(R.rank != 0 || o->sink != NULL, HKZ_ERR_ARG,
+    HKZ_CHECK(R.rank != 0 || o->sink != NULL || o->local_sink != NULL,
+              HKZ_ERR_ARG,
               "hkz_grid_heat_run: no sink");
     HKZ_TRY(hkz_grid_heat_check(&R.P, &R.T, g));
     HKZ_CHECK(o->block >= 0, HKZ_ERR_ARG, "grid: block size must be >= 0");
@@ -181,7 +182,8 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
         }
     }
     /* block rows (rank 0) or one tile (others) */
-    R.nrows = (R.rank == 0 ? bt : 1) * HKZ_GRID_TILE * R.T;
+    R.nrows = (R.rank == 0 || o->local_sink != NULL ? bt : 1)
+              * HKZ_GRID_TILE * R.T;
     if (status == HKZ_SUCCESS)
     {
         R.rows = malloc(R.nrows * sizeof(hkz_grid_entry_t));

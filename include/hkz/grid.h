@@ -197,8 +197,16 @@ typedef struct
     const hkz_progress_t *progress;  /* per block, units = entries */
     const char *checkpoint;          /* NULL: none */
     int resume;
-    hkz_grid_sink_fn sink;    /* called on rank 0 only */
+    hkz_grid_sink_fn sink;    /* called on rank 0 only (may be NULL when
+                                 local_sink is set) */
     void *sink_ctx;
+    hkz_grid_sink_fn local_sink;  /* NULL, or called on EVERY rank once
+                                 per row block (collective) with the rows
+                                 this rank computed (rank 0: also those
+                                 read from the checkpoint), increasing in
+                                 (p, j), n possibly 0; p0, p1 are the
+                                 block's points.  Each row reaches exactly
+                                 one rank's local_sink. */
     hkz_dist_t dist;          /* ranks sharing the work (NULL: the world,
                                  one rank without MPI) */
 } hkz_grid_opts_t;
@@ -249,6 +257,16 @@ HKZ_API HKZ_WARN_UNUSED int hkz_grid_h5_create(hkz_h5_t *h,
 
 /** Appends n rows (a sink's block). */
 HKZ_API HKZ_WARN_UNUSED int hkz_grid_h5_append(hkz_h5_t h,
+        const hkz_grid_heat_t g, const hkz_grid_entry_t *rows, slong n);
+
+/** Collective over d (NULL: the world): the table above as one file of
+ *  P T rows written by all ranks (hkz_h5_create_dist; parallel HDF5). */
+HKZ_API HKZ_WARN_UNUSED int hkz_grid_h5_create_dist(hkz_h5_t *h,
+        const char *path, const hkz_grid_heat_t g, hkz_dist_t d);
+
+/** Collective on a create_dist handle: writes n rows (increasing (p, j))
+ *  at rows p T + j (a local_sink's rows; n may be 0). */
+HKZ_API HKZ_WARN_UNUSED int hkz_grid_h5_write(hkz_h5_t h,
         const hkz_grid_heat_t g, const hkz_grid_entry_t *rows, slong n);
 
 /** The double interval of a ball: *mid nearest to the midpoint, *rad an
