@@ -101,22 +101,18 @@ cleanup:
     return HKZ_SUCCESS;
 }
 
-int hkz_h5_attr(hkz_h5_t h, const char *key, const char *value)
+int _hkz_h5_attr_write(hid_t file, const char *key, const char *value)
 {
     hid_t t, sp, a;
     herr_t r = -1;
 
-    HKZ_CHECK(h != NULL && key != NULL && value != NULL, HKZ_ERR_ARG,
-              "hkz_h5_attr: NULL argument");
-    if (h->par)
-        return _hkz_h5_attr_par(h, key, value);
     t = H5Tcopy(H5T_C_S1);
     H5Tset_size(t, H5T_VARIABLE);
     H5Tset_cset(t, H5T_CSET_UTF8);
     sp = H5Screate(H5S_SCALAR);
-    if (H5Aexists(h->file, key) > 0)
-        H5Adelete(h->file, key);
-    a = H5Acreate2(h->file, key, t, sp, H5P_DEFAULT, H5P_DEFAULT);
+    if (H5Aexists(file, key) > 0)
+        H5Adelete(file, key);
+    a = H5Acreate2(file, key, t, sp, H5P_DEFAULT, H5P_DEFAULT);
     if (a >= 0)
     {
         r = H5Awrite(a, t, &value);
@@ -126,6 +122,15 @@ int hkz_h5_attr(hkz_h5_t h, const char *key, const char *value)
     H5Tclose(t);
     HKZ_CHECK(r >= 0, HKZ_ERR_IO, "HDF5: cannot write attribute '%s'", key);
     return HKZ_SUCCESS;
+}
+
+int hkz_h5_attr(hkz_h5_t h, const char *key, const char *value)
+{
+    HKZ_CHECK(h != NULL && key != NULL && value != NULL, HKZ_ERR_ARG,
+              "hkz_h5_attr: NULL argument");
+    if (h->par)
+        return _hkz_h5_attr_par(h, key, value);
+    return _hkz_h5_attr_write(h->file, key, value);
 }
 
 int hkz_h5_append(hkz_h5_t h, size_t n, const void *const *data)

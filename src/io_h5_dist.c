@@ -206,8 +206,6 @@ int _hkz_h5_attr_par(struct hkz_h5_s *s, const char *key, const char *value)
 {
     size_t len = strlen(value) + 1;
     char *v = NULL;
-    hid_t t, sp, a;
-    herr_t r = -1;
     int status = hkz_dist_bcast(s->d, &len, sizeof(len), 0);
 
     if (status == HKZ_SUCCESS)
@@ -224,21 +222,8 @@ int _hkz_h5_attr_par(struct hkz_h5_s *s, const char *key, const char *value)
         free(v);
         return hkz_error_set(status, "HDF5: attribute '%s'", key);
     }
-    t = H5Tcopy(H5T_C_S1);
-    H5Tset_size(t, H5T_VARIABLE);
-    H5Tset_cset(t, H5T_CSET_UTF8);
-    sp = H5Screate(H5S_SCALAR);
-    a = H5Acreate2(s->file, key, t, sp, H5P_DEFAULT, H5P_DEFAULT);
-    if (a >= 0)
-    {
-        r = H5Awrite(a, t, &v);
-        H5Aclose(a);
-    }
-    H5Sclose(sp);
-    H5Tclose(t);
+    status = _hkz_h5_attr_write(s->file, key, v);
     free(v);
-    status = r >= 0 ? HKZ_SUCCESS : hkz_error_set(HKZ_ERR_IO, "HDF5: cannot "
-                                                  "write attribute '%s'", key);
     return hkz_dist_agree(s->d, status);
 }
 

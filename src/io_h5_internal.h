@@ -36,6 +36,8 @@ static inline hid_t _hkz_h5_file_type(int t)
 
 void _hkz_h5_close_all(struct hkz_h5_s *s);
 void _hkz_h5_free(struct hkz_h5_s *s);
+/* the string attribute key = value of the root group (replaced) */
+int _hkz_h5_attr_write(hid_t file, const char *key, const char *value);
 /* collective: the attribute with rank 0's value on every rank */
 int _hkz_h5_attr_par(struct hkz_h5_s *s, const char *key, const char *value);
 /* collective close; rank 0 renames PATH.tmp onto PATH (abort: removes

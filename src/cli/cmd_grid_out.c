@@ -101,12 +101,15 @@ int hkz_cli_grid_out_open(hkz_cli_run_t *r, grid_args_t *a,
         return hkz_cli_usage_error("--out %s: this build has no HDF5 "
                                    "(install libhdf5-dev and reconfigure)",
                                    r->out);
-    /* parallel HDF5: all ranks write one file collectively */
-    if (is_h5(r->out) && hkz_h5_parallel())
+    /* parallel HDF5: all ranks write one file collectively; else rank 0
+     * writes alone */
+    if (is_h5(r->out) && (hkz_h5_parallel() || hkz_dist_rank(o->dist) == 0))
     {
-        o->sink = NULL;
-        o->local_sink = h5_local_sink;
-        s = hkz_grid_h5_create_dist(&a->h5, r->out, a->grid, o->dist);
+        int par = hkz_h5_parallel();
+        o->sink = par ? NULL : h5_sink;
+        o->local_sink = par ? h5_local_sink : NULL;
+        s = par ? hkz_grid_h5_create_dist(&a->h5, r->out, a->grid, o->dist)
+                : hkz_grid_h5_create(&a->h5, r->out, a->grid);
         if (!s)
             s = h5_attrs(r, a);
         if (s)
@@ -119,19 +122,6 @@ int hkz_cli_grid_out_open(hkz_cli_run_t *r, grid_args_t *a,
     if (hkz_dist_rank(o->dist) != 0)
     {
         o->sink = text_sink;   /* never called: rank 0 writes alone */
-        return 0;
-    }
-    if (is_h5(r->out))
-    {
-        o->sink = h5_sink;
-        s = hkz_grid_h5_create(&a->h5, r->out, a->grid);
-        if (!s)
-            s = h5_attrs(r, a);
-        if (s)
-        {
-            hkz_h5_abort(&a->h5);
-            return hkz_cli_fail(s);
-        }
         return 0;
     }
     o->sink = text_sink;
