@@ -53,6 +53,8 @@ static int ckpt_params(hkz_ckpt_t c, const hkz_grid_heat_t g,
     HKZ_TRY(hkz_ckpt_param_slong(c, "deriv", (slong) g->deriv));
     HKZ_TRY(hkz_ckpt_param_slong(c, "digits", g->digits));
     HKZ_TRY(hkz_ckpt_param_slong(c, "tile", HKZ_GRID_TILE));
+    /* engine sums in fixed mode chunks (hkz/dist_ksum.h) */
+    HKZ_TRY(hkz_ckpt_param_slong(c, "kchunk", HKZ_DIST_KCHUNK));
     if (o->scalar_only)
         HKZ_TRY(hkz_ckpt_param(c, "method", "scalar"));
     return HKZ_SUCCESS;

@@ -281,7 +281,8 @@ static int run_product(hkz_cli_run_t *r, void *a)
     "coordinates, t, deriv, method (engine|scalar),\nvalue, mid, rad, " \
     "rel_acc_bits, certified, status. --out FILE.h5 writes HDF5\n(datasets " \
     "per coordinate, t, deriv, mid, rad, certified, scalar; the run\nrecord " \
-    "as attributes). Results are bitwise the same for any --block,\n" \
+    "as attributes; the MPI build with a parallel HDF5 writes one file\n" \
+    "from all ranks collectively). Results are bitwise the same for any --block,\n" \
     "--overlap, --shard and --threads, for any number of MPI ranks and\n" \
     "after --resume: every engine sum is cut into fixed chunks of 256 modes\n" \
     "added along a fixed tree (the radius includes the rounding of that\n" \
