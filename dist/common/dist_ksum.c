@@ -9,19 +9,25 @@
 #include "hkz/status.h"
 #include "hkz_check.h"
 
-#define KC ((size_t) HKZ_DIST_KCHUNK)
 
 typedef struct
 {
     hkz_engine_t e;
     const hkz_engine_problem_t *pb;
-    size_t P, T, m;
+    size_t P, T, m, kc;
     size_t nerr, nmag;   /* doubles of err / mag per node (0: none) */
     size_t len;          /* doubles per node: P T + nerr + nmag */
     /* gathered nodes (root completion) */
     const double *nodes;
     size_t nnodes;
 } ks_t;
+
+size_t hkz_dist_ksum_chunk(size_t K)
+{
+    size_t w = (size_t) HKZ_DIST_KCHUNK * HKZ_DIST_KCHUNKS_MAX;
+    size_t q = (K + w - 1) / w;
+    return (size_t) HKZ_DIST_KCHUNK * (q > 0 ? q : 1);
+}
 
 /* upward-rounded a + b and a * b for a, b >= 0 (round to nearest is off
  * by at most half an ulp; the next double up covers it) */
@@ -39,7 +45,7 @@ static double mul_up(double a, double b)
 static int leaf(const ks_t *S, double *v, size_t c)
 {
     hkz_engine_problem_t q = *S->pb;
-    size_t a = c * KC, b = FLINT_MIN(a + KC, S->pb->K);
+    size_t a = c * S->kc, b = FLINT_MIN(a + S->kc, S->pb->K);
     size_t PT = S->P * S->T;
 
     q.K = b - a;
@@ -181,7 +187,8 @@ int hkz_dist_ksum_run(const hkz_dist_ksum_t *X, hkz_engine_t e, double *out,
     S.pb = pb;
     S.P = pb->P;
     S.T = pb->T;
-    S.m = (pb->K + KC - 1) / KC;
+    S.kc = hkz_dist_ksum_chunk(pb->K);
+    S.m = (pb->K + S.kc - 1) / S.kc;
     if (S.m <= 1)
     {
         hkz_engine_problem_t q = *pb;

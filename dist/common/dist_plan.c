@@ -161,8 +161,7 @@ int hkz_dist_owned(size_t *b, size_t *nblocks, size_t maxblocks,
 
 /* The grid planner (hkz/dist_ksum.h): the same model with the grid's
  * grains: split P deals tiles of ptile points (the busiest rank has
- * ceil(ntiles / N) tiles), split K deals fixed chunks of HKZ_DIST_KCHUNK
- * modes (ceil(m / N) chunks; the tree nodes travel as an all-gather of
+ * ceil(ntiles / N) tiles), split K deals the fixed mode chunks (ceil(m / N) chunks; the tree nodes travel as an all-gather of
  * about S (N-1)/N per rank, counted as the all-reduce of the note), and
  * rank 0 gathers the rows in both cases (not counted: the same for both). */
 int hkz_dist_plan_grid(hkz_dist_plan_t *plan, int nranks, size_t P,
@@ -171,7 +170,7 @@ int hkz_dist_plan_grid(hkz_dist_plan_t *plan, int nranks, size_t P,
 {
     hkz_dist_opts_t oo;
     double F, B, N = nranks > 1 ? nranks : 1, f, S, Pl, Kl, gp, gk;
-    size_t nt, m;
+    size_t nt, m, kc;
     hkz_dist_plan_t a, b;
 
     if (o != NULL)
@@ -185,10 +184,11 @@ int hkz_dist_plan_grid(hkz_dist_plan_t *plan, int nranks, size_t P,
     ptile = ptile > 0 ? ptile : 1;
     K = K > 0 ? K : 1;
     nt = (P + ptile - 1) / ptile;
-    m = (K + HKZ_DIST_KCHUNK - 1) / HKZ_DIST_KCHUNK;
+    kc = hkz_dist_ksum_chunk(K);
+    m = (K + kc - 1) / kc;
     Pl = (double) (((nt + nranks - 1) / (size_t) N) * ptile);
     Pl = Pl < (double) P ? Pl : (double) P;
-    Kl = (double) (((m + nranks - 1) / (size_t) N) * HKZ_DIST_KCHUNK);
+    Kl = (double) (((m + nranks - 1) / (size_t) N) * kc);
     Kl = Kl < (double) K ? Kl : (double) K;
     memset(&a, 0, sizeof(a));
     memset(&b, 0, sizeof(b));

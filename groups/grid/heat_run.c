@@ -55,6 +55,7 @@ static int ckpt_params(hkz_ckpt_t c, const hkz_grid_heat_t g,
     HKZ_TRY(hkz_ckpt_param_slong(c, "tile", HKZ_GRID_TILE));
     /* engine sums in fixed mode chunks (hkz/dist_ksum.h) */
     HKZ_TRY(hkz_ckpt_param_slong(c, "kchunk", HKZ_DIST_KCHUNK));
+    HKZ_TRY(hkz_ckpt_param_slong(c, "kchunks", HKZ_DIST_KCHUNKS_MAX));
     if (o->scalar_only)
         HKZ_TRY(hkz_ckpt_param(c, "method", "scalar"));
     return HKZ_SUCCESS;

@@ -2,8 +2,10 @@
  * reproducible reduction (dist/common/dist_ksum.c): the split-K runner of
  * `hkz grid heat --shard k`.
  *
- * The K modes of a problem are cut into m = ceil(K / HKZ_DIST_KCHUNK)
- * fixed chunks [c KC, (c + 1) KC) (KC = HKZ_DIST_KCHUNK; the cut depends
+ * The K modes of a problem are cut into m = ceil(K / KC) <= 32 fixed
+ * chunks [c KC, (c + 1) KC), KC = hkz_dist_ksum_chunk(K) = 256 ceil(K /
+ * (32 * 256)) (at least HKZ_DIST_KCHUNK = 256 modes, so small sums stay
+ * one chunk and large ones make at most 32 engine runs; the cut depends
  * on K only).  Each chunk's partial product S_c = B_c C_c is computed by
  * one engine run (hkz_engine_run_direct with k_begin moved to the chunk)
  * and the partials are added along one fixed binary tree over the chunk
@@ -38,8 +40,13 @@
 extern "C" {
 #endif
 
-/* Modes per fixed chunk (a multiple of HKZ_ENGINE_KPANEL). */
+/* Least modes per fixed chunk (a multiple of HKZ_ENGINE_KPANEL) and the
+ * most chunks of a sum (so split K uses at most 32 ranks per tile). */
 #define HKZ_DIST_KCHUNK 256
+#define HKZ_DIST_KCHUNKS_MAX 32
+
+/** The chunk length KC for a sum of K modes (see above). */
+HKZ_API size_t hkz_dist_ksum_chunk(size_t K);
 
 typedef struct
 {
@@ -60,8 +67,8 @@ HKZ_API int hkz_dist_ksum_hook(void *ctx, hkz_engine_t e, double *out,
         double *err, double *mag, const hkz_engine_problem_t *pb);
 
 /** The planner for grids (dist/common/dist_plan.c): split P (tiles of
- *  ptile points over the ranks) or split K (fixed chunks of
- *  HKZ_DIST_KCHUNK modes) for P points, about K modes and T times, from
+ *  ptile points over the ranks) or split K (the fixed chunks of
+ *  hkz_dist_ksum_chunk(K) modes) for P points, about K modes and T times, from
  *  the cost model of hkz_dist_plan (overlap_kernels.md section 0; F and B
  *  from o, NULL: defaults).  Not collective (the inputs are the same on
  *  every rank, so is the answer).  Returns HKZ_SHARD_SPLIT_P or _K. */

@@ -23,7 +23,7 @@
     {"shard", HKZ_OPT_CHOICE, offsetof(grid_args_t, shard), \
      .choices = "auto|p|k", .def = "auto", \
      .help = "split over MPI ranks: p deals tiles of 256 points, k splits " \
-     "the modes of every tile (chunks of 256, a fixed-order sum); auto: " \
+     "the modes of every tile (fixed chunks, a fixed-order sum); auto: " \
      "the planner"}, \
     {"overlap", HKZ_OPT_CHOICE, offsetof(grid_args_t, overlap), \
      .choices = "none|chunked|window", .def = "none", \
@@ -284,7 +284,8 @@ static int run_product(hkz_cli_run_t *r, void *a)
     "as attributes; the MPI build with a parallel HDF5 writes one file\n" \
     "from all ranks collectively). Results are bitwise the same for any --block,\n" \
     "--overlap, --shard and --threads, for any number of MPI ranks and\n" \
-    "after --resume: every engine sum is cut into fixed chunks of 256 modes\n" \
+    "after --resume: every engine sum is cut into fixed chunks (256 modes,\n" \
+    "more for sums over 8192 modes: at most 32 chunks)\n" \
     "added along a fixed tree (the radius includes the rounding of that\n" \
     "sum), whichever rank computes which chunk.\n"
 

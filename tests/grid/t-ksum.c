@@ -66,15 +66,17 @@ int main(void)
     flint_rand_t st;
     hkz_engine_t e;
     hkz_engine_opts_t eo;
-    static const size_t Ks[] = {100, 256, 257, 700, 1300};
+    static const size_t Ks[] = {100, 256, 257, 700, 1300, 9000};
     int k, layout;
 
     hkz_test_rand_init(st);
+    HKZ_TEST_CHECK(hkz_dist_ksum_chunk(1) == 256 && hkz_dist_ksum_chunk(8192)
+                   == 256 && hkz_dist_ksum_chunk(8193) == 512, "chunk");
     hkz_engine_opts_init(&eo);
     eo.backend = HKZ_BACKEND_CPU;
     eo.nthreads = 1;
     HKZ_TEST_OK(hkz_engine_create(&e, &eo));
-    for (k = 0; k < 5; k++)
+    for (k = 0; k < 6; k++)
         for (layout = 0; layout < 2; layout++)
         {
             check(e, st, Ks[k], layout, 1);
