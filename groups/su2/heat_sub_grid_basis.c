@@ -1,14 +1,16 @@
 /* The basis of the sub-Laplacian grid (heat_sub_grid.c) in double, with
- * a priori error bounds that hold for every point.
+ * a rigorous running error bound per point.
  *
  *   B_{k,m}(r, z) = f_k(z) g_{k,m}(r),  f_0 = 1, f_k = 2 cos(kz) (k >= 1),
- *   g_{k,m} = cos(r)^k P_m^{(0,k)}(cos 2r) = d^j_{k/2,k/2}(2r)
- *             (j = m + k/2; Wigner small d, e.g. Varshalovich et al. 4.3.4
- *             (4.3.1)), an entry of a unitary matrix: |g_{k,m}| <= 1.
+ *   g_{k,m} = cos(r)^k P_m^{(0,k)}(cos 2r).
  *
- * Per point, in double (u = 2^-53; every bound below also allows an
- * absolute TINY = 2^-900 per step for underflow, gradual or flushed: at
- * most 2^18 steps of <= 3 x 2^-1022 each, times |h~| <= 2^19 for m = 1):
+ * Notation: u = 2^-53; TINY = 2^-900 is added to every bound for underflow
+ * (gradual or flushed: <= 2^-1021 per rounding, <= 2^18 steps, times
+ * |h~| <= 2^19 for m = 1); the bounds are evaluated in double and
+ * multiplied by UP = 1 + 2^-44, which covers both the factors (1 - u)^-1
+ * of the rounding terms below (u |x| <= u |x~| / (1 - u)) and the <= 30
+ * roundings of evaluating a sum of non-negative products (Higham, Accuracy
+ * and Stability, Lemma 3.1).
  *
  * Inputs.  c~ = cos r, y~ = sin^2 r, (cz~, sz~) = (cos z, sin z) from Arb
  *   balls at 128 bits, rounded to nearest and clamped to their ranges
@@ -18,41 +20,42 @@
  *   A point that fails the check sets every berr to +inf (its batch then
  *   goes to the scalar path; it does not happen at 128 bits).
  *
- * cos(kz): v_k = (cos kz, sin kz), v~_{k+1} = fl(R~ v~_k) with the
- *   rotation R~ of (cz~, sz~): v~_{k+1} - v_{k+1} = R~ (v~_k - v_k)
- *   + (R~ - R) v_k + rho_k; ||R~|| <= 1 + 2 DZ, ||R~ - R|| <= 2 DZ (R~ - R
- *   is a scaled rotation of norm sqrt(dc^2 + ds^2)), each component of
- *   fl(a b - c d) (with or without fma) is off by <= u (|ab| + |cd|) +
- *   u |result| <= u N (2 + u), N = (1 + eps_k)(1 + 2 DZ) (Cauchy-Schwarz),
- *   so ||rho_k|| <= sqrt(2) (2 + u) u N <= 3 u N:
+ * cos(kz) (a priori, once per grid): v_k = (cos kz, sin kz), v~_{k+1} =
+ *   fl(R~ v~_k) with the rotation R~ of (cz~, sz~): v~_{k+1} - v_{k+1} =
+ *   R~ (v~_k - v_k) + (R~ - R) v_k + rho_k; ||R~|| <= 1 + 2 DZ, ||R~ - R||
+ *   <= 2 DZ (R~ - R is a scaled rotation of norm sqrt(dc^2 + ds^2)), each
+ *   component of fl(a b - c d) (with or without fma) is off by <= u (|ab|
+ *   + |cd|) + u |result| <= u N (2 + u), N = (1 + eps_k)(1 + 2 DZ)
+ *   (Cauchy-Schwarz), so ||rho_k|| <= sqrt(2) (2 + u) u N <= 3 u N:
  *     eps_{k+1} = (1 + 2 DZ) eps_k + 2 DZ + 3 u (1 + eps_k)(1 + 2 DZ)
- *                 + TINY;
- *   |f~_k - f_k| <= 2 eps_k (f~_k = 2 cos~ exactly).
+ *                 + TINY,
+ *   |f~_k - f_k| <= fe_k = 2 eps_k (f~_k = 2 cos~ exactly), in mag_t.
  *
- * G_k = c^k: G~_k = fl(G~_{k-1} c~) = G_k (1 + th), |th| <= gp_k with
- *   1 + gp_k = (1 + DR)^k (1 + u)^k (Higham, Lemma 3.1), plus TINY.
+ * G_k = c^k: G~_k = fl(G~_{k-1} c~) = G_k (1 + th) (+ underflow), |th| <=
+ *   gp_k, 1 + gp_k = (1 + DR)^k (1 + u)^k (Lemma 3.1), so |G~ - G| <=
+ *   gq_k |G~| + TINY, gq_k = gp_k (1 + 2 gp_k) >= gp_k / (1 - gp_k).
  *
- * m = 0: g~ = G~_k, e_0 = gp_k + TINY (|G_k| <= 1).
- * m = 1: g_1 = G_k h, h = 1 - kap y, kap = k + 2 (P_1^{(0,k)}), h~ =
- *   fl(1 - fl(kap y~)): |h~ - h| <= dh = kap (DY + u) + 2 u (1 + kap);
- *   g~_1 = fl(G~ h~): G~ h~ - G h = (G~ - G) h~ + G (h~ - h) and |G h~|
- *   <= |g_1| + |G| dh <= 1 + dh, so
- *     e_1 = gp_k (1 + dh) + dh + u (1 + gp_k)(1 + dh) + TINY.
- * m >= 2: DLMF 18.9.1 (alpha = 0, beta = k, x = 1 - 2y, n = m - 1):
- *   g_m = (a - b y) g_{m-1} - c g_{m-2}, a = (n2+1) lam / D, b = 2 (n2+1)
- *   n2 (n2+2) / D, c = 2n (n+k)(n2+2) / D, D = 2 (n+1)(n+k+1) n2,
- *   n2 = 2n + k, lam = 4n(n+k+1) + 2k; A, Bc, Cc: a, b, c rounded from
- *   Arb, off by dA, dB, dC.  Computed: tau~ = fl(A - fl(Bc y~)), g~_m =
- *   fl(tau~ g~_{m-1} - fl(Cc g~_{m-2})).  Since y~ in [0, 1],
- *   |A - Bc y~| <= max(|A|, |A - Bc|), so |tau~| <= Tm = (max(|A|,
- *   |A - Bc|) + u |Bc|)(1 + u), |tau~ - (a - b y)| <= dtau = dA + dB
- *   + u |Bc| + (|Bc| + dB) DY + u Tm; with |g_i| <= 1, |g~_i| <= 1 + e_i:
- *     e_m = Tm e_{m-1} + |Cc| e_{m-2} + dtau + dC
- *           + 3 u (Tm (1 + e_{m-1}) + |Cc| (1 + e_{m-2})) + TINY.
- * B~ = fl(f~ g~) (k >= 1):
- *     berr = 2 eps_k (1 + e) + 2 e + 2 u (1 + eps_k)(1 + e) + TINY,
- *   and berr = e for k = 0.  All bounds are evaluated once per grid in
- *   Arb's mag_t (rounded upwards); the points only run the recurrences. */
+ * Per point, e_m >= |g~_m - g_m| (the exact g_m obey the same
+ * recurrences; |g_i| <= |g~_i| + e_i):
+ *   m = 0: e_0 = gq_k |G~| + TINY.
+ *   m = 1: g_1 = G h, h = 1 - kap y, kap = k + 2 (P_1^{(0,k)}); h~ =
+ *     fl(1 - fl(kap y~)), |h~ - h| <= dh_k = kap (DY + u) + 2 u (1 + kap);
+ *     g~_1 = fl(G~ h~), G~ h~ - G h = (G~ - G) h~ + G (h~ - h):
+ *       e_1 = e_0 |h~| + (|G~| + e_0) dh_k + u |g~_1|.
+ *   m >= 2: DLMF 18.9.1 (alpha = 0, beta = k, x = 1 - 2y, n = m - 1):
+ *     g_m = (a - b y) g_{m-1} - c g_{m-2}, a = (n2+1) lam / D, b = 2 (n2+1)
+ *     n2 (n2+2) / D, c = 2n (n+k)(n2+2) / D, D = 2 (n+1)(n+k+1) n2, n2 =
+ *     2n + k, lam = 4n(n+k+1) + 2k; A, Bc, Cc: a, b, c rounded from Arb,
+ *     off by <= dA, dB, dC.  Computed: s~ = fl(Bc y~), tau~ = fl(A - s~),
+ *     g~_m = fl(fl(tau~ g~_{m-1}) - fl(Cc g~_{m-2})) (or with one fma):
+ *       |tau~ - (a - b y)| <= dtau = dA + dB y~ + u |s~| + (|Bc| + dB) DY
+ *                                    + u |tau~|,
+ *       e_m = |tau~| e_{m-1} + |Cc| e_{m-2} + dtau (|g~_{m-1}| + e_{m-1})
+ *             + dC (|g~_{m-2}| + e_{m-2})
+ *             + u (|tau~ g~_{m-1}| + |Cc g~_{m-2}| + |g~_m|).
+ *   B~ = fl(f~ g~), f~ g~ - f g = (f~ - f) g~ + f (g~ - g):
+ *     |B~ - B| <= fe_k |g~| + (|f~| + fe_k) e + u |B~|  (fe_0 = 0).
+ * berr[mode] is the largest of these over the points. */
 #include <math.h>
 #include <stdlib.h>
 #include "hkz_check.h"
@@ -77,216 +80,106 @@ static void onep(mag_t res, const mag_t x)
     mag_clear(one);
 }
 
-/* *x = num / den rounded to double, dx >= |*x - num / den| */
-static void coef(double *x, mag_t dx, ulong num, ulong den)
+/* *x = num / den rounded to double, *dx >= |*x - num / den| */
+static void coef(double *x, double *dx, ulong num, ulong den)
 {
     arb_t v;
-    double e;
     arb_init(v);
     arb_set_ui(v, num);
     arb_div_ui(v, v, den, COEF_PREC);
-    *x = _hkz_su2_grid_get_d(&e, v);
-    mag_set_d(dx, e);
+    *x = _hkz_su2_grid_get_d(dx, v);
     arb_clear(v);
 }
 
-/* ub >= max(|A|, |A - Bc|) */
-static void coef_max(mag_t ub, double A, double Bc)
-{
-    arb_t a, b;
-    mag_t m;
-    arb_init(a); arb_init(b); mag_init(m);
-    arb_set_d(a, A);
-    arb_set_d(b, Bc);
-    arb_sub(b, a, b, COEF_PREC);
-    arb_get_mag(ub, a);
-    arb_get_mag(m, b);
-    mag_max(ub, ub, m);
-    arb_clear(a); arb_clear(b); mag_clear(m);
-}
-
-typedef struct
-{
-    mag_t u, dy, tiny, t1, t2, t3;
-} bnd_t;
-
-static void bnd_init(bnd_t *b)
-{
-    mag_init(b->u); mag_init(b->dy); mag_init(b->tiny);
-    mag_init(b->t1); mag_init(b->t2); mag_init(b->t3);
-    mag_set_ui_2exp_si(b->u, 1, -53);
-    mag_set_ui_2exp_si(b->dy, 1, -52);
-    mag_set_ui_2exp_si(b->tiny, 1, -900);
-}
-
-static void bnd_clear(bnd_t *b)
-{
-    mag_clear(b->u); mag_clear(b->dy); mag_clear(b->tiny);
-    mag_clear(b->t1); mag_clear(b->t2); mag_clear(b->t3);
-}
-
-/* e1 = gp (1 + dh) + dh + u (1 + gp)(1 + dh) + TINY, dh = kap (DY + u)
- * + 2 u (1 + kap) */
-static void bound_m1(mag_t e1, const mag_t gp, ulong kap, bnd_t *b)
-{
-    mag_add(b->t1, b->dy, b->u);
-    mag_mul_ui(b->t1, b->t1, kap);
-    mag_mul_ui(b->t2, b->u, 2 * (1 + kap));
-    mag_add(b->t1, b->t1, b->t2);              /* dh */
-    onep(b->t2, b->t1);                        /* 1 + dh */
-    mag_mul(e1, gp, b->t2);
-    mag_add(e1, e1, b->t1);
-    onep(b->t3, gp);
-    mag_mul(b->t3, b->t3, b->t2);
-    mag_mul(b->t3, b->t3, b->u);
-    mag_add(e1, e1, b->t3);
-    mag_add(e1, e1, b->tiny);
-}
-
-/* e2 = Tm e1 + |Cc| e0 + dtau + dC + 3u (Tm (1 + e1) + |Cc| (1 + e0))
- * + TINY for the step with coefficients (A, Bc, Cc) off by (dA, dB, dC) */
-static void bound_step(mag_t e2, const mag_t e1, const mag_t e0, double A,
-                       double Bc, double Cc, const mag_t dA, const mag_t dB,
-                       const mag_t dC, bnd_t *b)
-{
-    mag_t Tm, aB, aC, s;
-    mag_init(Tm); mag_init(aB); mag_init(aC); mag_init(s);
-    mag_set_d(aB, fabs(Bc));
-    mag_set_d(aC, fabs(Cc));
-    coef_max(Tm, A, Bc);
-    mag_mul(s, b->u, aB);
-    mag_add(Tm, Tm, s);
-    onep(s, b->u);
-    mag_mul(Tm, Tm, s);                        /* Tm */
-    /* dtau = dA + dB + u |Bc| + (|Bc| + dB) DY + u Tm */
-    mag_add(b->t1, dA, dB);
-    mag_mul(s, b->u, aB);
-    mag_add(b->t1, b->t1, s);
-    mag_add(s, aB, dB);
-    mag_mul(s, s, b->dy);
-    mag_add(b->t1, b->t1, s);
-    mag_mul(s, b->u, Tm);
-    mag_add(b->t1, b->t1, s);
-    mag_add(b->t1, b->t1, dC);                 /* dtau + dC */
-    /* 3u (Tm (1 + e1) + |Cc| (1 + e0)) */
-    onep(b->t2, e1);
-    mag_mul(b->t2, b->t2, Tm);
-    onep(b->t3, e0);
-    mag_mul(b->t3, b->t3, aC);
-    mag_add(b->t2, b->t2, b->t3);
-    mag_mul(b->t2, b->t2, b->u);
-    mag_mul_ui(b->t2, b->t2, 3);
-    mag_add(b->t1, b->t1, b->t2);
-    mag_mul(s, Tm, e1);
-    mag_add(b->t1, b->t1, s);
-    mag_mul(s, aC, e0);
-    mag_add(b->t1, b->t1, s);
-    mag_add(e2, b->t1, b->tiny);
-    mag_clear(Tm); mag_clear(aB); mag_clear(aC); mag_clear(s);
-}
-
-/* berr of B~ = fl(f~ g~): e for k = 0, else 2 eps (1 + e) + 2 e
- * + 2u (1 + eps)(1 + e) + TINY */
-static double bound_out(const mag_t e, const mag_t eps, slong k, bnd_t *b)
-{
-    if (k == 0)
-        return _hkz_su2_grid_mag_get_d(e);
-    onep(b->t1, e);
-    mag_mul(b->t2, eps, b->t1);
-    mag_add(b->t2, b->t2, e);
-    mag_mul_2exp_si(b->t2, b->t2, 1);
-    onep(b->t3, eps);
-    mag_mul(b->t3, b->t3, b->t1);
-    mag_mul(b->t3, b->t3, b->u);
-    mag_mul_2exp_si(b->t3, b->t3, 1);
-    mag_add(b->t2, b->t2, b->t3);
-    mag_add(b->t2, b->t2, b->tiny);
-    return _hkz_su2_grid_mag_get_d(b->t2);
-}
+/* upper bound of a mag as a double */
+#define MAGD(m) _hkz_su2_grid_mag_get_d(m)
 
 int _hkz_su2_sub_basis_init(_hkz_su2_sub_basis_t *S, slong K,
                             const slong *Mk, size_t nmodes)
 {
-    bnd_t b;
-    mag_t eps, gp, e0, e1, e2, dA, dB, dC, dz2, x;
-    size_t mode = 0;
+    mag_t eps, gp, x, y, dz2, u, tiny;
+    size_t mode = 0, nk = (size_t) K + 1;
     slong k, m;
 
     S->K = K;
     S->Mk = Mk;
     S->nmodes = nmodes;
-    S->A = malloc(4 * nmodes * sizeof(double));
+    S->A = malloc((6 * nmodes + 3 * nk) * sizeof(double));
     HKZ_CHECK(S->A != NULL, HKZ_ERR_NOMEM, "hkz_su2_heat_sub_grid: out of "
               "memory (%zu modes)", nmodes);
     S->Bc = S->A + nmodes;
     S->Cc = S->Bc + nmodes;
-    S->berr = S->Cc + nmodes;
-    bnd_init(&b);
-    mag_init(eps); mag_init(gp); mag_init(e0); mag_init(e1); mag_init(e2);
-    mag_init(dA); mag_init(dB); mag_init(dC); mag_init(dz2); mag_init(x);
+    S->dA = S->Cc + nmodes;
+    S->dB = S->dA + nmodes;
+    S->dC = S->dB + nmodes;
+    S->fe = S->dC + nmodes;
+    S->gq = S->fe + nk;
+    S->dh = S->gq + nk;
+    mag_init(eps); mag_init(gp); mag_init(x); mag_init(y); mag_init(dz2);
+    mag_init(u); mag_init(tiny);
     mag_set_ui_2exp_si(dz2, 1, -51);           /* 2 DZ */
+    mag_set_ui_2exp_si(u, 1, -53);
+    mag_set_ui_2exp_si(tiny, 1, -900);
     for (k = 0; k <= K; k++)
     {
         ulong ku = (ulong) k;
 
-        /* m = 0 */
-        mag_add(e0, gp, b.tiny);
-        S->A[mode] = S->Bc[mode] = S->Cc[mode] = 0.0;
-        S->berr[mode] = bound_out(e0, eps, k, &b);
-        /* m = 1 */
-        if (Mk[k] >= 1)
+        /* fe_k = 2 eps_k (0 for k = 0: f_0 = 1 exactly) */
+        mag_mul_2exp_si(x, eps, 1);
+        S->fe[k] = k == 0 ? 0.0 : MAGD(x);
+        /* gq_k = gp_k (1 + 2 gp_k) */
+        mag_mul_2exp_si(x, gp, 1);
+        onep(x, x);
+        mag_mul(x, x, gp);
+        S->gq[k] = MAGD(x);
+        /* dh_k = kap (DY + u) + 2u (1 + kap) = (5 kap + 4) u */
+        mag_mul_ui(x, u, 5 * (ku + 2) + 4);
+        S->dh[k] = MAGD(x);
+        for (m = 0; m <= Mk[k]; m++)
         {
-            bound_m1(e1, gp, ku + 2, &b);
-            S->A[mode + 1] = S->Bc[mode + 1] = S->Cc[mode + 1] = 0.0;
-            S->berr[mode + 1] = bound_out(e1, eps, k, &b);
-        }
-        for (m = 2; m <= Mk[k]; m++)
-        {
+            size_t i = mode + (size_t) m;
             ulong n = (ulong) m - 1, n2 = 2 * n + ku;
             ulong lam = 4 * n * (n + ku + 1) + 2 * ku;
             ulong D = 2 * (n + 1) * (n + ku + 1) * n2;
-            size_t i = mode + (size_t) m;
 
-            coef(S->A + i, dA, (n2 + 1) * lam, D);
-            coef(S->Bc + i, dB, 2 * (n2 + 1) * n2 * (n2 + 2), D);
-            coef(S->Cc + i, dC, 2 * n * (n + ku) * (n2 + 2), D);
-            bound_step(e2, e1, e0, S->A[i], S->Bc[i], S->Cc[i], dA, dB, dC,
-                       &b);
-            S->berr[i] = bound_out(e2, eps, k, &b);
-            mag_swap(e0, e1);
-            mag_swap(e1, e2);
+            S->A[i] = S->Bc[i] = S->Cc[i] = 0.0;
+            S->dA[i] = S->dB[i] = S->dC[i] = 0.0;
+            if (m < 2)
+                continue;
+            coef(S->A + i, S->dA + i, (n2 + 1) * lam, D);
+            coef(S->Bc + i, S->dB + i, 2 * (n2 + 1) * n2 * (n2 + 2), D);
+            coef(S->Cc + i, S->dC + i, 2 * n * (n + ku) * (n2 + 2), D);
         }
         mode += (size_t) Mk[k] + 1;
         /* 1 + gp <- (1 + gp)(1 + DR)(1 + u): gp += (1 + gp)(DR + u + DR u),
          * DR = 2^-51 */
         mag_set_ui_2exp_si(x, 5, -53);         /* DR + u = 5 u */
-        mag_set_ui_2exp_si(e2, 1, -104);       /* >= DR u */
-        mag_add(x, x, e2);
-        onep(e2, gp);
-        mag_mul(e2, e2, x);
-        mag_add(gp, gp, e2);
-        /* eps <- (1 + 2DZ) eps + 2DZ + 3u (1 + eps)(1 + 2DZ) */
+        mag_set_ui_2exp_si(y, 1, -104);        /* >= DR u */
+        mag_add(x, x, y);
+        onep(y, gp);
+        mag_mul(y, y, x);
+        mag_add(gp, gp, y);
+        /* eps <- (1 + 2DZ) eps + 2DZ + 3u (1 + eps)(1 + 2DZ) + TINY */
         onep(x, dz2);
-        onep(e2, eps);
-        mag_mul(e2, e2, x);
-        mag_mul(e2, e2, b.u);
-        mag_mul_ui(e2, e2, 3);
+        onep(y, eps);
+        mag_mul(y, y, x);
+        mag_mul(y, y, u);
+        mag_mul_ui(y, y, 3);
         mag_mul(eps, eps, x);
         mag_add(eps, eps, dz2);
-        mag_add(eps, eps, e2);
-        mag_add(eps, eps, b.tiny);
+        mag_add(eps, eps, y);
+        mag_add(eps, eps, tiny);
     }
-    mag_clear(eps); mag_clear(gp); mag_clear(e0); mag_clear(e1);
-    mag_clear(e2); mag_clear(dA); mag_clear(dB); mag_clear(dC);
-    mag_clear(dz2); mag_clear(x);
-    bnd_clear(&b);
+    mag_clear(eps); mag_clear(gp); mag_clear(x); mag_clear(y);
+    mag_clear(dz2); mag_clear(u); mag_clear(tiny);
     return HKZ_SUCCESS;
 }
 
 void _hkz_su2_sub_basis_clear(_hkz_su2_sub_basis_t *S)
 {
     free(S->A);
-    S->A = S->Bc = S->Cc = S->berr = NULL;
+    S->A = S->Bc = S->Cc = S->dA = S->dB = S->dC = NULL;
+    S->fe = S->gq = S->dh = NULL;
 }
 
 /* ---- per point -------------------------------------------------------- */
@@ -314,19 +207,29 @@ static int point_inputs(double *c, double *y, double *cz, double *sz,
     return e1 <= ldexp(*c, -52) && e2 <= D52 && e3 <= D52 && e4 <= D52;
 }
 
-/* B[i + mode ld] for the nb points of a block, and bmax */
-static void store(double *B, size_t ld, double *bmax, size_t mode,
-                  const double *f, const double *g, size_t nb)
+#define UP (1.0 + 0x1p-44)
+#define TINY 0x1p-900
+#define U 0x1p-53
+
+/* B[i + mode ld] = f g for the nb points of a block, raising bmax[mode]
+ * and berr[mode] (bound of the comment above; fe = |f~ - f|) */
+static void emit(double *B, size_t ld, double *bmax, double *berr,
+                 size_t mode, const double *f, double fe, const double *g,
+                 const double *e, size_t nb)
 {
-    double *col = B + mode * ld, mx = bmax[mode];
+    double *col = B + mode * ld, mx = bmax[mode], me = berr[mode];
     size_t q;
     for (q = 0; q < nb; q++)
     {
-        double v = f[q] * g[q];
+        double v = f[q] * g[q], b;
+        b = (fe * fabs(g[q]) + (fabs(f[q]) + fe) * e[q] + U * fabs(v)) * UP
+            + TINY;
         col[q] = v;
         mx = FLINT_MAX(mx, fabs(v));
+        me = FLINT_MAX(me, b);
     }
     bmax[mode] = mx;
+    berr[mode] = me;
 }
 
 void _hkz_su2_sub_basis_rows(double *B, size_t ld, double *bmax,
@@ -344,7 +247,8 @@ void _hkz_su2_sub_basis_rows(double *B, size_t ld, double *bmax,
     {
         size_t nb = FLINT_MIN(PB, i1 - ib);
         double c[PB], y[PB], cz[PB], sz[PB], G[PB], cr[PB], sr[PB];
-        double f[PB], g0[PB], g1[PB], g2[PB];
+        double f[PB], g0[PB], g1[PB], g2[PB], e0[PB], e1[PB], e2[PB];
+        double *Bb = B + ib;
 
         for (q = 0; q < PB; q++)
         {
@@ -353,36 +257,57 @@ void _hkz_su2_sub_basis_rows(double *B, size_t ld, double *bmax,
                 ok &= point_inputs(c + q, y + q, cz + q, sz + q,
                                    X->r[ib + q], X->z[ib + q], a, s, co);
             G[q] = 1.0; cr[q] = 1.0; sr[q] = 0.0;
-            g0[q] = g1[q] = g2[q] = 0.0;
+            g0[q] = g1[q] = g2[q] = e0[q] = e1[q] = e2[q] = 0.0;
         }
         mode = 0;
         for (k = 0; k <= S->K; k++)
         {
-            const double kap = (double) (k + 2);
+            const double kap = (double) (k + 2), fe = S->fe[k];
+            const double gq = S->gq[k], dh = S->dh[k];
             for (q = 0; q < PB; q++)
+            {
                 f[q] = k == 0 ? 1.0 : 2.0 * cr[q];
-            store(B + ib, ld, bmax, mode, f, G, nb);
+                g0[q] = G[q];
+                e0[q] = gq * fabs(G[q]) * UP + TINY;
+            }
+            emit(Bb, ld, bmax, berr, mode, f, fe, g0, e0, nb);
             if (S->Mk[k] >= 1)
             {
                 for (q = 0; q < PB; q++)
                 {
-                    g0[q] = G[q];
-                    g1[q] = G[q] * (1.0 - kap * y[q]);
+                    double h = 1.0 - kap * y[q];
+                    g1[q] = G[q] * h;
+                    e1[q] = (e0[q] * fabs(h) + (fabs(G[q]) + e0[q]) * dh
+                             + U * fabs(g1[q])) * UP + TINY;
                 }
-                store(B + ib, ld, bmax, mode + 1, f, g1, nb);
+                emit(Bb, ld, bmax, berr, mode + 1, f, fe, g1, e1, nb);
             }
             for (m = 2; m <= S->Mk[k]; m++)
             {
                 size_t i = mode + (size_t) m;
                 const double A = S->A[i], Bc = S->Bc[i], Cc = S->Cc[i];
+                const double dA = S->dA[i], dB = S->dB[i], dC = S->dC[i];
+                const double aB = fabs(Bc) + dB, aC = fabs(Cc);
                 for (q = 0; q < PB; q++)
                 {
-                    double tau = A - Bc * y[q];
-                    g2[q] = tau * g1[q] - Cc * g0[q];
-                    g0[q] = g1[q];
-                    g1[q] = g2[q];
+                    double sv = Bc * y[q], tau = A - sv, dtau, p1, p0;
+                    p1 = tau * g1[q];
+                    p0 = Cc * g0[q];
+                    g2[q] = p1 - p0;
+                    dtau = dA + dB * y[q] + U * fabs(sv) + aB * 0x1p-52
+                           + U * fabs(tau);
+                    e2[q] = (fabs(tau) * e1[q] + aC * e0[q]
+                             + dtau * (fabs(g1[q]) + e1[q])
+                             + dC * (fabs(g0[q]) + e0[q])
+                             + U * (fabs(p1) + fabs(p0) + fabs(g2[q]))) * UP
+                            + TINY;
                 }
-                store(B + ib, ld, bmax, i, f, g2, nb);
+                emit(Bb, ld, bmax, berr, i, f, fe, g2, e2, nb);
+                for (q = 0; q < PB; q++)
+                {
+                    g0[q] = g1[q]; g1[q] = g2[q];
+                    e0[q] = e1[q]; e1[q] = e2[q];
+                }
             }
             mode += (size_t) S->Mk[k] + 1;
             for (q = 0; q < PB; q++)
@@ -394,7 +319,8 @@ void _hkz_su2_sub_basis_rows(double *B, size_t ld, double *bmax,
             }
         }
     }
-    for (mode = 0; mode < S->nmodes; mode++)
-        berr[mode] = ok ? FLINT_MAX(berr[mode], S->berr[mode]) : INFINITY;
+    if (!ok)
+        for (mode = 0; mode < S->nmodes; mode++)
+            berr[mode] = INFINITY;
     arb_clear(a); arb_clear(s); arb_clear(co);
 }

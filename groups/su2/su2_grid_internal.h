@@ -91,16 +91,17 @@ double _hkz_su2_grid_fma_up(double a, double b, double c);
 
 /* ---- the sub-Laplacian basis in double (heat_sub_grid_basis.c) ---- */
 
-/* Recurrence coefficients and a priori basis error bounds for the modes
- * (k, m), k <= K, m <= Mk[k] (in that order): berr[mode] >= |B~ - B| at
- * every point whose inputs pass the checks of heat_sub_grid_basis.c. */
+/* Recurrence coefficients and their errors for the modes (k, m), k <= K,
+ * m <= Mk[k] (in that order), and the a priori bounds per k of
+ * heat_sub_grid_basis.c. */
 typedef struct
 {
     slong K;
     const slong *Mk;          /* not owned */
     size_t nmodes;
     double *A, *Bc, *Cc;      /* step to (k, m), m >= 2 (DLMF 18.9.1) */
-    double *berr;
+    double *dA, *dB, *dC;     /* their errors */
+    double *fe, *gq, *dh;     /* per k: |f~ - f|, |G~ - G| / |G~|, |h~ - h| */
 } _hkz_su2_sub_basis_t;
 
 int _hkz_su2_sub_basis_init(_hkz_su2_sub_basis_t *S, slong K,
@@ -114,7 +115,8 @@ typedef struct
     const double *r, *z;
 } _hkz_su2_sub_rows_ctx;
 
-/* a _hkz_su2_grid_rows_fn: rows [i0, i1) of the basis in double */
+/* a _hkz_su2_grid_rows_fn: rows [i0, i1) of the basis in double, with
+ * berr[mode] raised to a proven bound of |B~ - B| at these points */
 void _hkz_su2_sub_basis_rows(double *B, size_t ld, double *bmax,
         double *berr, size_t i0, size_t i1, const void *ctx);
 
