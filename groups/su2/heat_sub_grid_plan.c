@@ -23,28 +23,56 @@
 /* ---- truncation tail, spec 3.5 with weights lambda^d (the bounds of the
  * certified d-th derivative, heat_sub_tail.c) ---- */
 
-/* tail[j] for every time: sum_k (m-tail of k) + (k-tail beyond K) */
+/* the tail bound at tlo (valid for every t >= tlo) */
+static double sub_tail_at(double tlo, const slong *Mk, slong K, ulong d)
+{
+    mag_t s, sum, b;
+    slong k;
+    double res;
+
+    mag_init(s); mag_init(sum); mag_init(b);
+    mag_set_d_lower(s, tlo);
+    hkz_su2_sub_tail_k_internal(sum, (ulong) K, s, d);
+    for (k = 0; k <= K; k++)
+    {
+        hkz_su2_sub_tail_m_internal(b, (ulong) k, (ulong) Mk[k], s, d);
+        mag_add(sum, sum, b);
+    }
+    res = _hkz_su2_grid_mag_get_d(sum);
+    mag_clear(s); mag_clear(sum); mag_clear(b);
+    return res;
+}
+
+/* tail[j] for every time: sum_k (m-tail of k) + (k-tail beyond K).  The
+ * terms lambda^d e^{-lambda t} decrease in t, so the bound at any
+ * s <= t_j holds at t_j: it is computed at the anchors s_a = tmin 1.25^a
+ * only (a <= TAIL_ANCHORS) and t_j takes the largest s_a <= t_j. */
+#define TAIL_ANCHORS 200
 static void sub_tails(double *tail, const double *t, size_t nt,
                       const slong *Mk, slong K, ulong d)
 {
-    mag_t s, sum, b;
+    double tmin = t[0], sa[TAIL_ANCHORS + 1], ta[TAIL_ANCHORS + 1];
     size_t j;
-    slong k;
+    int a, na = 0;
 
-    mag_init(s); mag_init(sum); mag_init(b);
+    for (j = 1; j < nt; j++)
+        tmin = FLINT_MIN(tmin, t[j]);
+    sa[0] = tmin;
+    for (a = 1; a <= TAIL_ANCHORS; a++)
+        sa[a] = sa[a - 1] * 1.25;
     for (j = 0; j < nt; j++)
     {
-        mag_set_d_lower(s, t[j]);
-        hkz_su2_sub_tail_k_internal(sum, (ulong) K, s, d);
-        for (k = 0; k <= K; k++)
+        a = 0;
+        while (a < TAIL_ANCHORS && sa[a + 1] <= t[j])
+            a++;
+        /* anchors are computed in order, each once */
+        while (na <= a)
         {
-            hkz_su2_sub_tail_m_internal(b, (ulong) k, (ulong) Mk[k], s,
-                                        d);
-            mag_add(sum, sum, b);
+            ta[na] = sub_tail_at(sa[na], Mk, K, d);
+            na++;
         }
-        tail[j] = _hkz_su2_grid_mag_get_d(sum);
+        tail[j] = ta[a];
     }
-    mag_clear(s); mag_clear(sum); mag_clear(b);
 }
 
 /* ---- weights C[mode, j] = (2m+k+1) (-lambda)^d e^{-lambda t_j} -------- */
