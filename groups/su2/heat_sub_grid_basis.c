@@ -16,28 +16,36 @@
  *   balls at 128 bits, rounded to nearest and clamped to their ranges
  *   (which only moves them closer to the exact values); each point checks
  *   |c~ - c| <= 2^-52 c~ (then c~ = c (1 + eta), |eta| <= DR = 2^-51),
- *   |y~ - y| <= DY = 2^-52, |cz~ - cos z|, |sz~ - sin z| <= DZ = 2^-52.
+ *   |y~ - y| <= DY = 2^-52, |cz~ - cos z|, |sz~ - sin z| <= DZ = 2^-52,
+ *   and the same for C~ = cos(r)^nb (relative) and cos, sin of nb z.
  *   A point that fails the check sets every berr to +inf (its batch then
  *   goes to the scalar path; it does not happen at 128 bits).
  *
- * cos(kz) (a priori, once per grid): v_k = (cos kz, sin kz), v~_{k+1} =
- *   fl(R~ v~_k) with the rotation R~ of (cz~, sz~): v~_{k+1} - v_{k+1} =
- *   R~ (v~_k - v_k) + (R~ - R) v_k + rho_k; ||R~|| <= 1 + 2 DZ, ||R~ - R||
- *   <= 2 DZ (R~ - R is a scaled rotation of norm sqrt(dc^2 + ds^2)), each
- *   component of fl(a b - c d) (with or without fma) is off by <= u (|ab|
- *   + |cd|) + u |result| <= u N (2 + u), N = (1 + eps_k)(1 + 2 DZ)
- *   (Cauchy-Schwarz), so ||rho_k|| <= sqrt(2) (2 + u) u N <= 3 u N:
- *     eps_{k+1} = (1 + 2 DZ) eps_k + 2 DZ + 3 u (1 + eps_k)(1 + 2 DZ)
- *                 + TINY,
+ * Two-level chains in k, nb = max(4, floor(sqrt(K + 1))): k = nb a + b,
+ *   v_k = R1^b V_a, V_a = R_nb^a (1, 0) (R1, R_nb: rotations by z, nb z)
+ *   and G_k = c^b C^a (C = c^nb), so that errors grow with a + b <=
+ *   K / nb + nb steps instead of k.
+ * cos(kz) (a priori, once per grid): each step v~' = fl(R~ v~) with the
+ *   rounded rotation R~ of (cos, sin) of z or nb z: v~' - v' = R~ (v~ - v)
+ *   + (R~ - R) v + rho; ||R~|| <= 1 + 2 DZ, ||R~ - R|| <= 2 DZ (R~ - R is
+ *   a scaled rotation of norm sqrt(dc^2 + ds^2)), each component of
+ *   fl(a b - c d) (with or without fma) is off by <= u (|ab| + |cd|) +
+ *   u |result| <= u N (2 + u), N = (1 + eps)(1 + 2 DZ) (Cauchy-Schwarz),
+ *   so ||rho|| <= sqrt(2) (2 + u) u N <= 3 u N:
+ *     eps' = (1 + 2 DZ) eps + 2 DZ + 3 u (1 + eps)(1 + 2 DZ) + TINY,
+ *   along the chain V_0 = (1, 0), V_1, ..., then b steps of R1~;
  *   |f~_k - f_k| <= fe_k = 2 eps_k (f~_k = 2 cos~ exactly), in mag_t.
  *
- * G_k = c^k: G~_k = fl(G~_{k-1} c~) = G_k (1 + th) (+ underflow), |th| <=
- *   gp_k, 1 + gp_k = (1 + DR)^k (1 + u)^k (Lemma 3.1), so |G~ - G| <=
- *   gq_k |G~| + TINY, gq_k = gp_k (1 + 2 gp_k) >= gp_k / (1 - gp_k).
+ * G_k = c^b C^a: each of the a + b products G~' = fl(G~ x~), x~ = c~ or
+ *   C~ = C (1 + eta) (|eta| <= DR, checked as for c~), so G~_k = G_k (1 +
+ *   th), |th| <= gp_k, 1 + gp_k = (1 + DR)^(a+b) (1 + u)^(a+b) (Lemma 3.1),
+ *   and |G~ - G| <= gq_k |G~| + TINY0, gq_k = gp_k (1 + 2 gp_k) >= gp_k /
+ *   (1 - gp_k).  If C + |C~ - C| <= 2^-750 (r near pi/2), C~ := 0: then
+ *   0 <= G_k <= C < 2^-749 for k >= nb, inside TINY0 = 2^-700.
  *
  * Per point, e_m >= |g~_m - g_m| (the exact g_m obey the same
  * recurrences; |g_i| <= |g~_i| + e_i):
- *   m = 0: e_0 = gq_k |G~| + TINY.
+ *   m = 0: e_0 = gq_k |G~| + TINY0.
  *   m = 1: g_1 = G h, h = 1 - kap y, kap = k + 2 (P_1^{(0,k)}); h~ =
  *     fl(1 - fl(kap y~)), |h~ - h| <= dh_k = kap (DY + u) + 2 u (1 + kap);
  *     g~_1 = fl(G~ h~), G~ h~ - G h = (G~ - G) h~ + G (h~ - h):
@@ -91,17 +99,46 @@ static void coef(double *x, double *dx, ulong num, ulong den)
     arb_clear(v);
 }
 
+/* 1 + gp <- (1 + gp)(1 + DR)(1 + u): gp += (1 + gp)(DR + u + DR u),
+ * DR = 2^-51 */
+static void grow_gp(mag_t gp, mag_t x, mag_t y)
+{
+    mag_set_ui_2exp_si(x, 5, -53);            /* DR + u = 5 u */
+    mag_set_ui_2exp_si(y, 1, -104);           /* >= DR u */
+    mag_add(x, x, y);
+    onep(y, gp);
+    mag_mul(y, y, x);
+    mag_add(gp, gp, y);
+}
+
+/* eps <- (1 + 2DZ) eps + 2DZ + 3u (1 + eps)(1 + 2DZ) + TINY */
+static void step_eps(mag_t eps, mag_t x, mag_t y, const mag_t dz2,
+                     const mag_t u, const mag_t tiny)
+{
+    onep(x, dz2);
+    onep(y, eps);
+    mag_mul(y, y, x);
+    mag_mul(y, y, u);
+    mag_mul_ui(y, y, 3);
+    mag_mul(eps, eps, x);
+    mag_add(eps, eps, dz2);
+    mag_add(eps, eps, y);
+    mag_add(eps, eps, tiny);
+}
+
 /* upper bound of a mag as a double */
 #define MAGD(m) _hkz_su2_grid_mag_get_d(m)
 
 int _hkz_su2_sub_basis_init(_hkz_su2_sub_basis_t *S, slong K,
                             const slong *Mk, size_t nmodes)
 {
-    mag_t eps, gp, x, y, dz2, u, tiny;
+    mag_t eps, gp, x, y, dz2, u, tiny, epsb, gpb;
     size_t mode = 0, nk = (size_t) K + 1;
     slong k, m;
 
     S->K = K;
+    /* block length of the two-level chains: ~sqrt(K + 1), >= 4 */
+    S->nblk = FLINT_MAX(4, (slong) sqrt((double) (K + 1)));
     S->Mk = Mk;
     S->nmodes = nmodes;
     S->A = malloc((6 * nmodes + 3 * nk) * sizeof(double));
@@ -116,7 +153,7 @@ int _hkz_su2_sub_basis_init(_hkz_su2_sub_basis_t *S, slong K,
     S->gq = S->fe + nk;
     S->dh = S->gq + nk;
     mag_init(eps); mag_init(gp); mag_init(x); mag_init(y); mag_init(dz2);
-    mag_init(u); mag_init(tiny);
+    mag_init(u); mag_init(tiny); mag_init(epsb); mag_init(gpb);
     mag_set_ui_2exp_si(dz2, 1, -51);           /* 2 DZ */
     mag_set_ui_2exp_si(u, 1, -53);
     mag_set_ui_2exp_si(tiny, 1, -900);
@@ -151,27 +188,23 @@ int _hkz_su2_sub_basis_init(_hkz_su2_sub_basis_t *S, slong K,
             coef(S->Cc + i, S->dC + i, 2 * n * (n + ku) * (n2 + 2), D);
         }
         mode += (size_t) Mk[k] + 1;
-        /* 1 + gp <- (1 + gp)(1 + DR)(1 + u): gp += (1 + gp)(DR + u + DR u),
-         * DR = 2^-51 */
-        mag_set_ui_2exp_si(x, 5, -53);         /* DR + u = 5 u */
-        mag_set_ui_2exp_si(y, 1, -104);        /* >= DR u */
-        mag_add(x, x, y);
-        onep(y, gp);
-        mag_mul(y, y, x);
-        mag_add(gp, gp, y);
-        /* eps <- (1 + 2DZ) eps + 2DZ + 3u (1 + eps)(1 + 2DZ) + TINY */
-        onep(x, dz2);
-        onep(y, eps);
-        mag_mul(y, y, x);
-        mag_mul(y, y, u);
-        mag_mul_ui(y, y, 3);
-        mag_mul(eps, eps, x);
-        mag_add(eps, eps, dz2);
-        mag_add(eps, eps, y);
-        mag_add(eps, eps, tiny);
+        /* the next k: a block start k + 1 = nb a takes the block chain */
+        if ((ku + 1) % (ulong) S->nblk == 0)
+        {
+            grow_gp(gpb, x, y);
+            step_eps(epsb, x, y, dz2, u, tiny);
+            mag_set(gp, gpb);
+            mag_set(eps, epsb);
+        }
+        else
+        {
+            grow_gp(gp, x, y);
+            step_eps(eps, x, y, dz2, u, tiny);
+        }
     }
     mag_clear(eps); mag_clear(gp); mag_clear(x); mag_clear(y);
-    mag_clear(dz2); mag_clear(u); mag_clear(tiny);
+    mag_clear(dz2); mag_clear(u); mag_clear(tiny); mag_clear(epsb);
+    mag_clear(gpb);
     return HKZ_SUCCESS;
 }
 
@@ -190,25 +223,38 @@ static double clamp(double x, double lo, double hi)
 }
 
 /* the doubles c~, y~, cz~, sz~ of a point; 0 if a check fails */
-static int point_inputs(double *c, double *y, double *cz, double *sz,
-                        double r, double z, arb_t a, arb_t s, arb_t co)
+static int point_inputs(double *in, double r, double z, slong nblk,
+                        arb_t a, arb_t s, arb_t co)
 {
-    double e1, e2, e3, e4;
+    double e[7];
 
     arb_set_d(a, r);
     arb_sin_cos(s, co, a, IN_PREC);
     arb_sqr(s, s, IN_PREC);
-    *c = clamp(_hkz_su2_grid_get_d(&e1, co), 0.0, 1.0);
-    *y = clamp(_hkz_su2_grid_get_d(&e2, s), 0.0, 1.0);
+    in[0] = clamp(_hkz_su2_grid_get_d(e + 0, co), 0.0, 1.0);
+    in[1] = clamp(_hkz_su2_grid_get_d(e + 1, s), 0.0, 1.0);
+    arb_pow_ui(co, co, (ulong) nblk, IN_PREC);
+    in[2] = clamp(_hkz_su2_grid_get_d(e + 2, co), 0.0, 1.0);
+    /* c^nblk below 2^-750: taken as 0 (then G_k < 2^-749 for k >= nblk,
+     * inside TINY0) */
+    if (in[2] + e[2] <= 0x1p-750)
+        in[2] = e[2] = 0.0;
     arb_set_d(a, z);
     arb_sin_cos(s, co, a, IN_PREC);
-    *cz = clamp(_hkz_su2_grid_get_d(&e3, co), -1.0, 1.0);
-    *sz = clamp(_hkz_su2_grid_get_d(&e4, s), -1.0, 1.0);
-    return e1 <= ldexp(*c, -52) && e2 <= D52 && e3 <= D52 && e4 <= D52;
+    in[3] = clamp(_hkz_su2_grid_get_d(e + 3, co), -1.0, 1.0);
+    in[4] = clamp(_hkz_su2_grid_get_d(e + 4, s), -1.0, 1.0);
+    arb_mul_si(a, a, nblk, IN_PREC);
+    arb_sin_cos(s, co, a, IN_PREC);
+    in[5] = clamp(_hkz_su2_grid_get_d(e + 5, co), -1.0, 1.0);
+    in[6] = clamp(_hkz_su2_grid_get_d(e + 6, s), -1.0, 1.0);
+    return e[0] <= ldexp(in[0], -52) && e[1] <= D52
+           && e[2] <= ldexp(in[2], -52) && e[3] <= D52 && e[4] <= D52
+           && e[5] <= D52 && e[6] <= D52;
 }
 
 #define UP (1.0 + 0x1p-44)
 #define TINY 0x1p-900
+#define TINY0 0x1p-700
 #define U 0x1p-53
 
 /* B[i + mode ld] = f g for the nb points of a block, raising bmax[mode]
@@ -248,15 +294,18 @@ void _hkz_su2_sub_basis_rows(double *B, size_t ld, double *bmax,
         size_t nb = FLINT_MIN(PB, i1 - ib);
         double c[PB], y[PB], cz[PB], sz[PB], G[PB], cr[PB], sr[PB];
         double f[PB], g0[PB], g1[PB], g2[PB], e0[PB], e1[PB], e2[PB];
+        double cb[PB], czb[PB], szb[PB], Gb[PB], crb[PB], srb[PB];
         double *Bb = B + ib;
 
         for (q = 0; q < PB; q++)
         {
-            c[q] = 1.0; y[q] = 0.0; cz[q] = 1.0; sz[q] = 0.0;
+            double in[7] = {1.0, 0.0, 1.0, 1.0, 0.0, 1.0, 0.0};
             if (q < nb)
-                ok &= point_inputs(c + q, y + q, cz + q, sz + q,
-                                   X->r[ib + q], X->z[ib + q], a, s, co);
-            G[q] = 1.0; cr[q] = 1.0; sr[q] = 0.0;
+                ok &= point_inputs(in, X->r[ib + q], X->z[ib + q], S->nblk,
+                                   a, s, co);
+            c[q] = in[0]; y[q] = in[1]; cb[q] = in[2];
+            cz[q] = in[3]; sz[q] = in[4]; czb[q] = in[5]; szb[q] = in[6];
+            G[q] = Gb[q] = 1.0; cr[q] = crb[q] = 1.0; sr[q] = srb[q] = 0.0;
             g0[q] = g1[q] = g2[q] = e0[q] = e1[q] = e2[q] = 0.0;
         }
         mode = 0;
@@ -268,7 +317,7 @@ void _hkz_su2_sub_basis_rows(double *B, size_t ld, double *bmax,
             {
                 f[q] = k == 0 ? 1.0 : 2.0 * cr[q];
                 g0[q] = G[q];
-                e0[q] = gq * fabs(G[q]) * UP + TINY;
+                e0[q] = gq * fabs(G[q]) * UP + TINY0;
             }
             emit(Bb, ld, bmax, berr, mode, f, fe, g0, e0, nb);
             if (S->Mk[k] >= 1)
@@ -310,13 +359,23 @@ void _hkz_su2_sub_basis_rows(double *B, size_t ld, double *bmax,
                 }
             }
             mode += (size_t) S->Mk[k] + 1;
-            for (q = 0; q < PB; q++)
-            {
-                double cn = cr[q] * cz[q] - sr[q] * sz[q];
-                sr[q] = sr[q] * cz[q] + cr[q] * sz[q];
-                cr[q] = cn;
-                G[q] *= c[q];
-            }
+            if ((k + 1) % S->nblk == 0)
+                for (q = 0; q < PB; q++)
+                {
+                    double cn = crb[q] * czb[q] - srb[q] * szb[q];
+                    srb[q] = srb[q] * czb[q] + crb[q] * szb[q];
+                    crb[q] = cn;
+                    Gb[q] *= cb[q];
+                    cr[q] = crb[q]; sr[q] = srb[q]; G[q] = Gb[q];
+                }
+            else
+                for (q = 0; q < PB; q++)
+                {
+                    double cn = cr[q] * cz[q] - sr[q] * sz[q];
+                    sr[q] = sr[q] * cz[q] + cr[q] * sz[q];
+                    cr[q] = cn;
+                    G[q] *= c[q];
+                }
         }
     }
     if (!ok)

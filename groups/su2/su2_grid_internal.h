@@ -96,7 +96,7 @@ double _hkz_su2_grid_fma_up(double a, double b, double c);
  * heat_sub_grid_basis.c. */
 typedef struct
 {
-    slong K;
+    slong K, nblk;            /* nblk: block length of the k chains */
     const slong *Mk;          /* not owned */
     size_t nmodes;
     double *A, *Bc, *Cc;      /* step to (k, m), m >= 2 (DLMF 18.9.1) */
