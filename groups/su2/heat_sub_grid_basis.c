@@ -4,13 +4,12 @@
  *   B_{k,m}(r, z) = f_k(z) g_{k,m}(r),  f_0 = 1, f_k = 2 cos(kz) (k >= 1),
  *   g_{k,m} = cos(r)^k P_m^{(0,k)}(cos 2r).
  *
- * Notation: u = 2^-53; TINY = 2^-900 is added to every bound for underflow
- * (gradual or flushed: <= 2^-1021 per rounding, <= 2^18 steps, times
- * |h~| <= 2^19 for m = 1); the bounds are evaluated in double and
- * multiplied by UP = 1 + 2^-44, which covers both the factors (1 - u)^-1
- * of the rounding terms below (u |x| <= u |x~| / (1 - u)) and the <= 30
- * roundings of evaluating a sum of non-negative products (Higham, Accuracy
- * and Stability, Lemma 3.1).
+ * u = 2^-53; TINY = 2^-900 is added to every bound for underflow (<=
+ * 2^-1021 per rounding, gradual or flushed, <= 2^18 steps, times |h~| <=
+ * 2^19 for m = 1); bounds are evaluated in double times UP = 1 + 2^-44,
+ * which covers the factors (1 - u)^-1 of the rounding terms (u |x| <=
+ * u |x~| / (1 - u)) and the <= 30 roundings of evaluating a sum of
+ * non-negative products (Higham, Accuracy and Stability, Lemma 3.1).
  *
  * Inputs.  c~ = cos r, y~ = sin^2 r, (cz~, sz~) = (cos z, sin z) from Arb
  *   balls at 128 bits, rounded to nearest and clamped to their ranges
@@ -66,14 +65,13 @@
  * berr[mode] is the largest of these over the points. */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include "hkz_check.h"
 #include "su2_grid_internal.h"
 
 #define IN_PREC 128
 #define COEF_PREC 128
-/* points per vector block */
-#define PB 8
-
+#define PB 8                     /* points per vector block */
 #define D52 0x1p-52
 
 /* ---- a priori bounds (once per grid) ---------------------------------- */
@@ -126,8 +124,7 @@ static void step_eps(mag_t eps, mag_t x, mag_t y, const mag_t dz2,
     mag_add(eps, eps, tiny);
 }
 
-/* upper bound of a mag as a double */
-#define MAGD(m) _hkz_su2_grid_mag_get_d(m)
+#define MAGD(m) _hkz_su2_grid_mag_get_d(m)   /* upper bound, double */
 
 int _hkz_su2_sub_basis_init(_hkz_su2_sub_basis_t *S, slong K,
                             const slong *Mk, size_t nmodes)
@@ -179,8 +176,8 @@ int _hkz_su2_sub_basis_init(_hkz_su2_sub_basis_t *S, slong K,
             ulong lam = 4 * n * (n + ku + 1) + 2 * ku;
             ulong D = 2 * (n + 1) * (n + ku + 1) * n2;
 
-            S->A[i] = S->Bc[i] = S->Cc[i] = 0.0;
-            S->dA[i] = S->dB[i] = S->dC[i] = 0.0;
+            S->A[i] = S->Bc[i] = S->Cc[i] = S->dA[i] = S->dB[i] = 0.0;
+            S->dC[i] = 0.0;
             if (m < 2)
                 continue;
             coef(S->A + i, S->dA + i, (n2 + 1) * lam, D);
@@ -222,40 +219,61 @@ static double clamp(double x, double lo, double hi)
     return x < lo ? lo : (x > hi ? hi : x);
 }
 
-/* the doubles c~, y~, cz~, sz~ of a point; 0 if a check fails */
+/* the inputs of the last r and z seen (the grids repeat them: points r
+ * outer, z inner), keyed by their bits */
+typedef struct
+{
+    double r, z, in[7];
+    int have_r, have_z, ok_r, ok_z;
+} inputs_memo;
+
+/* in[0..6] = c~, y~, C~, cos z, sin z, cos nb z, sin nb z of a point
+ * (clamped); 0 if a check fails */
 static int point_inputs(double *in, double r, double z, slong nblk,
-                        arb_t a, arb_t s, arb_t co)
+                        inputs_memo *M, arb_t a, arb_t s, arb_t co)
 {
     double e[7];
 
-    arb_set_d(a, r);
-    arb_sin_cos(s, co, a, IN_PREC);
-    arb_sqr(s, s, IN_PREC);
-    in[0] = clamp(_hkz_su2_grid_get_d(e + 0, co), 0.0, 1.0);
-    in[1] = clamp(_hkz_su2_grid_get_d(e + 1, s), 0.0, 1.0);
-    arb_pow_ui(co, co, (ulong) nblk, IN_PREC);
-    in[2] = clamp(_hkz_su2_grid_get_d(e + 2, co), 0.0, 1.0);
-    /* c^nblk below 2^-750: taken as 0 (then G_k < 2^-749 for k >= nblk,
-     * inside TINY0) */
-    if (in[2] + e[2] <= 0x1p-750)
-        in[2] = e[2] = 0.0;
-    arb_set_d(a, z);
-    arb_sin_cos(s, co, a, IN_PREC);
-    in[3] = clamp(_hkz_su2_grid_get_d(e + 3, co), -1.0, 1.0);
-    in[4] = clamp(_hkz_su2_grid_get_d(e + 4, s), -1.0, 1.0);
-    arb_mul_si(a, a, nblk, IN_PREC);
-    arb_sin_cos(s, co, a, IN_PREC);
-    in[5] = clamp(_hkz_su2_grid_get_d(e + 5, co), -1.0, 1.0);
-    in[6] = clamp(_hkz_su2_grid_get_d(e + 6, s), -1.0, 1.0);
-    return e[0] <= ldexp(in[0], -52) && e[1] <= D52
-           && e[2] <= ldexp(in[2], -52) && e[3] <= D52 && e[4] <= D52
-           && e[5] <= D52 && e[6] <= D52;
+    if (!M->have_r || memcmp(&M->r, &r, sizeof(double)) != 0)
+    {
+        arb_set_d(a, r);
+        arb_sin_cos(s, co, a, IN_PREC);
+        arb_sqr(s, s, IN_PREC);
+        M->in[0] = clamp(_hkz_su2_grid_get_d(e + 0, co), 0.0, 1.0);
+        M->in[1] = clamp(_hkz_su2_grid_get_d(e + 1, s), 0.0, 1.0);
+        arb_pow_ui(co, co, (ulong) nblk, IN_PREC);
+        M->in[2] = clamp(_hkz_su2_grid_get_d(e + 2, co), 0.0, 1.0);
+        /* c^nblk below 2^-750: taken as 0 (then G_k < 2^-749 for k >=
+         * nblk, inside TINY0) */
+        if (M->in[2] + e[2] <= 0x1p-750)
+            M->in[2] = e[2] = 0.0;
+        M->ok_r = e[0] <= ldexp(M->in[0], -52) && e[1] <= D52
+                  && e[2] <= ldexp(M->in[2], -52);
+        M->r = r;
+        M->have_r = 1;
+    }
+    if (!M->have_z || memcmp(&M->z, &z, sizeof(double)) != 0)
+    {
+        arb_set_d(a, z);
+        arb_sin_cos(s, co, a, IN_PREC);
+        M->in[3] = clamp(_hkz_su2_grid_get_d(e + 3, co), -1.0, 1.0);
+        M->in[4] = clamp(_hkz_su2_grid_get_d(e + 4, s), -1.0, 1.0);
+        arb_mul_si(a, a, nblk, IN_PREC);
+        arb_sin_cos(s, co, a, IN_PREC);
+        M->in[5] = clamp(_hkz_su2_grid_get_d(e + 5, co), -1.0, 1.0);
+        M->in[6] = clamp(_hkz_su2_grid_get_d(e + 6, s), -1.0, 1.0);
+        M->ok_z = e[3] <= D52 && e[4] <= D52 && e[5] <= D52 && e[6] <= D52;
+        M->z = z;
+        M->have_z = 1;
+    }
+    memcpy(in, M->in, sizeof(M->in));
+    return M->ok_r && M->ok_z;
 }
 
 #define UP (1.0 + 0x1p-44)
+#define U 0x1p-53
 #define TINY 0x1p-900
 #define TINY0 0x1p-700
-#define U 0x1p-53
 
 /* B[i + mode ld] = f g for the nb points of a block, raising bmax[mode]
  * and berr[mode] (bound of the comment above; fe = |f~ - f|) */
@@ -287,14 +305,16 @@ void _hkz_su2_sub_basis_rows(double *B, size_t ld, double *bmax,
     int ok = 1;
     slong k, m;
     arb_t a, s, co;
+    inputs_memo memo;
 
+    memo.have_r = memo.have_z = 0;
     arb_init(a); arb_init(s); arb_init(co);
     for (ib = i0; ib < i1; ib += PB)
     {
         size_t nb = FLINT_MIN(PB, i1 - ib);
-        double c[PB], y[PB], cz[PB], sz[PB], G[PB], cr[PB], sr[PB];
-        double f[PB], g0[PB], g1[PB], g2[PB], e0[PB], e1[PB], e2[PB];
-        double cb[PB], czb[PB], szb[PB], Gb[PB], crb[PB], srb[PB];
+        double c[PB], y[PB], cz[PB], sz[PB], G[PB], cr[PB], sr[PB], f[PB];
+        double g0[PB], g1[PB], g2[PB], e0[PB], e1[PB], e2[PB], cb[PB];
+        double czb[PB], szb[PB], Gb[PB], crb[PB], srb[PB];
         double *Bb = B + ib;
 
         for (q = 0; q < PB; q++)
@@ -302,7 +322,7 @@ void _hkz_su2_sub_basis_rows(double *B, size_t ld, double *bmax,
             double in[7] = {1.0, 0.0, 1.0, 1.0, 0.0, 1.0, 0.0};
             if (q < nb)
                 ok &= point_inputs(in, X->r[ib + q], X->z[ib + q], S->nblk,
-                                   a, s, co);
+                                   &memo, a, s, co);
             c[q] = in[0]; y[q] = in[1]; cb[q] = in[2];
             cz[q] = in[3]; sz[q] = in[4]; czb[q] = in[5]; szb[q] = in[6];
             G[q] = Gb[q] = 1.0; cr[q] = crb[q] = 1.0; sr[q] = srb[q] = 0.0;
@@ -378,8 +398,7 @@ void _hkz_su2_sub_basis_rows(double *B, size_t ld, double *bmax,
                 }
         }
     }
-    if (!ok)
-        for (mode = 0; mode < S->nmodes; mode++)
-            berr[mode] = INFINITY;
+    for (mode = 0; !ok && mode < S->nmodes; mode++)
+        berr[mode] = INFINITY;
     arb_clear(a); arb_clear(s); arb_clear(co);
 }
