@@ -228,16 +228,23 @@ static int _hkz_su2_grid_run1(double *out, size_t ldo, hkz_engine_t e,
  * underflow (additions of doubles do not underflow).  So
  *   err = sum_c colerr_c[j] + tail[j] + 2^-1000
  *         + nch u (1 + 2^-20)(1 + 2^-44) S~,
- * each addition rounded upwards. */
+ * each addition rounded upwards.  (CPU backend only; other backends run
+ * the K modes at once with gamma_K.) */
 int _hkz_su2_grid_run(double *out, double *err, size_t ldo,
         hkz_engine_t e, const double *B, size_t np, const double *bmax,
         const double *berr, size_t K, const double *C, const double *cerr,
         const double *tail, size_t T, double *colerr)
 {
-    size_t kc = _hkz_su2_grid_kchunk(K), nch = (K + kc - 1) / kc;
-    size_t i, j, c;
+    hkz_engine_opts_t o;
+    size_t kc, nch, i, j, c;
     double *tmp = NULL, *csum = NULL, f;
     int status = HKZ_SUCCESS;
+
+    /* chunks on the CPU backend only: on a GPU many small runs would cost
+     * transfers and launches (one run there, the bound with gamma_K) */
+    hkz_engine_get_opts(&o, e);
+    kc = o.backend == HKZ_BACKEND_CPU ? _hkz_su2_grid_kchunk(K) : K;
+    nch = (K + kc - 1) / kc;
 
     if (nch <= 1)
     {
