@@ -364,27 +364,6 @@ HKZ_API void hkz_ly_edge_family_clear(hkz_ly_edge_family_t ef);
 HKZ_API int hkz_ly_edge_family(arb_ptr c, slong nder, const arb_t t,
                                void *param, slong prec);
 
-/** Uniform-coupling family (ising/track_scale.c, issue 12.2): every
- *  coupling J_e = t c_e (the model's scale is replaced by t; a lattice's
- *  bond coupling K).  The coefficients are those of e^{-t J0 S} F(t, .)
- *  (same zeros, same sign of dF/dt at a zero) from the model's exact
- *  table: computed once (or installed by hkz_ising_model_set_dos), kept
- *  by the model, which must outlive the family.  nthreads: threads of
- *  the table computation.  HKZ_ERR_DOMAIN for a negative coupling,
- *  HKZ_ERR_TOO_LARGE when no exact table fits. */
-typedef struct
-{
-    slong W;
-    const hkz_ising_dos_struct *dos;    /* the model's cached table */
-} hkz_ly_scale_family_struct;
-typedef hkz_ly_scale_family_struct hkz_ly_scale_family_t[1];
-
-HKZ_API HKZ_WARN_UNUSED int hkz_ly_scale_family_init(
-        hkz_ly_scale_family_t sf, const hkz_ising_model_t m, int nthreads);
-HKZ_API void hkz_ly_scale_family_clear(hkz_ly_scale_family_t sf);
-HKZ_API int hkz_ly_scale_family(arb_ptr c, slong nder, const arb_t t,
-                                void *param, slong prec);
-
 /* ---- verifiers (ising/track_verify*.c) ---------------------------------- */
 
 /** CW decrease (spec 2.6): 1 iff every tracked zero has dir = -1 on every
@@ -417,4 +396,5 @@ HKZ_API HKZ_WARN_UNUSED int hkz_ly_edge_ends(hkz_ly_edge_ends_t e,
 #ifdef __cplusplus
 }
 #endif
+#include "hkz/ly_family.h"   /* the uniform-coupling family */
 #endif
