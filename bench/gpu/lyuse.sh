@@ -5,7 +5,7 @@
 #   cmake -S . -B build-gpu -DHKZ_CUDA=ON -DHKZ_MPI=ON -DCMAKE_CUDA_ARCHITECTURES=90 \
 #         -DCMAKE_C_COMPILER_LAUNCHER=ccache && cmake --build build-gpu -j2 --target hkz_cli
 #   /work/shared/device/pack-runtime.sh .dev build-gpu/hkz
-#   and copy tests/cli/dos_gpu.sh to .dev/ (run with carry [".dev"]).
+#   then, from the repository root on the device: bench/gpu/lyuse.sh .dev (carry [".dev"]).
 # Steps (all by default; a space-separated list picks some):
 #   dos_gpu     the GPU test cli.dos_gpu: hkz dos --device cuda = the CPU tables
 #   enum_time   hkz dos --graph (3-regular, 32/36/40 vertices) --device cuda; CPU at 32
@@ -42,7 +42,7 @@ circ() {  # 3-regular circulant on $1 vertices (ring + diameters)
 }
 {
     nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv
-    run dos_gpu 300 bash "$dev/dos_gpu.sh" "$hkz"
+    run dos_gpu 300 bash tests/cli/dos_gpu.sh "$hkz"
     for n in 32 36 40; do circ $n > "/tmp/c$n.txt"; done
     run enum_time 60 /usr/bin/time -v "$hkz" dos --graph /tmp/c32.txt --device cuda --out /tmp/c32.gpu
     run enum_time 120 /usr/bin/time -v "$hkz" dos --graph /tmp/c32.txt --device cpu --threads 16 --out /tmp/c32.cpu
