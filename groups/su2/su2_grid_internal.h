@@ -137,7 +137,9 @@ typedef struct
 } _hkz_su2_sub_plan_t;
 
 /* The plan of (t, d), reused from the last call when t (bitwise), nt and
- * d match; release it with _hkz_su2_sub_plan_release. */
+ * d match; release it with _hkz_su2_sub_plan_release.  The cache keeps
+ * the last plan (its C and cerr: nmodes x nt doubles each) until a call
+ * with other times or the end of the process. */
 int _hkz_su2_sub_plan_get(_hkz_su2_sub_plan_t **P, const double *t,
                           size_t nt, ulong d);
 void _hkz_su2_sub_plan_release(_hkz_su2_sub_plan_t *P);
