@@ -74,6 +74,13 @@ int _hkz_tm_torus(hkz_ising_dos_t d, slong L, slong M, int nthreads,
                   const hkz_progress_t *pr,
                   hkz_ising_transfer_stats_t *stats);
 
+/* img[g 2^L + s] (g < 2L): the dihedral images of the rows (flint_free);
+ * the weight of the first-row pair (x, y) under dihedral x flip x swap:
+ * 0 unless (x, y) is the smallest of its orbit, else 8L / |stabiliser|
+ * (transfer_torus.c). */
+ulong *_hkz_tm_dihedral_table(slong L);
+ulong _hkz_tm_pair_weight(const ulong *img, slong L, ulong x, ulong y);
+
 /* Memory plan (bytes) of the torus run. */
 double _hkz_tm_torus_plan(slong L, slong M, int nthreads);
 

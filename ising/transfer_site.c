@@ -101,6 +101,7 @@ static int cylinder(hkz_ising_dos_t d, slong L, slong M, int nthreads,
     {
         stats->runs = 1;
         stats->words = nw;
+        stats->seconds = 0;
         stats->peak_entries = V->peak;
         stats->peak_bytes = (double) V->peak * nw * 8.0 +
                             (double) nw * E * 8.0;

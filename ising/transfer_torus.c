@@ -26,7 +26,7 @@
 
 /* img[g * 2^L + s], g < 2L: the rotations of s (g < L) and of its
  * reflection (g >= L). */
-static ulong *dihedral_table(slong L)
+ulong *_hkz_tm_dihedral_table(slong L)
 {
     ulong S = UWORD(1) << L, mask = S - 1, s, *img;
     slong j, c;
@@ -50,7 +50,7 @@ static ulong *dihedral_table(slong L)
 /* Weight of the ordered pair (x, y) under H = dihedral x spin flip x
  * swap (|H| = 8L): 0 unless (x, y) is the smallest pair of its orbit,
  * else 8L / |stabiliser|. */
-static ulong pair_weight(const ulong *img, slong L, ulong x, ulong y)
+ulong _hkz_tm_pair_weight(const ulong *img, slong L, ulong x, ulong y)
 {
     ulong S = UWORD(1) << L, gx, gy;
     slong g, f, stab = 0;
@@ -92,23 +92,26 @@ int _hkz_tm_torus(hkz_ising_dos_t d, slong L, slong M, int nthreads,
     nw = _hkz_tm_moduli(p, (a2 - 1) * L);
     HKZ_CHECK(nw <= _HKZ_TM_MAX_WORDS, HKZ_ERR_TOO_LARGE,
               "hkz_ising_dos_transfer_sparse: torus too long");
-    img = dihedral_table(L);
+    img = _hkz_tm_dihedral_table(L);
     wt = flint_malloc(S * sizeof(ulong));
     G = flint_calloc(E * GL + GL + 1, sizeof(ulong));
     t = G + E * GL;
     /* first rows: the smallest of their orbits */
     for (s0 = 0; s0 < S; s0++)
-        nreps += pair_weight(img, L, s0, s0) != 0;
+        nreps += _hkz_tm_pair_weight(img, L, s0, s0) != 0;
     total = nreps * a2;
     _hkz_tm_vec_init(V, L, N, nw, 2, p, nthreads);
     _hkz_tm_vec_init(V2, L, N, nw, 2, p, 1);
     for (s0 = 0; s0 < S; s0++)
     {
         slong any = 0;
-        if (pair_weight(img, L, s0, s0) == 0)
+        if (_hkz_tm_pair_weight(img, L, s0, s0) == 0)
             continue;
         for (s = 0; s < S; s++)
-            any |= (wt[s] = s < s0 ? 0 : pair_weight(img, L, s0, s)) != 0;
+        {
+            wt[s] = s < s0 ? 0 : _hkz_tm_pair_weight(img, L, s0, s);
+            any |= wt[s] != 0;
+        }
         if (!any)
             continue;
         _hkz_tm_vec_zero(V);
@@ -141,6 +144,7 @@ int _hkz_tm_torus(hkz_ising_dos_t d, slong L, slong M, int nthreads,
     {
         stats->runs = nreps;
         stats->words = nw;
+        stats->seconds = 0;
         stats->peak_entries = peak;
         stats->peak_bytes = (double) peak * nw * 8.0 +
                             (double) (FLINT_MAX(nthreads, 1) + 1) * E * GL *
