@@ -30,8 +30,8 @@ run() {  # run NAME TIMEOUT CMD...
 }
 {
     nvidia-smi --query-gpu=name,memory.total --format=csv,noheader
-    run test 60 "$bin/t_gpu_transfer"
-    run t12 60 "$bin/bench_transfer" 12 12 torus cuda runs 4
-    run t16 90 "$bin/bench_transfer" 16 16 torus cuda runs 2
-    run c16 150 /usr/bin/time -v "$bin/bench_transfer" 16 16 cylinder cuda
+    run test 40 "$bin/t_gpu_transfer"
+    run t12 30 "$bin/bench_transfer" 12 12 torus cuda runs 4
+    run c16 120 /usr/bin/time -v "$bin/bench_transfer" 16 16 cylinder cuda
+    run t16 60 "$bin/bench_transfer" 16 16 torus cuda runs 1
 } 2>&1 | tee "$log"
