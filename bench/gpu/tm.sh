@@ -7,7 +7,11 @@
 #   /work/shared/device/pack-runtime.sh DEVDIR build-gpu/tests/gpu/t_gpu_transfer \
 #       build-gpu/bench/bench_transfer
 # (libhkz_cuda.so must be among the packed libraries: it is loaded by its
-# soname).  Log in $OUT/tm.log.  STEPS: space-separated step names.
+# soname).  The device call sends the session's checkout (/work/main), not
+# a helper's worktree: copy DEVDIR and this script into a folder of that
+# checkout ignored by .git/info/exclude (e.g. .dev-tm) and carry it:
+#   run: bash .dev-tm/tm.sh .dev-tm     carry: [".dev-tm"]
+# Log in $OUT/tm.log.  STEPS: space-separated step names.
 set -u
 dev=${1:-.dev}
 steps=${2:-}
