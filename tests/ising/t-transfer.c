@@ -147,11 +147,46 @@ static void check_refusals(void)
     hkz_ising_model_clear(m);
 }
 
+/* the GPU entry point: same argument checks; without libhkz_cuda or a
+ * device HKZ_ERR_UNSUPPORTED, else the same table */
+static void check_cuda_entry(void)
+{
+    hkz_ising_model_t m;
+    hkz_ising_dos_t a, b;
+    int r;
+    fmpq_t q;
+    fmpq_init(q);
+    fmpq_one(q);
+    hkz_ising_model_init(m);
+    hkz_ising_dos_init(a);
+    hkz_ising_dos_init(b);
+    HKZ_TEST_OK(hkz_ising_model_complete(m, 5, q));
+    fmpq_clear(q);
+    HKZ_TEST_STATUS(hkz_ising_dos_transfer_cuda(a, m, NULL, NULL),
+                    HKZ_ERR_ARG);
+    hkz_ising_model_clear(m);
+    hkz_ising_model_init(m);
+    make_lattice(m, 4, 5, HKZ_ISING_TORUS);
+    r = hkz_ising_dos_transfer_cuda(a, m, NULL, NULL);
+    if (r == HKZ_SUCCESS)
+    {
+        HKZ_TEST_OK(hkz_ising_dos_transfer_sparse(b, m, 2, NULL, NULL));
+        HKZ_TEST_CHECK(dos_equal(a, b), "4x5: GPU != CPU");
+    }
+    else
+        HKZ_TEST_CHECK(r == HKZ_ERR_UNSUPPORTED, "cuda entry: %d %s", r,
+                       hkz_errmsg());
+    hkz_ising_dos_clear(a);
+    hkz_ising_dos_clear(b);
+    hkz_ising_model_clear(m);
+}
+
 int main(void)
 {
     check_small();
     check_multiword();
     check_torus_mid();
+    check_cuda_entry();
     check_refusals();
     HKZ_TEST_END("ising.transfer");
 }
