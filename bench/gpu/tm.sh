@@ -5,7 +5,7 @@
 # full torus is ~1162 runs x 5 primes: see bench/NOTES.md).  Executables
 # packed on the build machine with
 #   /work/shared/device/pack-runtime.sh DEVDIR build-gpu/tests/gpu/t_gpu_transfer \
-#       build-gpu/bench/bench_transfer
+#       build-gpu/bench/bench_transfer [build-gpu/hkz]
 # (libhkz_cuda.so must be among the packed libraries: it is loaded by its
 # soname).  The device call sends the session's checkout (/work/main), not
 # a helper's worktree: copy DEVDIR and this script into a folder of that
@@ -38,4 +38,10 @@ run() {  # run NAME TIMEOUT CMD...
     run t12 30 "$bin/bench_transfer" 12 12 torus cuda runs 4
     run c16 120 /usr/bin/time -v "$bin/bench_transfer" 16 16 cylinder cuda
     run t16 60 "$bin/bench_transfer" 16 16 torus cuda runs 1
+    # the CLI path (lyuse's --device cuda), when build-gpu/hkz is packed too:
+    # 12 x 12 torus = 122 runs x 3 primes x ~0.05 s
+    if [ -x "$bin/hkz" ]; then
+        run cli12 90 /usr/bin/time -v "$bin/hkz" dos --lattice 12x12 \
+            --device cuda --out "$out/12x12_cuda.txt"
+    fi
 } 2>&1 | tee "$log"
