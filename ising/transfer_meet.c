@@ -25,7 +25,7 @@
 #include "transfer_impl.h"
 #include "hkz_check.h"
 
-/* Garner constants: Mi[i] = 2^64 p_1 ... p_{i-1} (i limbs), inv[i] =
+/* Garner constants: Mi[i] = 2^64 p_1 ... p_{i-1} (i + 1 limbs), inv[i] =
  * 1 / Mi mod p_i. */
 typedef struct
 {

@@ -9,7 +9,11 @@
  * a' > a) gives both factors; transfer_meet.c multiplies them exactly.
  * Compared with running all M - 1 rows: half the rows, vectors of about
  * a quarter of the size, and counts below 2^((a'-1)L) (one word up to
- * 12 x 12 instead of three).
+ * 12 x 12 instead of three).  The sum over the ordered pairs (s0, s) is
+ * taken over orbits of H = dihedral x spin flip x swap (swap: T^a is
+ * symmetric): only the smallest pair of each orbit is multiplied, with
+ * weight 8L / |stab|; the flip half of an orbit is the k -> N - k image,
+ * so the table is (D + D reflected in k) / 2.
  *
  * MEMORY PLAN (upper bound, _hkz_tm_torus_plan): per state k takes at
  * most (a'-1)L + 1 values and b (one parity) (2a'-1)L/2 + 1, so
