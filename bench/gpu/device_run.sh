@@ -16,7 +16,7 @@ NCCL_LIB=/opt/torch/.venv/lib/python3.12/site-packages/nvidia/nccl/lib
 export LD_LIBRARY_PATH=/tmp/hkz_rt/lib:$NCCL_LIB:${LD_LIBRARY_PATH:-}
 export NCCL_NVLS_ENABLE=0
 bin=$dev/bin
-log=$out/device_run.log
+log=$out/${HKZ_LOG:-device_run}.log
 run() {  # run NAME TIMEOUT CMD...
     local name=$1 t=$2; shift 2
     if [ -n "$steps" ] && [[ " $steps " != *" $name "* ]]; then
@@ -43,6 +43,9 @@ hostid='export NCCL_HOSTID=hkz$OMPI_COMM_WORLD_RANK NCCL_SOCKET_IFNAME=lo NCCL_I
         run memcheck_nccl 240 compute-sanitizer --tool memcheck --error-exitcode 9 "$bin/t_gpu_engine_nccl"
     fi
     run nccl_1rank 120 "$bin/t_gpu_engine_nccl"
+    # one rank keeps the reduction path (window kernel, NCCL one-rank
+    # all-reduce) only when asked: the test covers it this way
+    run nccl_1rank_self 120 env HKZ_NCCL_SELF_REDUCE=1 "$bin/t_gpu_engine_nccl"
     run nccl_2ranks 180 $mpi -np 2 sh -c "$hostid exec $bin/t_gpu_engine_nccl"
     run nccl_3ranks 180 $mpi -np 3 sh -c "$hostid exec $bin/t_gpu_engine_nccl"
     run bench_8192 240 "$bin/bench_gpu" --P 8192 --K 8192 --T 8192 --nchunks 8 --iters 10
@@ -57,5 +60,11 @@ hostid='export NCCL_HOSTID=hkz$OMPI_COMM_WORLD_RANK NCCL_SOCKET_IFNAME=lo NCCL_I
     run ssum_kloc1k_chunked 120 $ssum --P 8192 --K 1024 --T 8192 --overlap chunked
     run ssum_kloc2k_window 120 $ssum --P 8192 --K 2048 --T 8192 --overlap window
     run ssum_kloc2k_chunked 120 $ssum --P 8192 --K 2048 --T 8192 --overlap chunked
+    # issue 11.4: the GPU grid at P x T = 10^6 and 10^7 entries, t >= 0.01
+    # (wall and CPU seconds: bash's time)
+    grid="$bin/hkz grid heat su2-sub --device cuda --digits 8 --format csv"
+    run grid_1e6 120 bash -c "time $grid --r 0.05:1.5:100 --z 0:6:100 --t 0.01:1:100 --out $out/g6.csv"
+    run grid_1e7 240 bash -c "time $grid --r 0.05:1.5:100 --z 0:6:100 --t 0.01:1:1000 --out $out/g7.csv"
+    ls -l "$out"/g*.csv 2>/dev/null; rm -f "$out"/g*.csv
     nvidia-smi --query-gpu=clocks.sm --format=csv
 } 2>&1 | tee "$log"

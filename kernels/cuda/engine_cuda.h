@@ -21,7 +21,10 @@
 #include "hkz/engine.h"
 #include "hkz/status.h"
 
-/* modes per DGEMM call and columns per DGEMM call (see above) */
+/* modes per DGEMM call and columns per DGEMM call (see above): the
+ * defaults of e->kblock, e->tpanel (HKZ_CUDA_KBLOCK / HKZ_CUDA_TPANEL in
+ * the environment override them at hkz_cuda_engine_create, for tuning;
+ * the bits then change with them) */
 #define HKZ_CUDA_KBLOCK 2048
 #define HKZ_CUDA_TPANEL 1024
 
@@ -91,6 +94,9 @@ struct hkz_cuda_engine_s
     cudaEvent_t ev_block[2]; /* streaming: block in buffer b generated */
     cudaEvent_t ev_free[2];  /* streaming: GEMMs done with buffer b */
     cudaEvent_t ev_aux;      /* generic join */
+    cudaEvent_t *ev_gen;     /* resident: mode block kb generated */
+    size_t nev_gen;
+    size_t kblock, tpanel;   /* DGEMM call shape (summation order) */
     /* device buffers, grown on demand */
     double *d_x;       size_t cap_x;
     double *d_B;       size_t cap_B;

@@ -121,7 +121,7 @@ static int gemm(hkz_cuda_engine_t e, double *d_out, size_t ldo,
     int status = HKZ_SUCCESS;
     HKZ_CUBLAS_TRY_GOTO(cublasDgemm_v2_64(e->blas, CUBLAS_OP_N, CUBLAS_OP_N,
             (int64_t) P, (int64_t) nt, (int64_t) nb, &one, Bblk,
-            (int64_t) P, w->d_C + kb * HKZ_CUDA_KBLOCK + t0 * w->ldc,
+            (int64_t) P, w->d_C + kb * e->kblock + t0 * w->ldc,
             (int64_t) w->ldc, kb == 0 ? &zero : &one, d_out + t0 * ldo,
             (int64_t) ldo), "hkz_cuda_engine (cublasDgemm)");
 cleanup:
@@ -155,14 +155,37 @@ cleanup:
     return status;
 }
 
+// At least n events in e->ev_gen.
+static int grow_gen_events(hkz_cuda_engine_t e, size_t n)
+{
+    cudaEvent_t *ev;
+    int status = HKZ_SUCCESS;
+    if (n <= e->nev_gen)
+        return HKZ_SUCCESS;
+    ev = (cudaEvent_t *) realloc(e->ev_gen, n * sizeof(cudaEvent_t));
+    if (ev == NULL)
+        return hkz_error_set(HKZ_ERR_NOMEM, "hkz_cuda_engine: out of memory");
+    e->ev_gen = ev;
+    while (e->nev_gen < n)
+    {
+        HKZ_CUDA_TRY_GOTO(cudaEventCreateWithFlags(&e->ev_gen[e->nev_gen],
+                                                   cudaEventDisableTiming),
+                          "hkz_cuda_engine");
+        e->nev_gen++;
+    }
+cleanup:
+    return status;
+}
+
 extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
         size_t ldo, double *d_col, const hkz_engine_problem_t *pb,
         const _hkz_cuda_weights_t *w, _hkz_cuda_chunk_hook_t hook,
         void *hook_arg)
 {
+    const size_t KB = e->kblock, TP = e->tpanel;
     size_t P = pb->P, K = pb->K, T = pb->T, g0 = pb->k_begin;
-    size_t nkb = (K + HKZ_CUDA_KBLOCK - 1) / HKZ_CUDA_KBLOCK;
-    size_t npan = (T + HKZ_CUDA_TPANEL - 1) / HKZ_CUDA_TPANEL;
+    size_t nkb = (K + KB - 1) / KB;
+    size_t npan = (T + TP - 1) / TP;
     size_t stride = 0, dlo, dmax = 0, kb, pan, freeb = 0, totalb = 0;
     int resident, status = HKZ_SUCCESS;
 
@@ -191,7 +214,7 @@ extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
                fmin(0.5 * (double) freeb, 17179869184.0) ||
                nkb == 1;
     HKZ_TRY_GOTO(_hkz_cuda_grow(&e->d_B, &e->cap_B,
-                                P * (resident ? K : 2 * HKZ_CUDA_KBLOCK),
+                                P * (resident ? K : 2 * KB),
                                 "basis blocks"));
     HKZ_CUBLAS_TRY_GOTO(cublasSetStream(e->blas, e->s_main),
                         "hkz_cuda_engine");
@@ -200,28 +223,31 @@ extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
                         "hkz_cuda_engine");
     if (resident)
     {
+        // one event per generated block: the first panel's GEMM on block
+        // kb waits for block kb only, so the generation of the later
+        // blocks (and the bounds) runs under the GEMMs
+        HKZ_TRY_GOTO(grow_gen_events(e, nkb));
         for (kb = 0; kb < nkb; kb++)
         {
-            size_t nb = K - kb * HKZ_CUDA_KBLOCK < HKZ_CUDA_KBLOCK
-                        ? K - kb * HKZ_CUDA_KBLOCK : HKZ_CUDA_KBLOCK;
-            HKZ_TRY_GOTO(gen_block(e, e->d_B + kb * HKZ_CUDA_KBLOCK * P, pb,
-                                   g0 + kb * HKZ_CUDA_KBLOCK, nb, stride));
+            size_t nb = K - kb * KB < KB ? K - kb * KB : KB;
+            HKZ_TRY_GOTO(gen_block(e, e->d_B + kb * KB * P, pb,
+                                   g0 + kb * KB, nb, stride));
+            HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_gen[kb], e->s_aux),
+                              "hkz_cuda_engine");
         }
-        HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_block[0], e->s_aux),
-                          "hkz_cuda_engine");
-        HKZ_CUDA_TRY_GOTO(cudaStreamWaitEvent(e->s_main, e->ev_block[0], 0),
-                          "hkz_cuda_engine");
         HKZ_TRY_GOTO(enqueue_bounds(e, d_col, pb, w));
         for (pan = 0; pan < npan; pan++)
         {
-            size_t t0 = pan * HKZ_CUDA_TPANEL;
-            size_t nt = T - t0 < HKZ_CUDA_TPANEL ? T - t0 : HKZ_CUDA_TPANEL;
+            size_t t0 = pan * TP;
+            size_t nt = T - t0 < TP ? T - t0 : TP;
             for (kb = 0; kb < nkb; kb++)
             {
-                size_t nb = K - kb * HKZ_CUDA_KBLOCK < HKZ_CUDA_KBLOCK
-                            ? K - kb * HKZ_CUDA_KBLOCK : HKZ_CUDA_KBLOCK;
-                HKZ_TRY_GOTO(gemm(e, d_out, ldo,
-                                  e->d_B + kb * HKZ_CUDA_KBLOCK * P, w, P,
+                size_t nb = K - kb * KB < KB ? K - kb * KB : KB;
+                if (pan == 0)
+                    HKZ_CUDA_TRY_GOTO(cudaStreamWaitEvent(e->s_main,
+                                                          e->ev_gen[kb], 0),
+                                      "hkz_cuda_engine");
+                HKZ_TRY_GOTO(gemm(e, d_out, ldo, e->d_B + kb * KB * P, w, P,
                                   kb, nb, t0, nt));
             }
             if (hook != NULL)
@@ -233,15 +259,13 @@ extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
         for (kb = 0; kb < nkb; kb++)
         {
             size_t b = kb & 1;
-            double *buf = e->d_B + b * HKZ_CUDA_KBLOCK * P;
-            size_t nb = K - kb * HKZ_CUDA_KBLOCK < HKZ_CUDA_KBLOCK
-                        ? K - kb * HKZ_CUDA_KBLOCK : HKZ_CUDA_KBLOCK;
+            double *buf = e->d_B + b * KB * P;
+            size_t nb = K - kb * KB < KB ? K - kb * KB : KB;
             if (kb >= 2)
                 HKZ_CUDA_TRY_GOTO(cudaStreamWaitEvent(e->s_aux,
                                                       e->ev_free[b], 0),
                                   "hkz_cuda_engine");
-            HKZ_TRY_GOTO(gen_block(e, buf, pb, g0 + kb * HKZ_CUDA_KBLOCK,
-                                   nb, stride));
+            HKZ_TRY_GOTO(gen_block(e, buf, pb, g0 + kb * KB, nb, stride));
             HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_block[b], e->s_aux),
                               "hkz_cuda_engine");
             HKZ_CUDA_TRY_GOTO(cudaStreamWaitEvent(e->s_main,
@@ -249,9 +273,8 @@ extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
                               "hkz_cuda_engine");
             for (pan = 0; pan < npan; pan++)
             {
-                size_t t0 = pan * HKZ_CUDA_TPANEL;
-                size_t nt = T - t0 < HKZ_CUDA_TPANEL ? T - t0
-                                                     : HKZ_CUDA_TPANEL;
+                size_t t0 = pan * TP;
+                size_t nt = T - t0 < TP ? T - t0 : TP;
                 HKZ_TRY_GOTO(gemm(e, d_out, ldo, buf, w, P, kb, nb, t0, nt));
             }
             HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_free[b], e->s_main),
