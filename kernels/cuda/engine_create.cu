@@ -26,11 +26,14 @@ static int local_rank_env(void)
 }
 
 // A DGEMM call-shape override from the environment (tuning only: the
-// shape fixes the summation order); multiples of 64, at least 64.
+// shape fixes the summation order): multiples of 64, at least 64; or a
+// 0/1 switch when the default is below 64.
 static size_t env_size(const char *name, size_t dflt)
 {
     const char *v = getenv(name);
-    long long n = v != NULL && *v != '\0' ? atoll(v) : 0;
+    long long n = v != NULL && *v != '\0' ? atoll(v) : -1;
+    if (dflt < 64)               // a switch: 0 or 1
+        return n == 0 || n == 1 ? (size_t) n : dflt;
     return n >= 64 && n % 64 == 0 && n <= (1LL << 20) ? (size_t) n : dflt;
 }
 
@@ -100,13 +103,14 @@ extern "C" int hkz_cuda_engine_create(hkz_cuda_engine_t *ep,
     // basis generation and bounds feed the GEMMs: their CTAs go first
     HKZ_CUDA_TRY_GOTO(cudaDeviceGetStreamPriorityRange(&prio_lo, &prio_hi),
                       "hkz_cuda_engine_create");
+    // (HKZ_CUDA_AUX_PRIO=0, HKZ_CUDA_GEMM64=1: diagnostics of the bench)
     HKZ_CUDA_TRY_GOTO(cudaStreamCreateWithPriority(&e->s_aux,
-                                                   cudaStreamNonBlocking,
-                                                   prio_hi),
+            cudaStreamNonBlocking, env_size("HKZ_CUDA_AUX_PRIO", 1) != 0
+                                   ? prio_hi : prio_lo),
                       "hkz_cuda_engine_create");
-    (void) prio_lo;
     e->kblock = env_size("HKZ_CUDA_KBLOCK", HKZ_CUDA_KBLOCK);
     e->tpanel = env_size("HKZ_CUDA_TPANEL", HKZ_CUDA_TPANEL);
+    e->gemm64 = env_size("HKZ_CUDA_GEMM64", 0) != 0;
     for (int i = 0; i < 2; i++)
     {
         HKZ_CUDA_TRY_GOTO(cudaEventCreateWithFlags(&e->ev_block[i],
