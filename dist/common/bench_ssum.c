@@ -202,7 +202,10 @@ static void derive(hkz_bench_ssum_t *r)
     r->efficiency = t[HKZ_BENCH_PLAIN] / t[HKZ_BENCH_ENGINE];
     r->ect_seq = t[HKZ_BENCH_SEQ] - t[HKZ_BENCH_PLAIN];
     r->ect_ovl = t[HKZ_BENCH_OVL] - t[HKZ_BENCH_PLAIN];
-    r->e_overlap = r->ect_seq > 0 ? 1.0 - r->ect_ovl / r->ect_seq : NAN;
+    /* one rank: nothing is communicated, so nothing can be overlapped;
+     * SEQ and OVL then differ by noise only, and so would E_overlap */
+    r->e_overlap = r->ect_seq > 0 && r->nranks > 1
+                   ? 1.0 - r->ect_ovl / r->ect_seq : NAN;
 }
 
 /* creates the steps' sources: the CPU, or the GPU hooks */
