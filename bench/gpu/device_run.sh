@@ -25,6 +25,10 @@ run() {  # run NAME TIMEOUT CMD...
     if [ -n "$steps" ] && [[ " $steps " != *" $name "* ]]; then
         return
     fi
+    # profile_* steps only when named
+    if [ -z "$steps" ] && [[ $name == profile_* ]]; then
+        return
+    fi
     echo "=== $name: $*"
     local t0=$(date +%s%N)
     timeout "$t" "$@"
@@ -69,6 +73,14 @@ hostid='export NCCL_HOSTID=hkz$OMPI_COMM_WORLD_RANK NCCL_SOCKET_IFNAME=lo NCCL_I
     run ssum_kloc1k_chunked 120 $ssum --P 8192 --K 1024 --T 8192 --overlap chunked
     run ssum_kloc2k_window 120 $ssum --P 8192 --K 2048 --T 8192 --overlap window
     run ssum_kloc2k_chunked 120 $ssum --P 8192 --K 2048 --T 8192 --overlap chunked
+    # where the engine's gap to cuBLAS goes: every kernel's duration in one
+    # round of the bench (plain DGEMM; engine: checkpoints, basis blocks,
+    # panel DGEMMs, bounds), with Nsight Compute (named steps only)
+    if command -v ncu >/dev/null; then
+        run profile_8192 300 ncu --metrics gpu__time_duration.sum --csv \
+            $bin/hkz bench ssum --device cuda --reps 1 --warmup 0 \
+            --P 8192 --K 8192 --T 8192 --overlap none
+    fi
     # issue 11.4: the library grid on the GPU with a timed engine
     # (bench_grid_gpu: engine share of the time, effective TFLOP/s)
     run grid_lib_1e5 60 "$bin/bench_grid_gpu" 32 32 100 0.01
