@@ -25,8 +25,8 @@ run() {  # run NAME TIMEOUT CMD...
     if [ -n "$steps" ] && [[ " $steps " != *" $name "* ]]; then
         return
     fi
-    # profile_* steps only when named
-    if [ -z "$steps" ] && [[ $name == profile_* ]]; then
+    # opt_* steps (slow or diagnostic) only when named
+    if [ -z "$steps" ] && [[ $name == opt_* ]]; then
         return
     fi
     echo "=== $name: $*"
@@ -77,7 +77,7 @@ hostid='export NCCL_HOSTID=hkz$OMPI_COMM_WORLD_RANK NCCL_SOCKET_IFNAME=lo NCCL_I
     # round of the bench (plain DGEMM; engine: checkpoints, basis blocks,
     # panel DGEMMs, bounds), with Nsight Compute (named steps only)
     if command -v ncu >/dev/null; then
-        run profile_8192 300 ncu --metrics gpu__time_duration.sum --csv \
+        run opt_profile_8192 300 ncu --metrics gpu__time_duration.sum --csv \
             $bin/hkz bench ssum --device cuda --reps 1 --warmup 0 \
             --P 8192 --K 8192 --T 8192 --overlap none
     fi
@@ -89,8 +89,8 @@ hostid='export NCCL_HOSTID=hkz$OMPI_COMM_WORLD_RANK NCCL_SOCKET_IFNAME=lo NCCL_I
     # issue 11.4: the GPU grid at P x T = 10^6 and 10^7 entries, t >= 0.01
     # (wall and CPU seconds: bash's time)
     grid="$bin/hkz grid heat su2-sub --device cuda --digits 8 --format csv"
-    run grid_1e6 120 bash -c "time $grid --r 0.05:1.5:100 --z 0:6:100 --t 0.01:1:100 --out $out/g6.csv"
-    run grid_1e7 240 bash -c "time $grid --r 0.05:1.5:100 --z 0:6:100 --t 0.01:1:1000 --out $out/g7.csv"
+    run opt_grid_cli_1e6 120 bash -c "time $grid --r 0.05:1.5:100 --z 0:6:100 --t 0.01:1:100 --out $out/g6.csv"
+    run opt_grid_cli_1e7 240 bash -c "time $grid --r 0.05:1.5:100 --z 0:6:100 --t 0.01:1:1000 --out $out/g7.csv"
     ls -l "$out"/g*.csv 2>/dev/null; rm -f "$out"/g*.csv
     nvidia-smi --query-gpu=clocks.sm --format=csv
 } 2>&1 | tee "$log"
