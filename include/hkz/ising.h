@@ -259,6 +259,26 @@ HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_write(const char *path,
 HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_read(hkz_ising_dos_t d,
         char **desc, const char *path);
 
+/** DOS files tied to a model (ising/dos_model_io.c).  desc: the model's
+ *  description line "<kind> vertices=n edges=e W=w model-fnv1a64:<hex>"
+ *  (fingerprint of the vertex count, weights and exact edge couplings c_e;
+ *  the common scale is not part of it).  save: hkz_ising_dos_write with
+ *  that line.  load: hkz_ising_dos_read, then HKZ_ERR_ARG "PATH: the table
+ *  of another model (...)" when the fingerprints differ, "PATH: table
+ *  refused: ..." when hkz_ising_dos_check fails (HKZ_ERR_IO: unreadable;
+ *  HKZ_ERR_ARG also for a damaged file).  set_dos: checks d against m and
+ *  installs a copy in m's cache, so that hkz_ising_poly, the zero finders
+ *  and the trackers use it instead of computing the table (an edit of the
+ *  model drops it). */
+HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_model_desc(char **desc,
+        const hkz_ising_model_t m);
+HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_save(const char *path,
+        const hkz_ising_dos_t d, const hkz_ising_model_t m);
+HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_load(hkz_ising_dos_t d,
+        const hkz_ising_model_t m, const char *path);
+HKZ_API HKZ_WARN_UNUSED int hkz_ising_model_set_dos(hkz_ising_model_t m,
+        const hkz_ising_dos_t d);
+
 /** Best exact method: the sparse transfer matrix for lattices (table
  *  checked with hkz_ising_dos_check; a failed check is HKZ_ERR_INTERNAL),
  *  the closed form
