@@ -221,13 +221,17 @@ typedef struct
     slong peak_entries;     /* largest number of (state, b, k) counts held */
     double peak_bytes;      /* peak_entries x words x 8 + result table */
     double plan_bytes;      /* the a-priori memory plan (upper bound) */
+    double seconds;         /* GPU time of the passes (CUDA), else 0 */
 } hkz_ising_transfer_stats_t;
 
 /** Exact table of a lattice model with all c_e equal by the sparse
  *  site-by-site transfer matrix (ising/transfer_site.c): per boundary
  *  state only the box of reachable (b, k) pairs (one b parity on the
- *  torus), counts modulo 2^64 and word primes, CRT to fmpz.  Torus: one
- *  run per first row up to rotation, reflection and spin flip.  nthreads
+ *  torus), counts modulo 2^64 and word primes, CRT to fmpz.  Torus
+ *  (transfer_torus.c): meet in the middle, runs of ceil(M/2) rows from
+ *  the first rows up to rotation, reflection and spin flip, closed by
+ *  exact products of the two halves over first-row pairs up to symmetry
+ *  (transfer_meet.c).  nthreads
  *  threads (<= 0: 2) on a private FLINT thread pool.  pr (NULL
  *  ok) gets one unit per row of every run; a stop request returns
  *  HKZ_ERR_INTERRUPTED (no checkpoint).  stats may be NULL.
@@ -236,6 +240,18 @@ typedef struct
  *  transposing a torus so that L <= M). */
 HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_transfer_sparse(hkz_ising_dos_t d,
         const hkz_ising_model_t m, int nthreads, const hkz_progress_t *pr,
+        hkz_ising_transfer_stats_t *stats);
+
+/** Same table by the transfer matrix on the GPU (kernels/cuda/
+ *  transfer.cu, found at run time in libhkz_cuda): dense boxes per state,
+ *  one prime < 2^62 per pass, CRT to fmpz on the host; the torus runs
+ *  every first row up to symmetry in full (no meet in the middle).
+ *  Same argument checks as hkz_ising_dos_transfer_sparse; pr gets one
+ *  unit per prime.  HKZ_ERR_UNSUPPORTED without libhkz_cuda or without a
+ *  device; HKZ_ERR_CUDA when the device memory is short (16 x 16: 126 GB
+ *  cylinder, 130 GB torus).  stats->seconds = device time. */
+HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_transfer_cuda(hkz_ising_dos_t d,
+        const hkz_ising_model_t m, const hkz_progress_t *pr,
         hkz_ising_transfer_stats_t *stats);
 
 /** Checks a table against the model before use: total 2^n, the

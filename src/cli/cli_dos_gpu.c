@@ -138,16 +138,10 @@ int hkz_cli_dos_enum_gpu(hkz_ising_dos_t d, const hkz_ising_model_t m)
 #endif
 }
 
-/* TODO(tm, issue 12.1): call hkz_ising_dos_transfer_cuda(d, m, pr, NULL)
- * here once it is on main; until then the GPU transfer matrix is not in
- * this build (private stub: --device auto falls back to the CPU). */
+/* The GPU transfer matrix (ising/transfer_cuda.c, kernels/cuda/
+ * transfer.cu): HKZ_ERR_UNSUPPORTED without CUDA or without a device. */
 int hkz_cli_dos_transfer_gpu(hkz_ising_dos_t d, const hkz_ising_model_t m,
                              const hkz_progress_t *pr)
 {
-    (void) d;
-    (void) m;
-    (void) pr;
-    return hkz_error_set(HKZ_ERR_UNSUPPORTED, "--device cuda: the GPU "
-                         "transfer matrix for lattices is not in this build "
-                         "(use --device cpu)");
+    return hkz_ising_dos_transfer_cuda(d, m, pr, NULL);
 }
