@@ -137,44 +137,57 @@ typedef struct
     int as;            /* the step id passed to the hook */
 } src_t;
 
-/* warmup + reps runs; *all: median of the per-run maxima over the ranks,
- * *mine: median of this rank's own times, *cpu: of its CPU seconds */
+/* warmup + reps rounds, each round running every step once in turn (so
+ * that clock and temperature drift hit all steps alike); per step s:
+ * all[s], the median of the per-run maxima over the ranks, mine[s], the
+ * median of this rank's own times, cpu[s], of its CPU seconds.  Steps
+ * without a source are 0. */
 static int measure(double *all, double *mine, double *cpu, hkz_dist_t d,
-                   const src_t *s, const hkz_bench_ssum_opts_t *o)
+                   const src_t *src, const hkz_bench_ssum_opts_t *o)
 {
-    double *tm = malloc(3 * (size_t) o->reps * sizeof(double));
-    int i, status = tm != NULL ? HKZ_SUCCESS
+    const size_t R = (size_t) o->reps;
+    double *tm = malloc(3 * R * HKZ_BENCH_NSTEPS * sizeof(double));
+    int i, s, status = tm != NULL ? HKZ_SUCCESS
         : hkz_error_set(HKZ_ERR_NOMEM, "hkz_bench_ssum: out of memory");
     status = hkz_dist_agree(d, status);
     for (i = 0; i < o->warmup + o->reps && status == HKZ_SUCCESS; i++)
-    {
-        int meet = 0;
-        double t0, t, c0;
-        status = hkz_dist_allreduce_int(d, &meet, 1, HKZ_DIST_MAX);
-        if (status != HKZ_SUCCESS)
-            break;
-        c0 = cpu_seconds();
-        t0 = hkz_dist_wtime();
-        status = s->step(s->state, s->as);
-        t = hkz_dist_wtime() - t0;
-        c0 = cpu_seconds() - c0;
-        status = hkz_dist_agree(d, status);
-        if (status != HKZ_SUCCESS)
-            break;
-        if (i >= o->warmup)
+        for (s = 0; s < HKZ_BENCH_NSTEPS && status == HKZ_SUCCESS; s++)
         {
-            tm[o->reps + i - o->warmup] = t;
-            tm[2 * o->reps + i - o->warmup] = c0;
+            double *ts = tm + 3 * R * (size_t) s, t0, t, c0;
+            int meet = 0;
+            if (src[s].step == NULL)     /* no reduction to time */
+                continue;
+            status = hkz_dist_allreduce_int(d, &meet, 1, HKZ_DIST_MAX);
+            if (status != HKZ_SUCCESS)
+                break;
+            c0 = cpu_seconds();
+            t0 = hkz_dist_wtime();
+            status = src[s].step(src[s].state, src[s].as);
+            t = hkz_dist_wtime() - t0;
+            c0 = cpu_seconds() - c0;
+            status = hkz_dist_agree(d, status);
+            if (status != HKZ_SUCCESS)
+                break;
+            if (i >= o->warmup)
+            {
+                ts[R + (size_t) (i - o->warmup)] = t;
+                ts[2 * R + (size_t) (i - o->warmup)] = c0;
+            }
+            status = hkz_dist_allreduce_double(d, &t, 1, HKZ_DIST_MAX);
+            if (i >= o->warmup)
+                ts[i - o->warmup] = t;
         }
-        status = hkz_dist_allreduce_double(d, &t, 1, HKZ_DIST_MAX);
-        if (i >= o->warmup)
-            tm[i - o->warmup] = t;
-    }
-    if (status == HKZ_SUCCESS)
+    for (s = 0; s < HKZ_BENCH_NSTEPS && status == HKZ_SUCCESS; s++)
     {
-        *all = median(tm, o->reps);
-        *mine = median(tm + o->reps, o->reps);
-        *cpu = median(tm + 2 * o->reps, o->reps);
+        double *ts = tm + 3 * R * (size_t) s;
+        if (src[s].step == NULL)
+        {
+            all[s] = mine[s] = cpu[s] = 0.0;
+            continue;
+        }
+        all[s] = median(ts, o->reps);
+        mine[s] = median(ts + R, o->reps);
+        cpu[s] = median(ts + 2 * R, o->reps);
     }
     free(tm);
     return status;
@@ -189,7 +202,10 @@ static void derive(hkz_bench_ssum_t *r)
     r->efficiency = t[HKZ_BENCH_PLAIN] / t[HKZ_BENCH_ENGINE];
     r->ect_seq = t[HKZ_BENCH_SEQ] - t[HKZ_BENCH_PLAIN];
     r->ect_ovl = t[HKZ_BENCH_OVL] - t[HKZ_BENCH_PLAIN];
-    r->e_overlap = r->ect_seq > 0 ? 1.0 - r->ect_ovl / r->ect_seq : NAN;
+    /* one rank: nothing is communicated, so nothing can be overlapped;
+     * SEQ and OVL then differ by noise only, and so would E_overlap */
+    r->e_overlap = r->ect_seq > 0 && r->nranks > 1
+                   ? 1.0 - r->ect_ovl / r->ect_seq : NAN;
 }
 
 /* creates the steps' sources: the CPU, or the GPU hooks */
@@ -344,13 +360,7 @@ int hkz_bench_ssum(hkz_bench_ssum_t *r, const hkz_bench_ssum_opts_t *opts)
     if (o->backend == HKZ_BACKEND_CPU)
         _hkz_bench_cpu_info(st[0], &r->nthreads, &o->nchunks);
 
-    for (s = 0; s < HKZ_BENCH_NSTEPS && status == HKZ_SUCCESS; s++)
-    {
-        if (src[s].step == NULL)     /* no reduction to time */
-            r->t[s] = mine[s] = r->cpu[s] = 0.0;
-        else
-            status = measure(&r->t[s], &mine[s], &r->cpu[s], d, &src[s], o);
-    }
+    status = measure(r->t, mine, r->cpu, d, src, o);
     if (status == HKZ_SUCCESS && me == 0)
     {
         r->rank_t = calloc((size_t) N * HKZ_BENCH_NSTEPS, sizeof(double));

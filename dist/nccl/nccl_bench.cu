@@ -92,11 +92,15 @@ static int nb_create(void **state, char *desc, size_t ndesc,
     s->pb.err_layout = HKZ_ERR_PER_COLUMN;
     s->overlap = t->overlap;
     hkz_nccl_info(s->nc, NULL, &nranks, &dev, &window);
-    snprintf(desc, ndesc, "NCCL over %d ranks, overlap %s%s", nranks,
-             t->overlap == HKZ_OVERLAP_WINDOW ? "window"
-             : t->overlap == HKZ_OVERLAP_CHUNKED ? "chunked" : "none",
-             t->overlap == HKZ_OVERLAP_WINDOW && !window
-             ? " (unavailable: falls back to chunked)" : "");
+    if (s->nc->solo)
+        snprintf(desc, ndesc, "none (1 rank: the local partial is the sum; "
+                 "no NCCL call, no window kernel; overlap_efficiency n/a)");
+    else
+        snprintf(desc, ndesc, "NCCL over %d ranks, overlap %s%s", nranks,
+                 t->overlap == HKZ_OVERLAP_WINDOW ? "window"
+                 : t->overlap == HKZ_OVERLAP_CHUNKED ? "chunked" : "none",
+                 t->overlap == HKZ_OVERLAP_WINDOW && !window
+                 ? " (unavailable: falls back to chunked)" : "");
 
 cleanup:
     /* the communicator exists on every rank: the state goes back even

@@ -11,6 +11,11 @@ int _hkz_nccl_issue_chunk(_hkz_nccl_hook_t *h, size_t c, cudaStream_t s)
     hkz_nccl_t nc = h->nc;
     size_t t0, t1;
     int status = HKZ_SUCCESS;
+    // one rank: the local partial is the result; no event, signal, copy
+    // or kernel per chunk (what made the window mode slower than the
+    // sequential run on one GPU)
+    if (nc->solo)
+        return HKZ_SUCCESS;
     hkz_engine_chunk_range(&t0, &t1, h->T, h->nchunks, c);
     if (h->mode == HKZ_OVERLAP_WINDOW)
     {

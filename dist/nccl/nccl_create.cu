@@ -196,6 +196,7 @@ extern "C" int hkz_nccl_create(hkz_nccl_t *ncp, MPI_Comm comm,
     if (status != HKZ_SUCCESS)
         goto cleanup;
     status = probe_window(nc);
+    nc->solo = nc->nranks == 1 && env_int("HKZ_NCCL_SELF_REDUCE", 0) == 0;
 cleanup:
     if (status != HKZ_SUCCESS)
         hkz_nccl_destroy(ncp);

@@ -42,6 +42,9 @@ struct hkz_nccl_s
 {
     MPI_Comm comm;
     int rank, nranks, local_rank, one_node;
+    int solo;                    /* one rank: the partial is the sum, no
+                                    reduction at all (HKZ_NCCL_SELF_REDUCE=1
+                                    keeps the reduction path, for tests) */
     int device;
     hkz_cuda_engine_t eng;
     ncclComm_t nccl;

@@ -35,7 +35,7 @@ int _hkz_nccl_reduce_chunk(hkz_nccl_t nc, double *d, size_t n,
     size_t seg = (n + N - 1) / N, a, len;
     int status = HKZ_SUCCESS, o, grouped = 0;
 
-    if (n == 0)
+    if (n == 0 || nc->solo)
         return HKZ_SUCCESS;
     if (N <= 2)
     {

@@ -72,7 +72,7 @@ int _hkz_nccl_split_k(hkz_nccl_t nc, double *d_out,
         status = hkz_cuda_engine_heat_weights(nc->eng, &q, &d_C, &d_cerr);
     }
     status = AGREE(status, "hkz_nccl_run");
-    if (status == HKZ_SUCCESS && h.mode == HKZ_OVERLAP_WINDOW)
+    if (status == HKZ_SUCCESS && h.mode == HKZ_OVERLAP_WINDOW && !nc->solo)
         status = _hkz_nccl_window_reserve(nc, h.seg);
     if (status != HKZ_SUCCESS)
         return status;
@@ -145,6 +145,21 @@ int _hkz_nccl_split_p(hkz_nccl_t nc, double *d_out,
     size_t ldc = 0;
     int status;
 
+    if (nc->solo)
+    {
+        // one rank: its rows are all rows, written in place (no gather)
+        d_C = pb->weights == HKZ_WEIGHTS_GIVEN ? pb->C : NULL;
+        ldc = pb->weights == HKZ_WEIGHTS_GIVEN ? pb->ldc : pb->K;
+        status = pb->weights == HKZ_WEIGHTS_HEAT
+                 ? hkz_cuda_engine_heat_weights(nc->eng, pb, &d_C, &d_cerr)
+                 : HKZ_SUCCESS;
+        if (status == HKZ_SUCCESS)
+            status = hkz_cuda_engine_enqueue(nc->eng, d_out, P, nc->d_col,
+                                             pb, d_C, ldc, d_cerr, NULL,
+                                             NULL);
+        *issued_all = 1;
+        return status;
+    }
     status = _hkz_nccl_grow(&nc->d_stage, &nc->cap_stage, N * cnt,
                             "gather buffer");
     if (status == HKZ_SUCCESS && p1 > p0 && pb->weights == HKZ_WEIGHTS_HEAT)

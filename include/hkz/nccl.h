@@ -14,6 +14,11 @@
  * computed by the same cuBLAS calls whatever the chunking (engine_cuda.h).
  * The returned bound covers the reduction:
  *   err = sum_r err_r + gamma_{N-1} sum_r (mag_r + err_r)   (engine.h).
+ *
+ * One rank: the partial product is the sum, so no reduction is done at all
+ * (no NCCL call, no window kernel), whatever the overlap mode; the
+ * environment variable HKZ_NCCL_SELF_REDUCE=1 (read at hkz_nccl_create)
+ * keeps the reduction path, for tests.
  */
 #ifndef HKZ_NCCL_H
 #define HKZ_NCCL_H

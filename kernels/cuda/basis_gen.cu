@@ -21,15 +21,28 @@ __device__ __forceinline__ double rec_step(double y, double v1, double v0)
     return fma(y, v1, -v0);
 }
 
+// Checkpoints of the degrees in (dfrom, dto]: from scratch when dfrom <
+// stride, else from the checkpoint at dfrom (a multiple of stride), with
+// the same fma's as one pass from degree 0 (so the same bits).
 __global__ static void ckpt_kernel(double *ckpt, const double *x, size_t P,
-                                   double c, size_t dmax, size_t stride)
+                                   double c, size_t dfrom, size_t dto,
+                                   size_t stride)
 {
     size_t i = blockIdx.x * (size_t) blockDim.x + threadIdx.x;
     if (i >= P)
         return;
     double y = 2.0 * x[i], v0 = 1.0, v1 = c * x[i];
-    size_t next = stride, m = 0;
-    for (size_t d = 2; d <= dmax; d++)
+    size_t next = stride, m = 0, d = 2;
+    if (dfrom >= stride)
+    {
+        m = dfrom / stride - 1;
+        v0 = ckpt[2 * m * P + i];
+        v1 = ckpt[2 * m * P + P + i];
+        m++;
+        next = dfrom + stride;
+        d = dfrom + 1;
+    }
+    for (; d <= dto; d++)
     {
         double v2 = rec_step(y, v1, v0);
         v0 = v1;
@@ -140,14 +153,16 @@ extern "C" size_t _hkz_cuda_basis_stride(size_t P, size_t dmax)
 }
 
 extern "C" int _hkz_cuda_basis_checkpoints(double *d_ckpt, const double *d_x,
-        size_t P, int basis, size_t dmax, size_t stride, cudaStream_t s)
+        size_t P, int basis, size_t dfrom, size_t dto, size_t stride,
+        cudaStream_t s)
 {
     cudaError_t e;
-    if (dmax < stride)
+    dfrom = dfrom / stride * stride;
+    if (dto < stride || dto <= dfrom)
         return HKZ_SUCCESS;
     ckpt_kernel<<<(unsigned) ((P + GEN_THREADS - 1) / GEN_THREADS),
                   GEN_THREADS, 0, s>>>(d_ckpt, d_x, P,
-                  basis == HKZ_BASIS_COS ? 1.0 : 2.0, dmax, stride);
+                  basis == HKZ_BASIS_COS ? 1.0 : 2.0, dfrom, dto, stride);
     e = cudaGetLastError();
     return e == cudaSuccess ? HKZ_SUCCESS
                             : HKZ_CUDA_ERR(e, "hkz_cuda_engine (checkpoints)");

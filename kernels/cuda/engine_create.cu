@@ -25,6 +25,18 @@ static int local_rank_env(void)
     return 0;
 }
 
+// A DGEMM call-shape override from the environment (tuning only: the
+// shape fixes the summation order): multiples of 64, at least 64; or a
+// 0/1 switch when the default is below 64.
+static size_t env_size(const char *name, size_t dflt)
+{
+    const char *v = getenv(name);
+    long long n = v != NULL && *v != '\0' ? atoll(v) : -1;
+    if (dflt < 64)               // a switch: 0 or 1
+        return n == 0 || n == 1 ? (size_t) n : dflt;
+    return n >= 64 && n % 64 == 0 && n <= (1LL << 20) ? (size_t) n : dflt;
+}
+
 extern "C" int _hkz_cuda_engine_enter(hkz_cuda_engine_t e, int *prev)
 {
     cudaError_t c = cudaGetDevice(prev);
@@ -45,7 +57,7 @@ extern "C" int hkz_cuda_engine_create(hkz_cuda_engine_t *ep,
                                       const hkz_engine_opts_t *opts)
 {
     hkz_cuda_engine_t e;
-    int ndev = 0, prev = -1, status = HKZ_SUCCESS;
+    int ndev = 0, prev = -1, status = HKZ_SUCCESS, prio_lo = 0, prio_hi = 0;
     const char *emu = getenv("CUBLAS_EMULATE_DOUBLE_PRECISION");
 
     if (ep == NULL)
@@ -88,9 +100,17 @@ extern "C" int hkz_cuda_engine_create(hkz_cuda_engine_t *ep,
     HKZ_CUDA_TRY_GOTO(cudaStreamCreateWithFlags(&e->s_main,
                                                 cudaStreamNonBlocking),
                       "hkz_cuda_engine_create");
-    HKZ_CUDA_TRY_GOTO(cudaStreamCreateWithFlags(&e->s_aux,
-                                                cudaStreamNonBlocking),
+    // basis generation and bounds feed the GEMMs: their CTAs go first
+    HKZ_CUDA_TRY_GOTO(cudaDeviceGetStreamPriorityRange(&prio_lo, &prio_hi),
                       "hkz_cuda_engine_create");
+    // (HKZ_CUDA_AUX_PRIO=0, HKZ_CUDA_GEMM64=1: diagnostics of the bench)
+    HKZ_CUDA_TRY_GOTO(cudaStreamCreateWithPriority(&e->s_aux,
+            cudaStreamNonBlocking, env_size("HKZ_CUDA_AUX_PRIO", 1) != 0
+                                   ? prio_hi : prio_lo),
+                      "hkz_cuda_engine_create");
+    e->kblock = env_size("HKZ_CUDA_KBLOCK", HKZ_CUDA_KBLOCK);
+    e->tpanel = env_size("HKZ_CUDA_TPANEL", HKZ_CUDA_TPANEL);
+    e->gemm64 = env_size("HKZ_CUDA_GEMM64", 0) != 0;
     for (int i = 0; i < 2; i++)
     {
         HKZ_CUDA_TRY_GOTO(cudaEventCreateWithFlags(&e->ev_block[i],
@@ -163,6 +183,9 @@ extern "C" void hkz_cuda_engine_destroy(hkz_cuda_engine_t *ep)
     }
     if (e->ev_aux != NULL)
         cudaEventDestroy(e->ev_aux);
+    for (size_t i = 0; i < e->nev_gen; i++)
+        cudaEventDestroy(e->ev_gen[i]);
+    free(e->ev_gen);
     if (e->s_main != NULL)
         cudaStreamDestroy(e->s_main);
     if (e->s_aux != NULL)

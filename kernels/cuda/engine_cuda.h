@@ -21,7 +21,10 @@
 #include "hkz/engine.h"
 #include "hkz/status.h"
 
-/* modes per DGEMM call and columns per DGEMM call (see above) */
+/* modes per DGEMM call and columns per DGEMM call (see above): the
+ * defaults of e->kblock, e->tpanel (HKZ_CUDA_KBLOCK / HKZ_CUDA_TPANEL in
+ * the environment override them at hkz_cuda_engine_create, for tuning;
+ * the bits then change with them) */
 #define HKZ_CUDA_KBLOCK 2048
 #define HKZ_CUDA_TPANEL 1024
 
@@ -91,6 +94,10 @@ struct hkz_cuda_engine_s
     cudaEvent_t ev_block[2]; /* streaming: block in buffer b generated */
     cudaEvent_t ev_free[2];  /* streaming: GEMMs done with buffer b */
     cudaEvent_t ev_aux;      /* generic join */
+    cudaEvent_t *ev_gen;     /* resident: mode block kb generated */
+    size_t nev_gen;
+    size_t kblock, tpanel;   /* DGEMM call shape (summation order) */
+    int gemm64;              /* always the _64 cuBLAS entry point */
     /* device buffers, grown on demand */
     double *d_x;       size_t cap_x;
     double *d_B;       size_t cap_B;
@@ -138,11 +145,13 @@ int _hkz_cuda_engine_finish(hkz_cuda_engine_t e);
 
 /* Basis generation (basis_gen.cu).  Checkpoints every `stride` degrees of
  * the recurrence v_0 = 1, v_1 = c x, v_j = fma(2x, v_{j-1}, -v_{j-2}) for
- * the P points, up to degree dmax; then the block of modes [g0, g1)
- * (global) written column-major (ld P) into B. */
+ * the P points, for the degrees in (dfrom, dto] (continuing from the
+ * checkpoint at dfrom rounded down to a multiple of stride: call with
+ * dfrom = 0 first); then the block of modes [g0, g1) (global) written
+ * column-major (ld P) into B. */
 size_t _hkz_cuda_basis_stride(size_t P, size_t dmax);
 int _hkz_cuda_basis_checkpoints(double *d_ckpt, const double *d_x, size_t P,
-        int basis, size_t dmax, size_t stride, cudaStream_t s);
+        int basis, size_t dfrom, size_t dto, size_t stride, cudaStream_t s);
 int _hkz_cuda_basis_block(double *d_B, const double *d_ckpt,
         const double *d_x, size_t P, int basis, size_t cos_n, size_t g0,
         size_t g1, size_t stride, cudaStream_t s);

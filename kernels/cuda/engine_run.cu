@@ -113,17 +113,29 @@ cleanup:
     return status;
 }
 
+// One DGEMM call of the fixed shape family (engine_cuda.h).  The 32-bit
+// entry point when every size fits (the call plain cuBLAS users make; the
+// _64 entry point may route to other kernels), else the 64-bit one.
 static int gemm(hkz_cuda_engine_t e, double *d_out, size_t ldo,
                 const double *Bblk, const _hkz_cuda_weights_t *w, size_t P,
                 size_t kb, size_t nb, size_t t0, size_t nt)
 {
     const double one = 1.0, zero = 0.0;
+    const double *Cb = w->d_C + kb * e->kblock + t0 * w->ldc;
+    const double *beta = kb == 0 ? &zero : &one;
     int status = HKZ_SUCCESS;
-    HKZ_CUBLAS_TRY_GOTO(cublasDgemm_v2_64(e->blas, CUBLAS_OP_N, CUBLAS_OP_N,
-            (int64_t) P, (int64_t) nt, (int64_t) nb, &one, Bblk,
-            (int64_t) P, w->d_C + kb * HKZ_CUDA_KBLOCK + t0 * w->ldc,
-            (int64_t) w->ldc, kb == 0 ? &zero : &one, d_out + t0 * ldo,
-            (int64_t) ldo), "hkz_cuda_engine (cublasDgemm)");
+    if (!e->gemm64 && P <= 0x7fffffff && ldo <= 0x7fffffff &&
+        w->ldc <= 0x7fffffff)
+        HKZ_CUBLAS_TRY_GOTO(cublasDgemm(e->blas, CUBLAS_OP_N, CUBLAS_OP_N,
+                (int) P, (int) nt, (int) nb, &one, Bblk, (int) P, Cb,
+                (int) w->ldc, beta, d_out + t0 * ldo, (int) ldo),
+                "hkz_cuda_engine (cublasDgemm)");
+    else
+        HKZ_CUBLAS_TRY_GOTO(cublasDgemm_v2_64(e->blas, CUBLAS_OP_N,
+                CUBLAS_OP_N, (int64_t) P, (int64_t) nt, (int64_t) nb, &one,
+                Bblk, (int64_t) P, Cb, (int64_t) w->ldc, beta,
+                d_out + t0 * ldo, (int64_t) ldo),
+                "hkz_cuda_engine (cublasDgemm)");
 cleanup:
     return status;
 }
@@ -155,22 +167,59 @@ cleanup:
     return status;
 }
 
+// The checkpoints of the degrees (d0, dmax] (after the first block's).
+static int ckpt_rest(hkz_cuda_engine_t e, const hkz_engine_problem_t *pb,
+                     size_t d0, size_t dmax, size_t stride)
+{
+    if (pb->basis == HKZ_BASIS_USER || d0 >= dmax)
+        return HKZ_SUCCESS;
+    return _hkz_cuda_basis_checkpoints(e->d_ckpt, e->d_x, pb->P, pb->basis,
+                                       d0, dmax, stride, e->s_aux);
+}
+
+// At least n events in e->ev_gen.
+static int grow_gen_events(hkz_cuda_engine_t e, size_t n)
+{
+    cudaEvent_t *ev;
+    int status = HKZ_SUCCESS;
+    if (n <= e->nev_gen)
+        return HKZ_SUCCESS;
+    ev = (cudaEvent_t *) realloc(e->ev_gen, n * sizeof(cudaEvent_t));
+    if (ev == NULL)
+        return hkz_error_set(HKZ_ERR_NOMEM, "hkz_cuda_engine: out of memory");
+    e->ev_gen = ev;
+    while (e->nev_gen < n)
+    {
+        HKZ_CUDA_TRY_GOTO(cudaEventCreateWithFlags(&e->ev_gen[e->nev_gen],
+                                                   cudaEventDisableTiming),
+                          "hkz_cuda_engine");
+        e->nev_gen++;
+    }
+cleanup:
+    return status;
+}
+
 extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
         size_t ldo, double *d_col, const hkz_engine_problem_t *pb,
         const _hkz_cuda_weights_t *w, _hkz_cuda_chunk_hook_t hook,
         void *hook_arg)
 {
+    const size_t KB = e->kblock, TP = e->tpanel;
     size_t P = pb->P, K = pb->K, T = pb->T, g0 = pb->k_begin;
-    size_t nkb = (K + HKZ_CUDA_KBLOCK - 1) / HKZ_CUDA_KBLOCK;
-    size_t npan = (T + HKZ_CUDA_TPANEL - 1) / HKZ_CUDA_TPANEL;
-    size_t stride = 0, dlo, dmax = 0, kb, pan, freeb = 0, totalb = 0;
+    size_t nkb = (K + KB - 1) / KB;
+    size_t npan = (T + TP - 1) / TP;
+    size_t stride = 0, dlo, dmax = 0, d0 = 0, kb, pan, freeb = 0;
+    size_t totalb = 0;
     int resident, status = HKZ_SUCCESS;
 
-    // 1. points and checkpoints of the recurrence
+    // 1. points and checkpoints of the recurrence: for CHEB_U those of the
+    //    first block first (it starts the GEMMs), the rest after its
+    //    generation (ckpt_rest)
     if (pb->basis != HKZ_BASIS_USER)
     {
         dmax = _hkz_cuda_basis_degrees(&dlo, pb->basis, pb->cos_n, g0, K);
         stride = _hkz_cuda_basis_stride(P, dmax);
+        d0 = pb->basis == HKZ_BASIS_CHEB_U && K > KB ? g0 + KB - 1 : dmax;
         HKZ_TRY_GOTO(_hkz_cuda_grow(&e->d_x, &e->cap_x, P, "points"));
         HKZ_TRY_GOTO(_hkz_cuda_grow(&e->d_ckpt, &e->cap_ckpt,
                                     2 * P * (dmax / stride + 1),
@@ -179,19 +228,29 @@ extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
                                           cudaMemcpyHostToDevice, e->s_aux),
                           "hkz_cuda_engine");
         HKZ_TRY_GOTO(_hkz_cuda_basis_checkpoints(e->d_ckpt, e->d_x, P,
-                                                 pb->basis, dmax, stride,
+                                                 pb->basis, 0, d0, stride,
                                                  e->s_aux));
     }
 
     // 2. B resident (generated once, GEMMs panel by panel so that columns
     //    become final early) or streamed through two block buffers; the
-    //    column bounds go on s_aux behind the generation, before any hook
-    cudaMemGetInfo(&freeb, &totalb);
-    resident = (double) P * (double) K * 8.0 <=
-               fmin(0.5 * (double) freeb, 17179869184.0) ||
-               nkb == 1;
+    //    column bounds go on s_aux behind the generation, before any hook.
+    //    (Up to 1 GiB of B is resident without asking for the free memory.)
+    resident = (double) P * (double) K * 8.0 <= 1073741824.0 || nkb == 1;
+    if (!resident)
+    {
+        cudaMemGetInfo(&freeb, &totalb);
+        resident = (double) P * (double) K * 8.0 <=
+                   fmin(0.5 * (double) freeb, 17179869184.0);
+    }
+    if (resident && nkb > 1 &&
+        _hkz_cuda_grow(&e->d_B, &e->cap_B, P * K, "basis") != HKZ_SUCCESS)
+    {
+        hkz_errmsg_clear();      // no room for all of B: stream it
+        resident = 0;
+    }
     HKZ_TRY_GOTO(_hkz_cuda_grow(&e->d_B, &e->cap_B,
-                                P * (resident ? K : 2 * HKZ_CUDA_KBLOCK),
+                                P * (resident ? K : 2 * KB),
                                 "basis blocks"));
     HKZ_CUBLAS_TRY_GOTO(cublasSetStream(e->blas, e->s_main),
                         "hkz_cuda_engine");
@@ -200,28 +259,33 @@ extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
                         "hkz_cuda_engine");
     if (resident)
     {
+        // one event per generated block: the first panel's GEMM on block
+        // kb waits for block kb only, so the generation of the later
+        // blocks (and the bounds) runs under the GEMMs
+        HKZ_TRY_GOTO(grow_gen_events(e, nkb));
         for (kb = 0; kb < nkb; kb++)
         {
-            size_t nb = K - kb * HKZ_CUDA_KBLOCK < HKZ_CUDA_KBLOCK
-                        ? K - kb * HKZ_CUDA_KBLOCK : HKZ_CUDA_KBLOCK;
-            HKZ_TRY_GOTO(gen_block(e, e->d_B + kb * HKZ_CUDA_KBLOCK * P, pb,
-                                   g0 + kb * HKZ_CUDA_KBLOCK, nb, stride));
+            size_t nb = K - kb * KB < KB ? K - kb * KB : KB;
+            HKZ_TRY_GOTO(gen_block(e, e->d_B + kb * KB * P, pb,
+                                   g0 + kb * KB, nb, stride));
+            HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_gen[kb], e->s_aux),
+                              "hkz_cuda_engine");
+            if (kb == 0)
+                HKZ_TRY_GOTO(ckpt_rest(e, pb, d0, dmax, stride));
         }
-        HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_block[0], e->s_aux),
-                          "hkz_cuda_engine");
-        HKZ_CUDA_TRY_GOTO(cudaStreamWaitEvent(e->s_main, e->ev_block[0], 0),
-                          "hkz_cuda_engine");
         HKZ_TRY_GOTO(enqueue_bounds(e, d_col, pb, w));
         for (pan = 0; pan < npan; pan++)
         {
-            size_t t0 = pan * HKZ_CUDA_TPANEL;
-            size_t nt = T - t0 < HKZ_CUDA_TPANEL ? T - t0 : HKZ_CUDA_TPANEL;
+            size_t t0 = pan * TP;
+            size_t nt = T - t0 < TP ? T - t0 : TP;
             for (kb = 0; kb < nkb; kb++)
             {
-                size_t nb = K - kb * HKZ_CUDA_KBLOCK < HKZ_CUDA_KBLOCK
-                            ? K - kb * HKZ_CUDA_KBLOCK : HKZ_CUDA_KBLOCK;
-                HKZ_TRY_GOTO(gemm(e, d_out, ldo,
-                                  e->d_B + kb * HKZ_CUDA_KBLOCK * P, w, P,
+                size_t nb = K - kb * KB < KB ? K - kb * KB : KB;
+                if (pan == 0)
+                    HKZ_CUDA_TRY_GOTO(cudaStreamWaitEvent(e->s_main,
+                                                          e->ev_gen[kb], 0),
+                                      "hkz_cuda_engine");
+                HKZ_TRY_GOTO(gemm(e, d_out, ldo, e->d_B + kb * KB * P, w, P,
                                   kb, nb, t0, nt));
             }
             if (hook != NULL)
@@ -233,25 +297,24 @@ extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
         for (kb = 0; kb < nkb; kb++)
         {
             size_t b = kb & 1;
-            double *buf = e->d_B + b * HKZ_CUDA_KBLOCK * P;
-            size_t nb = K - kb * HKZ_CUDA_KBLOCK < HKZ_CUDA_KBLOCK
-                        ? K - kb * HKZ_CUDA_KBLOCK : HKZ_CUDA_KBLOCK;
+            double *buf = e->d_B + b * KB * P;
+            size_t nb = K - kb * KB < KB ? K - kb * KB : KB;
             if (kb >= 2)
                 HKZ_CUDA_TRY_GOTO(cudaStreamWaitEvent(e->s_aux,
                                                       e->ev_free[b], 0),
                                   "hkz_cuda_engine");
-            HKZ_TRY_GOTO(gen_block(e, buf, pb, g0 + kb * HKZ_CUDA_KBLOCK,
-                                   nb, stride));
+            HKZ_TRY_GOTO(gen_block(e, buf, pb, g0 + kb * KB, nb, stride));
             HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_block[b], e->s_aux),
                               "hkz_cuda_engine");
+            if (kb == 0)
+                HKZ_TRY_GOTO(ckpt_rest(e, pb, d0, dmax, stride));
             HKZ_CUDA_TRY_GOTO(cudaStreamWaitEvent(e->s_main,
                                                   e->ev_block[b], 0),
                               "hkz_cuda_engine");
             for (pan = 0; pan < npan; pan++)
             {
-                size_t t0 = pan * HKZ_CUDA_TPANEL;
-                size_t nt = T - t0 < HKZ_CUDA_TPANEL ? T - t0
-                                                     : HKZ_CUDA_TPANEL;
+                size_t t0 = pan * TP;
+                size_t nt = T - t0 < TP ? T - t0 : TP;
                 HKZ_TRY_GOTO(gemm(e, d_out, ldo, buf, w, P, kb, nb, t0, nt));
             }
             HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_free[b], e->s_main),
