@@ -10,6 +10,7 @@
 #include "hkz/checkpoint.h"
 #include "hkz/dist.h"
 #include "hkz/dist_ksum.h"
+#include "hkz/su2.h"
 
 /* Upper bound (a double, +inf if not finite) of
  *   gauss != 0:  sum_{n>=1} n^a e^{-tau (n^2 - 1)}
@@ -31,6 +32,8 @@ typedef struct
     double *thi;    /* upper bound likewise */
     int ok;         /* 0: no engine route (deriv, a time not a positive
                        double, product kind) */
+    hkz_su2_sub_wcache_t sub_w;  /* SU2_SUB: Arb weights of the batched
+                                    fallback (scalar.c), else NULL */
 } _hkz_grid_times_t;
 
 int _hkz_grid_times_init(_hkz_grid_times_t *tm, const hkz_grid_heat_t g);
@@ -49,6 +52,17 @@ int _hkz_grid_tile(hkz_grid_entry_t *rows, const hkz_grid_heat_t g,
  * status HKZ_SUCCESS / HKZ_ERR_PREC in the entry, errors returned. */
 int _hkz_grid_scalar(hkz_grid_entry_t *row, const hkz_grid_heat_t g,
                      slong p, slong j, const hkz_goal_t *goal);
+
+/* The batched certified fallback of an su2-sub tile: the entries
+ * idx[0..*n) (i T + j, increasing) grouped by point, each point's Arb
+ * basis built once (hkz_su2_heat_sub_multi, weights cached in w); the
+ * entries whose ball meets the goal are set (scalar = 1), the others stay
+ * in idx (*n lowered) for _hkz_grid_scalar.  An entry's value depends on
+ * its own inputs only. */
+int _hkz_grid_sub_multi(hkz_grid_entry_t *rows, slong *idx, slong *n,
+                        const hkz_grid_heat_t g, slong p0, slong T,
+                        hkz_engine_t e, const hkz_goal_t *goal,
+                        hkz_su2_sub_wcache_t w);
 
 /* The state of a run (heat_run.c), shared with the block loop
  * (block.c). */

@@ -341,7 +341,11 @@ int _hkz_grid_tile(hkz_grid_entry_t *rows, const hkz_grid_heat_t g,
             }
             idx[nsc++] = i * T + j;
         }
-    if (scalar)
+    if (scalar && nsc > 0 && g->kind == HKZ_GRID_SU2_SUB
+        && tm->sub_w != NULL)
+        status = _hkz_grid_sub_multi(rows, idx, &nsc, g, p0, T, e, goal,
+                                     tm->sub_w);
+    if (scalar && status == HKZ_SUCCESS)
         status = scalar_entries(rows, idx, nsc, g, p0, T, e, goal);
 cleanup:
     free(out);

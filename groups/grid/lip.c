@@ -99,6 +99,10 @@ int _hkz_grid_times_init(_hkz_grid_times_t *tm, const hkz_grid_heat_t g)
     tm->dt = malloc(T * sizeof(double));
     tm->tlo = malloc(T * sizeof(double));
     tm->thi = malloc(T * sizeof(double));
+    tm->sub_w = NULL;
+    if (g->kind == HKZ_GRID_SU2_SUB
+        && hkz_su2_sub_wcache_init(&tm->sub_w) != HKZ_SUCCESS)
+        tm->sub_w = NULL;   /* no batched fallback: the scalar route */
     if (!tm->t || !tm->dt || !tm->tlo || !tm->thi)
     {
         _hkz_grid_times_clear(tm);
@@ -137,5 +141,7 @@ void _hkz_grid_times_clear(_hkz_grid_times_t *tm)
     free(tm->dt);
     free(tm->tlo);
     free(tm->thi);
+    hkz_su2_sub_wcache_clear(tm->sub_w);
+    tm->sub_w = NULL;
     tm->t = tm->dt = tm->tlo = tm->thi = NULL;
 }

@@ -88,3 +88,118 @@ int _hkz_grid_scalar(hkz_grid_entry_t *row, const hkz_grid_heat_t g,
     row->certified = arb_is_finite(&row->value) && !J.partial;
     return HKZ_SUCCESS;
 }
+
+/* ---- the batched fallback of su2-sub tiles (hkz_su2_heat_sub_multi) ---- */
+
+typedef struct
+{
+    hkz_grid_entry_t *rows;
+    const slong *idx;
+    const slong *gs;          /* groups: idx[gs[i] .. gs[i+1]) */
+    char *done;
+    int *st;
+    const hkz_grid_heat_struct *g;
+    slong p0, T, prec;
+    const hkz_goal_t *goal;
+    const struct hkz_su2_sub_wcache_struct *w;
+} multi_par_t;
+
+static void multi_range(size_t i0, size_t i1, void *arg)
+{
+    const multi_par_t *A = arg;
+    size_t i;
+
+    for (i = i0; i < i1; i++)
+    {
+        slong a = A->gs[i], n = A->gs[i + 1] - a, k, p = A->p0 + A->idx[a]
+              / A->T;
+        arb_ptr t = _arb_vec_init(n), res = _arb_vec_init(n);
+        int *ok = malloc(n * sizeof(int));
+        const hkz_grid_heat_struct *g = A->g;
+
+        A->st[i] = HKZ_ERR_NOMEM;
+        if (ok != NULL)
+        {
+            for (k = 0; k < n; k++)
+                arb_set(t + k, g->t->v + A->idx[a + k] % A->T);
+            A->st[i] = hkz_su2_heat_sub_multi(res, ok, t, n,
+                    g->r->v + p / g->z->n, g->z->v + p % g->z->n, g->deriv,
+                    A->prec, A->w);
+            for (k = 0; A->st[i] == HKZ_SUCCESS && k < n; k++)
+            {
+                hkz_grid_entry_t *row = A->rows + A->idx[a + k];
+                if (!ok[k] || !arb_is_finite(res + k)
+                    || arb_rel_accuracy_bits(res + k) < A->goal->rel_bits)
+                    continue;
+                arb_swap(&row->value, res + k);
+                row->scalar = 1;
+                row->certified = 1;
+                row->status = HKZ_SUCCESS;
+                row->p = p;
+                row->j = A->idx[a + k] % A->T;
+                A->done[a + k] = 1;
+            }
+        }
+        free(ok);
+        _arb_vec_clear(t, n);
+        _arb_vec_clear(res, n);
+    }
+    flint_cleanup();
+}
+
+int _hkz_grid_sub_multi(hkz_grid_entry_t *rows, slong *idx, slong *n,
+                        const hkz_grid_heat_t g, slong p0, slong T,
+                        hkz_engine_t e, const hkz_goal_t *goal,
+                        hkz_su2_sub_wcache_t w)
+{
+    multi_par_t A;
+    slong i, ng = 0, m = 0, N = *n;
+    slong *gs = malloc((N + 1) * sizeof(slong));
+    int status = HKZ_SUCCESS;
+
+    A.done = calloc(N, 1);
+    A.st = malloc((N + 1) * sizeof(int));
+    HKZ_CHECK_GOTO(gs != NULL && A.done != NULL && A.st != NULL,
+                   HKZ_ERR_NOMEM, "grid: out of memory");
+    A.prec = goal->start_prec > 0 ? goal->start_prec : goal->rel_bits + 32;
+    A.prec = FLINT_MIN(A.prec, goal->max_prec);
+    /* the weights of every entry, here (the cache is not thread-safe) */
+    for (i = 0; i < N; i++)
+    {
+        slong p = p0 + idx[i] / T;
+        if (i == 0 || idx[i] / T != idx[i - 1] / T)
+            gs[ng++] = i;
+        status = hkz_su2_sub_wcache_prepare(w, g->t->v + idx[i] % T,
+                g->r->v + p / g->z->n, g->z->v + p % g->z->n, g->deriv,
+                A.prec);
+        if (status != HKZ_SUCCESS)
+        {
+            status = HKZ_SUCCESS;   /* the scalar route says why */
+            goto cleanup;
+        }
+    }
+    gs[ng] = N;
+    A.rows = rows;
+    A.idx = idx;
+    A.gs = gs;
+    A.g = g;
+    A.p0 = p0;
+    A.T = T;
+    A.goal = goal;
+    A.w = w;
+    if (e != NULL && ng > 1)
+        status = hkz_engine_parallel_for(e, (size_t) ng, multi_range, &A);
+    else
+        multi_range(0, (size_t) ng, &A);
+    /* an entry whose batch failed keeps the scalar route */
+    for (i = 0; status == HKZ_SUCCESS && i < N; i++)
+        if (!A.done[i])
+            idx[m++] = idx[i];
+    if (status == HKZ_SUCCESS)
+        *n = m;
+cleanup:
+    free(gs);
+    free(A.done);
+    free(A.st);
+    return status;
+}

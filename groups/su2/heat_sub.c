@@ -91,7 +91,7 @@ static double psi_d(double theta, double r)
 /* Approximate d_sR(e, g)^2 (section 4.2) in double: it only decides how
  * many extra bits the cancellation in (3.1) costs, so a plain bisection
  * is enough here; the certified distance lives in dist_cc. */
-static double dist2_estimate(double r, double z)
+double hkz_su2_sub_dist2_estimate_internal(double r, double z)
 {
     double lo, hi, mid, th;
     int i;
@@ -150,8 +150,9 @@ int hkz_su2_heat_sub(arb_t res, const arb_t t, const arb_t r, const arb_t z,
         td = arf_get_d(arb_midref(t), ARF_RND_NEAR);
         extra = 8.0;
         if (td < 1.0)
-            extra += dist2_estimate(arf_get_d(arb_midref(r), ARF_RND_NEAR),
-                                    arf_get_d(arb_midref(zr), ARF_RND_NEAR))
+            extra += hkz_su2_sub_dist2_estimate_internal(
+                         arf_get_d(arb_midref(r), ARF_RND_NEAR),
+                         arf_get_d(arb_midref(zr), ARF_RND_NEAR))
                      / (4.0 * td * M_LN2) - 2.0 * log2(td);
         extra = FLINT_MIN(extra, 4.0 * prec + 1024.0);
         hkz_su2_sub_spectral_internal(tmp, t, r, zr, deriv,

@@ -29,6 +29,10 @@ int hkz_su2_sub_check_internal(const char *fn, const arb_t t, const arb_t r,
  * narrow ball (exact periodicity of p in z). */
 void hkz_su2_sub_reduce_z_internal(arb_t zr, const arb_t z, slong prec);
 
+/* Approximate d_sR(e, g)^2 (spec 4.2) of the point (r, z) in double:
+ * steering only (how many bits the cancellation in (3.1) costs). */
+double hkz_su2_sub_dist2_estimate_internal(double r, double z);
+
 /* ln of an estimate of sum |terms| of (3.1) with weights lambda^d (the size
  * of d^d/dt^d p_t(e)); steering only. */
 double hkz_su2_sub_log_scale_internal(double t, ulong d);

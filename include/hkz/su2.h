@@ -117,6 +117,29 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_bi_d(double *res, double t,
 HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_sub(arb_t res, const arb_t t,
         const arb_t r, const arb_t z, ulong deriv, slong prec);
 
+/** Several times at one point sharing the point's spectral basis
+ *  (groups/su2/heat_sub_grid_multi.c): the Arb basis cos(r)^k
+ *  P_m^{(0,k)}(cos 2r), 2 cos(kz) is built once per point and working
+ *  precision, and d^d/dt^d p_t for each time is an arb_dot with that
+ *  time's Arb weights (2m+|k|+1) lambda^d e^{-lambda t} plus the proven
+ *  tails of hkz_su2_heat_sub (spec 3.5, heat_sub_tail.c).  res[i] depends
+ *  only on (t[i], r, z, d, prec): the working precision and truncation of
+ *  an entry are chosen from its own inputs.  The weights live in a cache
+ *  (hkz_su2_sub_wcache_t): hkz_su2_sub_wcache_prepare (not thread-safe)
+ *  adds those of one entry; hkz_su2_heat_sub_multi only reads the cache
+ *  (several threads may call it at once) and sets ok[i] = 0 (res[i]
+ *  indeterminate) for entries whose weights are not cached (HKZ_SUB_KMAX
+ *  exceeded: use hkz_su2_heat_sub).  Results are certified balls; they
+ *  need not meet any accuracy goal. */
+typedef struct hkz_su2_sub_wcache_struct *hkz_su2_sub_wcache_t;
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_sub_wcache_init(hkz_su2_sub_wcache_t *c);
+HKZ_API void hkz_su2_sub_wcache_clear(hkz_su2_sub_wcache_t c);
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_sub_wcache_prepare(hkz_su2_sub_wcache_t c,
+        const arb_t t, const arb_t r, const arb_t z, ulong d, slong prec);
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_sub_multi(arb_ptr res, int *ok,
+        const arb_struct *t, slong n, const arb_t r, const arb_t z, ulong d,
+        slong prec, const struct hkz_su2_sub_wcache_struct *c);
+
 /** Spectral sum (3.1) (Jacobi recurrences) with the section 3.5 bound. */
 HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_sub_spectral(arb_t res,
         const arb_t t, const arb_t r, const arb_t z, ulong deriv, slong prec);

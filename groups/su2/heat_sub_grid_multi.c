@@ -1,0 +1,379 @@
+/* Sub-Laplacian heat kernel at several times of one point, sharing the
+ * point's Arb basis: the certified fallback of the grids for the entries
+ * that the double engine cannot certify (small values: small t, far
+ * points).
+ *
+ * The sum is (3.1) of spec heat_kernels_su2.md, written as
+ *   p_t = sum_{k=0}^{K} c_k sum_{m=0}^{M_k} B_km W_km(t) + tail,
+ *   c_0 = 1, c_k = 2 cos(kz), B_km = cos(r)^k P_m^{(0,k)}(cos 2r),
+ *   W_km(t) = (2m+k+1) lambda^d e^{-lambda t}, lambda = 4m(m+k+1) + 2k,
+ * (times (-1)^d), truncated exactly as hkz_su2_sub_spectral_internal
+ * truncates it (K, M_k from heat_sub_steer.c at the working precision) and
+ * with the same proven tails (spec 3.5: hkz_su2_sub_tail_m_internal per k,
+ * hkz_su2_sub_tail_k_internal for |k| > K, heat_sub_tail.c), valid for
+ * every point since |D^n_kk| <= 1.  Every product and sum is in Arb
+ * (arb_dot), so the ball contains p_t.
+ *
+ * Working precision of an entry: the one hkz_su2_heat_sub uses (prec + 8 +
+ * d^2/(4t ln 2) + 2 log2(1/t), heat_sub.c) plus the guard bits of
+ * hkz_su2_sub_spectral_internal (10 + 18 >= bits(K), + 0.08/t for the
+ * wrapping of the P_m recurrence), rounded up to a multiple of 64: a
+ * function of the entry's own (t, r, z, d, prec), so the value of an entry
+ * does not depend on the other entries (tiling, shards, ranks). */
+#include <math.h>
+#include <stdlib.h>
+#include "hkz_check.h"
+#include "heat_sub_internal.h"
+
+typedef struct
+{
+    arb_t t;
+    slong wp;
+    ulong d;
+    slong K;
+    slong *M;      /* K + 1 */
+    slong *off;    /* K + 2: weights of k at W + off[k] */
+    arb_ptr W;
+    mag_t tail;
+} went_t;
+
+struct hkz_su2_sub_wcache_struct
+{
+    went_t *e;
+    slong n, alloc;
+};
+
+int hkz_su2_sub_wcache_init(hkz_su2_sub_wcache_t *c)
+{
+    *c = calloc(1, sizeof(struct hkz_su2_sub_wcache_struct));
+    HKZ_CHECK(*c != NULL, HKZ_ERR_NOMEM, "hkz_su2_sub_wcache_init: "
+              "out of memory");
+    return HKZ_SUCCESS;
+}
+
+void hkz_su2_sub_wcache_clear(hkz_su2_sub_wcache_t c)
+{
+    slong i;
+    if (c == NULL)
+        return;
+    for (i = 0; i < c->n; i++)
+    {
+        went_t *w = c->e + i;
+        _arb_vec_clear(w->W, w->off[w->K + 1]);
+        arb_clear(w->t);
+        mag_clear(w->tail);
+        free(w->M);
+        free(w->off);
+    }
+    free(c->e);
+    free(c);
+}
+
+/* the working precision of an entry (see the top comment) */
+static slong entry_wp(const arb_t t, const arb_t r, const arb_t z, slong prec)
+{
+    double td = arf_get_d(arb_midref(t), ARF_RND_NEAR), extra = 8.0, w;
+    arb_t zr;
+
+    if (td < 1.0)
+    {
+        arb_init(zr);
+        hkz_su2_sub_reduce_z_internal(zr, z, prec);
+        extra += hkz_su2_sub_dist2_estimate_internal(
+                     arf_get_d(arb_midref(r), ARF_RND_NEAR),
+                     arf_get_d(arb_midref(zr), ARF_RND_NEAR))
+                 / (4.0 * td * M_LN2) - 2.0 * log2(td);
+        arb_clear(zr);
+    }
+    extra = FLINT_MIN(extra, 4.0 * prec + 1024.0);
+    w = prec + extra + 28.0 + FLINT_MIN(0.08 / td, 2.0 * (prec + extra)
+                                        + 256.0);
+    return ((slong) w / 64 + 1) * 64;
+}
+
+static const went_t *find(const struct hkz_su2_sub_wcache_struct *c,
+                          const arb_t t, slong wp, ulong d)
+{
+    slong i;
+    for (i = 0; i < c->n; i++)
+        if (c->e[i].wp == wp && c->e[i].d == d && arb_equal(c->e[i].t, t))
+            return c->e + i;
+    return NULL;
+}
+
+/* the weights of (t, wp, d) into w (the truncation of
+ * hkz_su2_sub_spectral_internal at precision wp); 0 if K is too large */
+static int make_weights(went_t *w, const arb_t t, slong wp, ulong d)
+{
+    double td = arf_get_d(arb_midref(t), ARF_RND_NEAR);
+    double logtol = -wp * M_LN2 + hkz_su2_sub_log_scale_internal(td, d);
+    double logtol_k;
+    slong K = hkz_su2_sub_choose_K_internal(td, d, logtol), M = 0, k, m;
+    arb_t q, q2, gstep, g0, Q, wm, rho, a, pw;
+    mag_t tlo, bk;
+
+    if (K >= HKZ_SUB_KMAX)
+        return 0;
+    logtol_k = logtol - M_LN2 - log(K + 1.0);
+    w->M = malloc((K + 1) * sizeof(slong));
+    w->off = malloc((K + 2) * sizeof(slong));
+    if (w->M == NULL || w->off == NULL)
+    {
+        free(w->M);
+        free(w->off);
+        return 0;
+    }
+    w->off[0] = 0;
+    for (k = 0; k <= K; k++)
+    {
+        M = hkz_su2_sub_choose_M_internal(M, k, td, d, logtol_k);
+        w->M[k] = M;
+        w->off[k + 1] = w->off[k] + M + 1;
+    }
+    w->K = K;
+    w->wp = wp;
+    w->d = d;
+    arb_init(w->t);
+    arb_set(w->t, t);
+    mag_init(w->tail);
+    w->W = _arb_vec_init(w->off[K + 1]);
+    arb_init(q); arb_init(q2); arb_init(gstep); arb_init(g0); arb_init(Q);
+    arb_init(wm); arb_init(rho); arb_init(a); arb_init(pw);
+    mag_init(tlo); mag_init(bk);
+    /* e^{-lambda t} = e^{-2kt} e^{-4m(m+k+1)t}: W_{m+1}/W_m = q^{2m+k+2},
+     * q = e^{-4t} (as in hkz_su2_sub_spectral_internal) */
+    arb_mul_si(a, t, -4, wp);
+    arb_exp(q, a, wp);
+    arb_sqr(q2, q, wp);
+    arb_mul_si(a, t, -2, wp);
+    arb_exp(gstep, a, wp);
+    arb_one(g0);
+    arb_set(Q, q2);
+    arb_get_mag_lower(tlo, t);
+    for (k = 0; k <= K; k++)
+    {
+        ulong ku = (ulong) k;
+        arb_ptr W = w->W + w->off[k];
+
+        arb_set(wm, g0);
+        arb_set(rho, Q);
+        for (m = 0; m <= w->M[k]; m++)
+        {
+            ulong mu = (ulong) m;
+            arb_mul_ui(W + m, wm, 2 * mu + ku + 1, wp);
+            if (d != 0)
+            {
+                arb_ui_pow_ui(pw, 4 * mu * (mu + ku + 1) + 2 * ku, d, wp);
+                arb_mul(W + m, W + m, pw, wp);
+            }
+            arb_mul(wm, wm, rho, wp);
+            arb_mul(rho, rho, q2, wp);
+        }
+        hkz_su2_sub_tail_m_internal(bk, ku, (ulong) w->M[k], tlo, d);
+        mag_add(w->tail, w->tail, bk);
+        arb_mul(g0, g0, gstep, wp);
+        arb_mul(Q, Q, q, wp);
+    }
+    hkz_su2_sub_tail_k_internal(bk, (ulong) K, tlo, d);
+    mag_add(w->tail, w->tail, bk);
+    arb_clear(q); arb_clear(q2); arb_clear(gstep); arb_clear(g0);
+    arb_clear(Q); arb_clear(wm); arb_clear(rho); arb_clear(a); arb_clear(pw);
+    mag_clear(tlo); mag_clear(bk);
+    return 1;
+}
+
+int hkz_su2_sub_wcache_prepare(hkz_su2_sub_wcache_t c, const arb_t t,
+        const arb_t r, const arb_t z, ulong d, slong prec)
+{
+    slong wp;
+    int status = hkz_su2_sub_check_internal("hkz_su2_sub_wcache_prepare",
+                                            t, r, z, d, prec);
+
+    if (status != HKZ_SUCCESS)
+        return status;
+    wp = entry_wp(t, r, z, prec);
+    if (find(c, t, wp, d) != NULL)
+        return HKZ_SUCCESS;
+    if (c->n == c->alloc)
+    {
+        slong na = 2 * c->alloc + 8;
+        went_t *e = realloc(c->e, na * sizeof(went_t));
+        HKZ_CHECK(e != NULL, HKZ_ERR_NOMEM, "hkz_su2_sub_wcache_prepare: "
+                  "out of memory");
+        c->e = e;
+        c->alloc = na;
+    }
+    if (make_weights(c->e + c->n, t, wp, d))
+        c->n++;
+    return HKZ_SUCCESS;
+}
+
+/* the basis of the point at precision wp for k <= K, m <= Mx[k] (B + bo[k])
+ * and c[k] = c_k */
+static void point_basis(arb_ptr B, const slong *bo, arb_ptr c, slong K,
+                        const slong *Mx, const arb_t r, const arb_t z,
+                        slong wp)
+{
+    slong k, m, j, nb = FLINT_MIN(32, K + 1);
+    arb_ptr tab = _arb_vec_init(2 * nb);
+    arb_t cr, y, g0, a, cb, sb;
+
+    arb_init(cr); arb_init(y); arb_init(g0); arb_init(a);
+    arb_init(cb); arb_init(sb);
+    /* cos(kz) = Re(e^{i(k-j)z} e^{ijz}) in blocks of nb, as in
+     * hkz_su2_sub_spectral_internal (radii do not grow with k) */
+    for (j = 0; j < nb; j++)
+    {
+        arb_mul_ui(a, z, j, wp);
+        arb_sin_cos(tab + nb + j, tab + j, a, wp);
+    }
+    arb_sin_cos(y, cr, r, wp);
+    arb_sqr(y, y, wp);                  /* cos 2r = 1 - 2y */
+    arb_one(g0);
+    for (k = 0; k <= K; k++)
+    {
+        ulong ku = (ulong) k;
+        arb_ptr G = B + bo[k];
+
+        arb_set(G, g0);
+        if (Mx[k] >= 1)
+        {
+            /* P_1^{(0,k)} = 1 - (k+2) y */
+            arb_mul_ui(a, y, ku + 2, wp);
+            arb_sub_ui(a, a, 1, wp);
+            arb_neg(a, a);
+            arb_mul(G + 1, g0, a, wp);
+        }
+        for (m = 1; m < Mx[k]; m++)
+        {
+            /* DLMF 18.9.1 (alpha = 0, beta = k, n = m, x = 1 - 2y) */
+            ulong mu = (ulong) m, n2k = 2 * mu + ku;
+            ulong lam = 4 * mu * (mu + ku + 1) + 2 * ku;
+
+            arb_mul_ui(a, y, 2 * n2k * (n2k + 2), wp);
+            arb_neg(a, a);
+            arb_add_ui(a, a, lam, wp);
+            arb_mul_ui(a, a, n2k + 1, wp);
+            arb_mul(a, a, G + m, wp);
+            arb_submul_ui(a, G + m - 1, 2 * mu * (mu + ku) * (n2k + 2), wp);
+            arb_div_ui(G + m + 1, a, 2 * (mu + 1) * (mu + ku + 1) * n2k, wp);
+        }
+        if (k == 0)
+        {
+            arb_one(c);
+            arb_one(cb);     /* e^{i0z} */
+            arb_zero(sb);
+        }
+        else
+        {
+            j = k % nb;
+            if (j == 0)
+            {
+                arb_mul_ui(a, z, ku, wp);
+                arb_sin_cos(sb, cb, a, wp);
+            }
+            arb_mul(c + k, cb, tab + j, wp);
+            arb_submul(c + k, sb, tab + nb + j, wp);
+            arb_mul_2exp_si(c + k, c + k, 1);
+        }
+        arb_mul(g0, g0, cr, wp);
+    }
+    _arb_vec_clear(tab, 2 * nb);
+    arb_clear(cr); arb_clear(y); arb_clear(g0); arb_clear(a);
+    arb_clear(cb); arb_clear(sb);
+}
+
+/* the entries sel[0..ns) (all of precision wp) of one point */
+static int one_class(arb_ptr res, int *ok, const went_t **wt,
+                     const slong *sel, slong ns, const arb_t r,
+                     const arb_t zr, slong wp, slong prec)
+{
+    slong K = 0, k, i, nb;
+    slong *Mx, *bo;
+    arb_ptr B, c, dk;
+
+    for (i = 0; i < ns; i++)
+        K = FLINT_MAX(K, wt[sel[i]]->K);
+    Mx = calloc(K + 1, sizeof(slong));
+    bo = malloc((K + 2) * sizeof(slong));
+    HKZ_CHECK(Mx != NULL && bo != NULL, HKZ_ERR_NOMEM, "out of memory");
+    for (i = 0; i < ns; i++)
+        for (k = 0; k <= wt[sel[i]]->K; k++)
+            Mx[k] = FLINT_MAX(Mx[k], wt[sel[i]]->M[k]);
+    bo[0] = 0;
+    for (k = 0; k <= K; k++)
+        bo[k + 1] = bo[k] + Mx[k] + 1;
+    nb = bo[K + 1];
+    B = _arb_vec_init(nb);
+    c = _arb_vec_init(K + 1);
+    dk = _arb_vec_init(K + 1);
+    point_basis(B, bo, c, K, Mx, r, zr, wp);
+    for (i = 0; i < ns; i++)
+    {
+        const went_t *w = wt[sel[i]];
+        arb_ptr v = res + sel[i];
+
+        for (k = 0; k <= w->K; k++)
+            arb_dot(dk + k, NULL, 0, B + bo[k], 1, w->W + w->off[k], 1,
+                    w->M[k] + 1, wp);
+        arb_dot(v, NULL, 0, c, 1, dk, 1, w->K + 1, wp);
+        if (w->d % 2 == 1)
+            arb_neg(v, v);   /* (-lambda)^d */
+        arb_add_error_mag(v, w->tail);
+        arb_set_round(v, v, prec);
+        ok[sel[i]] = 1;
+    }
+    _arb_vec_clear(B, nb);
+    _arb_vec_clear(c, K + 1);
+    _arb_vec_clear(dk, K + 1);
+    free(Mx);
+    free(bo);
+    return HKZ_SUCCESS;
+}
+
+int hkz_su2_heat_sub_multi(arb_ptr res, int *ok, const arb_struct *t,
+        slong n, const arb_t r, const arb_t z, ulong d, slong prec,
+        const struct hkz_su2_sub_wcache_struct *c)
+{
+    const went_t **wt = malloc(n * sizeof(went_t *));
+    slong *wps = malloc(n * sizeof(slong)), *sel = malloc(n * sizeof(slong));
+    slong i, i2, ns;
+    int status = HKZ_SUCCESS;
+    arb_t zr;
+
+    HKZ_CHECK_GOTO(wt != NULL && wps != NULL && sel != NULL, HKZ_ERR_NOMEM,
+                   "hkz_su2_heat_sub_multi: out of memory");
+    for (i = 0; i < n; i++)
+    {
+        ok[i] = 0;
+        arb_indeterminate(res + i);
+        wt[i] = NULL;
+        if (hkz_su2_sub_check_internal("hkz_su2_heat_sub_multi", t + i, r,
+                                       z, d, prec) != HKZ_SUCCESS)
+        {
+            status = HKZ_ERR_DOMAIN;
+            goto cleanup;
+        }
+        wps[i] = entry_wp(t + i, r, z, prec);
+        wt[i] = find(c, t + i, wps[i], d);
+    }
+    arb_init(zr);
+    for (i = 0; i < n && status == HKZ_SUCCESS; i++)
+    {
+        if (wt[i] == NULL || ok[i])
+            continue;
+        /* the class of entries with the working precision of entry i */
+        ns = 0;
+        for (i2 = i; i2 < n; i2++)
+            if (wt[i2] != NULL && wps[i2] == wps[i])
+                sel[ns++] = i2;
+        hkz_su2_sub_reduce_z_internal(zr, z, wps[i]);
+        status = one_class(res, ok, wt, sel, ns, r, zr, wps[i], prec);
+    }
+    arb_clear(zr);
+cleanup:
+    free(wt);
+    free(wps);
+    free(sel);
+    return status;
+}
