@@ -53,6 +53,15 @@ int main(void)
     g->digits = 8;
     runs(g, "su2-sub");
     hkz_grid_heat_clear(g);
+    /* small t at far points: entries of the batched Arb fallback
+     * (hkz_su2_heat_sub_multi), two tiles */
+    hkz_grid_heat_init(g, HKZ_GRID_SU2_SUB);
+    HKZ_TEST_OK(hkz_grid_list_set_str(g->r, "0.8:1.5:10", 0, 256));
+    HKZ_TEST_OK(hkz_grid_list_set_str(g->z, "2:6:26", 0, 256));
+    HKZ_TEST_OK(hkz_grid_list_set_str(g->t, "0.01,0.3", 0, 256));
+    g->digits = 10;
+    runs(g, "su2-sub small t");
+    hkz_grid_heat_clear(g);
     flint_cleanup();
     return hkz_test_failures ? 1 : 0;
 }
