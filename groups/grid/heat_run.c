@@ -132,7 +132,12 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
 
     status = _hkz_grid_times_init(&tm, g);
     if (o->scalar_only)
+    {
+        /* every entry by the scalar route, not the batched fallback */
         tm.ok = 0;
+        hkz_su2_sub_wcache_clear(tm.sub_w);
+        tm.sub_w = NULL;
+    }
     if (status == HKZ_SUCCESS)
     {
         /* without an engine route the engine lends its CPU threads to

@@ -89,7 +89,8 @@ int _hkz_grid_scalar(hkz_grid_entry_t *row, const hkz_grid_heat_t g,
     return HKZ_SUCCESS;
 }
 
-/* ---- the batched fallback of su2-sub tiles (hkz_su2_heat_sub_multi) ---- */
+/* ---- the batched fallback of su2-sub tiles (hkz_su2_heat_sub_multi):
+ * the failing entries of a tile grouped by r ---- */
 
 typedef struct
 {
@@ -107,24 +108,28 @@ typedef struct
 static void multi_range(size_t i0, size_t i1, void *arg)
 {
     const multi_par_t *A = arg;
+    const hkz_grid_heat_struct *g = A->g;
     size_t i;
 
     for (i = i0; i < i1; i++)
     {
-        slong a = A->gs[i], n = A->gs[i + 1] - a, k, p = A->p0 + A->idx[a]
-              / A->T;
-        arb_ptr t = _arb_vec_init(n), res = _arb_vec_init(n);
+        slong a = A->gs[i], n = A->gs[i + 1] - a, k, p;
+        arb_ptr t = _arb_vec_init(n), z = _arb_vec_init(n);
+        arb_ptr res = _arb_vec_init(n);
         int *ok = malloc(n * sizeof(int));
-        const hkz_grid_heat_struct *g = A->g;
 
         A->st[i] = HKZ_ERR_NOMEM;
         if (ok != NULL)
         {
             for (k = 0; k < n; k++)
+            {
+                p = A->p0 + A->idx[a + k] / A->T;
                 arb_set(t + k, g->t->v + A->idx[a + k] % A->T);
+                arb_set(z + k, g->z->v + p % g->z->n);
+            }
+            p = A->p0 + A->idx[a] / A->T;
             A->st[i] = hkz_su2_heat_sub_multi(res, ok, t, n,
-                    g->r->v + p / g->z->n, g->z->v + p % g->z->n, g->deriv,
-                    A->prec, A->w);
+                    g->r->v + p / g->z->n, z, g->deriv, A->prec, A->w);
             for (k = 0; A->st[i] == HKZ_SUCCESS && k < n; k++)
             {
                 hkz_grid_entry_t *row = A->rows + A->idx[a + k];
@@ -135,13 +140,14 @@ static void multi_range(size_t i0, size_t i1, void *arg)
                 row->scalar = 1;
                 row->certified = 1;
                 row->status = HKZ_SUCCESS;
-                row->p = p;
+                row->p = A->p0 + A->idx[a + k] / A->T;
                 row->j = A->idx[a + k] % A->T;
                 A->done[a + k] = 1;
             }
         }
         free(ok);
         _arb_vec_clear(t, n);
+        _arb_vec_clear(z, n);
         _arb_vec_clear(res, n);
     }
     flint_cleanup();
@@ -167,7 +173,8 @@ int _hkz_grid_sub_multi(hkz_grid_entry_t *rows, slong *idx, slong *n,
     for (i = 0; i < N; i++)
     {
         slong p = p0 + idx[i] / T;
-        if (i == 0 || idx[i] / T != idx[i - 1] / T)
+        /* groups: entries of one r (points p = ir nz + iz, increasing) */
+        if (i == 0 || p / g->z->n != (p0 + idx[i - 1] / T) / g->z->n)
             gs[ng++] = i;
         status = hkz_su2_sub_wcache_prepare(w, g->t->v + idx[i] % T,
                 g->r->v + p / g->z->n, g->z->v + p % g->z->n, g->deriv,

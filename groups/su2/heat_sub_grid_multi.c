@@ -208,25 +208,48 @@ int hkz_su2_sub_wcache_prepare(hkz_su2_sub_wcache_t c, const arb_t t,
     return HKZ_SUCCESS;
 }
 
-/* the basis of the point at precision wp for k <= K, m <= Mx[k] (B + bo[k])
- * and c[k] = c_k */
-static void point_basis(arb_ptr B, const slong *bo, arb_ptr c, slong K,
-                        const slong *Mx, const arb_t r, const arb_t z,
-                        slong wp)
+/* c[k] = c_k = 2 cos(kz) (c_0 = 1), k <= K: cos(kz) = Re(e^{i(k-j)z}
+ * e^{ijz}) in blocks of 32, as in hkz_su2_sub_spectral_internal (radii do
+ * not grow with k) */
+static void cos_factors(arb_ptr c, slong K, const arb_t z, slong wp)
 {
-    slong k, m, j, nb = FLINT_MIN(32, K + 1);
+    slong k, j, nb = FLINT_MIN(32, K + 1);
     arb_ptr tab = _arb_vec_init(2 * nb);
-    arb_t cr, y, g0, a, cb, sb;
+    arb_t a, cb, sb;
 
-    arb_init(cr); arb_init(y); arb_init(g0); arb_init(a);
-    arb_init(cb); arb_init(sb);
-    /* cos(kz) = Re(e^{i(k-j)z} e^{ijz}) in blocks of nb, as in
-     * hkz_su2_sub_spectral_internal (radii do not grow with k) */
+    arb_init(a); arb_init(cb); arb_init(sb);
     for (j = 0; j < nb; j++)
     {
         arb_mul_ui(a, z, j, wp);
         arb_sin_cos(tab + nb + j, tab + j, a, wp);
     }
+    arb_one(c);
+    arb_one(cb);
+    for (k = 1; k <= K; k++)
+    {
+        j = k % nb;
+        if (j == 0)
+        {
+            arb_mul_ui(a, z, (ulong) k, wp);
+            arb_sin_cos(sb, cb, a, wp);
+        }
+        arb_mul(c + k, cb, tab + j, wp);
+        arb_submul(c + k, sb, tab + nb + j, wp);
+        arb_mul_2exp_si(c + k, c + k, 1);
+    }
+    _arb_vec_clear(tab, 2 * nb);
+    arb_clear(a); arb_clear(cb); arb_clear(sb);
+}
+
+/* B + bo[k] = cos(r)^k P_m^{(0,k)}(cos 2r), k <= K, m <= Mx[k], at
+ * precision wp (the recurrence of hkz_su2_sub_spectral_internal) */
+static void r_basis(arb_ptr B, const slong *bo, slong K, const slong *Mx,
+                    const arb_t r, slong wp)
+{
+    slong k, m;
+    arb_t cr, y, g0, a;
+
+    arb_init(cr); arb_init(y); arb_init(g0); arb_init(a);
     arb_sin_cos(y, cr, r, wp);
     arb_sqr(y, y, wp);                  /* cos 2r = 1 - 2y */
     arb_one(g0);
@@ -258,45 +281,33 @@ static void point_basis(arb_ptr B, const slong *bo, arb_ptr c, slong K,
             arb_submul_ui(a, G + m - 1, 2 * mu * (mu + ku) * (n2k + 2), wp);
             arb_div_ui(G + m + 1, a, 2 * (mu + 1) * (mu + ku + 1) * n2k, wp);
         }
-        if (k == 0)
-        {
-            arb_one(c);
-            arb_one(cb);     /* e^{i0z} */
-            arb_zero(sb);
-        }
-        else
-        {
-            j = k % nb;
-            if (j == 0)
-            {
-                arb_mul_ui(a, z, ku, wp);
-                arb_sin_cos(sb, cb, a, wp);
-            }
-            arb_mul(c + k, cb, tab + j, wp);
-            arb_submul(c + k, sb, tab + nb + j, wp);
-            arb_mul_2exp_si(c + k, c + k, 1);
-        }
         arb_mul(g0, g0, cr, wp);
     }
-    _arb_vec_clear(tab, 2 * nb);
     arb_clear(cr); arb_clear(y); arb_clear(g0); arb_clear(a);
-    arb_clear(cb); arb_clear(sb);
 }
 
-/* the entries sel[0..ns) (all of precision wp) of one point */
+/* the entries sel[0..ns) (all of precision wp, one r): the r-basis once,
+ * the inner sums d_k(t) = sum_m B_km W_km(t) once per time, then per entry
+ * (its z) the K-term sum with c_k(z) */
 static int one_class(arb_ptr res, int *ok, const went_t **wt,
                      const slong *sel, slong ns, const arb_t r,
-                     const arb_t zr, slong wp, slong prec)
+                     const arb_struct *z, slong wp, slong prec)
 {
-    slong K = 0, k, i, nb;
-    slong *Mx, *bo;
+    slong K = 0, k, i, i2, nb, nd = 0;
+    slong *Mx, *bo, *first;
     arb_ptr B, c, dk;
+    arb_t zr;
 
     for (i = 0; i < ns; i++)
         K = FLINT_MAX(K, wt[sel[i]]->K);
     Mx = calloc(K + 1, sizeof(slong));
     bo = malloc((K + 2) * sizeof(slong));
-    HKZ_CHECK(Mx != NULL && bo != NULL, HKZ_ERR_NOMEM, "out of memory");
+    first = malloc(ns * sizeof(slong));
+    if (Mx == NULL || bo == NULL || first == NULL)
+    {
+        free(Mx); free(bo); free(first);
+        return hkz_error_set(HKZ_ERR_NOMEM, "out of memory");
+    }
     for (i = 0; i < ns; i++)
         for (k = 0; k <= wt[sel[i]]->K; k++)
             Mx[k] = FLINT_MAX(Mx[k], wt[sel[i]]->M[k]);
@@ -306,17 +317,34 @@ static int one_class(arb_ptr res, int *ok, const went_t **wt,
     nb = bo[K + 1];
     B = _arb_vec_init(nb);
     c = _arb_vec_init(K + 1);
-    dk = _arb_vec_init(K + 1);
-    point_basis(B, bo, c, K, Mx, r, zr, wp);
+    dk = _arb_vec_init(ns * (K + 1));
+    arb_init(zr);
+    r_basis(B, bo, K, Mx, r, wp);
+    /* d_k per distinct time (same weights entry: same t, wp, d) */
+    for (i = 0; i < ns; i++)
+    {
+        const went_t *w = wt[sel[i]];
+        for (i2 = 0; i2 < i && wt[sel[i2]] != w; i2++)
+            ;
+        if (i2 < i)
+        {
+            first[i] = first[i2];
+            continue;
+        }
+        first[i] = nd;
+        for (k = 0; k <= w->K; k++)
+            arb_dot(dk + nd * (K + 1) + k, NULL, 0, B + bo[k], 1,
+                    w->W + w->off[k], 1, w->M[k] + 1, wp);
+        nd++;
+    }
     for (i = 0; i < ns; i++)
     {
         const went_t *w = wt[sel[i]];
         arb_ptr v = res + sel[i];
 
-        for (k = 0; k <= w->K; k++)
-            arb_dot(dk + k, NULL, 0, B + bo[k], 1, w->W + w->off[k], 1,
-                    w->M[k] + 1, wp);
-        arb_dot(v, NULL, 0, c, 1, dk, 1, w->K + 1, wp);
+        hkz_su2_sub_reduce_z_internal(zr, z + sel[i], wp);
+        cos_factors(c, w->K, zr, wp);
+        arb_dot(v, NULL, 0, c, 1, dk + first[i] * (K + 1), 1, w->K + 1, wp);
         if (w->d % 2 == 1)
             arb_neg(v, v);   /* (-lambda)^d */
         arb_add_error_mag(v, w->tail);
@@ -325,21 +353,22 @@ static int one_class(arb_ptr res, int *ok, const went_t **wt,
     }
     _arb_vec_clear(B, nb);
     _arb_vec_clear(c, K + 1);
-    _arb_vec_clear(dk, K + 1);
+    _arb_vec_clear(dk, ns * (K + 1));
+    arb_clear(zr);
     free(Mx);
     free(bo);
+    free(first);
     return HKZ_SUCCESS;
 }
 
 int hkz_su2_heat_sub_multi(arb_ptr res, int *ok, const arb_struct *t,
-        slong n, const arb_t r, const arb_t z, ulong d, slong prec,
+        slong n, const arb_t r, const arb_struct *z, ulong d, slong prec,
         const struct hkz_su2_sub_wcache_struct *c)
 {
     const went_t **wt = malloc(n * sizeof(went_t *));
     slong *wps = malloc(n * sizeof(slong)), *sel = malloc(n * sizeof(slong));
     slong i, i2, ns;
     int status = HKZ_SUCCESS;
-    arb_t zr;
 
     HKZ_CHECK_GOTO(wt != NULL && wps != NULL && sel != NULL, HKZ_ERR_NOMEM,
                    "hkz_su2_heat_sub_multi: out of memory");
@@ -349,15 +378,14 @@ int hkz_su2_heat_sub_multi(arb_ptr res, int *ok, const arb_struct *t,
         arb_indeterminate(res + i);
         wt[i] = NULL;
         if (hkz_su2_sub_check_internal("hkz_su2_heat_sub_multi", t + i, r,
-                                       z, d, prec) != HKZ_SUCCESS)
+                                       z + i, d, prec) != HKZ_SUCCESS)
         {
             status = HKZ_ERR_DOMAIN;
             goto cleanup;
         }
-        wps[i] = entry_wp(t + i, r, z, prec);
+        wps[i] = entry_wp(t + i, r, z + i, prec);
         wt[i] = find(c, t + i, wps[i], d);
     }
-    arb_init(zr);
     for (i = 0; i < n && status == HKZ_SUCCESS; i++)
     {
         if (wt[i] == NULL || ok[i])
@@ -367,10 +395,8 @@ int hkz_su2_heat_sub_multi(arb_ptr res, int *ok, const arb_struct *t,
         for (i2 = i; i2 < n; i2++)
             if (wt[i2] != NULL && wps[i2] == wps[i])
                 sel[ns++] = i2;
-        hkz_su2_sub_reduce_z_internal(zr, z, wps[i]);
-        status = one_class(res, ok, wt, sel, ns, r, zr, wps[i], prec);
+        status = one_class(res, ok, wt, sel, ns, r, z, wps[i], prec);
     }
-    arb_clear(zr);
 cleanup:
     free(wt);
     free(wps);

@@ -88,6 +88,11 @@ static void sub_weights(double *C, double *cerr, size_t ldc, const double *t,
     arb_init(Q); arb_init(w); arb_init(rho); arb_init(v); arb_init(lam);
     for (j = 0; j < nt; j++)
     {
+        /* d = 0: doubles from Arb tables, proven bound (the file's
+         * comment); else, or if the tables fail, Arb per mode */
+        if (d == 0 && _hkz_su2_sub_weights_d(C + j * ldc, cerr + j * ldc,
+                                             t[j], Mk, K))
+            continue;
         arb_set_d(tt, t[j]);
         arb_mul_si(v, tt, -4, WEIGHT_PREC);
         arb_exp(q, v, WEIGHT_PREC);            /* q = e^{-4t} */

@@ -122,6 +122,13 @@ void _hkz_su2_sub_basis_rows(double *B, size_t ld, double *bmax,
 
 /* ---- the time-dependent part (heat_sub_grid_plan.c) ---- */
 
+/* The weights (2m+k+1) e^{-lambda t} of one time (d = 0; modes k <= K,
+ * m <= Mk[k], in that order) in double with proven errors cerr
+ * (heat_sub_grid_weights.c); returns 0 if the tables cannot be certified
+ * (then the caller computes them in Arb). */
+int _hkz_su2_sub_weights_d(double *C, double *cerr, double t,
+                           const slong *Mk, slong K);
+
 /* Everything of a sub-Laplacian grid that depends on (t, d) only. */
 typedef struct
 {

@@ -117,14 +117,15 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_bi_d(double *res, double t,
 HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_sub(arb_t res, const arb_t t,
         const arb_t r, const arb_t z, ulong deriv, slong prec);
 
-/** Several times at one point sharing the point's spectral basis
+/** Entries (t[i], z[i]), i < n, at one r sharing the spectral basis
  *  (groups/su2/heat_sub_grid_multi.c): the Arb basis cos(r)^k
- *  P_m^{(0,k)}(cos 2r), 2 cos(kz) is built once per point and working
- *  precision, and d^d/dt^d p_t for each time is an arb_dot with that
- *  time's Arb weights (2m+|k|+1) lambda^d e^{-lambda t} plus the proven
- *  tails of hkz_su2_heat_sub (spec 3.5, heat_sub_tail.c).  res[i] depends
- *  only on (t[i], r, z, d, prec): the working precision and truncation of
- *  an entry are chosen from its own inputs.  The weights live in a cache
+ *  P_m^{(0,k)}(cos 2r) is built once per r and working precision, the
+ *  inner sums over m once per time (arb_dot with that time's Arb weights
+ *  (2m+|k|+1) lambda^d e^{-lambda t}), then each entry is a K-term sum
+ *  with 2 cos(k z[i]), plus the proven tails of hkz_su2_heat_sub (spec
+ *  3.5, heat_sub_tail.c).  res[i] depends only on (t[i], r, z[i], d,
+ *  prec): the working precision and truncation of an entry are chosen
+ *  from its own inputs.  The weights live in a cache
  *  (hkz_su2_sub_wcache_t): hkz_su2_sub_wcache_prepare (not thread-safe)
  *  adds those of one entry; hkz_su2_heat_sub_multi only reads the cache
  *  (several threads may call it at once) and sets ok[i] = 0 (res[i]
@@ -137,8 +138,8 @@ HKZ_API void hkz_su2_sub_wcache_clear(hkz_su2_sub_wcache_t c);
 HKZ_API HKZ_WARN_UNUSED int hkz_su2_sub_wcache_prepare(hkz_su2_sub_wcache_t c,
         const arb_t t, const arb_t r, const arb_t z, ulong d, slong prec);
 HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_sub_multi(arb_ptr res, int *ok,
-        const arb_struct *t, slong n, const arb_t r, const arb_t z, ulong d,
-        slong prec, const struct hkz_su2_sub_wcache_struct *c);
+        const arb_struct *t, slong n, const arb_t r, const arb_struct *z,
+        ulong d, slong prec, const struct hkz_su2_sub_wcache_struct *c);
 
 /** Spectral sum (3.1) (Jacobi recurrences) with the section 3.5 bound. */
 HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_sub_spectral(arb_t res,
