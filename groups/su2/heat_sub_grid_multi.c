@@ -208,37 +208,55 @@ int hkz_su2_sub_wcache_prepare(hkz_su2_sub_wcache_t c, const arb_t t,
     return HKZ_SUCCESS;
 }
 
+/* (c, s) *= (c1, s1) (complex product; |e^{ia}| = 1, so the radii grow
+ * additively, by about 2^-wp per product) */
+static void cmul(arb_t c, arb_t s, const arb_t c1, const arb_t s1, arb_t tmp,
+                 slong wp)
+{
+    arb_mul(tmp, c, s1, wp);
+    arb_mul(c, c, c1, wp);
+    arb_submul(c, s, s1, wp);
+    arb_mul(s, s, c1, wp);
+    arb_add(s, s, tmp, wp);
+}
+
 /* c[k] = c_k = 2 cos(kz) (c_0 = 1), k <= K: cos(kz) = Re(e^{i(k-j)z}
- * e^{ijz}) in blocks of 32, as in hkz_su2_sub_spectral_internal (radii do
- * not grow with k) */
+ * e^{ijz}), j = k mod 32, both factors from one arb_sin_cos by complex
+ * products (at most 31 + K/32 of them: the radii stay within
+ * (K + 32) 2^-wp, covered by the guard bits); c_k does not depend on K */
 static void cos_factors(arb_ptr c, slong K, const arb_t z, slong wp)
 {
-    slong k, j, nb = FLINT_MIN(32, K + 1);
+    slong k, j, nb = 32;
     arb_ptr tab = _arb_vec_init(2 * nb);
-    arb_t a, cb, sb;
+    arb_t c1, s1, cb, sb, cB, sB, tmp;
 
-    arb_init(a); arb_init(cb); arb_init(sb);
-    for (j = 0; j < nb; j++)
+    arb_init(c1); arb_init(s1); arb_init(cb); arb_init(sb);
+    arb_init(cB); arb_init(sB); arb_init(tmp);
+    arb_sin_cos(s1, c1, z, wp);
+    arb_one(tab);
+    for (j = 1; j < nb; j++)
     {
-        arb_mul_ui(a, z, j, wp);
-        arb_sin_cos(tab + nb + j, tab + j, a, wp);
+        arb_set(tab + j, tab + j - 1);
+        arb_set(tab + nb + j, tab + nb + j - 1);
+        cmul(tab + j, tab + nb + j, c1, s1, tmp, wp);
     }
+    arb_set(cB, tab + nb - 1);
+    arb_set(sB, tab + 2 * nb - 1);
+    cmul(cB, sB, c1, s1, tmp, wp);               /* e^{i 32 z} */
     arb_one(c);
     arb_one(cb);
     for (k = 1; k <= K; k++)
     {
         j = k % nb;
         if (j == 0)
-        {
-            arb_mul_ui(a, z, (ulong) k, wp);
-            arb_sin_cos(sb, cb, a, wp);
-        }
+            cmul(cb, sb, cB, sB, tmp, wp);
         arb_mul(c + k, cb, tab + j, wp);
         arb_submul(c + k, sb, tab + nb + j, wp);
         arb_mul_2exp_si(c + k, c + k, 1);
     }
     _arb_vec_clear(tab, 2 * nb);
-    arb_clear(a); arb_clear(cb); arb_clear(sb);
+    arb_clear(c1); arb_clear(s1); arb_clear(cb); arb_clear(sb);
+    arb_clear(cB); arb_clear(sB); arb_clear(tmp);
 }
 
 /* B + bo[k] = cos(r)^k P_m^{(0,k)}(cos 2r), k <= K, m <= Mx[k], at
