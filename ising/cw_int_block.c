@@ -176,8 +176,10 @@ static int rebuild(blk_t *b, const arf_t x0, slong N, const arb_t t,
     return !b->valid;
 }
 
-/* S = sum_k V_k omega^k and the error bound at x. */
-static void blk_eval(acb_t S, mag_t err, const blk_t *b, const arf_t x)
+/* S = sum_k V_k omega^k (D: with VT_k, if not NULL) and the error bound
+ * at x. */
+static void blk_eval(acb_t S, acb_t D, mag_t err, const blk_t *b,
+                     const arf_t x)
 {
     const _hkz_lyi_ictx_t *c = &b->c;
     slong wp = c->wp;
@@ -201,6 +203,11 @@ static void blk_eval(acb_t S, mag_t err, const blk_t *b, const arf_t x)
     arb_sin_cos(acb_imagref(wk), acb_realref(wk), ph, wp);
     _acb_poly_evaluate(S, b->V, b->len, w, wp);
     acb_mul(S, S, wk, wp);
+    if (D != NULL)
+    {
+        _acb_poly_evaluate(D, b->VT, b->len, w, wp);
+        acb_mul(D, D, wk, wp);
+    }
     /* err0 + disc0 (e^{a |x - theta0|/t} - 1) */
     arb_set_d(ph, (double) (float) c->L.a);
     arb_mul(s, s, ph, 64);
@@ -226,7 +233,7 @@ static int blk_sign(const blk_t *b, const arf_t x)
     acb_init(S);
     arb_init(v);
     mag_init(err);
-    blk_eval(S, err, b, x);
+    blk_eval(S, NULL, err, b, x);
     arb_set(v, acb_realref(S));
     arb_add_error_mag(v, err);
     sg = arb_is_positive(v) ? 1 : arb_is_negative(v) ? -1 : 0;
@@ -263,6 +270,29 @@ static double newton_d(const blk_t *b, const arf_t x)
     if (creal(D) == 0)
         return NAN;
     return creal(S) / creal(D);
+}
+
+/* x -= Re I/Re I' at the working precision (midpoints); step = |that|
+ * (unchanged on failure). */
+static void newton_arb(arf_t x, arf_t step, const blk_t *b)
+{
+    acb_t S, D;
+    mag_t err;
+    acb_init(S);
+    acb_init(D);
+    mag_init(err);
+    blk_eval(S, D, err, b, x);
+    if (!arf_is_zero(arb_midref(acb_realref(D))) && acb_is_finite(S) &&
+        acb_is_finite(D))
+    {
+        arf_div(step, arb_midref(acb_realref(S)), arb_midref(acb_realref(D)),
+                b->c.wp, ARF_RND_NEAR);
+        arf_sub(x, x, step, b->c.wp, ARF_RND_NEAR);
+        arf_abs(step, step);
+    }
+    acb_clear(S);
+    acb_clear(D);
+    mag_clear(err);
 }
 
 int _hkz_ly_cw_int_bracket_blk(_hkz_lyi_cache_t *ca, arf_t a, arf_t b,
@@ -318,6 +348,22 @@ int _hkz_ly_cw_int_bracket_blk(_hkz_lyi_cache_t *ca, arf_t a, arf_t b,
         arf_set_d(x1, step);
         arf_abs(dl, x1);
         arf_sub(x1, x0, x1, B->c.wp, ARF_RND_NEAR);
+        /* a goal below the double resolution: steps in balls until the
+         * quadratic error estimate 8 N step^2 is below wt/4 */
+        arf_mul_2exp_si(e, x0, -44);
+        if (arf_cmpabs(wt, e) < 0 && arf_cmp(dl, r) < 0)
+        {
+            int it;
+            arf_mul_2exp_si(lo, wt, -2);
+            for (it = 0; it < 4; it++)
+            {
+                newton_arb(x1, dl, B);
+                arf_mul(e, dl, dl, 64, ARF_RND_UP);
+                arf_mul_si(e, e, 8 * N, 64, ARF_RND_UP);
+                if (arf_cmp(e, lo) <= 0)
+                    break;
+            }
+        }
         /* e = max(wt/4, 8 N step^2) (quadratic convergence), well below r */
         arf_mul(e, dl, dl, 64, ARF_RND_UP);
         arf_mul_si(e, e, 8 * N, 64, ARF_RND_UP);
