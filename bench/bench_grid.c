@@ -4,8 +4,11 @@
  * scalar path called point by point (hkz_su2_heat_sub,
  * hkz_su2_heat_milnor at 53 bits), in the same run.
  *
- *   bench_grid [P T [stride [tmin]]]
+ *   bench_grid [P T [stride [tmin [kinds]]]]
  *
+ * kinds: a comma list of sub, bi (bi-invariant h_t(alpha),
+ * hkz_su2_heat_bi_grid vs hkz_su2_heat_bi) and milnor (default
+ * sub,milnor).
  * stride > 1 times the scalar path on every stride-th point only and
  * scales its time by P / (points timed).  Prints the times, their ratio,
  * the bound (median err/|value|) and how many scalar balls fall outside
@@ -13,6 +16,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include "hkz/hkz.h"
 
@@ -74,6 +78,7 @@ int main(int argc, char **argv)
     arb_t res, ta, ra, za, a, b, c;
     hkz_su2_elem_t h;
     int status;
+    const char *kinds = "sub,milnor";
 
     if (argc >= 3)
     {
@@ -84,6 +89,8 @@ int main(int argc, char **argv)
         stride = strtoul(argv[3], NULL, 10);
     if (argc >= 5)
         tmin = atof(argv[4]);
+    if (argc >= 6)
+        kinds = argv[5];
     if (P == 0 || T == 0 || stride == 0 || !(tmin > 0 && tmin < tmax))
     {
         fprintf(stderr, "usage: bench_grid [P T [stride [tmin]]]\n");
@@ -126,6 +133,8 @@ int main(int argc, char **argv)
            stride > 1 ? ", every stride-th point, time scaled" : "");
 
     /* ---- sub-Laplacian ---- */
+    if (strstr(kinds, "sub") == NULL)
+        goto bi;
     t0 = now();
     status = hkz_su2_heat_sub_grid(out, err, P, NULL, r, z, P, t, T);
     tg = now() - t0;
@@ -148,6 +157,38 @@ int main(int argc, char **argv)
         }
     ts = now() - t0;
     report("sub", P, T, tg, ts, timed, out, err, miss);
+
+bi:
+    /* ---- bi-invariant, alpha = pi r / (pi/2) in [0, pi] ---- */
+    if (strstr(kinds, "bi") == NULL)
+        goto milnor;
+    for (i = 0; i < P; i++)
+        z[i] = 2.0 * r[i];
+    t0 = now();
+    status = hkz_su2_heat_bi_grid(out, err, P, NULL, z, P, t, T, 0);
+    tg = now() - t0;
+    if (status != HKZ_SUCCESS)
+    {
+        fprintf(stderr, "bi grid: %s\n", hkz_errmsg());
+        return 1;
+    }
+    miss = 0;
+    t0 = now();
+    for (i = 0; i < P; i += stride)
+        for (j = 0; j < T; j++)
+        {
+            arb_set_d(ta, t[j]);
+            arb_set_d(ra, z[i]);
+            if (hkz_su2_heat_bi(res, ta, ra, 0, 53) != HKZ_SUCCESS)
+                return 1;
+            miss += !inside(out[i + j * P], err[i + j * P], res);
+        }
+    ts = now() - t0;
+    report("bi", P, T, tg, ts, timed, out, err, miss);
+
+milnor:
+    if (strstr(kinds, "milnor") == NULL)
+        goto done;
 
     /* ---- Milnor, (a, b, c) = (1, 2, 0.5) (spec M1) ---- */
     t0 = now();
@@ -191,6 +232,8 @@ int main(int argc, char **argv)
     }
     ts = now() - t0;
     report("milnor", P, T, tg, ts, timed, out, err, miss);
+
+done:
 
     hkz_su2_elem_clear(h);
     arb_clear(res); arb_clear(ta); arb_clear(ra); arb_clear(za);

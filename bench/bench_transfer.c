@@ -2,7 +2,13 @@
  * transfer matrix (issue 12), with time, the memory plan and the measured
  * peak, the checks (hkz_ising_dos_check) and optionally the table file.
  *   bench_transfer L M [torus|cylinder] [threads] [dense] [out.dos]
- * "dense" also runs the old dense transfer matrix and compares. */
+ * "dense" also runs the old dense transfer matrix and compares.
+ * threads = "cuda": hkz_ising_dos_transfer_cuda instead (GPU), and
+ *   bench_transfer L M torus cuda runs R
+ * times R first-row runs of one prime on the GPU (the torus per-run
+ * cost; libhkz_cuda loaded by its soname). */
+#include <dlfcn.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +20,42 @@ static double now(void)
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+typedef int (*pass_fn)(uint64_t *, int, int, int, const uint64_t *,
+                       const uint64_t *, long, uint64_t, double *, double *);
+
+/* R torus runs (first rows 0..R-1, weight 1) of one prime on the GPU. */
+static int cuda_runs(slong L, slong M, long R)
+{
+    void *h = dlopen("libhkz_cuda.so", RTLD_NOW | RTLD_GLOBAL);
+    pass_fn pass = h ? (pass_fn) dlsym(h, "hkz_cuda_transfer_pass") : NULL;
+    uint64_t *out, *s0, *w, p = UINT64_C(4611686018427387847);
+    double bytes = 0, sec = 0, t0;
+    long i;
+    int rc;
+    if (pass == NULL)
+    {
+        fprintf(stderr, "bench_transfer: no libhkz_cuda\n");
+        return 1;
+    }
+    out = calloc((size_t) (2 * L * M + 1) * (L * M + 1), 8);
+    s0 = calloc(2 * R, 8);
+    w = s0 + R;
+    for (i = 0; i < R; i++)
+    {
+        s0[i] = (uint64_t) i;
+        w[i] = 1;
+    }
+    t0 = now();
+    rc = pass(out, (int) L, (int) M, 1, s0, w, R, p, &bytes, &sec);
+    printf("%ldx%ld torus cuda: %ld runs of one prime: %.3f s device, "
+           "%.3f s wall, %.3f s per run, device memory %.3g GB, %s\n",
+           (long) L, (long) M, R, sec, now() - t0, sec / R, bytes / 1e9,
+           rc == 0 ? "ok" : hkz_errmsg());
+    free(out);
+    free(s0);
+    return rc != 0;
 }
 
 static int report(void *ctx, slong done, slong total)
@@ -30,6 +72,7 @@ int main(int argc, char **argv)
     int bd = argc > 3 && strcmp(argv[3], "cylinder") == 0 ?
              HKZ_ISING_CYLINDER : HKZ_ISING_TORUS;
     int threads = argc > 4 ? atoi(argv[4]) : 2, rc = 0;
+    int cuda = argc > 4 && strcmp(argv[4], "cuda") == 0;
     int dense = argc > 5 && strcmp(argv[5], "dense") == 0;
     const char *out = argc > 6 ? argv[6] : NULL;
     hkz_ising_model_t m;
@@ -50,8 +93,12 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench_transfer: %s\n", hkz_errmsg());
         return 2;
     }
+    if (cuda && argc > 6 && strcmp(argv[5], "runs") == 0)
+        return cuda_runs(L, M, atol(argv[6]));
     t0 = now();
-    if (hkz_ising_dos_transfer_sparse(d, m, threads, &pr, &st) != HKZ_SUCCESS)
+    if ((cuda ? hkz_ising_dos_transfer_cuda(d, m, &pr, &st)
+              : hkz_ising_dos_transfer_sparse(d, m, threads, &pr, &st))
+        != HKZ_SUCCESS)
     {
         fprintf(stderr, "bench_transfer: %s\n", hkz_errmsg());
         return 1;
@@ -63,10 +110,11 @@ int main(int argc, char **argv)
         rc = 1;
     }
     t2 = now();
-    printf("%ldx%ld %s threads=%d: %.2f s (check %.2f s), runs %ld, words "
-           "%ld, peak %.3g GB (plan %.3g GB), checks %s\n", (long) L,
-           (long) M, bd == HKZ_ISING_TORUS ? "torus" : "cylinder", threads,
-           t1 - t0, t2 - t1, (long) st.runs, (long) st.words,
+    printf("%ldx%ld %s %s%d: %.2f s (check %.2f s, device %.2f s), runs "
+           "%ld, words %ld, peak %.3g GB (plan %.3g GB), checks %s\n",
+           (long) L, (long) M, bd == HKZ_ISING_TORUS ? "torus" : "cylinder",
+           cuda ? "cuda" : "threads=", cuda ? 1 : threads, t1 - t0, t2 - t1,
+           st.seconds, (long) st.runs, (long) st.words,
            st.peak_bytes / 1e9, st.plan_bytes / 1e9, rc ? "FAILED" : "ok");
     if (dense)
     {

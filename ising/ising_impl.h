@@ -67,6 +67,9 @@ void _hkz_ising_model_cache_clear(hkz_ising_model_t m);
 void _hkz_ising_model_cache_drop(hkz_ising_model_t m);
 int _hkz_ising_model_cached_dos(const hkz_ising_dos_struct **d,
                                 const hkz_ising_model_t m, int nthreads);
+/* Installs a copy of d as the full table (the caller checked it). */
+int _hkz_ising_model_cache_set_dos(hkz_ising_model_t m,
+                                   const hkz_ising_dos_t d);
 int _hkz_ising_model_cached_poly_edge(arb_ptr ap, arb_ptr am,
                                       const hkz_ising_model_t m, slong edge,
                                       int nthreads, slong prec);

@@ -69,6 +69,27 @@ int _hkz_ising_model_cached_dos(const hkz_ising_dos_struct **d,
     return status;
 }
 
+/* A table given by the caller (checked by hkz_ising_model_set_dos). */
+int _hkz_ising_model_cache_set_dos(hkz_ising_model_t m,
+                                   const hkz_ising_dos_t d)
+{
+    model_cache *c = m->cache;
+    slong i;
+    int status;
+    pthread_mutex_lock(&c->lock);
+    status = _hkz_ising_dos_alloc(c->full, d->nb, d->nk, d->bmin);
+    if (status == HKZ_SUCCESS)
+    {
+        for (i = 0; i < d->nb * d->nk; i++)
+            fmpz_set(c->full->g + i, d->g + i);
+        fmpq_set(c->full->unit, d->unit);
+        fmpz_set(c->full->S, d->S);
+    }
+    c->have_full = status == HKZ_SUCCESS;
+    pthread_mutex_unlock(&c->lock);
+    return status;
+}
+
 /* The split tables are replaced when another edge is asked for, so they
  * are evaluated under the lock. */
 int _hkz_ising_model_cached_poly_edge(arb_ptr ap, arb_ptr am,

@@ -14,6 +14,7 @@
 #define HKZ_TRANSFER_IMPL_H
 
 #include "ising_impl.h"
+#include "hkz/progress.h"
 
 typedef struct
 {
@@ -46,6 +47,42 @@ int _hkz_tm_vec_set_one(_hkz_tm_vec_t V, ulong s, slong b, slong k);
  * the 2^(L-1) independent state pairs {a, a | 2^c}.  HKZ_ERR_NOMEM or
  * HKZ_ERR_INTERNAL (parity bug) on failure; V is then emptied. */
 int _hkz_tm_vec_step(_hkz_tm_vec_t V, slong c);
+
+/* Runs nrows rows (L steps each) on V, one progress unit per row. */
+int _hkz_tm_vec_rows(_hkz_tm_vec_t V, slong nrows, const hkz_progress_t *pr,
+                     slong *done, slong total);
+
+/* W = a deep copy of V's state blocks (W initialised like V). */
+int _hkz_tm_vec_copy(_hkz_tm_vec_t W, const _hkz_tm_vec_t V);
+
+/* Moduli of counts < 2^bits: nw words, p[0] = 0 (2^64), then primes
+ * below 2^62 (p has room for _HKZ_TM_MAX_WORDS). */
+#define _HKZ_TM_MAX_WORDS 8
+slong _hkz_tm_moduli(ulong *p, slong bits);
+
+/* Torus closing (transfer_meet.c): D[b nkk + k] (GL limbs each, modulo
+ * 2^(64 GL)) += sum_s A(s) B(s) shifted by the doubly counted rows
+ * (b - h(s) - h(s0), k - k(s) - k(s0)); A = u_a, B = u_a' of a first-row
+ * run from s0 (A == B allowed), each state s times wt[s] (0: left
+ * out).  Threads of T split the states. */
+int _hkz_tm_close(ulong *D, slong GL, slong nb, slong nkk,
+                  const _hkz_tm_vec_struct *A, const _hkz_tm_vec_struct *B,
+                  ulong s0, const ulong *wt, _hkz_ising_threads_t T);
+
+/* Torus L x M (L <= M) by meet in the middle (transfer_torus.c). */
+int _hkz_tm_torus(hkz_ising_dos_t d, slong L, slong M, int nthreads,
+                  const hkz_progress_t *pr,
+                  hkz_ising_transfer_stats_t *stats);
+
+/* img[g 2^L + s] (g < 2L): the dihedral images of the rows (flint_free);
+ * the weight of the first-row pair (x, y) under dihedral x flip x swap:
+ * 0 unless (x, y) is the smallest of its orbit, else 8L / |stabiliser|
+ * (transfer_torus.c). */
+ulong *_hkz_tm_dihedral_table(slong L);
+ulong _hkz_tm_pair_weight(const ulong *img, slong L, ulong x, ulong y);
+
+/* Memory plan (bytes) of the torus run. */
+double _hkz_tm_torus_plan(slong L, slong M, int nthreads);
 
 /* Number of unsatisfied horizontal bonds of a periodic row. */
 slong _hkz_tm_row_bonds(ulong s, slong L);

@@ -303,3 +303,50 @@ int _hkz_tm_vec_step(_hkz_tm_vec_t V, slong c)
     }
     return HKZ_SUCCESS;
 }
+
+int _hkz_tm_vec_rows(_hkz_tm_vec_t V, slong nrows, const hkz_progress_t *pr,
+                     slong *done, slong total)
+{
+    slong r, c;
+    for (r = 0; r < nrows; r++)
+    {
+        for (c = 0; c < V->L; c++)
+            HKZ_TRY(_hkz_tm_vec_step(V, c));
+        *done += 1;
+        HKZ_TRY(hkz_progress_report(pr, *done, total));
+    }
+    return HKZ_SUCCESS;
+}
+
+int _hkz_tm_vec_copy(_hkz_tm_vec_t W, const _hkz_tm_vec_t V)
+{
+    slong s;
+    _hkz_tm_vec_zero(W);
+    for (s = 0; s < V->nst; s++)
+    {
+        slong n = 2 * V->nk[s] + V->nw * V->sz[s];
+        if (V->v[s] == NULL)
+            continue;
+        W->v[s] = malloc(n * sizeof(ulong));
+        HKZ_CHECK(W->v[s] != NULL, HKZ_ERR_NOMEM, "transfer: out of memory");
+        memcpy(W->v[s], V->v[s], n * sizeof(ulong));
+        W->k0[s] = V->k0[s];
+        W->nk[s] = V->nk[s];
+        W->sz[s] = V->sz[s];
+    }
+    W->entries = V->entries;
+    W->peak = FLINT_MAX(W->peak, W->entries);
+    return HKZ_SUCCESS;
+}
+
+slong _hkz_tm_moduli(ulong *p, slong bits)
+{
+    slong nw, i;
+    for (nw = 1; 64 + 61 * (nw - 1) < bits + 1; nw++)
+        ;
+    p[0] = 0;
+    for (i = 1; i < nw && i < _HKZ_TM_MAX_WORDS; i++)
+        p[i] = n_nextprime(i == 1 ? (UWORD(1) << 62) - (UWORD(1) << 40)
+                                  : p[i - 1], 1);
+    return nw;
+}

@@ -170,46 +170,140 @@ static int _hkz_su2_grid_fill(double *blk, size_t ld, size_t p0,
     return HKZ_SUCCESS;
 }
 
-/* One batch of np points: out[i + j ldo] = (B~ C~)[i, j] by the engine e,
- * err[i + j ldo] >= the bound above + tail[j].  colerr: T doubles of
- * scratch. */
-int _hkz_su2_grid_run(double *out, double *err, size_t ldo,
-        hkz_engine_t e, const double *B, size_t np, const double *bmax,
-        const double *berr, size_t K, const double *C, const double *cerr,
-        const double *tail, size_t T, double *colerr)
+/* modes per engine run: about sqrt(K), a multiple of 8, at least 16 */
+static size_t _hkz_su2_grid_kchunk(size_t K)
+{
+    size_t kc = (size_t) ceil(sqrt((double) K));
+    kc = (kc + 7) / 8 * 8;
+    return kc < 16 ? 16 : kc;
+}
+
+/* out (leading dimension ldo) = B~[:, k0 .. k0+kc) C~[k0 .. k0+kc, :] by
+ * the engine; colerr[j] = its bound (su2_grid_internal.h) for the kc
+ * modes */
+static int _hkz_su2_grid_run1(double *out, size_t ldo, hkz_engine_t e,
+        const double *B, size_t np, const double *bmax, const double *berr,
+        size_t K, size_t k0, size_t kc, const double *C, const double *cerr,
+        size_t T, double *colerr)
 {
     hkz_engine_problem_t pb;
     _hkz_su2_grid_buf_t buf;
-    size_t i, j;
     int status;
 
-    buf.B = B;
+    buf.B = B + k0 * np;
     buf.ld = np;
     hkz_engine_problem_init(&pb);
     pb.P = np;
-    pb.K = K;
+    pb.K = kc;
     pb.T = T;
     pb.basis = HKZ_BASIS_USER;
     pb.fill = _hkz_su2_grid_fill;
     pb.fill_ctx = &buf;
-    pb.user_bmax = bmax;
-    pb.user_berr = berr;
+    pb.user_bmax = bmax + k0;
+    pb.user_berr = berr + k0;
     pb.weights = HKZ_WEIGHTS_GIVEN;
-    pb.C = C;
+    pb.C = C + k0;
     pb.ldc = K;
     pb.ldo = ldo;
     status = hkz_engine_run(e, out, NULL, &pb);
     if (status != HKZ_SUCCESS)
         return status;
-    status = hkz_engine_col_bounds(colerr, NULL, bmax, berr, C, cerr, K, K,
-                                   T);
-    if (status != HKZ_SUCCESS)
-        return status;
-    for (j = 0; j < T; j++)
+    return hkz_engine_col_bounds(colerr, NULL, bmax + k0, berr + k0, C + k0,
+                                 cerr + k0, K, kc, T);
+}
+
+/* One batch of np points: out[i + j ldo] = (B~ C~)[i, j] by the engine e,
+ * err[i + j ldo] >= the bound above + tail[j].  colerr: T doubles of
+ * scratch.
+ *
+ * The K modes are summed in nch chunks of kc ~ sqrt(K) by separate engine
+ * runs, out = sum_c out_c in chunk order, so that each product meets at
+ * most kc roundings inside its chunk (the engine bound with gamma_kc,
+ * colerr_c) and nch - 1 in the outer sum: by Higham (Accuracy and
+ * Stability, 2nd ed., (3.4) with Lemma 3.1) the outer sum is off by
+ * <= gamma_{nch-1} sum_c |out~_c|, per entry; the computed sum S~ of the
+ * |out~_c| obeys S <= S~ (1 + gamma_nch), and gamma_{nch-1} (1 +
+ * gamma_nch) <= nch u (1 + 2^-20) for nch u <= 2^-22; the (1 + 2^-44)
+ * covers the two roundings of evaluating the product; 2^-1000 covers its
+ * underflow (additions of doubles do not underflow).  So
+ *   err = sum_c colerr_c[j] + tail[j] + 2^-1000
+ *         + nch u (1 + 2^-20)(1 + 2^-44) S~,
+ * each addition rounded upwards.  (CPU backend only; other backends run
+ * the K modes at once with gamma_K.) */
+int _hkz_su2_grid_run(double *out, double *err, size_t ldo,
+        hkz_engine_t e, const double *B, size_t np, const double *bmax,
+        const double *berr, size_t K, const double *C, const double *cerr,
+        const double *tail, size_t T, double *colerr)
+{
+    hkz_engine_opts_t o;
+    size_t kc, nch, i, j, c;
+    double *tmp = NULL, *csum = NULL, f;
+    int status = HKZ_SUCCESS;
+
+    /* chunks on the CPU backend only: on a GPU many small runs would cost
+     * transfers and launches (one run there, the bound with gamma_K) */
+    hkz_engine_get_opts(&o, e);
+    kc = o.backend == HKZ_BACKEND_CPU ? _hkz_su2_grid_kchunk(K) : K;
+    nch = (K + kc - 1) / kc;
+
+    if (nch <= 1)
     {
-        double ej = _hkz_su2_grid_add_up(colerr[j], tail[j]);
-        for (i = 0; i < np; i++)
-            err[i + j * ldo] = ej;
+        status = _hkz_su2_grid_run1(out, ldo, e, B, np, bmax, berr, K, 0, K,
+                                    C, cerr, T, colerr);
+        if (status != HKZ_SUCCESS)
+            return status;
+        for (j = 0; j < T; j++)
+        {
+            double ej = _hkz_su2_grid_add_up(colerr[j], tail[j]);
+            for (i = 0; i < np; i++)
+                err[i + j * ldo] = ej;
+        }
+        return HKZ_SUCCESS;
     }
-    return HKZ_SUCCESS;
+    tmp = malloc(np * T * sizeof(double));
+    csum = calloc(T, sizeof(double));
+    if (tmp == NULL || csum == NULL)
+    {
+        free(tmp);
+        free(csum);
+        return hkz_error_set(HKZ_ERR_NOMEM, "su2 grid: out of memory");
+    }
+    for (c = 0; c < nch; c++)
+    {
+        size_t k0 = c * kc, kn = K - k0 < kc ? K - k0 : kc;
+        status = _hkz_su2_grid_run1(tmp, np, e, B, np, bmax, berr, K, k0, kn,
+                                    C, cerr, T, colerr);
+        if (status != HKZ_SUCCESS)
+            break;
+        for (j = 0; j < T; j++)
+        {
+            double *o = out + j * ldo, *s = err + j * ldo;
+            const double *x = tmp + j * np;
+            csum[j] = _hkz_su2_grid_add_up(csum[j], colerr[j]);
+            if (c == 0)
+                for (i = 0; i < np; i++)
+                {
+                    o[i] = x[i];
+                    s[i] = fabs(x[i]);
+                }
+            else
+                for (i = 0; i < np; i++)
+                {
+                    o[i] += x[i];
+                    s[i] += fabs(x[i]);
+                }
+        }
+    }
+    f = (double) nch * 0x1p-53 * (1.0 + 0x1p-20) * (1.0 + 0x1p-44);
+    for (j = 0; status == HKZ_SUCCESS && j < T; j++)
+    {
+        double ej = _hkz_su2_grid_add_up(_hkz_su2_grid_add_up(csum[j],
+                                         tail[j]), 0x1p-1000);
+        for (i = 0; i < np; i++)
+            err[i + j * ldo] = _hkz_su2_grid_add_up(ej,
+                                                   f * err[i + j * ldo]);
+    }
+    free(tmp);
+    free(csum);
+    return status;
 }

@@ -89,4 +89,59 @@ void _hkz_su2_bi_grid_points(double *x, double *dx, double *bd,
 /* An upper bound of a + b c for doubles a, b, c >= 0. */
 double _hkz_su2_grid_fma_up(double a, double b, double c);
 
+/* ---- the sub-Laplacian basis in double (heat_sub_grid_basis.c) ---- */
+
+/* Recurrence coefficients and their errors for the modes (k, m), k <= K,
+ * m <= Mk[k] (in that order), and the a priori bounds per k of
+ * heat_sub_grid_basis.c. */
+typedef struct
+{
+    slong K, nblk;            /* nblk: block length of the k chains */
+    const slong *Mk;          /* not owned */
+    size_t nmodes;
+    double *A, *Bc, *Cc;      /* step to (k, m), m >= 2 (DLMF 18.9.1) */
+    double *dA, *dB, *dC;     /* their errors */
+    double *fe, *gq, *dh;     /* per k: |f~ - f|, |G~ - G| / |G~|, |h~ - h| */
+} _hkz_su2_sub_basis_t;
+
+int _hkz_su2_sub_basis_init(_hkz_su2_sub_basis_t *S, slong K,
+                            const slong *Mk, size_t nmodes);
+void _hkz_su2_sub_basis_clear(_hkz_su2_sub_basis_t *S);
+
+/* ctx of _hkz_su2_sub_basis_rows: the batch's points */
+typedef struct
+{
+    const _hkz_su2_sub_basis_t *S;
+    const double *r, *z;
+} _hkz_su2_sub_rows_ctx;
+
+/* a _hkz_su2_grid_rows_fn: rows [i0, i1) of the basis in double, with
+ * berr[mode] raised to a proven bound of |B~ - B| at these points */
+void _hkz_su2_sub_basis_rows(double *B, size_t ld, double *bmax,
+        double *berr, size_t i0, size_t i1, const void *ctx);
+
+/* ---- the time-dependent part (heat_sub_grid_plan.c) ---- */
+
+/* Everything of a sub-Laplacian grid that depends on (t, d) only. */
+typedef struct
+{
+    ulong d;
+    size_t nt;
+    double *t;                /* copy of the times (the cache key) */
+    slong K, *Mk;             /* modes (k, m): k <= K, m <= Mk[k] */
+    size_t nmodes;
+    double *C, *cerr;         /* nmodes x nt weights, errors (ld nmodes) */
+    double *tail;             /* nt truncation tails */
+    _hkz_su2_sub_basis_t S;
+    int refs;
+} _hkz_su2_sub_plan_t;
+
+/* The plan of (t, d), reused from the last call when t (bitwise), nt and
+ * d match; release it with _hkz_su2_sub_plan_release.  The cache keeps
+ * the last plan (its C and cerr: nmodes x nt doubles each) until a call
+ * with other times or the end of the process. */
+int _hkz_su2_sub_plan_get(_hkz_su2_sub_plan_t **P, const double *t,
+                          size_t nt, ulong d);
+void _hkz_su2_sub_plan_release(_hkz_su2_sub_plan_t *P);
+
 #endif

@@ -207,6 +207,25 @@ HKZ_API HKZ_WARN_UNUSED int hkz_cuda_dos_enum(uint64_t *counts, int nv,
         int ne, const int *eu, const int *ev, const int *ew, const int *vw,
         int *bmax, int *kmax);
 
+/* ======================================================================
+ * Exact g(b, k) of L x M lattices by the site-by-site transfer matrix on
+ * the GPU (issue 12).  File: kernels/cuda/transfer.cu; the host driver
+ * with the CRT is hkz_ising_dos_transfer_cuda (hkz/ising.h).
+ * ====================================================================== */
+
+/** One modular pass: out[b (N+1) + k] (host, (nb+1)(N+1) entries, nb =
+ *  2N torus / N + L(M-1) cylinder) = the counts modulo the prime p
+ *  (3 <= p < 2^62).  Cylinder (torus = 0): one run from every first row.
+ *  Torus: sum over i < nrun of w[i] x (T^M)[s0[i], s0[i]], each run of
+ *  M - 1 rows closed by the vertical bonds back to s0[i] (w[i] < 2^20).
+ *  1 <= L <= 16.  *bytes (may be NULL) gets the device memory:
+ *  2 x 2^L x (nb + 1) x (N - L + 1) x 8 + the result; *seconds (may be
+ *  NULL) the device time.  out = NULL: only *bytes.  HKZ_ERR_UNSUPPORTED
+ *  without a device, HKZ_ERR_CUDA for CUDA errors (out of memory). */
+HKZ_API HKZ_WARN_UNUSED int hkz_cuda_transfer_pass(uint64_t *out, int L,
+        int M, int torus, const uint64_t *s0, const uint64_t *w, long nrun,
+        uint64_t p, double *bytes, double *seconds);
+
 #ifdef __cplusplus
 }
 #endif

@@ -221,13 +221,17 @@ typedef struct
     slong peak_entries;     /* largest number of (state, b, k) counts held */
     double peak_bytes;      /* peak_entries x words x 8 + result table */
     double plan_bytes;      /* the a-priori memory plan (upper bound) */
+    double seconds;         /* GPU time of the passes (CUDA), else 0 */
 } hkz_ising_transfer_stats_t;
 
 /** Exact table of a lattice model with all c_e equal by the sparse
  *  site-by-site transfer matrix (ising/transfer_site.c): per boundary
  *  state only the box of reachable (b, k) pairs (one b parity on the
- *  torus), counts modulo 2^64 and word primes, CRT to fmpz.  Torus: one
- *  run per first row up to rotation, reflection and spin flip.  nthreads
+ *  torus), counts modulo 2^64 and word primes, CRT to fmpz.  Torus
+ *  (transfer_torus.c): meet in the middle, runs of ceil(M/2) rows from
+ *  the first rows up to rotation, reflection and spin flip, closed by
+ *  exact products of the two halves over first-row pairs up to symmetry
+ *  (transfer_meet.c).  nthreads
  *  threads (<= 0: 2) on a private FLINT thread pool.  pr (NULL
  *  ok) gets one unit per row of every run; a stop request returns
  *  HKZ_ERR_INTERRUPTED (no checkpoint).  stats may be NULL.
@@ -236,6 +240,18 @@ typedef struct
  *  transposing a torus so that L <= M). */
 HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_transfer_sparse(hkz_ising_dos_t d,
         const hkz_ising_model_t m, int nthreads, const hkz_progress_t *pr,
+        hkz_ising_transfer_stats_t *stats);
+
+/** Same table by the transfer matrix on the GPU (kernels/cuda/
+ *  transfer.cu, found at run time in libhkz_cuda): dense boxes per state,
+ *  one prime < 2^62 per pass, CRT to fmpz on the host; the torus runs
+ *  every first row up to symmetry in full (no meet in the middle).
+ *  Same argument checks as hkz_ising_dos_transfer_sparse; pr gets one
+ *  unit per prime.  HKZ_ERR_UNSUPPORTED without libhkz_cuda or without a
+ *  device; HKZ_ERR_CUDA when the device memory is short (16 x 16: 126 GB
+ *  cylinder, 130 GB torus).  stats->seconds = device time. */
+HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_transfer_cuda(hkz_ising_dos_t d,
+        const hkz_ising_model_t m, const hkz_progress_t *pr,
         hkz_ising_transfer_stats_t *stats);
 
 /** Checks a table against the model before use: total 2^n, the
@@ -258,6 +274,26 @@ HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_write(const char *path,
         const hkz_ising_dos_t d, const char *desc);
 HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_read(hkz_ising_dos_t d,
         char **desc, const char *path);
+
+/** DOS files tied to a model (ising/dos_model_io.c).  desc: the model's
+ *  description line "<kind> vertices=n edges=e W=w model-fnv1a64:<hex>"
+ *  (fingerprint of the vertex count, weights and exact edge couplings c_e;
+ *  the common scale is not part of it).  save: hkz_ising_dos_write with
+ *  that line.  load: hkz_ising_dos_read, then HKZ_ERR_ARG "PATH: the table
+ *  of another model (...)" when the fingerprints differ, "PATH: table
+ *  refused: ..." when hkz_ising_dos_check fails (HKZ_ERR_IO: unreadable;
+ *  HKZ_ERR_ARG also for a damaged file).  set_dos: checks d against m and
+ *  installs a copy in m's cache, so that hkz_ising_poly, the zero finders
+ *  and the trackers use it instead of computing the table (an edit of the
+ *  model drops it). */
+HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_model_desc(char **desc,
+        const hkz_ising_model_t m);
+HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_save(const char *path,
+        const hkz_ising_dos_t d, const hkz_ising_model_t m);
+HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_load(hkz_ising_dos_t d,
+        const hkz_ising_model_t m, const char *path);
+HKZ_API HKZ_WARN_UNUSED int hkz_ising_model_set_dos(hkz_ising_model_t m,
+        const hkz_ising_dos_t d);
 
 /** Best exact method: the sparse transfer matrix for lattices (table
  *  checked with hkz_ising_dos_check; a failed check is HKZ_ERR_INTERNAL),

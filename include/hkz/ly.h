@@ -396,4 +396,5 @@ HKZ_API HKZ_WARN_UNUSED int hkz_ly_edge_ends(hkz_ly_edge_ends_t e,
 #ifdef __cplusplus
 }
 #endif
+#include "hkz/ly_family.h"   /* the uniform-coupling family */
 #endif

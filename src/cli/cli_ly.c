@@ -227,3 +227,20 @@ int hkz_cli_ly_steps(hkz_writer_t *w, const hkz_ly_track_t tr)
         }
     return 0;
 }
+
+int hkz_cli_ly_dos(hkz_ising_model_t m, const char *path)
+{
+    hkz_ising_dos_t d;
+    int st;
+    if (path == NULL)
+        return 0;
+    hkz_ising_dos_init(d);
+    st = hkz_ising_dos_load(d, m, path);
+    if (st == HKZ_SUCCESS)
+        st = hkz_ising_model_set_dos(m, d);
+    hkz_ising_dos_clear(d);
+    if (st == HKZ_SUCCESS)
+        return 0;
+    return st == HKZ_ERR_IO ? hkz_cli_usage_error("--dos: %s", hkz_errmsg())
+                            : hkz_cli_usage_error("--dos %s", hkz_errmsg());
+}

@@ -68,12 +68,25 @@ int hkz_cli_ly_row(hkz_writer_t *w, const char *record, slong j,
 int hkz_cli_ly_steps(hkz_writer_t *w, const hkz_ly_track_t tr);
 int hkz_cli_ly_meta(hkz_writer_t *w, const char *key, const char *value);
 
+/* --dos FILE (NULL: nothing to do): the table of `hkz dos --save`, read,
+ * matched to m by its fingerprint, checked (hkz_ising_dos_check) and
+ * installed in m, so that no table is computed.  A damaged file or the
+ * table of another model: one line, exit 2. */
+int hkz_cli_ly_dos(hkz_ising_model_t m, const char *path);
+
+#define HKZ_CLI_LY_DOS_HELP                                                 \
+    "--dos FILE reuses the table written by `hkz dos ... --save FILE` for "  \
+    "the same model\n(its fingerprint and checksum are checked, then the "  \
+    "marginals and, on tori,\nKaufman's formula): no table is computed.  A"\
+    " damaged file or the table of\nanother model is refused (exit 2).\n"
+
 /* ---- hkz track (cli_ly_track.c) ----------------------------------- */
 
 typedef struct
 {
-    slong n, threads, every;
+    slong n, threads, every, L, M;
     const char *t0, *t1, *graph, *edge, *zeros, *checkpoint;
+    const char *boundary, *dos;         /* track lattice */
     int resume;
 } hkz_cli_track_args_t;
 

@@ -2,10 +2,11 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
+#include "cli_dos.h"
 
 typedef struct
 {
-    const char *graph, *lattice, *boundary;
+    const char *graph, *lattice, *boundary, *save, *device;
     int energy_only;
     slong threads;
 } dos_args_t;
@@ -24,6 +25,11 @@ static const hkz_opt_t opts[] = {
      .help = "sum over M (zero field)"},
     {"threads", HKZ_OPT_SLONG, offsetof(dos_args_t, threads), .lo = 1,
      .hi = 64, .def = "2", .metavar = "T", .help = "threads"},
+    {"save", HKZ_OPT_STRING, offsetof(dos_args_t, save), .metavar = "FILE",
+     .help = "also write the table as a checksummed file for --dos"},
+    {"device", HKZ_OPT_CHOICE, offsetof(dos_args_t, device),
+     .choices = "auto|cpu|cuda", .def = "auto", .help = "where to count "
+     "(auto: the GPU when there is one)"},
     HKZ_OPT_END};
 
 /* "LxM" with positive integers. */
@@ -143,7 +149,7 @@ static int read_model(hkz_ising_model_t m, const dos_args_t *j, int boundary)
 /* The model's metadata: integers are JSON numbers, J0 a rational. */
 static int write_meta(hkz_writer_t *w, const hkz_ising_model_t m,
                       const hkz_ising_dos_t d, const dos_args_t *j,
-                      int boundary)
+                      int boundary, const char *method)
 {
     hkz_field_t f[9];
     char *s[3];
@@ -164,8 +170,7 @@ static int write_meta(hkz_writer_t *w, const hkz_ising_model_t m,
     f[4] = HKZ_FSTR("J0", s[0]);
     f[5] = HKZ_FRAW("S", s[1]);
     f[6] = HKZ_FRAW("total", s[2]);
-    f[7] = HKZ_FSTR("method", j->lattice != NULL ? "transfer matrix" :
-                    "Gray-code enumeration");
+    f[7] = HKZ_FSTR("method", method);
     f[8] = HKZ_FSTR("columns", j->energy_only ?
         "b = unsatisfied weight, E = S - 2b (energy E*J0), g = count" :
         "b = unsatisfied weight, E = S - 2b (energy E*J0), k = down "
@@ -178,11 +183,51 @@ static int write_meta(hkz_writer_t *w, const hkz_ising_model_t m,
     return status == HKZ_SUCCESS ? 0 : hkz_cli_fail(status);
 }
 
+/* The table on the CPU: the sparse transfer matrix (with progress) for
+ * lattices, else the best exact method. */
+static int dos_cpu(hkz_ising_dos_t d, const hkz_ising_model_t m,
+                   hkz_cli_run_t *r, int threads)
+{
+    if (m->kind == HKZ_ISING_LATTICE)
+        return hkz_ising_dos_transfer_sparse(d, m, threads, &r->prog, NULL);
+    return hkz_ising_dos_compute(d, m, threads);
+}
+
+/* The table where --device says; *where names the method used. */
+static int dos_table(hkz_ising_dos_t d, const hkz_ising_model_t m,
+                     hkz_cli_run_t *r, const dos_args_t *j,
+                     const char **where)
+{
+    int cuda = strcmp(j->device, "cuda") == 0, status;
+    int lattice = m->kind == HKZ_ISING_LATTICE;
+    *where = lattice ? "transfer matrix" : "Gray-code enumeration";
+    if (cuda || (strcmp(j->device, "auto") == 0 &&
+                 hkz_cli_dos_gpu_present() &&
+                 (lattice || m->n >= HKZ_CLI_DOS_GPU_MIN_N)))
+    {
+        status = lattice ? hkz_cli_dos_transfer_gpu(d, m, &r->prog)
+                         : hkz_cli_dos_enum_gpu(d, m);
+        if (status == HKZ_SUCCESS)
+        {
+            *where = lattice ? "transfer matrix (GPU)"
+                             : "Gray-code enumeration (GPU)";
+            hkz_cli_set_backend("cuda");
+            return HKZ_SUCCESS;
+        }
+        /* auto: the CPU when the GPU path does not apply */
+        if (cuda || (status != HKZ_ERR_UNSUPPORTED &&
+                     status != HKZ_ERR_CUDA))
+            return status;
+    }
+    return dos_cpu(d, m, r, (int) j->threads);
+}
+
 static int run_dos(hkz_cli_run_t *r, void *args)
 {
     dos_args_t *j = args;
     hkz_ising_model_t m;
     hkz_ising_dos_t d;
+    const char *where = "";
     int rc, status, boundary = HKZ_ISING_TORUS;
 
     if (j->boundary != NULL && strcmp(j->boundary, "cylinder") == 0)
@@ -191,10 +236,20 @@ static int run_dos(hkz_cli_run_t *r, void *args)
     hkz_ising_dos_init(d);
     if (!(rc = read_model(m, j, boundary)))
     {
-        status = hkz_ising_dos_compute(d, m, (int) j->threads);
+        status = dos_table(d, m, r, j, &where);
+        /* every table is checked before it is used or saved */
+        if (status == HKZ_SUCCESS && hkz_ising_dos_check(d, m) != HKZ_SUCCESS)
+        {
+            char msg[256];
+            snprintf(msg, sizeof(msg), "%s", hkz_errmsg());
+            status = hkz_error_set(HKZ_ERR_INTERNAL, "the %s table failed "
+                                   "its check (bug): %s", where, msg);
+        }
+        if (status == HKZ_SUCCESS && j->save != NULL)
+            status = hkz_ising_dos_save(j->save, d, m);
         if (status != HKZ_SUCCESS)
             rc = dos_fail(status);
-        else if (!(rc = write_meta(r->w, m, d, j, boundary)))
+        else if (!(rc = write_meta(r->w, m, d, j, boundary, where)))
             rc = write_table(r->w, d, j->energy_only);
     }
     hkz_ising_model_clear(m);
@@ -202,11 +257,23 @@ static int run_dos(hkz_cli_run_t *r, void *args)
     return rc;
 }
 
+/* --device cuda in a build without CUDA: one line, exit 2 */
+static int check_dos(hkz_cli_run_t *r, void *args)
+{
+    const dos_args_t *j = args;
+    if (strcmp(j->device, "cuda") == 0 && !hkz_cli_dos_gpu_built())
+        return hkz_cli_usage_error("--device cuda: this hkz was built "
+                                   "without CUDA (configure with "
+                                   "-DHKZ_CUDA=ON)");
+    return 0;
+}
+
 const hkz_cli_cmd_t hkz_cli_dos = {
     .name = "dos", .summary = "exact density of states g(M, E) of an Ising "
     "model",
     .synopsis = "(--graph FILE | --lattice LxM [--boundary torus|cylinder])"
-    "\n               [--energy-only] [--threads T] [common options]",
+    "\n               [--energy-only] [--threads T] [--save FILE] "
+    "[--device auto|cpu|cuda]\n               [common options]",
     .description =
     "Exact density of states of the Ising model\n"
     "  Z = sum_sigma exp(sum_e J_e s_u s_v + h sum_u w_u s_u).\n"
@@ -222,6 +289,19 @@ const hkz_cli_cmd_t hkz_cli_dos = {
     "Gray-code enumeration\n  (N <= 40 vertices).\n"
     "--lattice LxM: L columns x M rows square lattice (torus: L, M >= 3; "
     "cylinder:\n  periodic rows, free top and bottom, L >= 3); transfer "
-    "matrix.\n",
+    "matrix.\n"
+    "--save FILE also writes the table, with its model's fingerprint and a "
+    "checksum,\n  for `hkz zeros graph|lattice --dos FILE` and `hkz track "
+    "lattice --dos FILE`\n  (written once, reused: those commands refuse "
+    "a damaged file or the table of\n  another model, exit 2).\n"
+    "--device cuda: graphs by the GPU Gray-code enumeration (N <= 40, "
+    "couplings >= 0),\n  lattices by the GPU transfer matrix; the same "
+    "exact integers as the CPU, and\n  every table is checked (total 2^N, "
+    "binomial marginal, g(E, M) = g(E, -M),\n  Kaufman on tori) before it"
+    " is written.  auto (default): the GPU when this hkz\n  has CUDA and "
+    "a device is present (graphs from " HKZ_CLI_DOS_GPU_MIN_N_STR
+    " vertices), else the CPU.\n",
+    .check = check_dos,
     .opts = opts, .args_size = sizeof(dos_args_t),
-    .common = HKZ_CLI_DIGITS | HKZ_CLI_OUTPUT, .run = run_dos};
+    .common = HKZ_CLI_DIGITS | HKZ_CLI_OUTPUT | HKZ_CLI_PROGRESS,
+    .run = run_dos};

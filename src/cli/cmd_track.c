@@ -142,11 +142,13 @@ static const hkz_cli_cmd_t track_cw = {
     .check = hkz_cli_ly_track_check, .run = run_cw};
 
 extern const hkz_cli_cmd_t hkz_cli_track_edge;   /* cmd_track_edge.c */
+extern const hkz_cli_cmd_t hkz_cli_track_lattice; /* cmd_track_lattice.c */
 
 static const hkz_cli_cmd_t *const track_subs[] = {&track_cw,
                                                    &hkz_cli_track_edge,
+                                                   &hkz_cli_track_lattice,
                                                    NULL};
 
 const hkz_cli_cmd_t hkz_cli_track = {
     .name = "track", .summary = "certified Lee-Yang zero trajectories in a "
-    "coupling (cw, edge)", .sub = track_subs};
+    "coupling (cw, edge, lattice)", .sub = track_subs};

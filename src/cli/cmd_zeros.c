@@ -8,7 +8,7 @@ typedef struct
 {
     slong n, threads, L, M;
     const char *t, *beta, *method, *graph, *coupling, *boundary;
-    const char *checkpoint;
+    const char *checkpoint, *dos;
     int resume;
 } zeros_args_t;
 
@@ -22,6 +22,9 @@ typedef struct
     "(FILE.r<rank> under MPI)"}, {"resume", HKZ_OPT_FLAG,                   \
     offsetof(zeros_args_t, resume), .help = "reuse the zeros of "           \
     "--checkpoint (every parameter must agree)"}
+
+#define OPT_DOS {"dos", HKZ_OPT_STRING, offsetof(zeros_args_t, dos),       \
+    .metavar = "FILE", .help = "reuse the table of hkz dos --save FILE"}
 
 #define ZEROS_MORE                                                          \
     "\n--checkpoint FILE records each finished zero (FILE.r<rank> under MPI, "\
@@ -244,7 +247,7 @@ static int read_model(hkz_ising_model_t m, arb_t K, char *desc, size_t n,
                                    hkz_errmsg());
     if (hkz_ising_model_weight(m) < 1)
         return hkz_cli_usage_error("the model has no vertices");
-    return 0;
+    return hkz_cli_ly_dos(m, a->dos);
 }
 
 static int run_model(hkz_cli_run_t *r, zeros_args_t *a, int lattice)
@@ -325,7 +328,7 @@ static const hkz_opt_t cw_opts[] = {
 static const hkz_opt_t graph_opts[] = {
     {"graph", HKZ_OPT_STRING, offsetof(zeros_args_t, graph), .req = 1,
      .metavar = "FILE", .help = "edge list 'u v J' (J >= 0)"},
-    OPT_THREADS, OPT_CKPT, HKZ_OPT_END};
+    OPT_DOS, OPT_THREADS, OPT_CKPT, HKZ_OPT_END};
 
 static const hkz_opt_t lattice_opts[] = {
     {"L", HKZ_OPT_SLONG, offsetof(zeros_args_t, L), .req = 1, .lo = 1,
@@ -336,7 +339,7 @@ static const hkz_opt_t lattice_opts[] = {
      .req = 1, .metavar = "K", .help = "bond coupling > 0, or kc"},
     {"boundary", HKZ_OPT_CHOICE, offsetof(zeros_args_t, boundary),
      .choices = "torus|cylinder", .def = "torus", .help = "boundary"},
-    OPT_THREADS, OPT_CKPT, HKZ_OPT_END};
+    OPT_DOS, OPT_THREADS, OPT_CKPT, HKZ_OPT_END};
 
 #define CW_TEXT                                                             \
     "All principal Lee-Yang zeros 0 < theta_1 < ... < theta_n < pi/2, "     \
@@ -358,7 +361,8 @@ static const hkz_cli_cmd_t zeros_graph = {
     .name = "graph", .summary = "Ising model on a graph file",
     .description = "Principal Lee-Yang zeros of the Ising model on the "
     "graph in FILE (lines 'u v J',\n'#' comments, optional 'vertices N' "
-    "and 'weight u w'). Couplings must be >= 0.\n" ZEROS_MORE,
+    "and 'weight u w'). Couplings must be >= 0.\n" HKZ_CLI_LY_DOS_HELP
+    ZEROS_MORE,
     .opts = graph_opts, .args_size = sizeof(zeros_args_t),
     .common = ZEROS_COMMON, .check = check_threads, .run = run_graph};
 
@@ -366,7 +370,7 @@ static const hkz_cli_cmd_t zeros_lattice = {
     .name = "lattice", .summary = "L x M square lattice",
     .description = "Principal Lee-Yang zeros of the L x M square lattice "
     "(L columns, M rows) with\ncoupling K > 0 on every bond (exact decimal, "
-    "or 'kc' for K_c = log(1+sqrt 2)/2).\n" ZEROS_MORE,
+    "or 'kc' for K_c = log(1+sqrt 2)/2).\n" HKZ_CLI_LY_DOS_HELP ZEROS_MORE,
     .opts = lattice_opts, .args_size = sizeof(zeros_args_t),
     .common = ZEROS_COMMON, .check = check_threads, .run = run_lattice};
 

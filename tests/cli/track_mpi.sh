@@ -49,6 +49,19 @@ mpiexec -n 3 --oversubscribe --allow-run-as-root "$HKZ" $args > "$tmp/three.json
 ok "edge 3 ranks identical" "[ $rc -eq 0 ] && cmp -s <(records '$tmp/one.jsonl') <(records '$tmp/three.jsonl')"
 ok "edge verdicts" "grep -q '\"verifier\":\"direction_tracked\",\"verdict\":\"true\"' '$tmp/two.jsonl' && grep -q '\"verifier\":\"disjoint\",\"verdict\":\"strict\"' '$tmp/two.jsonl'"
 
+# issue 12: track lattice (uniform coupling), 2 and 3 ranks, with --dos
+"$HKZ" dos --lattice 4x4 --save "$tmp/l44.dos" --out "$tmp/l44.txt"
+args="track lattice --L 4 --M 4 --t0 0.3 --t1 0.45 --format jsonl"
+"$HKZ" $args > "$tmp/one.jsonl"
+$MPI "$HKZ" $args --dos "$tmp/l44.dos" > "$tmp/two.jsonl"; rc=$?
+ok "lattice rc" "[ $rc -eq 0 ]"
+ok "lattice records identical" "cmp -s <(records '$tmp/one.jsonl') <(records '$tmp/two.jsonl')"
+mpiexec -n 3 --oversubscribe --allow-run-as-root "$HKZ" $args > "$tmp/three.jsonl"; rc=$?
+ok "lattice 3 ranks identical" "[ $rc -eq 0 ] && cmp -s <(records '$tmp/one.jsonl') <(records '$tmp/three.jsonl')"
+ok "lattice verdict" "grep -q '\"verifier\":\"direction_tracked\",\"verdict\":\"true\"' '$tmp/two.jsonl'"
+$MPI "$HKZ" $args --dos "$tmp/none.dos" > /dev/null 2> "$tmp/err"; rc=$?
+ok "lattice --dos missing: exit 2 once" "[ $rc -eq 2 ] && [ \$(grep -c '^hkz: error:' '$tmp/err') -eq 1 ]"
+
 # usage error: exit 2, one error line (rank 0 only)
 $MPI "$HKZ" track cw --n 8 --t0 0.3 --t1 0.2 > /dev/null 2> "$tmp/err"; rc=$?
 ok "usage error rc" "[ $rc -eq 2 ]"

@@ -29,6 +29,9 @@ same "cw integral" zeros cw --n 21 --beta 2.5 --method integral
 printf '0 1 2\n1 2 1\n2 3 2\n3 0 0.05\n0 4 1\n4 5 0.5\n5 6 1\n6 7 0.25\n7 0 1\n' > "$tmp/g.txt"
 same "graph (grid scan)" zeros graph --graph "$tmp/g.txt"
 same "lattice" zeros lattice --L 4 --M 4 --coupling 0.3
+# issue 12: the table of hkz dos --save, read by every rank
+"$HKZ" dos --lattice 4x5 --save "$tmp/l45.dos" --out "$tmp/l45.txt"
+same "lattice --dos" zeros lattice --L 4 --M 5 --coupling 0.35 --dos "$tmp/l45.dos"
 
 # per-rank checkpoints; a resume reproduces the bytes
 mpi 2 "$HKZ" zeros cw --n 40 --t 0.05 --checkpoint "$tmp/ck" --format jsonl > "$tmp/a.jsonl"; rc=$?

@@ -2,8 +2,9 @@
  * transfer matrix and against Gray-code enumeration on small tori and
  * cylinders (square and rectangular, both orientations), every table
  * through hkz_ising_dos_check (total 2^N, binomial marginal, symmetry,
- * Kaufman on tori); threads 1 and 2 agree; multi-word (N > 64) tables
- * equal the dense transfer matrix; the size refusal is HKZ_ERR_TOO_LARGE. */
+ * Kaufman on tori); threads 1 and 2 agree; multi-word tables and the
+ * meet in the middle on odd and even tori equal the dense transfer
+ * matrix; the size refusal is HKZ_ERR_TOO_LARGE. */
 #include "ising_test.h"
 
 static void make_lattice(hkz_ising_model_t m, slong L, slong M, int bd)
@@ -55,12 +56,15 @@ static void check_small(void)
     }
 }
 
-/* N > 64: two words (2^64 and a prime), against the dense method */
+/* more words: the cylinder needs counts < 2^N (5 x 14: 2 words), the
+ * torus by meet in the middle counts < 2^((ceil(M/2)-1) L) (4 x 34: 2
+ * words, 6 x 11 and 9 x 8: 1 word); against the dense method */
 static void check_multiword(void)
 {
-    static const slong sz[][3] = {{6, 11, 0}, {5, 14, 1}, {9, 8, 0}};
+    static const slong sz[][4] = {{6, 11, 0, 1}, {5, 14, 1, 2},
+                                  {4, 34, 0, 2}, {9, 8, 0, 1}};
     slong i;
-    for (i = 0; i < 3; i++)
+    for (i = 0; i < 4; i++)
     {
         hkz_ising_model_t m;
         hkz_ising_dos_t a, b;
@@ -71,16 +75,45 @@ static void check_multiword(void)
         hkz_ising_dos_init(b);
         make_lattice(m, sz[i][0], sz[i][1], bd);
         HKZ_TEST_OK(hkz_ising_dos_transfer_sparse(a, m, 2, NULL, &st));
-        HKZ_TEST_CHECK(st.words == 2 && st.peak_bytes <= st.plan_bytes,
-                       "multiword: %ld words, peak %g > plan %g",
-                       (long) st.words, st.peak_bytes, st.plan_bytes);
+        HKZ_TEST_CHECK(st.words == sz[i][3] &&
+                       st.peak_bytes <= st.plan_bytes,
+                       "multiword %ldx%ld: %ld words, peak %g > plan %g",
+                       (long) sz[i][0], (long) sz[i][1], (long) st.words,
+                       st.peak_bytes, st.plan_bytes);
         HKZ_TEST_OK(hkz_ising_dos_check(a, m));
-        if (i < 2)
+        if (i < 3)
         {
             HKZ_TEST_OK(hkz_ising_dos_transfer(b, m));
             HKZ_TEST_CHECK(dos_equal(a, b), "%ldx%ld: sparse != dense",
                            (long) sz[i][0], (long) sz[i][1]);
         }
+        hkz_ising_dos_clear(a);
+        hkz_ising_dos_clear(b);
+        hkz_ising_model_clear(m);
+    }
+}
+
+/* meet in the middle on tori of odd and even sides, both orientations,
+ * 1 and 2 threads, against the dense transfer matrix */
+static void check_torus_mid(void)
+{
+    static const slong sz[][2] = {{3, 6}, {4, 7}, {5, 6}, {6, 5}, {6, 6},
+                                  {6, 7}, {7, 7}, {5, 8}, {8, 5}};
+    slong i, n = sizeof(sz) / sizeof(sz[0]);
+    for (i = 0; i < n; i++)
+    {
+        hkz_ising_model_t m;
+        hkz_ising_dos_t a, b;
+        hkz_ising_model_init(m);
+        hkz_ising_dos_init(a);
+        hkz_ising_dos_init(b);
+        make_lattice(m, sz[i][0], sz[i][1], HKZ_ISING_TORUS);
+        HKZ_TEST_OK(hkz_ising_dos_transfer_sparse(a, m, 1 + (i & 1), NULL,
+                                                  NULL));
+        HKZ_TEST_OK(hkz_ising_dos_transfer(b, m));
+        HKZ_TEST_CHECK(dos_equal(a, b), "%ldx%ld torus: sparse != dense",
+                       (long) sz[i][0], (long) sz[i][1]);
+        HKZ_TEST_OK(hkz_ising_dos_check(a, m));
         hkz_ising_dos_clear(a);
         hkz_ising_dos_clear(b);
         hkz_ising_model_clear(m);
@@ -114,10 +147,46 @@ static void check_refusals(void)
     hkz_ising_model_clear(m);
 }
 
+/* the GPU entry point: same argument checks; without libhkz_cuda or a
+ * device HKZ_ERR_UNSUPPORTED, else the same table */
+static void check_cuda_entry(void)
+{
+    hkz_ising_model_t m;
+    hkz_ising_dos_t a, b;
+    int r;
+    fmpq_t q;
+    fmpq_init(q);
+    fmpq_one(q);
+    hkz_ising_model_init(m);
+    hkz_ising_dos_init(a);
+    hkz_ising_dos_init(b);
+    HKZ_TEST_OK(hkz_ising_model_complete(m, 5, q));
+    fmpq_clear(q);
+    HKZ_TEST_STATUS(hkz_ising_dos_transfer_cuda(a, m, NULL, NULL),
+                    HKZ_ERR_ARG);
+    hkz_ising_model_clear(m);
+    hkz_ising_model_init(m);
+    make_lattice(m, 4, 5, HKZ_ISING_TORUS);
+    r = hkz_ising_dos_transfer_cuda(a, m, NULL, NULL);
+    if (r == HKZ_SUCCESS)
+    {
+        HKZ_TEST_OK(hkz_ising_dos_transfer_sparse(b, m, 2, NULL, NULL));
+        HKZ_TEST_CHECK(dos_equal(a, b), "4x5: GPU != CPU");
+    }
+    else
+        HKZ_TEST_CHECK(r == HKZ_ERR_UNSUPPORTED, "cuda entry: %d %s", r,
+                       hkz_errmsg());
+    hkz_ising_dos_clear(a);
+    hkz_ising_dos_clear(b);
+    hkz_ising_model_clear(m);
+}
+
 int main(void)
 {
     check_small();
     check_multiword();
+    check_torus_mid();
+    check_cuda_entry();
     check_refusals();
     HKZ_TEST_END("ising.transfer");
 }

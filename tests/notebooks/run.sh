@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# run.sh HKZ: generate fresh data with the built hkz (compare X6, X7, X2, sweep, varadhan, gauss; grid heat su2-sub)
+# run.sh HKZ: generate fresh data with the built hkz (compare X6, X7, X2, sweep, varadhan, gauss; grid heat su2-sub;
+# track lattice)
 # into a temporary
 # folder, execute every notebook of notebooks_data/ headless on it (HKZ_DATA_DIR), check that the
 # PNG files exist and are not blank, and that a notebook without data ends cleanly with a
@@ -42,7 +43,11 @@ check "hkz compare varadhan exit 0" '[ $? -eq 0 ]' || cat "$tmp/varadhan.txt"
 "$hkz" compare gauss --ops "1,1,1;1,1,2" --alpha 0,1,2 --eps 0.5 --J 3 --J-delta 6 \
   --per-octave 1 --data-dir "$data" >"$tmp/gauss.txt" 2>&1
 check "hkz compare gauss exit 0" '[ $? -eq 0 ]' || cat "$tmp/gauss.txt"
-for f in x6/x6.csv x6/x6_verdict.jsonl x7/x7.csv x2/x2.csv sweep/sweep.csv sweep/sweep_summary.jsonl \
+mkdir -p "$data/trajectories_lattice"
+"$hkz" track lattice --L 4 --M 4 --t0 0.3 --t1 0.6 --digits 15 --no-progress --format csv \
+  --out "$data/trajectories_lattice/track_4x4.csv" >"$tmp/track.txt" 2>&1
+check "hkz track lattice exit 0" '[ $? -eq 0 ]' || cat "$tmp/track.txt"
+for f in trajectories_lattice/track_4x4.csv x6/x6.csv x6/x6_verdict.jsonl x7/x7.csv x2/x2.csv sweep/sweep.csv sweep/sweep_summary.jsonl \
          varadhan/varadhan.csv gauss/gauss.csv grid/su2_sub_surfaces.h5; do
   check "data file $f written" '[ -s "$data/$f" ]'
 done
@@ -57,7 +62,8 @@ check "three or more notebooks" '[ $(echo $nbs | wc -w) -ge 3 ]'
 check "nbconvert --execute of every notebook exit 0" '[ $? -eq 0 ]' || tail -n 40 "$tmp/nbconvert.log"
 
 pngs="x6/ck_star.png x6/log_mu.png x7/thresholds.png sweep/dl_vs_ddelta.png sweep/ratio.png x2/x2_ratio.png
-      varadhan/varadhan.png gauss/gauss_ck.png grid/p_t_surfaces.png grid/p_t_relrad.png"
+      varadhan/varadhan.png gauss/gauss_ck.png grid/p_t_surfaces.png grid/p_t_relrad.png
+      trajectories_lattice/trajectories_lattice.png trajectories_lattice/first_zero.png"
 "$py" - "$data" "$tmp/nb" $pngs <<'PY' || fail=1
 import glob, json, os, sys
 import numpy as np

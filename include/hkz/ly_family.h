@@ -1,0 +1,37 @@
+/* hkz/ly_family.h -- Lee-Yang tracking families, continued (included by
+ * hkz/ly.h): the uniform coupling of a model with an exact table
+ * (issue 12.2).  Conventions as in ly.h. */
+#ifndef HKZ_LY_FAMILY_H
+#define HKZ_LY_FAMILY_H
+
+#include "hkz/ly.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Uniform-coupling family (ising/track_scale.c, issue 12.2): every
+ *  coupling J_e = t c_e (the model's scale is replaced by t; a lattice's
+ *  bond coupling K).  The coefficients are those of e^{-t J0 S} F(t, .)
+ *  (same zeros, same sign of dF/dt at a zero) from the model's exact
+ *  table: computed once (or installed by hkz_ising_model_set_dos), kept
+ *  by the model, which must outlive the family.  nthreads: threads of
+ *  the table computation.  HKZ_ERR_DOMAIN for a negative coupling,
+ *  HKZ_ERR_TOO_LARGE when no exact table fits. */
+typedef struct
+{
+    slong W;
+    const hkz_ising_dos_struct *dos;    /* the model's cached table */
+} hkz_ly_scale_family_struct;
+typedef hkz_ly_scale_family_struct hkz_ly_scale_family_t[1];
+
+HKZ_API HKZ_WARN_UNUSED int hkz_ly_scale_family_init(
+        hkz_ly_scale_family_t sf, const hkz_ising_model_t m, int nthreads);
+HKZ_API void hkz_ly_scale_family_clear(hkz_ly_scale_family_t sf);
+HKZ_API int hkz_ly_scale_family(arb_ptr c, slong nder, const arb_t t,
+                                void *param, slong prec);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

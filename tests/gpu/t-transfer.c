@@ -1,0 +1,63 @@
+/* GPU transfer matrix (hkz_ising_dos_transfer_cuda): identical integers
+ * to the CPU sparse transfer matrix on small tori and cylinders (odd and
+ * even sides, both orientations, one to three primes), every GPU table
+ * through hkz_ising_dos_check; bad input.  Skips without a GPU. */
+#include "hkz_test.h"
+#include "hkz/cuda.h"
+#include "hkz/ising.h"
+
+static void lattice(hkz_ising_model_t m, slong L, slong M, int torus)
+{
+    fmpq_t q;
+    fmpq_init(q);
+    fmpq_one(q);
+    HKZ_TEST_OK(hkz_ising_model_lattice(m, L, M, q, torus ?
+                HKZ_ISING_TORUS : HKZ_ISING_CYLINDER));
+    fmpq_clear(q);
+}
+
+int main(void)
+{
+    static const slong sz[][3] = {
+        {3, 3, 1}, {4, 4, 1}, {4, 5, 1}, {5, 4, 1}, {6, 6, 1}, {5, 7, 1},
+        {4, 34, 1}, {3, 4, 0}, {4, 4, 0}, {5, 6, 0}, {6, 5, 0}, {8, 8, 0},
+        {5, 14, 0}, {3, 1, 0}};
+    slong i, n = sizeof(sz) / sizeof(sz[0]);
+    int ndev = 0;
+    uint64_t out[4];
+    hkz_ising_transfer_stats_t st;
+
+    HKZ_TEST_STATUS(hkz_cuda_transfer_pass(out, 0, 3, 0, NULL, NULL, 1, 7,
+                                           NULL, NULL), HKZ_ERR_ARG);
+    HKZ_TEST_STATUS(hkz_cuda_transfer_pass(out, 3, 3, 0, NULL, NULL, 1, 2,
+                                           NULL, NULL), HKZ_ERR_ARG);
+    HKZ_TEST_OK(hkz_cuda_device_count(&ndev));
+    if (ndev == 0)
+    {
+        printf("transfer....SKIP (no CUDA device)\n");
+        return hkz_test_failures ? 1 : 77;
+    }
+    for (i = 0; i < n; i++)
+    {
+        hkz_ising_model_t m;
+        hkz_ising_dos_t a, b;
+        hkz_ising_model_init(m);
+        hkz_ising_dos_init(a);
+        hkz_ising_dos_init(b);
+        lattice(m, sz[i][0], sz[i][1], (int) sz[i][2]);
+        HKZ_TEST_OK(hkz_ising_dos_transfer_cuda(a, m, NULL, &st));
+        HKZ_TEST_OK(hkz_ising_dos_transfer_sparse(b, m, 2, NULL, NULL));
+        HKZ_TEST_CHECK(a->nb == b->nb && a->nk == b->nk &&
+                       a->bmin == b->bmin && fmpz_equal(a->S, b->S) &&
+                       _fmpz_vec_equal(a->g, b->g, a->nb * a->nk),
+                       "%ldx%ld %s: GPU table != CPU table",
+                       (long) sz[i][0], (long) sz[i][1],
+                       sz[i][2] ? "torus" : "cylinder");
+        HKZ_TEST_OK(hkz_ising_dos_check(a, m));
+        hkz_ising_dos_clear(a);
+        hkz_ising_dos_clear(b);
+        hkz_ising_model_clear(m);
+    }
+    printf("transfer....%s\n", hkz_test_failures ? "FAIL" : "PASS");
+    return hkz_test_failures ? 1 : 0;
+}
