@@ -18,7 +18,8 @@
  * - 1), omitted nodes, together err0) give, for every real theta,
  *   |T(theta) - I(theta)| <= A (err0 + disc0 (e^{a |theta - theta0|/t} - 1)),
  * and since A > 0 the sign of I(theta) is certified by
- *   2 h Re sum_k V_k omega^k  +-  (err0 + disc0 (e^{a|theta-theta0|/t} - 1)).
+ *   2 h Re sum_k V_k omega^k  +-  (err0 + disc0 (e^{a|theta-theta0|/t} - 1))
+ * (err0, disc0 bound the sum 2 h Re ..., as in _hkz_lyi_finish).
  * One evaluation costs one Horner sum (no transcendental per node), and the
  * values stay accurate while the line stays near the saddle of theta:
  * |theta - theta0| <= min(sigw/5, 3 t/a) (disc0 is pushed 5 bits below its
@@ -234,7 +235,9 @@ static int blk_sign(const blk_t *b, const arf_t x)
     arb_init(v);
     mag_init(err);
     blk_eval(S, NULL, err, b, x);
-    arb_set(v, acb_realref(S));
+    /* 2 h Re S +- err (err bounds |T - I| in these units, cw_integral.c) */
+    arb_mul_arf(v, acb_realref(S), b->c.hh, b->c.wp);
+    arb_mul_2exp_si(v, v, 1);
     arb_add_error_mag(v, err);
     sg = arb_is_positive(v) ? 1 : arb_is_negative(v) ? -1 : 0;
     acb_clear(S);
