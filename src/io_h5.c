@@ -10,36 +10,14 @@
 #if HKZ_HAVE_HDF5
 #include <hdf5.h>
 
-#define H5_MAX_COLS 32
-
-struct hkz_h5_s
-{
-    hid_t file;
-    hid_t dset[H5_MAX_COLS];
-    int type[H5_MAX_COLS];
-    int ncols;
-    size_t rows;
-    char *path, *tmp;
-};
-
-static hid_t mem_type(int t)
-{
-    return t == HKZ_H5_DOUBLE ? H5T_NATIVE_DOUBLE :
-           t == HKZ_H5_INT64 ? H5T_NATIVE_INT64 : H5T_NATIVE_INT8;
-}
-
-static hid_t file_type(int t)
-{
-    return t == HKZ_H5_DOUBLE ? H5T_IEEE_F64LE :
-           t == HKZ_H5_INT64 ? H5T_STD_I64LE : H5T_STD_I8LE;
-}
+#include "io_h5_internal.h"
 
 int hkz_h5_available(void)
 {
     return 1;
 }
 
-static void close_all(struct hkz_h5_s *s)
+void _hkz_h5_close_all(struct hkz_h5_s *s)
 {
     int c;
     for (c = 0; c < s->ncols; c++)
@@ -49,7 +27,7 @@ static void close_all(struct hkz_h5_s *s)
         H5Fclose(s->file);
 }
 
-static void free_h5(struct hkz_h5_s *s)
+void _hkz_h5_free(struct hkz_h5_s *s)
 {
     free(s->path);
     free(s->tmp);
@@ -83,7 +61,7 @@ int hkz_h5_create(hkz_h5_t *h, const char *path, const hkz_h5_col_t *cols,
     s->tmp = malloc(strlen(path) + 5);
     if (s->path == NULL || s->tmp == NULL)
     {
-        free_h5(s);
+        _hkz_h5_free(s);
         return hkz_error_set(HKZ_ERR_NOMEM, "hkz_h5_create: out of memory");
     }
     strcpy(s->path, path);
@@ -102,7 +80,7 @@ int hkz_h5_create(hkz_h5_t *h, const char *path, const hkz_h5_col_t *cols,
     {
         s->type[c] = cols[c].type;
         s->dset[c] = H5Dcreate2(s->file, cols[c].name,
-                                file_type(cols[c].type), space, H5P_DEFAULT,
+                                _hkz_h5_file_type(cols[c].type), space, H5P_DEFAULT,
                                 dcpl, H5P_DEFAULT);
         HKZ_CHECK_GOTO(s->dset[c] >= 0, HKZ_ERR_IO, "HDF5: cannot create "
                        "dataset '%s'", cols[c].name);
@@ -114,29 +92,27 @@ cleanup:
         H5Pclose(dcpl);
     if (status != HKZ_SUCCESS)
     {
-        close_all(s);
+        _hkz_h5_close_all(s);
         remove(s->tmp);
-        free_h5(s);
+        _hkz_h5_free(s);
         return status;
     }
     *h = s;
     return HKZ_SUCCESS;
 }
 
-int hkz_h5_attr(hkz_h5_t h, const char *key, const char *value)
+int _hkz_h5_attr_write(hid_t file, const char *key, const char *value)
 {
     hid_t t, sp, a;
     herr_t r = -1;
 
-    HKZ_CHECK(h != NULL && key != NULL && value != NULL, HKZ_ERR_ARG,
-              "hkz_h5_attr: NULL argument");
     t = H5Tcopy(H5T_C_S1);
     H5Tset_size(t, H5T_VARIABLE);
     H5Tset_cset(t, H5T_CSET_UTF8);
     sp = H5Screate(H5S_SCALAR);
-    if (H5Aexists(h->file, key) > 0)
-        H5Adelete(h->file, key);
-    a = H5Acreate2(h->file, key, t, sp, H5P_DEFAULT, H5P_DEFAULT);
+    if (H5Aexists(file, key) > 0)
+        H5Adelete(file, key);
+    a = H5Acreate2(file, key, t, sp, H5P_DEFAULT, H5P_DEFAULT);
     if (a >= 0)
     {
         r = H5Awrite(a, t, &value);
@@ -146,6 +122,15 @@ int hkz_h5_attr(hkz_h5_t h, const char *key, const char *value)
     H5Tclose(t);
     HKZ_CHECK(r >= 0, HKZ_ERR_IO, "HDF5: cannot write attribute '%s'", key);
     return HKZ_SUCCESS;
+}
+
+int hkz_h5_attr(hkz_h5_t h, const char *key, const char *value)
+{
+    HKZ_CHECK(h != NULL && key != NULL && value != NULL, HKZ_ERR_ARG,
+              "hkz_h5_attr: NULL argument");
+    if (h->par)
+        return _hkz_h5_attr_par(h, key, value);
+    return _hkz_h5_attr_write(h->file, key, value);
 }
 
 int hkz_h5_append(hkz_h5_t h, size_t n, const void *const *data)
@@ -169,7 +154,7 @@ int hkz_h5_append(hkz_h5_t h, size_t n, const void *const *data)
         r = fs >= 0 ? H5Sselect_hyperslab(fs, H5S_SELECT_SET, &start, NULL,
                                           &count, NULL) : -1;
         if (r >= 0)
-            r = H5Dwrite(h->dset[c], mem_type(h->type[c]), ms, fs,
+            r = H5Dwrite(h->dset[c], _hkz_h5_mem_type(h->type[c]), ms, fs,
                          H5P_DEFAULT, data[c]);
         if (fs >= 0)
             H5Sclose(fs);
@@ -199,16 +184,18 @@ int hkz_h5_close(hkz_h5_t *h)
         return HKZ_SUCCESS;
     s = *h;
     *h = NULL;
+    if (s->par)
+        return _hkz_h5_close_par(s, 0);
     if (H5Fflush(s->file, H5F_SCOPE_GLOBAL) < 0)
         status = hkz_error_set(HKZ_ERR_IO, "HDF5: cannot flush '%s'",
                                s->tmp);
-    close_all(s);
+    _hkz_h5_close_all(s);
     if (status == HKZ_SUCCESS && rename(s->tmp, s->path) != 0)
         status = hkz_error_set(HKZ_ERR_IO, "cannot rename '%s' to '%s'",
                                s->tmp, s->path);
     if (status != HKZ_SUCCESS)
         remove(s->tmp);
-    free_h5(s);
+    _hkz_h5_free(s);
     return status;
 }
 
@@ -216,9 +203,15 @@ void hkz_h5_abort(hkz_h5_t *h)
 {
     if (h == NULL || *h == NULL)
         return;
-    close_all(*h);
+    if ((*h)->par)
+    {
+        (void) _hkz_h5_close_par(*h, 1);
+        *h = NULL;
+        return;
+    }
+    _hkz_h5_close_all(*h);
     remove((*h)->tmp);
-    free_h5(*h);
+    _hkz_h5_free(*h);
     *h = NULL;
 }
 

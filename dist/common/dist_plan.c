@@ -14,6 +14,7 @@
  * t_gemm = 8 (N-1)/N (F/B) / K_loc for split K, as in the note. */
 #include <string.h>
 #include "dist_common.h"
+#include "hkz/dist_ksum.h"
 #include "hkz_check.h"
 
 #define GEN_SECONDS 2e-9
@@ -156,4 +157,57 @@ int hkz_dist_owned(size_t *b, size_t *nblocks, size_t maxblocks,
         (*nblocks)++;
     }
     return HKZ_SUCCESS;
+}
+
+/* The grid planner (hkz/dist_ksum.h): the same model with the grid's
+ * grains: split P deals tiles of ptile points (the busiest rank has
+ * ceil(ntiles / N) tiles), split K deals the fixed mode chunks (ceil(m / N) chunks; the tree nodes travel as an all-gather of
+ * about S (N-1)/N per rank, counted as the all-reduce of the note), and
+ * rank 0 gathers the rows in both cases (not counted: the same for both). */
+int hkz_dist_plan_grid(hkz_dist_plan_t *plan, int nranks, size_t P,
+                       size_t ptile, size_t K, size_t T,
+                       const hkz_dist_opts_t *o)
+{
+    hkz_dist_opts_t oo;
+    double F, B, N = nranks > 1 ? nranks : 1, f, S, Pl, Kl, gp, gk;
+    size_t nt, m, kc;
+    hkz_dist_plan_t a, b;
+
+    if (o != NULL)
+        oo = *o;
+    else
+        hkz_dist_opts_init(&oo);
+    F = oo.flop_rate > 0 ? oo.flop_rate : 2e10;
+    B = oo.bandwidth > 0 ? oo.bandwidth : 5e9;
+    f = (N - 1.0) / N;
+    S = 8.0 * (double) P * (double) T;
+    ptile = ptile > 0 ? ptile : 1;
+    K = K > 0 ? K : 1;
+    nt = (P + ptile - 1) / ptile;
+    kc = hkz_dist_ksum_chunk(K);
+    m = (K + kc - 1) / kc;
+    Pl = (double) (((nt + nranks - 1) / (size_t) N) * ptile);
+    Pl = Pl < (double) P ? Pl : (double) P;
+    Kl = (double) (((m + nranks - 1) / (size_t) N) * kc);
+    Kl = Kl < (double) K ? Kl : (double) K;
+    memset(&a, 0, sizeof(a));
+    memset(&b, 0, sizeof(b));
+    a.shard = HKZ_SHARD_SPLIT_P;
+    b.shard = HKZ_SHARD_SPLIT_K;
+    a.nchunks = b.nchunks = 1;
+    a.nranks = b.nranks = (int) N;
+    gp = Pl * (double) K * GEN_SECONDS;
+    gk = (double) P * Kl * GEN_SECONDS;
+    a.t_gemm = 2.0 * Pl * (double) K * (double) T / (F * eff(Pl)) + gp;
+    b.t_gemm = 2.0 * (double) P * Kl * (double) T / (F * eff(Kl)) + gk;
+    b.t_comm = N > 1 ? 2.0 * S * f / B : 0.0;
+    a.t_total = a.t_gemm;
+    b.t_total = b.t_gemm + b.t_comm;
+    a.r_comm = 0.0;
+    b.r_comm = b.t_gemm > 0 ? b.t_comm / b.t_gemm : 0.0;
+    if (b.t_total < a.t_total)
+        a = b;
+    if (plan != NULL)
+        *plan = a;
+    return a.shard;
 }

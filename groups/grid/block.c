@@ -69,19 +69,31 @@ static int load_record(_hkz_grid_run_t *R, slong t0, slong t1,
     return HKZ_SUCCESS;
 }
 
-/* this rank's share of the unfinished tiles of [t0, t1) */
+/* this rank's share of the unfinished tiles of [t0, t1): a contiguous
+ * run of them (split P), or every one of them together with the other
+ * ranks (split K: the engine hook splits the modes; rank 0 keeps the rows
+ * and records, the status is agreed after every tile so that the ranks
+ * stay in step) */
 static int compute(_hkz_grid_run_t *R, slong t0, slong t1, buf_t *out)
 {
     slong i, k = 0, npend = 0, lo, hi;
+    int status = HKZ_SUCCESS;
 
     for (i = t0; i < t1; i++)
         npend += !R->done[i];
-    hkz_dist_block(&lo, &hi, 0, npend, R->rank, R->size);
-    for (i = t0; i < t1; i++)
+    if (R->splitk)
+    {
+        lo = 0;
+        hi = npend;
+    }
+    else
+        hkz_dist_block(&lo, &hi, 0, npend, R->rank, R->size);
+    for (i = t0; i < t1 && status == HKZ_SUCCESS; i++)
     {
         slong np, n;
         hkz_grid_entry_t *r;
         char *s;
+        int local = R->size == 1 || (R->splitk && R->rank == 0);
 
         if (R->done[i])
             continue;
@@ -89,28 +101,75 @@ static int compute(_hkz_grid_run_t *R, slong t0, slong t1, buf_t *out)
             continue;
         np = tile_points(R, i);
         n = np * R->T;
-        r = R->size == 1 ? tile_rows(R, t0, i) : R->rows;
-        HKZ_TRY(_hkz_grid_tile(r, R->g, i * HKZ_GRID_TILE, np, R->tm, R->e,
-                               &R->goal, 0));
-        R->mine += n;
-        if (R->size == 1 && R->ck == NULL)
-            continue;
-        s = _hkz_grid_record(i, r, n);
-        HKZ_CHECK(s != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
-        if (R->size == 1)
+        /* rank 0 in place; the others pack their tiles when they write
+         * them themselves (local_sink), else reuse one tile */
+        if (local || R->rank == 0)
+            r = tile_rows(R, t0, i);
+        else if (!R->splitk && R->o->local_sink != NULL)
         {
-            int st = hkz_ckpt_add(R->ck, s);
-            free(s);
-            HKZ_TRY(st);
+            r = R->rows + R->off;
+            R->off += n;
         }
         else
+            r = R->rows;
+        status = _hkz_grid_tile(r, R->g, i * HKZ_GRID_TILE, np, R->tm, R->e,
+                                &R->goal, !R->splitk || R->rank == 0);
+        if (R->splitk && R->size > 1)
+            status = hkz_dist_agree(R->d, status);
+        if (status != HKZ_SUCCESS || (R->splitk && R->rank != 0))
+            continue;
+        R->mine += n;
+        if (local && R->ck == NULL)
+            continue;
+        s = _hkz_grid_record(i, r, n);
+        if (s == NULL)
+            status = hkz_error_set(HKZ_ERR_NOMEM, "grid: out of memory");
+        else if (local)
+            status = hkz_ckpt_add(R->ck, s);
+        else
+            status = buf_add(out, s);
+        free(s);
+    }
+    return status;
+}
+
+/* every rank: the local sink with the rows this rank holds for itself
+ * (rank 0: its share and the resumed tiles; split K: all of them) */
+static int local_rows(_hkz_grid_run_t *R, slong t0, slong t1, slong p0,
+                      slong p1)
+{
+    hkz_grid_entry_t *pack = R->rows;
+    slong n = R->off, i, k = 0, npend = 0, lo, hi;
+    int status;
+
+    if (R->rank == 0 && R->size > 1)
+    {
+        for (i = t0; i < t1; i++)
+            npend += !R->done[i];
+        hkz_dist_block(&lo, &hi, 0, npend, 0, R->splitk ? 1 : R->size);
+        pack = malloc(FLINT_MAX(1, (t1 - t0) * HKZ_GRID_TILE * R->T)
+                      * sizeof(hkz_grid_entry_t));
+        HKZ_CHECK(pack != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
+        n = 0;
+        for (i = t0; i < t1; i++)
         {
-            int st = buf_add(out, s);
-            free(s);
-            HKZ_TRY(st);
+            int pend = !R->done[i], mine = R->done[i];
+            if (pend)
+                mine = k >= lo && k < hi;
+            k += pend;
+            if (!mine)
+                continue;
+            memcpy(pack + n, tile_rows(R, t0, i), tile_points(R, i) * R->T
+                   * sizeof(hkz_grid_entry_t));
+            n += tile_points(R, i) * R->T;
         }
     }
-    return HKZ_SUCCESS;
+    else if (R->rank == 0)
+        n = (p1 - p0) * R->T;
+    status = R->o->local_sink(R->o->sink_ctx, pack, n, p0, p1);
+    if (pack != R->rows)
+        free(pack);
+    return R->size > 1 ? hkz_dist_agree(R->d, status) : status;
 }
 
 int _hkz_grid_block(_hkz_grid_run_t *R, slong t0, slong t1)
@@ -124,6 +183,7 @@ int _hkz_grid_block(_hkz_grid_run_t *R, slong t0, slong t1)
 
     for (i = t0; i < t1; i++)
         fresh |= !R->done[i];
+    R->off = 0;
     status = compute(R, t0, t1, &mine);
     if (R->size > 1)
     {
@@ -162,7 +222,7 @@ int _hkz_grid_block(_hkz_grid_run_t *R, slong t0, slong t1)
             R->S.engine += r->scalar == 0;
             R->S.missed += r->status == HKZ_ERR_PREC;
         }
-        if (status == HKZ_SUCCESS)
+        if (status == HKZ_SUCCESS && R->o->sink != NULL)
             status = R->o->sink(R->o->sink_ctx, R->rows, (p1 - p0) * R->T,
                                 p0, p1);
     }
@@ -170,6 +230,8 @@ int _hkz_grid_block(_hkz_grid_run_t *R, slong t0, slong t1)
     free(mine.s);
     if (R->size > 1)
         status = hkz_dist_agree(R->d, status);
+    if (status == HKZ_SUCCESS && R->o->local_sink != NULL)
+        status = local_rows(R, t0, t1, p0, p1);
     if (status == HKZ_SUCCESS)
         status = hkz_progress_report(R->o->progress, R->mine,
                                      R->S.entries);

@@ -9,6 +9,7 @@
 #include "hkz/status.h"
 #include "hkz/checkpoint.h"
 #include "hkz/dist.h"
+#include "hkz/dist_ksum.h"
 
 /* Upper bound (a double, +inf if not finite) of
  *   gauss != 0:  sum_{n>=1} n^a e^{-tau (n^2 - 1)}
@@ -37,11 +38,12 @@ void _hkz_grid_times_clear(_hkz_grid_times_t *tm);
 
 /* Computes the entries of points [p0, p0 + np) (one tile) into rows
  * (np T entries, point-major; values initialized by the caller): the
- * engine route where it meets the goal, else the scalar route.  e may be
- * NULL when tm->ok == 0. */
+ * engine route where it meets the goal, else (scalar != 0) the scalar
+ * route; scalar == 0 leaves those entries unset (split-K ranks other than
+ * 0).  e may be NULL when tm->ok == 0. */
 int _hkz_grid_tile(hkz_grid_entry_t *rows, const hkz_grid_heat_t g,
                    slong p0, slong np, const _hkz_grid_times_t *tm,
-                   hkz_engine_t e, const hkz_goal_t *goal, slong prec);
+                   hkz_engine_t e, const hkz_goal_t *goal, int scalar);
 
 /* The scalar route for one entry (point p, time j) under the Ziv loop:
  * status HKZ_SUCCESS / HKZ_ERR_PREC in the entry, errors returned. */
@@ -62,9 +64,15 @@ typedef struct
     char *done;               /* every rank: tile finished (resume) */
     hkz_dist_t d;
     int rank, size;
+    int splitk;               /* SPLIT_K: every rank takes part in every
+                                 tile (mode chunks, hkz/dist_ksum.h); rank
+                                 0 alone runs the scalar route */
+    hkz_dist_ksum_t ks;       /* the engine hook's context */
     slong P, T, ntiles;
     hkz_grid_entry_t *rows;   /* rank 0: a block; others: one tile */
     slong nrows;
+    slong off;                /* rows packed by this rank in the block
+                                 (ranks > 0 with a local_sink) */
     slong mine;               /* entries this rank computed or resumed */
     hkz_grid_summary_t S;
 } _hkz_grid_run_t;

@@ -29,10 +29,8 @@ void hkz_grid_ball_get_d(double *mid, double *rad, const arb_t x)
     mag_clear(m);
 }
 
-int hkz_grid_h5_create(hkz_h5_t *h, const char *path,
-                       const hkz_grid_heat_t g)
+static slong columns(hkz_h5_col_t *c, const hkz_grid_heat_t g)
 {
-    hkz_h5_col_t c[8];
     slong nc = hkz_grid_heat_ncoords(g), k, n = 0;
 
     for (k = 0; k < nc; k++)
@@ -47,6 +45,14 @@ int hkz_grid_h5_create(hkz_h5_t *h, const char *path,
     c[n].name = "rad"; c[n++].type = HKZ_H5_DOUBLE;
     c[n].name = "certified"; c[n++].type = HKZ_H5_INT8;
     c[n].name = "scalar"; c[n++].type = HKZ_H5_INT8;
+    return n;
+}
+
+int hkz_grid_h5_create(hkz_h5_t *h, const char *path,
+                       const hkz_grid_heat_t g)
+{
+    hkz_h5_col_t c[8];
+    slong n = columns(c, g);
     /* chunks of at most 65536 rows, no larger than the grid (a chunk is
      * allocated whole: a small grid makes a small file) */
     {
@@ -58,24 +64,36 @@ int hkz_grid_h5_create(hkz_h5_t *h, const char *path,
     }
 }
 
-int hkz_grid_h5_append(hkz_h5_t h, const hkz_grid_heat_t g,
-                       const hkz_grid_entry_t *rows, slong n)
+int hkz_grid_h5_create_dist(hkz_h5_t *h, const char *path,
+                            const hkz_grid_heat_t g, hkz_dist_t d)
+{
+    hkz_h5_col_t c[8];
+    slong n = columns(c, g), P, T;
+    HKZ_TRY(hkz_grid_heat_check(&P, &T, g));
+    return hkz_h5_create_dist(h, path, c, (int) n, (size_t) (P * T), d);
+}
+
+/* the rows as columns: appended (idx NULL) or written at p T + j */
+static int put(hkz_h5_t h, const hkz_grid_heat_t g,
+               const hkz_grid_entry_t *rows, slong n, int at)
 {
     slong nc = hkz_grid_heat_ncoords(g), k, c;
     double *dbl = malloc(6 * (size_t) FLINT_MAX(n, 1) * sizeof(double));
     int64_t *i64 = malloc(2 * (size_t) FLINT_MAX(n, 1) * sizeof(int64_t));
     int8_t *i8 = malloc(2 * (size_t) FLINT_MAX(n, 1));
+    uint64_t *idx = malloc((size_t) FLINT_MAX(n, 1) * sizeof(uint64_t));
     const void *data[8];
     int status;
 
-    if (dbl == NULL || i64 == NULL || i8 == NULL)
+    if (dbl == NULL || i64 == NULL || i8 == NULL || idx == NULL)
     {
-        free(dbl); free(i64); free(i8);
+        free(dbl); free(i64); free(i8); free(idx);
         return hkz_error_set(HKZ_ERR_NOMEM, "grid h5: out of memory");
     }
     for (k = 0; k < n; k++)
     {
         const hkz_grid_entry_t *r = rows + k;
+        idx[k] = (uint64_t) r->p * (uint64_t) g->t->n + (uint64_t) r->j;
         for (c = 0; c < nc; c++)
         {
             double v = hkz_grid_heat_coord_d(g, r->p, c);
@@ -98,7 +116,22 @@ int hkz_grid_h5_append(hkz_h5_t h, const hkz_grid_heat_t g,
     data[c++] = dbl + 4 * n;
     data[c++] = i8;
     data[c++] = i8 + n;
-    status = hkz_h5_append(h, (size_t) n, data);
-    free(dbl); free(i64); free(i8);
+    if (at)
+        status = hkz_h5_write_rows(h, (size_t) n, idx, data);
+    else
+        status = hkz_h5_append(h, (size_t) n, data);
+    free(dbl); free(i64); free(i8); free(idx);
     return status;
+}
+
+int hkz_grid_h5_append(hkz_h5_t h, const hkz_grid_heat_t g,
+                       const hkz_grid_entry_t *rows, slong n)
+{
+    return put(h, g, rows, n, 0);
+}
+
+int hkz_grid_h5_write(hkz_h5_t h, const hkz_grid_heat_t g,
+                      const hkz_grid_entry_t *rows, slong n)
+{
+    return put(h, g, rows, n, 1);
 }

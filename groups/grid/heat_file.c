@@ -1,45 +1,11 @@
 /* Point files of grids: su2-milnor elements "a_re,a_im,b_re,b_im" and
  * points of SU(2)^n (POINT syntax), one per line. */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "hkz/grid.h"
+#include "hkz/text.h"
 #include "hkz_check.h"
-
-#define FILE_MAX_BYTES ((size_t) 1 << 30)
-
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL, *nb;
-    size_t n = 0, cap = 0, k;
-
-    if (f == NULL)
-        return NULL;
-    for (;;)
-    {
-        if (cap - n < 65536)
-        {
-            cap = 2 * cap + 65536;
-            if (cap > FILE_MAX_BYTES || (nb = realloc(buf, cap)) == NULL)
-            {
-                free(buf);
-                fclose(f);
-                return NULL;
-            }
-            buf = nb;
-        }
-        k = fread(buf + n, 1, cap - n - 1, f);
-        n += k;
-        if (k == 0)
-            break;
-    }
-    fclose(f);
-    buf[n] = '\0';
-    *len = n;
-    return buf;
-}
 
 /* the element a_re,a_im,b_re,b_im of a line, normalized (as hkz heat
  * su2-milnor --g does) */
@@ -81,13 +47,12 @@ static int parse_elem(arb_ptr g4, char *s, slong prec)
 
 int hkz_grid_heat_read_file(hkz_grid_heat_t g, const char *path, slong prec)
 {
-    char *buf, *p, *q, *h, *e;
-    size_t len = 0, k;
-    slong nl = 0, n = 0, cap = 0, lineno = 0, i;
+    char *buf = NULL, **txt = NULL;
+    slong n = 0, cap = 0, nt = 0, i;
     slong *line = NULL;
     arb_ptr g4 = NULL;
     hkz_su2n_point_struct *pts = NULL;
-    ulong hash = 14695981039346656037UL;
+    ulong hash = 0;
     int status = HKZ_SUCCESS, milnor;
 
     HKZ_CHECK(g != NULL && path != NULL, HKZ_ERR_ARG, "grid file: NULL "
@@ -96,37 +61,18 @@ int hkz_grid_heat_read_file(hkz_grid_heat_t g, const char *path, slong prec)
     HKZ_CHECK(milnor || g->kind == HKZ_GRID_PRODUCT, HKZ_ERR_ARG,
               "grid file: only su2-milnor (--g) and product (--points) read "
               "files");
-    buf = slurp(path, &len);
-    HKZ_CHECK(buf != NULL, HKZ_ERR_IO, "cannot read '%s'", path);
-    for (k = 0; k < len; k++)
-    {
-        hash = (hash ^ (unsigned char) buf[k]) * 1099511628211UL;
-        nl += buf[k] == '\n';
-    }
-    cap = nl + 1;
-    line = malloc(cap * sizeof(slong));
+    HKZ_TRY(hkz_text_read(&buf, NULL, &hash, path, 0));
+    HKZ_TRY_GOTO(hkz_text_lines(&txt, &line, &nt, buf));
+    cap = FLINT_MAX(nt, 1);
     if (milnor)
         g4 = _arb_vec_init(4 * cap);
     else
         pts = malloc(cap * sizeof(hkz_su2n_point_struct));
-    HKZ_CHECK_GOTO(line != NULL && (milnor || pts != NULL), HKZ_ERR_NOMEM,
+    HKZ_CHECK_GOTO(milnor || pts != NULL, HKZ_ERR_NOMEM,
                    "grid file: out of memory");
-    for (p = buf; p != NULL && status == HKZ_SUCCESS; p = q)
+    for (n = 0; n < nt && status == HKZ_SUCCESS; )
     {
-        q = strchr(p, '\n');
-        if (q != NULL)
-            *q++ = '\0';
-        lineno++;
-        if ((h = strchr(p, '#')) != NULL)
-            *h = '\0';
-        while (isspace((unsigned char) *p))
-            p++;
-        e = p + strlen(p);
-        while (e > p && isspace((unsigned char) e[-1]))
-            *--e = '\0';
-        if (*p == '\0')
-            continue;
-        line[n] = lineno;
+        char *p = txt[n];
         if (milnor)
             status = parse_elem(g4 + 4 * n, p, prec);
         else
@@ -138,7 +84,7 @@ int hkz_grid_heat_read_file(hkz_grid_heat_t g, const char *path, slong prec)
         }
         if (status != HKZ_SUCCESS)
             status = hkz_error_set(status, "file '%s' line %ld: %s", path,
-                                   (long) lineno, hkz_errmsg());
+                                   (long) line[n], hkz_errmsg());
         else
             n++;
     }
@@ -146,6 +92,7 @@ int hkz_grid_heat_read_file(hkz_grid_heat_t g, const char *path, slong prec)
         HKZ_CHECK_GOTO(n >= 1, HKZ_ERR_ARG, "file '%s': no points", path);
 cleanup:
     free(buf);
+    free(txt);
     if (status != HKZ_SUCCESS)
     {
         free(line);

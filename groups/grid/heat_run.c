@@ -1,5 +1,6 @@
 /* The grid driver: row blocks of whole tiles, the engine, the checkpoint
  * (one record per tile), progress, the sink. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,9 +53,47 @@ static int ckpt_params(hkz_ckpt_t c, const hkz_grid_heat_t g,
     HKZ_TRY(hkz_ckpt_param_slong(c, "deriv", (slong) g->deriv));
     HKZ_TRY(hkz_ckpt_param_slong(c, "digits", g->digits));
     HKZ_TRY(hkz_ckpt_param_slong(c, "tile", HKZ_GRID_TILE));
+    /* engine sums in fixed mode chunks (hkz/dist_ksum.h) */
+    HKZ_TRY(hkz_ckpt_param_slong(c, "kchunk", HKZ_DIST_KCHUNK));
+    HKZ_TRY(hkz_ckpt_param_slong(c, "kchunks", HKZ_DIST_KCHUNKS_MAX));
     if (o->scalar_only)
         HKZ_TRY(hkz_ckpt_param(c, "method", "scalar"));
     return HKZ_SUCCESS;
+}
+
+/* About how many modes the engine grids of g take (for the planner; the
+ * grids choose their own: hkz/su2.h). */
+static double modes_estimate(const hkz_grid_heat_t g, const _hkz_grid_times_t *tm)
+{
+    double tmin = INFINITY, x, n;
+    slong j;
+
+    for (j = 0; j < tm->T; j++)
+        tmin = fmin(tmin, tm->t[j]);
+    x = 60.0 / tmin;
+    if (g->kind == HKZ_GRID_SU2)
+        return ceil(sqrt(1.0 + x));
+    if (g->kind == HKZ_GRID_SU2_SUB)   /* (k, m) with lambda t <= 60 */
+        return fmin(0x1p20, 0.25 * x * fmax(1.0, log(x)));
+    /* Milnor: sum_{n <= N} n^2 modes, N^2 min(a, b) t ~ 60, N <= 250 */
+    n = fmin(250.0, ceil(sqrt(x / fmax(1e-3, fmin(
+            arf_get_d(arb_midref(g->w), ARF_RND_NEAR),
+            arf_get_d(arb_midref(g->w + 1), ARF_RND_NEAR))))));
+    return n * n * n / 3.0;
+}
+
+/* SPLIT_P or SPLIT_K for this run (the same on every rank): split K only
+ * with an engine route and several ranks; auto asks the planner */
+static int resolve_shard(const _hkz_grid_run_t *R)
+{
+    hkz_dist_plan_t pl;
+    if (!R->tm->ok || R->size == 1 || R->o->shard == HKZ_SHARD_SPLIT_P)
+        return HKZ_SHARD_SPLIT_P;
+    if (R->o->shard == HKZ_SHARD_SPLIT_K)
+        return HKZ_SHARD_SPLIT_K;
+    return hkz_dist_plan_grid(&pl, R->size, (size_t) R->P, HKZ_GRID_TILE,
+                              (size_t) modes_estimate(R->g, R->tm),
+                              (size_t) R->T, NULL);
 }
 
 int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
@@ -73,7 +112,8 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
     R.rank = hkz_dist_rank(R.d);
     R.size = hkz_dist_size(R.d);
     /* argument errors are the same on every rank: no agreement needed */
-    HKZ_CHECK(R.rank != 0 || o->sink != NULL, HKZ_ERR_ARG,
+    HKZ_CHECK(R.rank != 0 || o->sink != NULL || o->local_sink != NULL,
+              HKZ_ERR_ARG,
               "hkz_grid_heat_run: no sink");
     HKZ_TRY(hkz_grid_heat_check(&R.P, &R.T, g));
     HKZ_CHECK(o->block >= 0, HKZ_ERR_ARG, "grid: block size must be >= 0");
@@ -107,8 +147,15 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
         {
             hkz_engine_get_opts(&eo, R.e);
             R.S.backend = eo.backend;
+            /* every engine run goes through the fixed mode chunks, so
+             * the bytes do not depend on the shard or the rank count */
+            R.splitk = resolve_shard(&R) == HKZ_SHARD_SPLIT_K;
+            R.ks.d = R.d;
+            R.ks.split = R.splitk;
+            hkz_engine_set_hook(R.e, hkz_dist_ksum_hook, &R.ks);
         }
     }
+    R.S.shard = R.splitk ? HKZ_SHARD_SPLIT_K : HKZ_SHARD_SPLIT_P;
     R.rec = malloc(R.ntiles * sizeof(slong));
     R.done = calloc(R.ntiles, 1);
     if (status == HKZ_SUCCESS && (R.rec == NULL || R.done == NULL))
@@ -138,7 +185,8 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
         }
     }
     /* block rows (rank 0) or one tile (others) */
-    R.nrows = (R.rank == 0 ? bt : 1) * HKZ_GRID_TILE * R.T;
+    R.nrows = (R.rank == 0 || o->local_sink != NULL ? bt : 1)
+              * HKZ_GRID_TILE * R.T;
     if (status == HKZ_SUCCESS)
     {
         R.rows = malloc(R.nrows * sizeof(hkz_grid_entry_t));

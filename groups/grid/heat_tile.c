@@ -297,7 +297,7 @@ static int scalar_entries(hkz_grid_entry_t *rows, const slong *idx, slong n,
 
 int _hkz_grid_tile(hkz_grid_entry_t *rows, const hkz_grid_heat_t g,
                    slong p0, slong np, const _hkz_grid_times_t *tm,
-                   hkz_engine_t e, const hkz_goal_t *goal, slong prec)
+                   hkz_engine_t e, const hkz_goal_t *goal, int scalar)
 {
     slong T = tm->T, i, j, n = np * T, nsc = 0;
     double *out = NULL;
@@ -341,12 +341,12 @@ int _hkz_grid_tile(hkz_grid_entry_t *rows, const hkz_grid_heat_t g,
             }
             idx[nsc++] = i * T + j;
         }
-    status = scalar_entries(rows, idx, nsc, g, p0, T, e, goal);
+    if (scalar)
+        status = scalar_entries(rows, idx, nsc, g, p0, T, e, goal);
 cleanup:
     free(out);
     free(idx);
     if (rad != NULL)
         _mag_vec_clear(rad, n);
-    (void) prec;
     return status;
 }

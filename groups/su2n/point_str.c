@@ -1,47 +1,19 @@
 /* Points of SU(2)^n from text (the POINT syntax of the CLI):
  * coordinates separated by ';', each "r,z", "r,phi,z" or "e". */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include "hkz/io.h"
+#include "hkz/text.h"
 #include "hkz_check.h"
 #include "su2n_internal.h"
 
 #define POINT_MAX_COORDS 100000
 
-static char *trim(char *s)
-{
-    char *e;
-    while (isspace((unsigned char) *s))
-        s++;
-    e = s + strlen(s);
-    while (e > s && isspace((unsigned char) e[-1]))
-        *--e = '\0';
-    return s;
-}
-
 /* splits buf in place at sep; an empty token is an error (-2); -1: more
  * than max tokens */
 static slong split(char **tok, slong max, char *buf, char sep)
 {
-    char *p = buf, *q;
-    slong n = 0;
-    for (;;)
-    {
-        q = strchr(p, sep);
-        if (q != NULL)
-            *q = '\0';
-        p = trim(p);
-        if (*p == '\0')
-            return -2;
-        if (n == max)
-            return -1;
-        tok[n++] = p;
-        if (q == NULL)
-            break;
-        p = q + 1;
-    }
-    return n;
+    return hkz_text_split(tok, max, buf, sep, 0);
 }
 
 static int parse_coord(hkz_su2n_point_t x, slong i, char *tok, slong prec)
@@ -117,6 +89,48 @@ int hkz_su2n_point_set_str(hkz_su2n_point_t x, const char *s, slong prec)
             hkz_su2n_point_clear(y);
     }
     free(tok);
+    free(buf);
+    return status;
+}
+
+int hkz_su2n_point_set_file(hkz_su2n_point_t x, const char *path,
+                            slong prec)
+{
+    char *buf = NULL, **line = NULL, *joined = NULL;
+    slong n = 0, i;
+    size_t len = 0;
+    int status;
+
+    HKZ_CHECK(x != NULL && path != NULL, HKZ_ERR_ARG,
+              "hkz_su2n_point_set_file: NULL argument");
+    status = hkz_text_read(&buf, NULL, NULL, path, (size_t) 64 << 20);
+    if (status == HKZ_SUCCESS)
+        status = hkz_text_lines(&line, NULL, &n, buf);
+    if (status == HKZ_SUCCESS && n == 0)
+        status = hkz_error_set(HKZ_ERR_ARG, "no coordinates in '%s'", path);
+    if (status == HKZ_SUCCESS && n > POINT_MAX_COORDS)
+        status = hkz_error_set(HKZ_ERR_ARG, "more than %d coordinates",
+                               POINT_MAX_COORDS);
+    if (status == HKZ_SUCCESS && (joined = malloc(strlen(buf) + 1)) == NULL)
+        status = hkz_error_set(HKZ_ERR_NOMEM, "point: out of memory");
+    if (status == HKZ_SUCCESS)
+    {
+        for (i = 0; i < n; i++)
+        {
+            size_t m = strlen(line[i]);
+            if (i > 0)
+                joined[len++] = ';';
+            memcpy(joined + len, line[i], m);
+            len += m;
+        }
+        joined[len] = '\0';
+        status = hkz_su2n_point_set_str(x, joined, prec);
+        if (status == HKZ_ERR_ARG)
+            status = hkz_error_set(HKZ_ERR_ARG, "file '%s': %s", path,
+                                   hkz_errmsg());
+    }
+    free(joined);
+    free(line);
     free(buf);
     return status;
 }

@@ -212,6 +212,22 @@ HKZ_API HKZ_WARN_UNUSED int hkz_engine_run(hkz_engine_t e, double *out,
 HKZ_API HKZ_WARN_UNUSED int hkz_engine_run_mag(hkz_engine_t e, double *out,
         double *err, double *mag, const hkz_engine_problem_t *pb);
 
+/** A run hook (the dist layers, hkz/dist_ksum.h): while set, hkz_engine_run
+ *  and hkz_engine_run_mag on e check the problem and then call
+ *  hook(ctx, e, out, err, mag, pb) instead of the backend (with the same
+ *  contract: out = B C, err and mag as in run_mag, NaN on error, the ready
+ *  signal's last slot posted by the caller).  The hook computes through
+ *  hkz_engine_run_direct.  hook NULL removes it; not thread-safe against
+ *  concurrent runs on e. */
+typedef int (*hkz_engine_hook_t)(void *ctx, hkz_engine_t e, double *out,
+        double *err, double *mag, const hkz_engine_problem_t *pb);
+HKZ_API void hkz_engine_set_hook(hkz_engine_t e, hkz_engine_hook_t hook,
+        void *ctx);
+/** hkz_engine_run_mag on the backend itself, ignoring a hook. */
+HKZ_API HKZ_WARN_UNUSED int hkz_engine_run_direct(hkz_engine_t e,
+        double *out, double *err, double *mag,
+        const hkz_engine_problem_t *pb);
+
 /** Columns [*t0, *t1) of chunk c of T columns in nchunks chunks:
  *  t0 = floor(c T / nchunks). */
 HKZ_API void hkz_engine_chunk_range(size_t *t0, size_t *t1, size_t T,

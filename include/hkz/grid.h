@@ -22,8 +22,11 @@
  *
  * DETERMINISM.  Points are computed in fixed tiles of HKZ_GRID_TILE
  * consecutive points (tile i = points [i G, (i+1) G)), one engine call per
- * tile, whatever the row-block size, chunking or shard choice; the engine
- * sums in a fixed order (hkz/engine.h, DETERMINISM) and the scalar route
+ * tile, whatever the row-block size, chunking or shard choice; every
+ * engine run is cut into fixed chunks of HKZ_DIST_KCHUNK modes whose
+ * partial sums are added along a fixed tree (hkz/dist_ksum.h: an engine
+ * hook), whichever rank computes which chunk; the engine sums a chunk in
+ * a fixed order (hkz/engine.h, DETERMINISM) and the scalar route
  * depends on the entry only.  So every ball is bitwise the same for any
  * block size, nchunks, shard and for resumed runs (records hold exact
  * ball strings).  The CUDA backend gives other (equally certified) balls.
@@ -178,9 +181,12 @@ typedef int (*hkz_grid_sink_fn)(void *ctx, const hkz_grid_entry_t *rows,
 typedef struct
 {
     int device;        /* hkz_backend_t: AUTO, CPU, CUDA */
-    int shard;         /* hkz_shard_t, passed to the engine options; the
-                          ranks always split tiles of points (SPLIT_P):
-                          SPLIT_K runs as SPLIT_P (same bytes) */
+    int shard;         /* hkz_shard_t over the ranks: SPLIT_P deals the
+                          tiles, SPLIT_K runs every tile on all ranks with
+                          the modes split (hkz/dist_ksum.h), AUTO asks
+                          hkz_dist_plan_grid; without an engine route
+                          (product, scalar_only) or on one rank: SPLIT_P.
+                          The same bytes for every choice */
     int overlap;       /* HKZ_GRID_OVERLAP_*: engine column chunks, 1 for
                           NONE, 4 otherwise (same bytes) */
     int nthreads;      /* engine threads (0: one per CPU) */
@@ -191,8 +197,16 @@ typedef struct
     const hkz_progress_t *progress;  /* per block, units = entries */
     const char *checkpoint;          /* NULL: none */
     int resume;
-    hkz_grid_sink_fn sink;    /* called on rank 0 only */
+    hkz_grid_sink_fn sink;    /* called on rank 0 only (may be NULL when
+                                 local_sink is set) */
     void *sink_ctx;
+    hkz_grid_sink_fn local_sink;  /* NULL, or called on EVERY rank once
+                                 per row block (collective) with the rows
+                                 this rank computed (rank 0: also those
+                                 read from the checkpoint), increasing in
+                                 (p, j), n possibly 0; p0, p1 are the
+                                 block's points.  Each row reaches exactly
+                                 one rank's local_sink. */
     hkz_dist_t dist;          /* ranks sharing the work (NULL: the world,
                                  one rank without MPI) */
 } hkz_grid_opts_t;
@@ -207,6 +221,7 @@ typedef struct
     slong missed;      /* entries below the goal (status HKZ_ERR_PREC) */
     slong resumed;     /* entries read back from the checkpoint */
     int backend;       /* the engine backend used (CPU / CUDA) */
+    int shard;         /* the split used: HKZ_SHARD_SPLIT_P or _K */
 } hkz_grid_summary_t;
 
 /** Computes the grid block by block and hands each block's rows to
@@ -242,6 +257,16 @@ HKZ_API HKZ_WARN_UNUSED int hkz_grid_h5_create(hkz_h5_t *h,
 
 /** Appends n rows (a sink's block). */
 HKZ_API HKZ_WARN_UNUSED int hkz_grid_h5_append(hkz_h5_t h,
+        const hkz_grid_heat_t g, const hkz_grid_entry_t *rows, slong n);
+
+/** Collective over d (NULL: the world): the table above as one file of
+ *  P T rows written by all ranks (hkz_h5_create_dist; parallel HDF5). */
+HKZ_API HKZ_WARN_UNUSED int hkz_grid_h5_create_dist(hkz_h5_t *h,
+        const char *path, const hkz_grid_heat_t g, hkz_dist_t d);
+
+/** Collective on a create_dist handle: writes n rows (increasing (p, j))
+ *  at rows p T + j (a local_sink's rows; n may be 0). */
+HKZ_API HKZ_WARN_UNUSED int hkz_grid_h5_write(hkz_h5_t h,
         const hkz_grid_heat_t g, const hkz_grid_entry_t *rows, slong n);
 
 /** The double interval of a ball: *mid nearest to the midpoint, *rad an

@@ -10,10 +10,13 @@
  * renamed onto PATH by hkz_h5_close (a killed run leaves no partial file
  * under the final name).
  *
- * MPI: this writer is serial.  A run over several ranks writes through
- * rank 0 (the other ranks send their rows there); a collective
- * parallel-HDF5 writer (H5Pset_fapl_mpio, libhdf5-openmpi-dev) is not
- * built.  Readable by h5py:
+ * MPI: with a parallel HDF5 (the MPI build finds libhdf5-openmpi-dev by
+ * pkg-config hdf5-openmpi) hkz_h5_create_dist opens one file on all ranks
+ * (MPI-IO driver, H5Pset_fapl_mpio in dist/mpi/dist_h5.c) with fixed-size
+ * datasets, and hkz_h5_write_rows writes each rank's rows by collective
+ * hyperslab writes; attributes take rank 0's values.  Otherwise
+ * (hkz_h5_parallel() == 0) several ranks write through rank 0 with the
+ * serial writer.  Readable by h5py:
  *   f = h5py.File(path); f["mid"][:], f.attrs["hkz_version"]
  */
 #ifndef HKZ_IO_H5_H
@@ -22,6 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "hkz/config.h"
+#include "hkz/dist.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -60,6 +64,26 @@ HKZ_API HKZ_WARN_UNUSED int hkz_h5_append(hkz_h5_t h, size_t n,
 
 /** Rows written so far. */
 HKZ_API size_t hkz_h5_rows(const hkz_h5_t h);
+
+/** 1 if this build writes one file from all ranks (parallel HDF5). */
+HKZ_API int hkz_h5_parallel(void);
+
+/** Collective over d (NULL: the world): creates PATH.tmp with one
+ *  fixed-size dataset of nrows rows per column, opened by all ranks
+ *  (parallel HDF5).  Without a parallel HDF5: the serial writer on a
+ *  one-rank world, HKZ_ERR_UNSUPPORTED on several ranks.  Status agreed.
+ *  hkz_h5_attr, _close and _abort on the handle are collective too. */
+HKZ_API HKZ_WARN_UNUSED int hkz_h5_create_dist(hkz_h5_t *h,
+        const char *path, const hkz_h5_col_t *cols, int ncols, size_t nrows,
+        hkz_dist_t d);
+
+/** Writes n rows at the row indices idx[0..n) (increasing; runs of
+ *  consecutive indices become hyperslabs): data[c] holds n values of
+ *  column c's type.  Collective on a create_dist handle (every rank calls
+ *  it, n may be 0; status agreed); on a serial handle the datasets grow
+ *  to the largest index. */
+HKZ_API HKZ_WARN_UNUSED int hkz_h5_write_rows(hkz_h5_t h, size_t n,
+        const uint64_t *idx, const void *const *data);
 
 /** Closes and renames PATH.tmp onto PATH; NULL-safe; sets *h = NULL. */
 HKZ_API int hkz_h5_close(hkz_h5_t *h);

@@ -233,6 +233,12 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2n_point_rel(hkz_su2n_point_t res,
 HKZ_API HKZ_WARN_UNUSED int hkz_su2n_point_set_str(hkz_su2n_point_t x,
         const char *s, slong prec);
 
+/** hkz_su2n_point_set_str of a file: one coordinate per line, '#'
+ *  comments and blank lines dropped (hkz/text.h), at most 64 MiB.
+ *  HKZ_ERR_IO if unreadable, HKZ_ERR_ARG naming the file otherwise. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_point_set_file(hkz_su2n_point_t x,
+        const char *path, slong prec);
+
 /* ---- factor-tail bounds (spec 5.5) (delta*.c) -------------------------- */
 
 /** delta_R(s) = q(4-3q+q^2)/(1-q)^3, q = e^{-3s} (op = DELTA), or

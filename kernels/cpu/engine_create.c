@@ -12,6 +12,8 @@ struct hkz_engine_s
     const hkz_engine_backend_t *be;
     void *state;
     _hkz_engine_pool_t pool;   /* nthreads - 1 FLINT workers, or NULL */
+    hkz_engine_hook_t hook;    /* hkz_engine_set_hook, or NULL */
+    void *hook_ctx;
 };
 
 static _Atomic(const hkz_engine_backend_t *) hkz_cuda_backend = NULL;
@@ -138,8 +140,16 @@ static void fill_nan(double *out, double *err, double *mag,
     }
 }
 
-int hkz_engine_run_mag(hkz_engine_t e, double *out, double *err,
-                       double *mag, const hkz_engine_problem_t *pb)
+void hkz_engine_set_hook(hkz_engine_t e, hkz_engine_hook_t hook, void *ctx)
+{
+    if (e == NULL)
+        return;
+    e->hook = hook;
+    e->hook_ctx = ctx;
+}
+
+static int run_mag(hkz_engine_t e, double *out, double *err, double *mag,
+                   const hkz_engine_problem_t *pb, int hooked)
 {
     int status;
     size_t nchunks;
@@ -157,7 +167,10 @@ int hkz_engine_run_mag(hkz_engine_t e, double *out, double *err,
                 nchunks + 1, hkz_signal_count(pb->ready));
         goto done;
     }
-    status = e->be->run(e->state, out, err, mag, pb);
+    if (hooked && e->hook != NULL)
+        status = e->hook(e->hook_ctx, e, out, err, mag, pb);
+    else
+        status = e->be->run(e->state, out, err, mag, pb);
     if (status != HKZ_SUCCESS)
         fill_nan(out, err, mag, pb);
 done:
@@ -165,6 +178,18 @@ done:
         hkz_signal_post(pb->ready, hkz_signal_count(pb->ready) - 1,
                         pb->epoch);
     return status;
+}
+
+int hkz_engine_run_mag(hkz_engine_t e, double *out, double *err,
+                       double *mag, const hkz_engine_problem_t *pb)
+{
+    return run_mag(e, out, err, mag, pb, 1);
+}
+
+int hkz_engine_run_direct(hkz_engine_t e, double *out, double *err,
+                          double *mag, const hkz_engine_problem_t *pb)
+{
+    return run_mag(e, out, err, mag, pb, 0);
 }
 
 int hkz_engine_run(hkz_engine_t e, double *out, double *err,

@@ -22,7 +22,9 @@
      "visible)"}, \
     {"shard", HKZ_OPT_CHOICE, offsetof(grid_args_t, shard), \
      .choices = "auto|p|k", .def = "auto", \
-     .help = "split over ranks: tiles of points (p; k runs as p)"}, \
+     .help = "split over MPI ranks: p deals tiles of 256 points, k splits " \
+     "the modes of every tile (fixed chunks, a fixed-order sum); auto: " \
+     "the planner"}, \
     {"overlap", HKZ_OPT_CHOICE, offsetof(grid_args_t, overlap), \
      .choices = "none|chunked|window", .def = "none", \
      .help = "engine column chunks (none: 1, else 4; same bytes)"}, \
@@ -228,9 +230,11 @@ static int run_kind_inner(hkz_cli_run_t *r, grid_args_t *a, int kind)
         r->worst = HKZ_ERR_PREC;
     fprintf(stderr, "hkz grid heat %s: %ld entries: %ld engine, %ld "
             "recomputed by the certified scalar path, %ld below the goal "
-            "of %ld digits%s\n", hkz_grid_kind_name(kind), (long) s.entries,
-            (long) s.engine, (long) s.scalar, (long) s.missed,
-            (long) r->digits, s.resumed ? " (some from the checkpoint)" : "");
+            "of %ld digits%s; shard %s\n", hkz_grid_kind_name(kind),
+            (long) s.entries, (long) s.engine, (long) s.scalar,
+            (long) s.missed, (long) r->digits,
+            s.resumed ? " (some from the checkpoint)" : "",
+            s.shard == HKZ_SHARD_SPLIT_K ? "k" : "p");
     return hkz_cli_grid_out_close(r, a, &s);
 }
 
@@ -277,8 +281,13 @@ static int run_product(hkz_cli_run_t *r, void *a)
     "coordinates, t, deriv, method (engine|scalar),\nvalue, mid, rad, " \
     "rel_acc_bits, certified, status. --out FILE.h5 writes HDF5\n(datasets " \
     "per coordinate, t, deriv, mid, rad, certified, scalar; the run\nrecord " \
-    "as attributes). Results are bitwise the same for any --block,\n" \
-    "--overlap, --shard and --threads, and after --resume.\n"
+    "as attributes; the MPI build with a parallel HDF5 writes one file\n" \
+    "from all ranks collectively). Results are bitwise the same for any --block,\n" \
+    "--overlap, --shard and --threads, for any number of MPI ranks and\n" \
+    "after --resume: every engine sum is cut into fixed chunks (256 modes,\n" \
+    "more for sums over 8192 modes: at most 32 chunks)\n" \
+    "added along a fixed tree (the radius includes the rounding of that\n" \
+    "sum), whichever rank computes which chunk.\n"
 
 static const hkz_cli_cmd_t grid_su2 = {
     .name = "su2", .summary = "h_t(alpha) of Delta on alpha x t",

@@ -55,6 +55,14 @@ static int h5_sink(void *ctx, const hkz_grid_entry_t *rows, slong n,
     return hkz_grid_h5_append(a->h5, a->grid, rows, n);
 }
 
+/* every rank, collective: this rank's rows into the shared file */
+static int h5_local_sink(void *ctx, const hkz_grid_entry_t *rows, slong n,
+                         slong p0, slong p1)
+{
+    grid_args_t *a = ctx;
+    return hkz_grid_h5_write(a->h5, a->grid, rows, n);
+}
+
 static int h5_attrs(hkz_cli_run_t *r, grid_args_t *a)
 {
     const hkz_grid_heat_struct *g = a->grid;
@@ -89,19 +97,19 @@ int hkz_cli_grid_out_open(hkz_cli_run_t *r, grid_args_t *a,
     a->run = r;
     o->sink_ctx = a;
     o->dist = hkz_dist_world();
-    if (hkz_dist_rank(o->dist) != 0)
+    if (is_h5(r->out) && !hkz_h5_available())
+        return hkz_cli_usage_error("--out %s: this build has no HDF5 "
+                                   "(install libhdf5-dev and reconfigure)",
+                                   r->out);
+    /* parallel HDF5: all ranks write one file collectively; else rank 0
+     * writes alone */
+    if (is_h5(r->out) && (hkz_h5_parallel() || hkz_dist_rank(o->dist) == 0))
     {
-        o->sink = text_sink;   /* never called: rank 0 writes alone */
-        return 0;
-    }
-    if (is_h5(r->out))
-    {
-        o->sink = h5_sink;
-        if (!hkz_h5_available())
-            return hkz_cli_usage_error("--out %s: this build has no HDF5 "
-                                       "(install libhdf5-dev and "
-                                       "reconfigure)", r->out);
-        s = hkz_grid_h5_create(&a->h5, r->out, a->grid);
+        int par = hkz_h5_parallel();
+        o->sink = par ? NULL : h5_sink;
+        o->local_sink = par ? h5_local_sink : NULL;
+        s = par ? hkz_grid_h5_create_dist(&a->h5, r->out, a->grid, o->dist)
+                : hkz_grid_h5_create(&a->h5, r->out, a->grid);
         if (!s)
             s = h5_attrs(r, a);
         if (s)
@@ -109,6 +117,11 @@ int hkz_cli_grid_out_open(hkz_cli_run_t *r, grid_args_t *a,
             hkz_h5_abort(&a->h5);
             return hkz_cli_fail(s);
         }
+        return 0;
+    }
+    if (hkz_dist_rank(o->dist) != 0)
+    {
+        o->sink = text_sink;   /* never called: rank 0 writes alone */
         return 0;
     }
     o->sink = text_sink;
@@ -127,6 +140,7 @@ int hkz_cli_grid_out_close(hkz_cli_run_t *r, grid_args_t *a,
              " resumed %ld wall_s %.6f", (long) sum->entries,
              (long) sum->engine, (long) sum->scalar, (long) sum->missed,
              (long) sum->resumed, hkz_cli_wtime() - r->t0);
+    /* (collective handle: every rank comes here; rank 0's text is used) */
     s = hkz_h5_attr(a->h5, "summary", buf);
     if (s)
     {

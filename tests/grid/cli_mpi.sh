@@ -1,7 +1,9 @@
 #!/bin/bash
 # hkz grid heat under mpiexec (MPI build): the same bytes for 1, 2 and 3
-# ranks (also --deriv on the engine), the same checkpoint, a resume under
-# another rank count, HDF5 written by rank 0 with the same datasets.
+# ranks (also --deriv on the engine), for --shard p / k / auto and other
+# row blocks and column chunks, the same checkpoint, a resume under
+# another rank count and shard, HDF5 (one file written collectively by all
+# ranks with a parallel HDF5) with the same datasets.
 # Usage: cli_mpi.sh HKZ MPIEXEC [launcher flags...]
 hkz=$1; mpiexec=$2; shift 2
 fail=0
@@ -34,20 +36,52 @@ for k in su2 su2-sub; do
   check "$k --deriv 2: engine rows" "grep -q ',engine,' $d/dn1"
   check "$k --deriv 2: np 1 = np 2 = np 3" "cmp -s $d/dn1 $d/dn2 && cmp -s $d/dn1 $d/dn3"
 done
+# --shard k (modes split over the ranks in fixed chunks of 256, K = 548
+# here: 3 chunks) against --shard p, for 1, 2 and 3 ranks and other row
+# blocks / column chunks: the same bytes
+ks="grid heat su2 --alpha 0:3:300 --t 0.0002,0.5 --format csv"
+"$mpiexec" -n 1 "$@" "$hkz" $ks --shard p --out "$d/k0.csv" 2>/dev/null
+norun "$d/k0.csv" >"$d/kn0"
+check "shard: engine rows" "grep -q ',engine,' $d/kn0"
+for n in 1 2 3; do
+  for sh in "p --block 256" "k" "k --block 512 --overlap chunked" "auto"; do
+    "$mpiexec" -n $n "$@" "$hkz" $ks --shard $sh --out "$d/k.csv" \
+      2>"$d/k.err"
+    norun "$d/k.csv" >"$d/kn"
+    check "np $n --shard $sh = np 1 --shard p" "cmp -s $d/kn0 $d/kn"
+  done
+done
+check "np 3 --shard auto says its shard" "grep -q 'shard [pk]' $d/k.err"
+sub="grid heat su2-sub --r 0.1:1.5:12 --z -3:3:24 --t 0.03,0.5 --format jsonl"
+"$mpiexec" -n 1 "$@" "$hkz" $sub --out "$d/u1" 2>/dev/null
+"$mpiexec" -n 3 "$@" "$hkz" $sub --shard k --checkpoint "$d/uck" \
+  --out "$d/u3" 2>/dev/null
+norun "$d/u1" >"$d/un1"; norun "$d/u3" >"$d/un3"
+check "su2-sub: np 3 --shard k = np 1" "cmp -s $d/un1 $d/un3"
+head -n -1 "$d/uck" >"$d/uck2"   # lose a tile, resume on 2 ranks, split p
+"$mpiexec" -n 2 "$@" "$hkz" $sub --shard p --checkpoint "$d/uck2" --resume \
+  --out "$d/u2" 2>/dev/null
+norun "$d/u2" >"$d/un2"
+check "su2-sub: resume --shard p of a --shard k checkpoint" \
+  "cmp -s $d/un1 $d/un2"
 if "$hkz" grid heat su2 --alpha 1 --t 1 --out "$d/x.h5" 2>/dev/null; then
   "$mpiexec" -n 3 "$@" "$hkz" grid heat su2 --alpha 0:3:700 --t 0.5 \
     --out "$d/h.h5" 2>/dev/null
   check "h5 under 3 ranks" "[ -s $d/h.h5 ] && [ ! -e $d/h.h5.tmp ]"
   if /usr/bin/python3 -c 'import h5py' 2>/dev/null; then
     check "h5py: 700 rows" "/usr/bin/python3 -c \"import h5py; assert h5py.File('$d/h.h5')['mid'].shape == (700,)\""
-    # datasets identical for 1, 2 and 3 ranks (rank 0 writes)
+    # datasets identical for 1, 2 and 3 ranks (parallel HDF5: all ranks
+    # write one file; else rank 0 writes), for --shard p and k
     for n in 1 2; do
       "$mpiexec" -n $n "$@" "$hkz" grid heat su2 --alpha 0:3:700 --t 0.5 \
         --out "$d/h$n.h5" 2>/dev/null
     done
-    check "h5 datasets: np 1 = np 2 = np 3" "/usr/bin/python3 -c \"
+    "$mpiexec" -n 3 "$@" "$hkz" grid heat su2 --alpha 0:3:700 --t 0.5 \
+      --shard k --block 256 --out "$d/hk.h5" 2>/dev/null
+    check "h5 datasets: np 1 = np 2 = np 3 (p, k)" "/usr/bin/python3 -c \"
 import h5py, numpy as np
-f = [h5py.File(p) for p in ('$d/h1.h5', '$d/h2.h5', '$d/h.h5')]
+f = [h5py.File(p) for p in ('$d/h1.h5', '$d/h2.h5', '$d/h.h5', '$d/hk.h5')]
+assert f[0].attrs['kernel'] == 'su2' and 'command' in f[0].attrs
 assert all(sorted(g.keys()) == sorted(f[0].keys()) for g in f)
 assert all(np.array_equal(g[k][:], f[0][k][:]) for g in f for k in f[0].keys())
 \""

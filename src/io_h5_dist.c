@@ -1,0 +1,275 @@
+/* HDF5 tables written by all ranks of a dist handle (hkz/io_h5.h):
+ * parallel HDF5 (MPI-IO driver, set up by dist/mpi/dist_h5.c: this file
+ * uses no MPI type), fixed-size datasets, collective hyperslab writes of
+ * each rank's rows.  Without a parallel HDF5 a one-rank world gets the
+ * serial writer (rows written at their indices). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "hkz/io_h5.h"
+#include "hkz/dist.h"
+#include "hkz_check.h"
+
+#if HKZ_HAVE_HDF5
+#include "io_h5_internal.h"
+#if HKZ_HDF5_PARALLEL && HKZ_HAVE_MPI
+#include "dist_h5.h"
+#define PAR 1
+#else
+#define PAR 0
+#endif
+
+int hkz_h5_parallel(void)
+{
+    return PAR;
+}
+
+#if PAR
+static int create_par(struct hkz_h5_s *s, const hkz_h5_col_t *cols,
+                      int ncols, size_t nrows)
+{
+    hsize_t dim = nrows;
+    hid_t fapl, space = -1;
+    int c, status = HKZ_SUCCESS;
+
+    fapl = H5Pcreate(H5P_FILE_ACCESS);
+    HKZ_CHECK(fapl >= 0 && _hkz_dist_h5_fapl((int64_t) fapl, s->d) == 0,
+              HKZ_ERR_IO, "HDF5: cannot set up the MPI-IO driver");
+    s->file = H5Fcreate(s->tmp, H5F_ACC_TRUNC, H5P_DEFAULT, fapl);
+    H5Pclose(fapl);
+    HKZ_CHECK(s->file >= 0, HKZ_ERR_IO, "cannot create HDF5 file '%s'",
+              s->tmp);
+    space = H5Screate_simple(1, &dim, NULL);
+    HKZ_CHECK(space >= 0, HKZ_ERR_IO, "HDF5: cannot set up datasets");
+    s->ncols = ncols;
+    for (c = 0; c < ncols && status == HKZ_SUCCESS; c++)
+    {
+        s->type[c] = cols[c].type;
+        s->dset[c] = H5Dcreate2(s->file, cols[c].name,
+                                _hkz_h5_file_type(cols[c].type), space,
+                                H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+        if (s->dset[c] < 0)
+            status = hkz_error_set(HKZ_ERR_IO, "HDF5: cannot create "
+                                   "dataset '%s'", cols[c].name);
+    }
+    H5Sclose(space);
+    return status;
+}
+#endif
+
+int hkz_h5_create_dist(hkz_h5_t *h, const char *path,
+                       const hkz_h5_col_t *cols, int ncols, size_t nrows,
+                       hkz_dist_t d)
+{
+    struct hkz_h5_s *s;
+    int c, status = HKZ_SUCCESS;
+    struct stat sb;
+
+    HKZ_CHECK(h != NULL && path != NULL && cols != NULL && ncols >= 1 &&
+              ncols <= H5_MAX_COLS && nrows >= 1, HKZ_ERR_ARG,
+              "hkz_h5_create_dist: bad arguments");
+    *h = NULL;
+    if (d == NULL)
+        d = hkz_dist_world();
+    if (!PAR)
+    {
+        HKZ_CHECK(hkz_dist_size(d) == 1, HKZ_ERR_UNSUPPORTED, "this build "
+                  "has no parallel HDF5 (libhdf5-openmpi-dev)");
+        return hkz_h5_create(h, path, cols, ncols, nrows < 65536 ? nrows
+                             : 65536);
+    }
+    s = calloc(1, sizeof(struct hkz_h5_s));
+    if (s != NULL)
+    {
+        s->file = -1;
+        for (c = 0; c < H5_MAX_COLS; c++)
+            s->dset[c] = -1;
+        s->par = 1;
+        s->d = d;
+        s->path = malloc(strlen(path) + 1);
+        s->tmp = malloc(strlen(path) + 5);
+    }
+    if (s == NULL || s->path == NULL || s->tmp == NULL)
+        status = hkz_error_set(HKZ_ERR_NOMEM, "hkz_h5_create: out of memory");
+    else if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode))
+        status = hkz_error_set(HKZ_ERR_IO, "HDF5 output '%s' exists and is "
+                               "not a regular file", path);
+    status = hkz_dist_agree(d, status);
+    if (status != HKZ_SUCCESS)
+    {
+        if (s != NULL)
+            _hkz_h5_free(s);
+        return status;
+    }
+    strcpy(s->path, path);
+    sprintf(s->tmp, "%s.tmp", path);
+    H5Eset_auto2(H5E_DEFAULT, NULL, NULL);   /* the library never prints */
+#if PAR
+    status = create_par(s, cols, ncols, nrows);
+#endif
+    status = hkz_dist_agree(d, status);
+    if (status != HKZ_SUCCESS)
+    {
+        _hkz_h5_close_all(s);
+        if (hkz_dist_rank(d) == 0)
+            remove(s->tmp);
+        _hkz_h5_free(s);
+        return status;
+    }
+    *h = s;
+    return HKZ_SUCCESS;
+}
+
+/* the file selection of rows idx[0..n) (increasing): runs of consecutive
+ * rows as hyperslabs */
+static int select_rows(hid_t fs, size_t n, const uint64_t *idx)
+{
+    size_t k = 0;
+    int first = 1;
+
+    if (n == 0)
+        return H5Sselect_none(fs) >= 0 ? 0 : -1;
+    while (k < n)
+    {
+        size_t e = k + 1;
+        hsize_t start = idx[k], count;
+        while (e < n && idx[e] == idx[e - 1] + 1)
+            e++;
+        count = e - k;
+        if (H5Sselect_hyperslab(fs, first ? H5S_SELECT_SET : H5S_SELECT_OR,
+                                &start, NULL, &count, NULL) < 0)
+            return -1;
+        first = 0;
+        k = e;
+    }
+    return 0;
+}
+
+int hkz_h5_write_rows(hkz_h5_t h, size_t n, const uint64_t *idx,
+                      const void *const *data)
+{
+    hsize_t count = n > 0 ? n : 1, size;
+    hid_t fs = -1, ms, dxpl = H5P_DEFAULT;
+    size_t k;
+    int c, status = HKZ_SUCCESS;
+
+    HKZ_CHECK(h != NULL && (n == 0 || (idx != NULL && data != NULL)),
+              HKZ_ERR_ARG, "hkz_h5_write_rows: NULL argument");
+    for (k = 1; k < n; k++)
+        HKZ_CHECK(idx[k] > idx[k - 1], HKZ_ERR_ARG, "hkz_h5_write_rows: "
+                  "rows must increase");
+    if (!h->par && n > 0 && idx[n - 1] + 1 > h->rows)
+    {
+        size = idx[n - 1] + 1;
+        for (c = 0; c < h->ncols; c++)
+            HKZ_CHECK(H5Dset_extent(h->dset[c], &size) >= 0, HKZ_ERR_IO,
+                      "HDF5: cannot extend the datasets");
+    }
+#if PAR
+    if (h->par)
+    {
+        dxpl = H5Pcreate(H5P_DATASET_XFER);
+        if (dxpl < 0 || H5Pset_dxpl_mpio(dxpl, H5FD_MPIO_COLLECTIVE) < 0)
+            status = hkz_error_set(HKZ_ERR_IO, "HDF5: collective transfer");
+    }
+#endif
+    ms = H5Screate_simple(1, &count, NULL);
+    if (n == 0)
+        H5Sselect_none(ms);
+    /* every rank makes the same calls (collective), errors agreed below */
+    for (c = 0; c < h->ncols; c++)
+    {
+        fs = H5Dget_space(h->dset[c]);
+        if (fs < 0 || select_rows(fs, n, idx) != 0 ||
+            H5Dwrite(h->dset[c], _hkz_h5_mem_type(h->type[c]), ms, fs, dxpl,
+                     n > 0 ? data[c] : NULL) < 0)
+            if (status == HKZ_SUCCESS)
+                status = hkz_error_set(HKZ_ERR_IO, "HDF5: cannot write %zu "
+                                       "rows", n);
+        if (fs >= 0)
+            H5Sclose(fs);
+    }
+    H5Sclose(ms);
+    if (dxpl != H5P_DEFAULT)
+        H5Pclose(dxpl);
+    if (h->par)
+        status = hkz_dist_agree(h->d, status);
+    if (status == HKZ_SUCCESS)
+        h->rows = h->par ? h->rows + n
+                         : (n > 0 && idx[n - 1] + 1 > h->rows ? idx[n - 1] + 1
+                                                              : h->rows);
+    return status;
+}
+
+int _hkz_h5_attr_par(struct hkz_h5_s *s, const char *key, const char *value)
+{
+    size_t len = strlen(value) + 1;
+    char *v = NULL;
+    int status = hkz_dist_bcast(s->d, &len, sizeof(len), 0);
+
+    if (status == HKZ_SUCCESS)
+    {
+        v = malloc(len);
+        if (v != NULL && hkz_dist_rank(s->d) == 0)
+            memcpy(v, value, len);
+        status = hkz_dist_agree(s->d, v == NULL ? HKZ_ERR_NOMEM : 0);
+    }
+    if (status == HKZ_SUCCESS)
+        status = hkz_dist_bcast(s->d, v, len, 0);
+    if (status != HKZ_SUCCESS)
+    {
+        free(v);
+        return hkz_error_set(status, "HDF5: attribute '%s'", key);
+    }
+    status = _hkz_h5_attr_write(s->file, key, v);
+    free(v);
+    return hkz_dist_agree(s->d, status);
+}
+
+int _hkz_h5_close_par(struct hkz_h5_s *s, int abort)
+{
+    int status = HKZ_SUCCESS;
+
+    if (!abort && H5Fflush(s->file, H5F_SCOPE_GLOBAL) < 0)
+        status = hkz_error_set(HKZ_ERR_IO, "HDF5: cannot flush '%s'",
+                               s->tmp);
+    _hkz_h5_close_all(s);
+    status = hkz_dist_agree(s->d, abort ? HKZ_ERR_IO : status);
+    if (hkz_dist_rank(s->d) == 0)
+    {
+        if (status == HKZ_SUCCESS && rename(s->tmp, s->path) != 0)
+            status = hkz_error_set(HKZ_ERR_IO, "cannot rename '%s' to '%s'",
+                                   s->tmp, s->path);
+        if (status != HKZ_SUCCESS)
+            remove(s->tmp);
+    }
+    status = abort ? HKZ_SUCCESS : hkz_dist_agree(s->d, status);
+    _hkz_h5_free(s);
+    return status;
+}
+
+#else /* no HDF5 */
+
+int hkz_h5_parallel(void)
+{
+    return 0;
+}
+
+int hkz_h5_create_dist(hkz_h5_t *h, const char *path,
+                       const hkz_h5_col_t *cols, int ncols, size_t nrows,
+                       hkz_dist_t d)
+{
+    if (h != NULL)
+        *h = NULL;
+    return hkz_error_set(HKZ_ERR_UNSUPPORTED, "this build has no HDF5 "
+                         "(configure with libhdf5-dev installed)");
+}
+
+int hkz_h5_write_rows(hkz_h5_t h, size_t n, const uint64_t *idx,
+                      const void *const *data)
+{
+    return hkz_error_set(HKZ_ERR_UNSUPPORTED, "this build has no HDF5");
+}
+
+#endif
