@@ -65,7 +65,7 @@ int _hkz_ly_cw_int_eval(arb_ptr res, arb_ptr dres, arb_t logscale,
         arb_set_interval_arf(Th, lo, hi, c.wp);
     }
     _hkz_lyi_ictx_bounds(&c, Th, rigorous);
-    _hkz_lyi_node_loop(&c, S, D, NULL, NULL, theta, npts);
+    _hkz_lyi_node_loop(&c, S, D, NULL, NULL, NULL, NULL, theta, npts);
     for (i = 0; i < npts; i++)
     {
         _hkz_lyi_finish(res + i, &c, S + i, rigorous, prec);
@@ -82,58 +82,58 @@ int _hkz_ly_cw_int_eval(arb_ptr res, arb_ptr dres, arb_t logscale,
     return HKZ_SUCCESS;
 }
 
-/* Node sum at theta0 + delta from the values V and i N tanh T at theta0:
- * sum_k V_k (1 + w_k)^N, w_k = cos(delta) - 1 + tanh(z_k) sin(delta). */
-static void shifted_sum(acb_t S, acb_srcptr V, acb_srcptr T, slong n,
+/* Node sum at theta0 + delta from the sums at theta0: each node value is
+ * multiplied by (cosh(z_k + i delta)/cosh z_k)^N = (1 + w_k)^N,
+ *   w_k = cos(delta) - 1 + i tanh(z_k) sin(delta),
+ * and (1 + w)^N = 1 + N w + R with |R| <= sum_{j >= 2} (N|w|)^j/j!
+ * <= (N|w|)^2 e^{N|w|}/2 (C(N, j) <= N^j/j!).  The linear part sums to
+ *   S0 (1 + N (cos(delta) - 1)) + sin(delta) D0,  D0 = sum_k V_k i N tanh z_k,
+ * and N|w_k| <= m = N|cos(delta) - 1| + tmax |sin(delta)| (tmax >= max_k
+ * |N tanh z_k|), so the remainders add at most vsum m^2 e^m/2 (vsum >=
+ * sum_k |V_k|). */
+static void shifted_sum(acb_t S, const acb_t S0, const acb_t D0,
+                        const mag_t vsum, const mag_t tmax,
                         const arf_t delta, slong N, slong wp)
 {
     arb_t d, sd, cd1;
-    acb_t w, f;
-    mag_t m, r;
-    slong k;
+    mag_t m, r, e;
 
     arb_init(d);
     arb_init(sd);
     arb_init(cd1);
-    acb_init(w);
-    acb_init(f);
     mag_init(m);
     mag_init(r);
+    mag_init(e);
     arb_set_arf(d, delta);
     arb_sin_cos(sd, cd1, d, wp);
     arb_sub_ui(cd1, cd1, 1, wp);
-    arb_div_si(sd, sd, N, wp);
-    acb_zero(S);
-    for (k = 0; k < n; k++)
+    arb_mul_si(cd1, cd1, N, wp);
+    /* m = N |cos - 1| + tmax |sin| */
+    arb_get_mag(m, cd1);
+    arb_get_mag(r, sd);
+    mag_mul(r, r, tmax);
+    mag_add(m, m, r);
+    mag_exp(e, m);
+    mag_mul(r, m, m);
+    mag_mul(r, r, e);
+    mag_mul(r, r, vsum);
+    mag_mul_2exp_si(r, r, -1);
+    arb_add_ui(cd1, cd1, 1, wp);
+    acb_mul_arb(S, S0, cd1, wp);
+    acb_addmul_arb(S, D0, sd, wp);
+    if (!mag_is_finite(r) || !acb_is_finite(S))
+        acb_indeterminate(S);
+    else
     {
-        if (!acb_is_finite(T + k) || !acb_is_finite(V + k))
-        {
-            acb_indeterminate(S);
-            break;
-        }
-        /* i tanh(z_k) sin(delta) = T_k sin(delta)/N, sd = sin(delta)/N */
-        acb_mul_arb(w, T + k, sd, wp);
-        arb_add(acb_realref(w), acb_realref(w), cd1, wp);
-        /* f = 1 + N w + R,  |R| <= (N|w|)^2 e^{N|w|}/2 */
-        acb_get_mag(m, w);
-        mag_mul_ui(m, m, (ulong) N);
-        mag_exp(r, m);
-        mag_mul(r, r, m);
-        mag_mul(r, r, m);
-        mag_mul_2exp_si(r, r, -1);
-        acb_mul_si(f, w, N, wp);
-        acb_add_ui(f, f, 1, wp);
-        arb_add_error_mag(acb_realref(f), r);
-        arb_add_error_mag(acb_imagref(f), r);
-        acb_addmul(S, V + k, f, wp);
+        arb_add_error_mag(acb_realref(S), r);
+        arb_add_error_mag(acb_imagref(S), r);
     }
     arb_clear(d);
     arb_clear(sd);
     arb_clear(cd1);
-    acb_clear(w);
-    acb_clear(f);
     mag_clear(m);
     mag_clear(r);
+    mag_clear(e);
 }
 
 int _hkz_ly_cw_int_bracket(arf_t a, arf_t b, int *sa, int *sb,
@@ -141,10 +141,9 @@ int _hkz_ly_cw_int_bracket(arf_t a, arf_t b, int *sa, int *sb,
 {
     _hkz_lyi_ictx_t c;
     arb_t Th, I0;
-    acb_t S, D;
-    acb_ptr V = NULL, T = NULL;
+    acb_t S, D, S1;
+    mag_t vsum, tmax;
     arf_t r, x1, e, dl;
-    slong n = 0;
     int ok = 0;
 
     _hkz_lyi_ictx_init(&c);
@@ -157,6 +156,9 @@ int _hkz_ly_cw_int_bracket(arf_t a, arf_t b, int *sa, int *sb,
     arb_init(I0);
     acb_init(S);
     acb_init(D);
+    acb_init(S1);
+    mag_init(vsum);
+    mag_init(tmax);
     arf_init(r);
     arf_init(x1);
     arf_init(e);
@@ -168,10 +170,7 @@ int _hkz_ly_cw_int_bracket(arf_t a, arf_t b, int *sa, int *sb,
     arb_set_arf(Th, x0);
     arb_add_error_arf(Th, r);
     _hkz_lyi_ictx_bounds(&c, Th, 1);
-    n = c.L.khi - c.L.klo + 1;
-    V = _acb_vec_init(n);
-    T = _acb_vec_init(n);
-    _hkz_lyi_node_loop(&c, S, D, V, T, x0, 1);
+    _hkz_lyi_node_loop(&c, S, D, vsum, tmax, NULL, NULL, x0, 1);
     /* Newton step x1 = x0 - I/I' (midpoints) */
     if (!arf_is_zero(arb_midref(acb_realref(D))))
     {
@@ -200,8 +199,8 @@ int _hkz_ly_cw_int_bracket(arf_t a, arf_t b, int *sa, int *sb,
                 for (k = 0; k < 2; k++)
                 {
                     arf_sub(dl, ends + k, x0, ARF_PREC_EXACT, ARF_RND_DOWN);
-                    shifted_sum(S, V, T, n, dl, N, c.wp);
-                    _hkz_lyi_finish(I0, &c, S, 1, prec);
+                    shifted_sum(S1, S, D, vsum, tmax, dl, N, c.wp);
+                    _hkz_lyi_finish(I0, &c, S1, 1, prec);
                     sg[k] = arb_is_positive(I0) ? 1
                             : arb_is_negative(I0) ? -1 : 0;
                 }
@@ -218,12 +217,13 @@ int _hkz_ly_cw_int_bracket(arf_t a, arf_t b, int *sa, int *sb,
             }
         }
     }
-    _acb_vec_clear(V, n);
-    _acb_vec_clear(T, n);
     arb_clear(Th);
     arb_clear(I0);
     acb_clear(S);
     acb_clear(D);
+    acb_clear(S1);
+    mag_clear(vsum);
+    mag_clear(tmax);
     arf_clear(r);
     arf_clear(x1);
     arf_clear(e);

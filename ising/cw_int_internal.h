@@ -1,6 +1,6 @@
 /* cw_int_internal.h -- the node-sum context of the saddle-line integral,
- * shared by cw_integral.c (evaluation) and cw_int_bracket.c (one-pass
- * brackets). */
+ * shared by cw_integral.c (evaluation), cw_int_eval.c (one-pass brackets)
+ * and cw_int_block.c (brackets of nearby zeros from one set of nodes). */
 #ifndef HKZ_CW_INT_INTERNAL_H
 #define HKZ_CW_INT_INTERNAL_H
 
@@ -14,6 +14,8 @@ typedef struct
     arb_t psiref, inv2t;
     arf_t hh;
     mag_t eps, err;
+    mag_t disc;     /* discretization part of err (rigorous bounds) */
+    slong hmargin;  /* bits by which h pushes disc below eps/2 (0) */
 } _hkz_lyi_ictx_t;
 
 void _hkz_lyi_ictx_init(_hkz_lyi_ictx_t *c);
@@ -22,8 +24,9 @@ int _hkz_lyi_ictx_setup(_hkz_lyi_ictx_t *c, slong N, const arb_t t,
                         double thd, slong prec);
 void _hkz_lyi_ictx_bounds(_hkz_lyi_ictx_t *c, const arb_t Theta,
                           int rigorous);
-void _hkz_lyi_node_loop(_hkz_lyi_ictx_t *c, acb_ptr S, acb_ptr D, acb_ptr V,
-                        acb_ptr T, arf_srcptr theta, slong npts);
+void _hkz_lyi_node_loop(_hkz_lyi_ictx_t *c, acb_ptr S, acb_ptr D, mag_t vsum,
+                        mag_t tmax, acb_ptr V, acb_ptr VT, arf_srcptr theta,
+                        slong npts);
 void _hkz_lyi_finish(arb_t res, const _hkz_lyi_ictx_t *c, const acb_t S,
                      int rigorous, slong prec);
 

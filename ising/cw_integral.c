@@ -80,6 +80,8 @@ void _hkz_lyi_ictx_init(_hkz_lyi_ictx_t *c)
     arf_init(c->hh);
     mag_init(c->eps);
     mag_init(c->err);
+    mag_init(c->disc);
+    c->hmargin = 0;
 }
 
 void _hkz_lyi_ictx_clear(_hkz_lyi_ictx_t *c)
@@ -89,28 +91,7 @@ void _hkz_lyi_ictx_clear(_hkz_lyi_ictx_t *c)
     arf_clear(c->hh);
     mag_clear(c->eps);
     mag_clear(c->err);
-}
-
-/* The saddle at theta: Newton from this thread's previous saddle when
- * that was for nearby parameters (consecutive zeros), else continued from
- * theta = pi/2.  Any line is valid; the saddle only makes it efficient. */
-static int saddle_near(double *re, double *im, double theta, slong N,
-                       double t)
-{
-    static _Thread_local double lt = -1, lth, lre, lim;
-    static _Thread_local slong lN = -1;
-    double beta = N * t;
-    if (lN == N && lt == t && fabs(lth - theta) < 0.02 &&
-        _hkz_ly_cw_saddle_d(re, im, theta, beta, lre, lim) == 0)
-        ;
-    else if (_hkz_ly_cw_saddle_top_d(re, im, theta, beta))
-        return 1;
-    lN = N;
-    lt = t;
-    lth = theta;
-    lre = *re;
-    lim = *im;
-    return 0;
+    mag_clear(c->disc);
 }
 
 /* Line geometry at theta ~ thd for working precision prec. */
@@ -128,7 +109,9 @@ int _hkz_lyi_ictx_setup(_hkz_lyi_ictx_t *c, slong N, const arb_t t, double thd,
     c->goal = FLINT_MAX(prec - 56, 24);
     c->wp = c->goal + 16 + FLINT_BIT_COUNT(N);
     E = (c->goal + 6) * HKZ_LY_LN2 + log((double) N);
-    if (saddle_near(&re, &im, thd, N, td) ||
+    /* the saddle continued from pi/2 (not from an earlier call): the same
+     * line, and so the same bits, whichever thread or process asks */
+    if (_hkz_ly_cw_saddle_top_d(&re, &im, thd, N * td) ||
         _hkz_ly_cw_line_d(&c->L, N, td, thd, re, im, E))
         return 1;
     arb_set_d(c->psiref, c->L.psiref);
@@ -153,6 +136,7 @@ void _hkz_lyi_ictx_bounds(_hkz_lyi_ictx_t *c, const arb_t Theta, int rigorous)
     mag_t Mp, Mm, tb;
     double a, hnew;
 
+    mag_zero(c->disc);
     if (!rigorous)
     {
         _hkz_ly_cw_line_nodes_d(L);
@@ -172,8 +156,8 @@ void _hkz_lyi_ictx_bounds(_hkz_lyi_ictx_t *c, const arb_t Theta, int rigorous)
     mag_add(Mp, Mp, Mm);
     /* h with (M+ + M-)/(e^{2 pi a/h} - 1) <= eps/2 */
     hnew = 2 * HKZ_LY_PI * a / ((mag_get_d_log2_approx(Mp) -
-                                 mag_get_d_log2_approx(c->eps) + 2)
-                                * HKZ_LY_LN2);
+                                 mag_get_d_log2_approx(c->eps) + 2 +
+                                 c->hmargin) * HKZ_LY_LN2);
     if (!(hnew > 0) || !isfinite(hnew))
         hnew = L->h;
     if (hnew > 4 * L->h)
@@ -192,6 +176,7 @@ void _hkz_lyi_ictx_bounds(_hkz_lyi_ictx_t *c, const arb_t Theta, int rigorous)
         arb_expm1(r, r, 64);
         arb_get_mag_lower(tb, r);
         mag_div(c->err, Mp, tb);
+        mag_set(c->disc, c->err);
         arb_clear(r);
         arb_clear(ad);
     }
@@ -216,25 +201,34 @@ void _hkz_lyi_ictx_bounds(_hkz_lyi_ictx_t *c, const arb_t Theta, int rigorous)
 
 /* Node sums at the exact points theta[0..npts-1]: S[i] = sum_k w_k g_k,
  * D[i] = sum_k w_k g_k i N tanh(z_k) (if D != NULL), in units e^{psiref}.
- * With npts = 1, V and T (length khi - klo + 1, may be NULL) receive the
- * node values and i N tanh(z_k). */
-void _hkz_lyi_node_loop(_hkz_lyi_ictx_t *c, acb_ptr S, acb_ptr D, acb_ptr V,
-                        acb_ptr T,
-                        arf_srcptr theta, slong npts)
+ * With npts = 1, vsum and tmax (may be NULL) receive upper bounds of
+ * sum_k |w_k g_k| and max_k |N tanh(z_k)|, V and VT (length khi - klo + 1,
+ * may be NULL) the terms w_k g_k and w_k g_k i N tanh(z_k). */
+void _hkz_lyi_node_loop(_hkz_lyi_ictx_t *c, acb_ptr S, acb_ptr D, mag_t vsum,
+                        mag_t tmax, acb_ptr V, acb_ptr VT, arf_srcptr theta,
+                        slong npts)
 {
     _hkz_ly_cw_line_t *L = &c->L;
     slong i, k, wp = c->wp, N = c->N;
-    arb_t s1, ch, sh, m2, eh, emh;
+    arb_t s1, ch, sh, m2, eh, emh, eih, eimh;
     arb_ptr ci, si;
     acb_t x, q, cz, sz, v;
     arf_t tmp;
+    mag_t mm;
 
+    mag_init(mm);
+    if (vsum != NULL)
+        mag_zero(vsum);
+    if (tmax != NULL)
+        mag_zero(tmax);
     arb_init(s1);
     arb_init(ch);
     arb_init(sh);
     arb_init(m2);
     arb_init(eh);
     arb_init(emh);
+    arb_init(eih);
+    arb_init(eimh);
     ci = _arb_vec_init(npts);
     si = _arb_vec_init(npts);
     acb_init(x);
@@ -252,12 +246,14 @@ void _hkz_lyi_node_loop(_hkz_lyi_ictx_t *c, acb_ptr S, acb_ptr D, acb_ptr V,
         if (D != NULL)
             acb_zero(D + i);
     }
-    /* e^{k h} by multiplication (radii grow linearly in k) */
+    /* e^{k h} and e^{-k h} by multiplication (radii grow linearly in k) */
     arb_set_arf(s1, c->hh);
     arb_exp(eh, s1, wp);
+    arb_inv(eih, eh, wp);
     arf_mul_si(tmp, c->hh, L->klo, ARF_PREC_EXACT, ARF_RND_DOWN);
     arb_set_arf(s1, tmp);
     arb_exp(emh, s1, wp);
+    arb_inv(eimh, emh, wp);
     for (k = L->klo; k <= L->khi; k++)
     {
         /* x = k h + i b (exact), q = -x^2/(2t) - psiref */
@@ -269,12 +265,12 @@ void _hkz_lyi_node_loop(_hkz_lyi_ictx_t *c, acb_ptr S, acb_ptr D, acb_ptr V,
         acb_neg(q, q);
         arb_sub(acb_realref(q), acb_realref(q), c->psiref, wp);
         /* cosh, sinh of k h from e^{kh} (emh holds it) */
-        arb_inv(s1, emh, wp);
-        arb_add(ch, emh, s1, wp);
-        arb_sub(sh, emh, s1, wp);
+        arb_add(ch, emh, eimh, wp);
+        arb_sub(sh, emh, eimh, wp);
         arb_mul_2exp_si(ch, ch, -1);
         arb_mul_2exp_si(sh, sh, -1);
         arb_mul(emh, emh, eh, wp);
+        arb_mul(eimh, eimh, eih, wp);
         for (i = 0; i < npts; i++)
         {
             /* cosh(u + i phi) = cosh u cos phi + i sinh u sin phi */
@@ -289,19 +285,32 @@ void _hkz_lyi_node_loop(_hkz_lyi_ictx_t *c, acb_ptr S, acb_ptr D, acb_ptr V,
             acb_add(S + i, S + i, v, wp);
             if (V != NULL)
                 acb_set(V + (k - L->klo), v);
-            if (D != NULL || T != NULL)
+            if (vsum != NULL)
+            {
+                acb_get_mag(mm, v);
+                mag_add(vsum, vsum, mm);
+            }
+            if (D != NULL || tmax != NULL || VT != NULL)
             {
                 /* d/dtheta: i N tanh(z), sinh(u + i phi) = sinh u cos phi
-                 * + i cosh u sin phi */
+                 * + i cosh u sin phi, tanh = sinh conj(cosh) / |cosh|^2 */
                 arb_mul(acb_realref(sz), sh, ci + i, wp);
                 arb_mul(acb_imagref(sz), ch, si + i, wp);
-                acb_div(sz, sz, cz, wp);
+                acb_conj(cz, cz);
+                acb_mul(sz, sz, cz, wp);
+                arb_inv(m2, m2, wp);
+                arb_mul_si(m2, m2, N, wp);
+                acb_mul_arb(sz, sz, m2, wp);
                 acb_mul_onei(sz, sz);
-                acb_mul_si(sz, sz, N, wp);
                 if (D != NULL)
                     acb_addmul(D + i, v, sz, wp);
-                if (T != NULL)
-                    acb_set(T + (k - L->klo), sz);
+                if (VT != NULL)
+                    acb_mul(VT + (k - L->klo), v, sz, wp);
+                if (tmax != NULL)
+                {
+                    acb_get_mag(mm, sz);
+                    mag_max(tmax, tmax, mm);
+                }
             }
         }
     }
@@ -311,6 +320,9 @@ void _hkz_lyi_node_loop(_hkz_lyi_ictx_t *c, acb_ptr S, acb_ptr D, acb_ptr V,
     arb_clear(m2);
     arb_clear(eh);
     arb_clear(emh);
+    arb_clear(eih);
+    arb_clear(eimh);
+    mag_clear(mm);
     _arb_vec_clear(ci, npts);
     _arb_vec_clear(si, npts);
     acb_clear(x);

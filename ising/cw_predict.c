@@ -41,7 +41,7 @@ static int predict_range(double *theta, slong N, double t, slong jlo,
         return 1;
     for (j = jhi; j >= jlo; j--)
     {
-        double target = (j - 0.5) * HKZ_LY_PI, dph = 0, spacing;
+        double target = (j - 0.5) * HKZ_LY_PI, dph = 0, spacing, prev;
         int it;
         /* Newton on the phase, continuing the saddle */
         for (it = 0; it < 400; it++)
@@ -69,7 +69,7 @@ static int predict_range(double *theta, slong N, double t, slong jlo,
         if (_hkz_ly_cw_line_d(&L, N, t, th, re, im, 40.0))
             return 1;
         _hkz_ly_cw_line_nodes_d(&L);
-        for (it = 0; it < 40; it++)
+        for (it = 0, prev = HUGE_VAL; it < 40; it++)
         {
             double f, df, step;
             f = _hkz_ly_cw_int_d(&df, &L, th);
@@ -77,10 +77,19 @@ static int predict_range(double *theta, slong N, double t, slong jlo,
                 break;
             step = f / df;
             if (fabs(step) > spacing / 3)
+            {
                 step = step > 0 ? spacing / 3 : -spacing / 3;
+                th -= step;
+                prev = HUGE_VAL;
+                continue;
+            }
             th -= step;
-            if (fabs(step) < 1e-16 * th)
+            /* converged, or at the rounding floor of the double sum (its
+             * phases N arg(...) carry errors ~ N ulp, so steps stop
+             * shrinking quadratically there) */
+            if (fabs(step) < 1e-16 * th || fabs(step) > 0.25 * prev)
                 break;
+            prev = fabs(step);
         }
         if (!(th > 0 && th < HKZ_LY_PI / 2))
             return 1;
@@ -119,8 +128,11 @@ slong _hkz_ly_cw_predict_par(double *theta, slong N, double t, int nthreads)
     p.n = n;
     p.t = t;
     p.fail = 0;
-    /* chunks of >= 256 zeros: each restarts the saddle continuation */
-    p.chunk = FLINT_MAX(256, (n + 8 * nthreads - 1) / (8 * nthreads));
+    /* chunks of >= 256 zeros: each restarts the saddle continuation; the
+     * chunks do not depend on nthreads, so that the predictions (and the
+     * brackets certified from them) are the same bits for any thread or
+     * process count */
+    p.chunk = FLINT_MAX(256, (n + 63) / 64);
     nchunks = (n + p.chunk - 1) / p.chunk;
     _hkz_ly_parallel_for(nchunks, nthreads, predict_task, &p);
     if (p.fail)

@@ -17,6 +17,7 @@ typedef struct
     const arb_struct *t;
     double td;
     int nthreads;
+    _hkz_lyi_cache_t *cache;
 } cwctx_t;
 
 static int cw_coeff_fn(arb_ptr c, void *param, slong prec)
@@ -76,7 +77,8 @@ static int int_bracket(arf_t a, arf_t b, int *sa, int *sb, const arf_t x0,
                        const arf_t wt, void *ctx, slong prec)
 {
     const cwctx_t *c = ctx;
-    return _hkz_ly_cw_int_bracket(a, b, sa, sb, x0, wt, c->N, c->t, prec);
+    return _hkz_ly_cw_int_bracket_blk(c->cache, a, b, sa, sb, x0, wt, c->N,
+                                      c->t, prec);
 }
 
 static int int_newton(arb_t F, arb_t dF, const arf_t th, void *ctx,
@@ -138,7 +140,9 @@ int hkz_ly_cw_zeros(hkz_ly_zeros_t z, slong N, const arb_t t,
         /* the integral needs no precision growing with N */
         if (o.goal.max_prec <= 0)
             o.goal.max_prec = 8 * o.goal.rel_bits + 1024;
+        c.cache = _hkz_lyi_cache_new();
         st = hkz_ly_zeros_fun(z, &f, &o);
+        _hkz_lyi_cache_free(c.cache);
     }
     z->method = method;
     return st;

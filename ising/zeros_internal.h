@@ -138,6 +138,16 @@ slong _hkz_ly_cw_predict_par(double *theta, slong N, double t, int nthreads);
 int _hkz_ly_cw_int_bracket(arf_t a, arf_t b, int *sa, int *sb,
         const arf_t x0, const arf_t wt, slong N, const arb_t t, slong prec);
 
+/* Brackets of nearby zeros from one set of nodes per thread
+ * (cw_int_block.c): same contract as _hkz_ly_cw_int_bracket; the cache
+ * holds the blocks of all threads until _hkz_lyi_cache_free. */
+typedef struct _hkz_lyi_cache_s _hkz_lyi_cache_t;
+_hkz_lyi_cache_t *_hkz_lyi_cache_new(void);
+void _hkz_lyi_cache_free(_hkz_lyi_cache_t *ca);
+int _hkz_ly_cw_int_bracket_blk(_hkz_lyi_cache_t *ca, arf_t a, arf_t b,
+        int *sa, int *sb, const arf_t x0, const arf_t wt, slong N,
+        const arb_t t, slong prec);
+
 /* Tracker internals (track_init.c). */
 void _hkz_ly_track_clear_steps(hkz_ly_track_t tr, slong i);
 hkz_ly_step_struct *_hkz_ly_track_new_step(hkz_ly_track_t tr, slong i);

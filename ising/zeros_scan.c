@@ -7,18 +7,6 @@
 /* ---- parallel tasks ------------------------------------------------------ */
 
 
-void _hkz_lyz_task_guess(slong i, void *arg)
-{
-    _hkz_lyz_task_t *t = arg;
-    _hkz_lyz_refine_guess(t->d, t->z + i);
-}
-
-void _hkz_lyz_task_bracket(slong i, void *arg)
-{
-    _hkz_lyz_task_t *t = arg;
-    _hkz_lyz_refine_bracket(t->d, t->z + i, NULL);
-}
-
 void _hkz_lyz_task_sign(slong i, void *arg)
 {
     _hkz_lyz_task_t *t = arg;

@@ -139,17 +139,31 @@ typedef struct
 {
     const _hkz_lyz_drv_t *d;
     _hkz_lyz_zb_t *z;
-    const slong *idx;
+    const slong *idx;       /* NULL: the identity */
+    slong n, grain;
     int guess;
 } utask_t;
 
+/* Task i: the units grain i .. grain (i + 1) - 1 of idx, in order (runs of
+ * neighbouring zeros let an evaluator reuse its nodes, cw_int_block.c) */
 static void utask(slong i, void *arg)
 {
     utask_t *t = arg;
-    if (t->guess)
-        _hkz_lyz_refine_guess(t->d, t->z + t->idx[i]);
-    else
-        _hkz_lyz_refine_bracket(t->d, t->z + t->idx[i], NULL);
+    slong j, k;
+    for (j = i * t->grain; j < FLINT_MIN((i + 1) * t->grain, t->n); j++)
+    {
+        k = t->idx != NULL ? t->idx[j] : j;
+        if (t->guess)
+            _hkz_lyz_refine_guess(t->d, t->z + k);
+        else
+            _hkz_lyz_refine_bracket(t->d, t->z + k, NULL);
+    }
+}
+
+/* units per task: runs for the one-pass brackets, else single units */
+static slong grain_of(const _hkz_lyz_drv_t *d, int guess)
+{
+    return guess && d->f->bracket != NULL ? 32 : 1;
 }
 
 /* Shares the records of this process, returns the first failing status
@@ -212,15 +226,19 @@ int _hkz_lyz_units(const _hkz_lyz_drv_t *d, _hkz_lyz_zb_t *z, slong n,
 
     if (n <= 0)
         return HKZ_SUCCESS;
+    t.d = d;
+    t.z = z;
+    t.guess = guess;
+    t.grain = grain_of(d, guess);
     if (sp == NULL && ck == NULL && pr == NULL)
     {
-        _hkz_lyz_task_t tt;
-        tt.d = d;
-        tt.z = z;
-        _hkz_ly_parallel_for(n, nthreads, guess ? _hkz_lyz_task_guess
-                             : _hkz_lyz_task_bracket, &tt);
+        t.idx = NULL;
+        t.n = n;
+        _hkz_ly_parallel_for((n + t.grain - 1) / t.grain, nthreads, utask,
+                             &t);
         return HKZ_SUCCESS;
     }
+    chunk *= t.grain;
     ks = flint_calloc(n, sizeof(kent_t));
     restored = flint_calloc(n, 1);
     idx = flint_malloc(sizeof(slong) * n);
@@ -276,14 +294,13 @@ int _hkz_lyz_units(const _hkz_lyz_drv_t *d, _hkz_lyz_zb_t *z, slong n,
         lo = sp->rank * q + FLINT_MIN(sp->rank, r);
         hi = lo + q + (sp->rank < r);
     }
-    t.d = d;
-    t.z = z;
-    t.guess = guess;
     for (k = lo; k < hi && st == HKZ_SUCCESS; k += chunk)
     {
         slong c = FLINT_MIN(chunk, hi - k);
         t.idx = idx + k;
-        _hkz_ly_parallel_for(c, nthreads, utask, &t);
+        t.n = c;
+        _hkz_ly_parallel_for((c + t.grain - 1) / t.grain, nthreads, utask,
+                             &t);
         for (i = k; i < k + c && st == HKZ_SUCCESS; i++)
         {
             _hkz_ly_sbuf_t v = {NULL, 0, 0};
