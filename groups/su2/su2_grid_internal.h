@@ -151,4 +151,32 @@ int _hkz_su2_sub_plan_get(_hkz_su2_sub_plan_t **P, const double *t,
                           size_t nt, ulong d);
 void _hkz_su2_sub_plan_release(_hkz_su2_sub_plan_t *P);
 
+/* ---- the batched Arb fallback (heat_sub_grid_multi.c, _wcache.c) ---- */
+
+typedef struct
+{
+    arb_t t;
+    slong wp;
+    ulong d;
+    slong K;
+    slong *M;      /* K + 1 */
+    slong *off;    /* K + 2: weights of k at W + off[k] */
+    arb_ptr W;
+    mag_t tail;
+} _hkz_su2_sub_went_t;
+
+struct hkz_su2_sub_wcache_struct
+{
+    _hkz_su2_sub_went_t *e;
+    slong n, alloc;
+};
+
+/* working precision of an entry (a function of its own inputs) */
+slong _hkz_su2_sub_entry_wp(const arb_t t, const arb_t r, const arb_t z,
+                            slong prec);
+/* the cached weights of (t, wp, d), or NULL */
+const _hkz_su2_sub_went_t *_hkz_su2_sub_wcache_find(
+        const struct hkz_su2_sub_wcache_struct *c, const arb_t t, slong wp,
+        ulong d);
+
 #endif
