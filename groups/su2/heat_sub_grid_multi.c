@@ -26,57 +26,6 @@
 #include "heat_sub_internal.h"
 #include "su2_grid_internal.h"
 
-/* (c, s) *= (c1, s1) (complex product; |e^{ia}| = 1, so the radii grow
- * additively, by about 2^-wp per product) */
-static void cmul(arb_t c, arb_t s, const arb_t c1, const arb_t s1, arb_t tmp,
-                 slong wp)
-{
-    arb_mul(tmp, c, s1, wp);
-    arb_mul(c, c, c1, wp);
-    arb_submul(c, s, s1, wp);
-    arb_mul(s, s, c1, wp);
-    arb_add(s, s, tmp, wp);
-}
-
-/* c[k] = c_k = 2 cos(kz) (c_0 = 1), k <= K: cos(kz) = Re(e^{i(k-j)z}
- * e^{ijz}), j = k mod 32, both factors from one arb_sin_cos by complex
- * products (at most 31 + K/32 of them: the radii stay within
- * (K + 32) 2^-wp, covered by the guard bits); c_k does not depend on K */
-static void cos_factors(arb_ptr c, slong K, const arb_t z, slong wp)
-{
-    slong k, j, nb = 32;
-    arb_ptr tab = _arb_vec_init(2 * nb);
-    arb_t c1, s1, cb, sb, cB, sB, tmp;
-
-    arb_init(c1); arb_init(s1); arb_init(cb); arb_init(sb);
-    arb_init(cB); arb_init(sB); arb_init(tmp);
-    arb_sin_cos(s1, c1, z, wp);
-    arb_one(tab);
-    for (j = 1; j < nb; j++)
-    {
-        arb_set(tab + j, tab + j - 1);
-        arb_set(tab + nb + j, tab + nb + j - 1);
-        cmul(tab + j, tab + nb + j, c1, s1, tmp, wp);
-    }
-    arb_set(cB, tab + nb - 1);
-    arb_set(sB, tab + 2 * nb - 1);
-    cmul(cB, sB, c1, s1, tmp, wp);               /* e^{i 32 z} */
-    arb_one(c);
-    arb_one(cb);
-    for (k = 1; k <= K; k++)
-    {
-        j = k % nb;
-        if (j == 0)
-            cmul(cb, sb, cB, sB, tmp, wp);
-        arb_mul(c + k, cb, tab + j, wp);
-        arb_submul(c + k, sb, tab + nb + j, wp);
-        arb_mul_2exp_si(c + k, c + k, 1);
-    }
-    _arb_vec_clear(tab, 2 * nb);
-    arb_clear(c1); arb_clear(s1); arb_clear(cb); arb_clear(sb);
-    arb_clear(cB); arb_clear(sB); arb_clear(tmp);
-}
-
 /* B + bo[k] = cos(r)^k P_m^{(0,k)}(cos 2r), k <= K, m <= Mx[k], at
  * precision wp (the recurrence of hkz_su2_sub_spectral_internal) */
 static void r_basis(arb_ptr B, const slong *bo, slong K, const slong *Mx,
@@ -124,10 +73,11 @@ static void r_basis(arb_ptr B, const slong *bo, slong K, const slong *Mx,
 
 /* the entries sel[0..ns) (all of precision wp, one r): the r-basis once,
  * the inner sums d_k(t) = sum_m B_km W_km(t) once per time, then per entry
- * (its z) the K-term sum with c_k(z) */
+ * the K-term sum with c_k(z) (from the cache wc, else computed here) */
 static int one_class(arb_ptr res, int *ok, const _hkz_su2_sub_went_t **wt,
                      const slong *sel, slong ns, const arb_t r,
-                     const arb_struct *z, slong wp, slong prec)
+                     const arb_struct *z, slong wp, slong prec,
+                     const struct hkz_su2_sub_wcache_struct *wc)
 {
     slong K = 0, k, i, i2, nb, nd = 0;
     slong *Mx, *bo, *first;
@@ -177,10 +127,16 @@ static int one_class(arb_ptr res, int *ok, const _hkz_su2_sub_went_t **wt,
     {
         const _hkz_su2_sub_went_t *w = wt[sel[i]];
         arb_ptr v = res + sel[i];
+        arb_srcptr cz = _hkz_su2_sub_wcache_cos(wc, z + sel[i], wp, w->K);
 
-        hkz_su2_sub_reduce_z_internal(zr, z + sel[i], wp);
-        cos_factors(c, w->K, zr, wp);
-        arb_dot(v, NULL, 0, c, 1, dk + first[i] * (K + 1), 1, w->K + 1, wp);
+        /* 2 cos(kz): cached for the grid, else computed here */
+        if (cz == NULL)
+        {
+            hkz_su2_sub_reduce_z_internal(zr, z + sel[i], wp);
+            _hkz_su2_sub_cos_factors(c, w->K, zr, wp);
+            cz = c;
+        }
+        arb_dot(v, NULL, 0, cz, 1, dk + first[i] * (K + 1), 1, w->K + 1, wp);
         if (w->d % 2 == 1)
             arb_neg(v, v);   /* (-lambda)^d */
         arb_add_error_mag(v, w->tail);
@@ -231,7 +187,7 @@ int hkz_su2_heat_sub_multi(arb_ptr res, int *ok, const arb_struct *t,
         for (i2 = i; i2 < n; i2++)
             if (wt[i2] != NULL && wps[i2] == wps[i])
                 sel[ns++] = i2;
-        status = one_class(res, ok, wt, sel, ns, r, z, wps[i], prec);
+        status = one_class(res, ok, wt, sel, ns, r, z, wps[i], prec, c);
     }
 cleanup:
     free(wt);

@@ -33,6 +33,7 @@ void hkz_su2_sub_wcache_clear(hkz_su2_sub_wcache_t c)
         free(w->off);
     }
     free(c->e);
+    _hkz_su2_sub_wcache_cos_clear(c);
     free(c);
 }
 
@@ -155,14 +156,19 @@ int hkz_su2_sub_wcache_prepare(hkz_su2_sub_wcache_t c, const arb_t t,
         const arb_t r, const arb_t z, ulong d, slong prec)
 {
     slong wp;
+    const _hkz_su2_sub_went_t *w;
     int status = hkz_su2_sub_check_internal("hkz_su2_sub_wcache_prepare",
                                             t, r, z, d, prec);
 
     if (status != HKZ_SUCCESS)
         return status;
     wp = _hkz_su2_sub_entry_wp(t, r, z, prec);
-    if (_hkz_su2_sub_wcache_find(c, t, wp, d) != NULL)
+    w = _hkz_su2_sub_wcache_find(c, t, wp, d);
+    if (w != NULL)
+    {
+        _hkz_su2_sub_wcache_cos_add(c, z, wp, w->K);
         return HKZ_SUCCESS;
+    }
     if (c->n == c->alloc)
     {
         slong na = 2 * c->alloc + 8;
@@ -173,7 +179,7 @@ int hkz_su2_sub_wcache_prepare(hkz_su2_sub_wcache_t c, const arb_t t,
         c->alloc = na;
     }
     if (make_weights(c->e + c->n, t, wp, d))
-        c->n++;
+        _hkz_su2_sub_wcache_cos_add(c, z, wp, c->e[c->n++].K);
     return HKZ_SUCCESS;
 }
 

@@ -165,11 +165,30 @@ typedef struct
     mag_t tail;
 } _hkz_su2_sub_went_t;
 
+typedef struct
+{
+    arb_t z;
+    slong wp, K;
+    arb_ptr c;     /* K + 1: 2 cos(kz) (c_0 = 1) */
+} _hkz_su2_sub_cos_t;
+
 struct hkz_su2_sub_wcache_struct
 {
     _hkz_su2_sub_went_t *e;
     slong n, alloc;
+    _hkz_su2_sub_cos_t *cz;
+    slong ncz, alloccz;
 };
+
+/* heat_sub_grid_cos.c: c[k] = 2 cos(kz) (c_0 = 1), k <= K, z reduced */
+void _hkz_su2_sub_cos_factors(arb_ptr c, slong K, const arb_t z, slong wp);
+/* the cached vector of (z, wp) with at least K + 1 entries, or NULL */
+arb_srcptr _hkz_su2_sub_wcache_cos(const struct hkz_su2_sub_wcache_struct *c,
+        const arb_t z, slong wp, slong K);
+/* caches it (not thread-safe; nothing if the cache is full) */
+void _hkz_su2_sub_wcache_cos_add(struct hkz_su2_sub_wcache_struct *c,
+        const arb_t z, slong wp, slong K);
+void _hkz_su2_sub_wcache_cos_clear(struct hkz_su2_sub_wcache_struct *c);
 
 /* working precision of an entry (a function of its own inputs) */
 slong _hkz_su2_sub_entry_wp(const arb_t t, const arb_t r, const arb_t z,
