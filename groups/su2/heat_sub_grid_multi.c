@@ -101,27 +101,29 @@ static int one_class(arb_ptr res, int *ok, const _hkz_su2_sub_went_t **wt,
     for (k = 0; k <= K; k++)
         bo[k + 1] = bo[k] + Mx[k] + 1;
     nb = bo[K + 1];
+    /* the distinct times (same weights entry: same t, wp, d) */
+    for (i = 0; i < ns; i++)
+    {
+        for (i2 = 0; i2 < i && wt[sel[i2]] != wt[sel[i]]; i2++)
+            ;
+        first[i] = i2 < i ? first[i2] : nd++;
+    }
     B = _arb_vec_init(nb);
     c = _arb_vec_init(K + 1);
-    dk = _arb_vec_init(ns * (K + 1));
+    dk = _arb_vec_init(nd * (K + 1));
     arb_init(zr);
     r_basis(B, bo, K, Mx, r, wp);
-    /* d_k per distinct time (same weights entry: same t, wp, d) */
+    /* d_k once per distinct time */
     for (i = 0; i < ns; i++)
     {
         const _hkz_su2_sub_went_t *w = wt[sel[i]];
         for (i2 = 0; i2 < i && wt[sel[i2]] != w; i2++)
             ;
         if (i2 < i)
-        {
-            first[i] = first[i2];
             continue;
-        }
-        first[i] = nd;
         for (k = 0; k <= w->K; k++)
-            arb_dot(dk + nd * (K + 1) + k, NULL, 0, B + bo[k], 1,
+            arb_dot(dk + first[i] * (K + 1) + k, NULL, 0, B + bo[k], 1,
                     w->W + w->off[k], 1, w->M[k] + 1, wp);
-        nd++;
     }
     for (i = 0; i < ns; i++)
     {
@@ -145,7 +147,7 @@ static int one_class(arb_ptr res, int *ok, const _hkz_su2_sub_went_t **wt,
     }
     _arb_vec_clear(B, nb);
     _arb_vec_clear(c, K + 1);
-    _arb_vec_clear(dk, ns * (K + 1));
+    _arb_vec_clear(dk, nd * (K + 1));
     arb_clear(zr);
     free(Mx);
     free(bo);
