@@ -1,6 +1,7 @@
 /* Status codes, their texts, and the thread-local detail message. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 #include "hkz/status.h"
 
 static _Thread_local char hkz_errmsg_buf[512];
@@ -35,9 +36,13 @@ void hkz_errmsg_clear(void) { hkz_errmsg_buf[0] = '\0'; }
 
 int hkz_error_set(int code, const char *fmt, ...)
 {
+    /* format into a copy first: callers may pass hkz_errmsg() as an argument
+       to prefix the previous message */
+    char tmp[sizeof(hkz_errmsg_buf)];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(hkz_errmsg_buf, sizeof(hkz_errmsg_buf), fmt, ap);
+    vsnprintf(tmp, sizeof(tmp), fmt, ap);
     va_end(ap);
+    memcpy(hkz_errmsg_buf, tmp, sizeof(tmp));
     return code;
 }

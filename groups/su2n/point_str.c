@@ -111,8 +111,12 @@ int hkz_su2n_point_set_file(hkz_su2n_point_t x, const char *path,
     if (status == HKZ_SUCCESS && n > POINT_MAX_COORDS)
         status = hkz_error_set(HKZ_ERR_ARG, "more than %d coordinates",
                                POINT_MAX_COORDS);
-    if (status == HKZ_SUCCESS && (joined = malloc(strlen(buf) + 1)) == NULL)
+    /* hkz_text_lines splits buf in place: size the joined text by its lines */
+    for (i = 0; status == HKZ_SUCCESS && i < n; i++)
+        len += strlen(line[i]) + 1;
+    if (status == HKZ_SUCCESS && (joined = malloc(len + 1)) == NULL)
         status = hkz_error_set(HKZ_ERR_NOMEM, "point: out of memory");
+    len = 0;
     if (status == HKZ_SUCCESS)
     {
         for (i = 0; i < n; i++)
