@@ -275,8 +275,7 @@ static double newton_d(const blk_t *b, const arf_t x)
     return creal(S) / creal(D);
 }
 
-/* x -= Re I/Re I' at the working precision (midpoints); step = |that|
- * (unchanged on failure). */
+/* x -= Re I/Re I' (midpoints, working precision); step = |that| or kept */
 static void newton_arb(arf_t x, arf_t step, const blk_t *b)
 {
     acb_t S, D;

@@ -76,16 +76,6 @@
 
 /* ---- a priori bounds (once per grid) ---------------------------------- */
 
-/* res = 1 + x */
-static void onep(mag_t res, const mag_t x)
-{
-    mag_t one;
-    mag_init(one);
-    mag_one(one);
-    mag_add(res, x, one);
-    mag_clear(one);
-}
-
 /* *x = num / den rounded to double, *dx >= |*x - num / den| */
 static void coef(double *x, double *dx, ulong num, ulong den)
 {
@@ -104,7 +94,7 @@ static void grow_gp(mag_t gp, mag_t x, mag_t y)
     mag_set_ui_2exp_si(x, 5, -53);            /* DR + u = 5 u */
     mag_set_ui_2exp_si(y, 1, -104);           /* >= DR u */
     mag_add(x, x, y);
-    onep(y, gp);
+    mag_add_ui(y, gp, 1);
     mag_mul(y, y, x);
     mag_add(gp, gp, y);
 }
@@ -113,8 +103,8 @@ static void grow_gp(mag_t gp, mag_t x, mag_t y)
 static void step_eps(mag_t eps, mag_t x, mag_t y, const mag_t dz2,
                      const mag_t u, const mag_t tiny)
 {
-    onep(x, dz2);
-    onep(y, eps);
+    mag_add_ui(x, dz2, 1);
+    mag_add_ui(y, eps, 1);
     mag_mul(y, y, x);
     mag_mul(y, y, u);
     mag_mul_ui(y, y, 3);
@@ -163,7 +153,7 @@ int _hkz_su2_sub_basis_init(_hkz_su2_sub_basis_t *S, slong K,
         S->fe[k] = k == 0 ? 0.0 : MAGD(x);
         /* gq_k = gp_k (1 + 2 gp_k) */
         mag_mul_2exp_si(x, gp, 1);
-        onep(x, x);
+        mag_add_ui(x, x, 1);
         mag_mul(x, x, gp);
         S->gq[k] = MAGD(x);
         /* dh_k = kap (DY + u) + 2u (1 + kap) = (5 kap + 4) u */

@@ -244,3 +244,18 @@ int hkz_cli_ly_dos(hkz_ising_model_t m, const char *path)
     return st == HKZ_ERR_IO ? hkz_cli_usage_error("--dos: %s", hkz_errmsg())
                             : hkz_cli_usage_error("--dos %s", hkz_errmsg());
 }
+
+int hkz_cli_ly_lattice(hkz_ising_model_t m, slong L, slong M,
+                       const char *boundary, const char *opt)
+{
+    fmpq_t one;
+    int st;
+    fmpq_init(one);
+    fmpq_one(one);
+    st = hkz_ising_model_lattice(m, L, M, one, boundary != NULL &&
+                                 strcmp(boundary, "cylinder") == 0
+                                 ? HKZ_ISING_CYLINDER : HKZ_ISING_TORUS);
+    fmpq_clear(one);
+    return st == HKZ_SUCCESS ? 0
+           : hkz_cli_usage_error("%s: %s", opt, hkz_errmsg());
+}

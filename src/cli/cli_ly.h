@@ -74,6 +74,11 @@ int hkz_cli_ly_meta(hkz_writer_t *w, const char *key, const char *value);
  * table of another model: one line, exit 2. */
 int hkz_cli_ly_dos(hkz_ising_model_t m, const char *path);
 
+/* The L x M lattice with unit coupling on every bond (boundary "cylinder"
+ * or anything else: torus); a refused size is a usage error "opt: ...". */
+int hkz_cli_ly_lattice(hkz_ising_model_t m, slong L, slong M,
+                       const char *boundary, const char *opt);
+
 #define HKZ_CLI_LY_DOS_HELP                                                 \
     "--dos FILE reuses the table written by `hkz dos ... --save FILE` for "  \
     "the same model\n(its fingerprint and checksum are checked, then the "  \
@@ -104,6 +109,13 @@ typedef struct
 /* "a<sep>b" -> two integers (0 or a usage error). */
 int hkz_cli_ly_pair(slong *x, slong *y, const char *opt, const char *s,
                     char sep);
+
+/* --t1 against t_max = (rel_bits + 2W + 64) log(2)/2: beyond it e^{-2t}
+ * of every non-limit term is below 2^-(rel_bits + 2W + 64), the zeros sit
+ * at their t -> infinity limits (`limit` says which) to far below the
+ * goal.  0 or a usage error. */
+int hkz_cli_ly_track_tmax(const hkz_ly_opts_t *o, slong W, const arb_t t1,
+                          const char *t1s, const char *limit);
 
 /* Options of both families into o, the zero range j0..j1-1 (0-based) of
  * --zeros (n principal zeros), t0 < t1 read at prec bits. */

@@ -130,3 +130,14 @@ int hkz_cli_ly_track_check(hkz_cli_run_t *r, void *args)
 {
     return hkz_cli_ly_check(r, ((hkz_cli_track_args_t *) args)->threads);
 }
+
+int hkz_cli_ly_track_tmax(const hkz_ly_opts_t *o, slong W, const arb_t t1,
+                          const char *t1s, const char *limit)
+{
+    double tmax = (o->goal.rel_bits + 2.0 * W + 64) * 0.34657359027997264;
+    if (arf_cmp_d(arb_midref(t1), tmax) > 0)
+        return hkz_cli_usage_error("--t1 %s: beyond t_max = %.4g the zeros "
+                 "sit at their %s to far below the goal: give t1 <= %.4g",
+                 t1s, tmax, limit, tmax);
+    return 0;
+}

@@ -3,6 +3,7 @@
 #include <string.h>
 #include "cli.h"
 #include "cli_dos.h"
+#include "cli_ly.h"
 
 typedef struct
 {
@@ -113,7 +114,7 @@ static int dos_fail(int status)
 }
 
 /* The model of --graph or --lattice.  0 or an exit code. */
-static int read_model(hkz_ising_model_t m, const dos_args_t *j, int boundary)
+static int read_model(hkz_ising_model_t m, const dos_args_t *j)
 {
     int status;
     if ((j->graph == NULL) == (j->lattice == NULL))
@@ -124,17 +125,10 @@ static int read_model(hkz_ising_model_t m, const dos_args_t *j, int boundary)
     if (j->lattice != NULL)
     {
         slong L, M;
-        fmpq_t one;
         int rc;
         if ((rc = parse_lattice(&L, &M, j->lattice)))
             return rc;
-        fmpq_init(one);
-        fmpq_one(one);
-        status = hkz_ising_model_lattice(m, L, M, one, boundary);
-        fmpq_clear(one);
-        if (status != HKZ_SUCCESS)
-            return hkz_cli_usage_error("--lattice: %s", hkz_errmsg());
-        return 0;
+        return hkz_cli_ly_lattice(m, L, M, j->boundary, "--lattice");
     }
     status = hkz_ising_model_read_file(m, j->graph);
     if (status != HKZ_SUCCESS)
@@ -234,7 +228,7 @@ static int run_dos(hkz_cli_run_t *r, void *args)
         boundary = HKZ_ISING_CYLINDER;
     hkz_ising_model_init(m);
     hkz_ising_dos_init(d);
-    if (!(rc = read_model(m, j, boundary)))
+    if (!(rc = read_model(m, j)))
     {
         status = dos_table(d, m, r, j, &where);
         /* every table is checked before it is used or saved */

@@ -81,7 +81,6 @@ static int run_edge(hkz_cli_run_t *r, void *args)
     slong e = 0, W, j0, j1, j;
     arb_t t0, t1;
     int rc, status = HKZ_SUCCESS, have_ef = 0, es;
-    double tmax;
     char buf[256], name[4200];
 
     arb_init(t0);
@@ -94,16 +93,9 @@ static int run_edge(hkz_cli_run_t *r, void *args)
     if ((rc = hkz_cli_ly_track_setup(r, a, &o, &j0, &j1, W / 2, t0, t1,
                                      4 * W + 2048)))
         goto cleanup;
-    /* e^{-2t} below 2^-(rel_bits + 2W + 64): at the limit G/e */
-    tmax = (o.goal.rel_bits + 2.0 * W + 64) * 0.34657359027997264;
-    if (arf_cmp_d(arb_midref(t1), tmax) > 0)
-    {
-        rc = hkz_cli_usage_error("--t1 %s: beyond t_max = %.4g the zeros sit"
-                 " at their t -> infinity limits (the zeros of G/e, printed "
-                 "as the 'inf' limit rows) to far below the goal: give "
-                 "t1 <= %.4g", a->t1, tmax, tmax);
+    if ((rc = hkz_cli_ly_track_tmax(&o, W, t1, a->t1, "t -> infinity "
+                 "limits (the zeros of G/e, printed as the 'inf' limit rows)")))
         goto cleanup;
-    }
     status = hkz_ly_edge_family_init(ef, m, e);
     have_ef = 1;
     if (status != HKZ_SUCCESS)

@@ -73,16 +73,9 @@ static int verdicts(hkz_cli_run_t *r, const hkz_ly_track_t tr, slong j0,
 static int read_lattice(hkz_ising_model_t m, hkz_ly_scale_family_t sf,
                         const hkz_cli_track_args_t *a)
 {
-    fmpq_t one;
     int st, rc;
-    fmpq_init(one);
-    fmpq_one(one);
-    st = hkz_ising_model_lattice(m, a->L, a->M, one,
-                                 strcmp(a->boundary, "cylinder") == 0
-                                 ? HKZ_ISING_CYLINDER : HKZ_ISING_TORUS);
-    fmpq_clear(one);
-    if (st != HKZ_SUCCESS)
-        return hkz_cli_usage_error("lattice: %s", hkz_errmsg());
+    if ((rc = hkz_cli_ly_lattice(m, a->L, a->M, a->boundary, "lattice")))
+        return rc;
     if ((rc = hkz_cli_ly_dos(m, a->dos)))
         return rc;
     st = hkz_ly_scale_family_init(sf, m, (int) a->threads);
@@ -100,7 +93,6 @@ static int run_lattice(hkz_cli_run_t *r, void *args)
     slong W, j0, j1, j;
     arb_t t0, t1, x;
     int rc, status = HKZ_SUCCESS;
-    double tmax;
     char buf[64], name[128];
 
     arb_init(t0);
@@ -112,16 +104,9 @@ static int run_lattice(hkz_cli_run_t *r, void *args)
     if ((rc = hkz_cli_ly_track_setup(r, a, &o, &j0, &j1, W / 2, t0, t1,
                                      4 * W + 2048)))
         goto cleanup;
-    /* beyond t_max the factor e^{-2K} of every non-ground state is below
-     * 2^-(rel_bits + 2W + 64): the zeros sit at their K -> inf limits */
-    tmax = (o.goal.rel_bits + 2.0 * W + 64) * 0.34657359027997264;
-    if (arf_cmp_d(arb_midref(t1), tmax) > 0)
-    {
-        rc = hkz_cli_usage_error("--t1 %s: beyond t_max = %.4g the zeros "
-                 "sit at their K -> infinity limits (2j-1) pi/(2W) to far "
-                 "below the goal: give t1 <= %.4g", a->t1, tmax, tmax);
+    if ((rc = hkz_cli_ly_track_tmax(&o, W, t1, a->t1,
+                 "K -> infinity limits (2j-1) pi/(2W)")))
         goto cleanup;
-    }
     if ((rc = hkz_cli_ly_agree(read_lattice(m, sf, a))))
         goto cleanup;
     snprintf(name, sizeof(name), "lattice L=%ld M=%ld %s, uniform K",

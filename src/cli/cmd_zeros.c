@@ -220,7 +220,6 @@ static int read_model(hkz_ising_model_t m, arb_t K, char *desc, size_t n,
     }
     else
     {
-        fmpq_t one;
         if (strcmp(a->coupling, "kc") == 0)
         {
             hkz_ising_kc(K, 4096);
@@ -230,14 +229,9 @@ static int read_model(hkz_ising_model_t m, arb_t K, char *desc, size_t n,
         if (!arb_is_positive(K))
             return hkz_cli_usage_error("--coupling: K must be > 0 (got %s)",
                                        a->coupling);
-        fmpq_init(one);
-        fmpq_one(one);
-        st = hkz_ising_model_lattice(m, a->L, a->M, one,
-                                     strcmp(a->boundary, "cylinder") == 0
-                                     ? HKZ_ISING_CYLINDER : HKZ_ISING_TORUS);
-        fmpq_clear(one);
-        if (st != HKZ_SUCCESS)
-            return hkz_cli_usage_error("lattice: %s", hkz_errmsg());
+        if ((rc = hkz_cli_ly_lattice(m, a->L, a->M, a->boundary,
+                                     "lattice")))
+            return rc;
         hkz_ising_model_set_scale(m, K);
         snprintf(desc, n, "lattice L=%ld M=%ld %s", (long) a->L,
                  (long) a->M, a->boundary);
