@@ -34,6 +34,7 @@ void hkz_su2_sub_wcache_clear(hkz_su2_sub_wcache_t c)
     }
     free(c->e);
     _hkz_su2_sub_wcache_cos_clear(c);
+    _hkz_su2_sub_coef_clear(c);
     free(c);
 }
 
@@ -166,7 +167,7 @@ int hkz_su2_sub_wcache_prepare(hkz_su2_sub_wcache_t c, const arb_t t,
     w = _hkz_su2_sub_wcache_find(c, t, wp, d);
     if (w != NULL)
     {
-        _hkz_su2_sub_wcache_cos_add(c, z, wp, w->K);
+        _hkz_su2_sub_wcache_cos_add(c, z, _hkz_su2_sub_basis_wp(wp), w->K);
         return HKZ_SUCCESS;
     }
     if (c->n == c->alloc)
@@ -179,7 +180,13 @@ int hkz_su2_sub_wcache_prepare(hkz_su2_sub_wcache_t c, const arb_t t,
         c->alloc = na;
     }
     if (make_weights(c->e + c->n, t, wp, d))
-        _hkz_su2_sub_wcache_cos_add(c, z, wp, c->e[c->n++].K);
+    {
+        w = c->e + c->n++;
+        _hkz_su2_sub_wcache_cos_add(c, z, _hkz_su2_sub_basis_wp(wp), w->K);
+        /* the basis recurrence of this wp (heat_sub_grid_coef.c) */
+        return _hkz_su2_sub_coef_add(c, _hkz_su2_sub_basis_wp(wp), w->K,
+                                     w->M);
+    }
     return HKZ_SUCCESS;
 }
 

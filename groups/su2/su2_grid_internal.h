@@ -172,13 +172,40 @@ typedef struct
     arb_ptr c;     /* K + 1: 2 cos(kz) (c_0 = 1) */
 } _hkz_su2_sub_cos_t;
 
+/* recurrence coefficients of the Arb basis at one working precision
+ * (heat_sub_grid_coef.c): al, be, ga of the step m -> m+1 of chain k at
+ * c[k] + 3 (m - 1), 1 <= m < M[k] */
+typedef struct
+{
+    slong wp, K;
+    slong *M;      /* K + 1 */
+    arb_ptr *c;    /* K + 1 vectors (NULL: none) */
+} _hkz_su2_sub_coef_t;
+
 struct hkz_su2_sub_wcache_struct
 {
     _hkz_su2_sub_went_t *e;
     slong n, alloc;
     _hkz_su2_sub_cos_t *cz;
     slong ncz, alloccz;
+    _hkz_su2_sub_coef_t *cf;
+    slong ncf, alloccf;
 };
+
+/* heat_sub_grid_coef.c: raise the table of wp to the steps m < M[k],
+ * k <= K (not thread-safe); free the tables */
+int _hkz_su2_sub_coef_add(struct hkz_su2_sub_wcache_struct *c, slong wp,
+                          slong K, const slong *M);
+void _hkz_su2_sub_coef_clear(struct hkz_su2_sub_wcache_struct *c);
+/* B + bo[k] = cos(r)^k P_m^{(0,k)}(cos 2r), k <= K, m <= Mx[k], at
+ * precision wp (tables of c where they cover it; c may be NULL); ws: 4
+ * scratch balls; B[k, m] depends on (r, k, m, wp) only */
+/* the precision of the basis of an entry of working precision wp:
+ * 256 up to 256, else wp rounded up to a multiple of 256 */
+slong _hkz_su2_sub_basis_wp(slong wp);
+void _hkz_su2_sub_r_basis(arb_ptr B, const slong *bo, slong K,
+        const slong *Mx, const arb_t r, slong wp,
+        const struct hkz_su2_sub_wcache_struct *c, arb_ptr ws);
 
 /* heat_sub_grid_cos.c: c[k] = 2 cos(kz) (c_0 = 1), k <= K, z reduced */
 void _hkz_su2_sub_cos_factors(arb_ptr c, slong K, const arb_t z, slong wp);
