@@ -96,53 +96,67 @@ static int one_class(arb_ptr res, int *ok, const _hkz_su2_sub_went_t **wt,
     arb_t zr;
     mag_t e;
 
-    for (i = 0; i < ns; i++)
-        K = FLINT_MAX(K, wt[sel[i]]->K);
-    Mx = calloc(K + 1, sizeof(slong));
-    bo = malloc((K + 2) * sizeof(slong));
     first = malloc(ns * sizeof(slong));
-    if (Mx == NULL || bo == NULL || first == NULL)
-    {
-        free(Mx); free(bo); free(first);
+    if (first == NULL)
         return hkz_error_set(HKZ_ERR_NOMEM, "out of memory");
-    }
-    for (i = 0; i < ns; i++)
-        for (k = 0; k <= wt[sel[i]]->K; k++)
-            Mx[k] = FLINT_MAX(Mx[k], wt[sel[i]]->M[k]);
-    bo[0] = 0;
-    for (k = 0; k <= K; k++)
-        bo[k + 1] = bo[k] + Mx[k] + 1;
-    nb = bo[K + 1];
-    /* the distinct times (same weights entry: same t, wp, d) */
-    for (i = 0; i < ns; i++)
+    if (ns > W->nt)
     {
-        for (i2 = 0; i2 < i && wt[sel[i2]] != wt[sel[i]]; i2++)
-            ;
-        first[i] = i2 < i ? first[i2] : nd++;
-    }
-    if (!ws_vec(&W->B, &W->nB, nb) || !ws_vec(&W->dk, &W->ndk, nd * (K + 1))
-        || !ws_vec(&W->c, &W->nc, K + 1))
-    {
-        free(Mx); free(bo); free(first);
-        return hkz_error_set(HKZ_ERR_NOMEM, "out of memory");
-    }
-    if (nd > W->nt)
-    {
-        slong *kt = realloc(W->kt, nd * sizeof(slong));
+        slong *kt = realloc(W->kt, 2 * ns * sizeof(slong));
         if (kt != NULL)
             W->kt = kt;
         if (W->tl != NULL)
-            _mag_vec_clear(W->tl, W->nt);
-        W->tl = _mag_vec_init(nd);
-        W->nt = nd;
+            _mag_vec_clear(W->tl, 2 * W->nt);
+        W->tl = _mag_vec_init(2 * ns);
+        W->nt = ns;
         if (kt == NULL)
         {
-            free(Mx); free(bo); free(first);
+            free(first);
             return hkz_error_set(HKZ_ERR_NOMEM, "out of memory");
         }
     }
     arb_init(zr);
     mag_init(e);
+    arb_cos(zr, r, 30);
+    arb_get_mag(e, zr);                  /* >= cos r */
+    /* the distinct times (same weights entry: same t, wp, d), and for
+     * each the a priori cut k1 <= w->K (heat_sub_grid_kcut.c) at kt[ns +
+     * f], its tail at tl[ns + f]; the basis stops at the largest k1 */
+    for (i = 0; i < ns; i++)
+    {
+        for (i2 = 0; i2 < i && wt[sel[i2]] != wt[sel[i]]; i2++)
+            ;
+        if (i2 < i)
+        {
+            first[i] = first[i2];
+            continue;
+        }
+        first[i] = nd;
+        W->kt[ns + nd] = _hkz_su2_sub_kcut(W->tl + ns + nd, wt[sel[i]], e);
+        K = FLINT_MAX(K, W->kt[ns + nd]);
+        nd++;
+    }
+    Mx = calloc(K + 1, sizeof(slong));
+    bo = malloc((K + 2) * sizeof(slong));
+    if (Mx == NULL || bo == NULL)
+    {
+        free(Mx); free(bo); free(first);
+        arb_clear(zr); mag_clear(e);
+        return hkz_error_set(HKZ_ERR_NOMEM, "out of memory");
+    }
+    for (i = 0; i < ns; i++)
+        for (k = 0; k <= W->kt[ns + first[i]]; k++)
+            Mx[k] = FLINT_MAX(Mx[k], wt[sel[i]]->M[k]);
+    bo[0] = 0;
+    for (k = 0; k <= K; k++)
+        bo[k + 1] = bo[k] + Mx[k] + 1;
+    nb = bo[K + 1];
+    if (!ws_vec(&W->B, &W->nB, nb) || !ws_vec(&W->dk, &W->ndk, nd * (K + 1))
+        || !ws_vec(&W->c, &W->nc, K + 1))
+    {
+        free(Mx); free(bo); free(first);
+        arb_clear(zr); mag_clear(e);
+        return hkz_error_set(HKZ_ERR_NOMEM, "out of memory");
+    }
     _hkz_su2_sub_r_basis(W->B, bo, K, Mx, r, wpb, wc, W->ws);
     /* d_k once per distinct time, and where its sum over k stops */
     for (i = 0; i < ns; i++)
@@ -153,10 +167,14 @@ static int one_class(arb_ptr res, int *ok, const _hkz_su2_sub_went_t **wt,
             ;
         if (i2 < i)
             continue;
-        for (k = 0; k <= w->K; k++)
+        slong k1 = W->kt[ns + first[i]];
+        for (k = 0; k <= k1; k++)
             arb_dot(dk + k, NULL, 0, W->B + bo[k], 1, w->W + w->off[k], 1,
                     w->M[k] + 1, w->wp);
-        k_cut(W->kt + first[i], W->tl + first[i], dk, w->K, w->wp);
+        k_cut(W->kt + first[i], W->tl + first[i], dk, k1, w->wp);
+        /* plus the a priori part beyond k1, also times |c_k| <= 2 */
+        mag_mul_2exp_si(e, W->tl + ns + first[i], 1);
+        mag_add(W->tl + first[i], W->tl + first[i], e);
     }
     for (i = 0; i < ns; i++)
     {
@@ -244,7 +262,7 @@ cleanup:
     if (W.c != NULL)
         _arb_vec_clear(W.c, W.nc);
     if (W.tl != NULL)
-        _mag_vec_clear(W.tl, W.nt);
+        _mag_vec_clear(W.tl, 2 * W.nt);
     free(W.kt);
     return status;
 }

@@ -29,6 +29,7 @@ void hkz_su2_sub_wcache_clear(hkz_su2_sub_wcache_t c)
         _arb_vec_clear(w->W, w->off[w->K + 1]);
         arb_clear(w->t);
         mag_clear(w->tail);
+        mag_clear(w->wsum);
         free(w->M);
         free(w->off);
     }
@@ -107,6 +108,7 @@ static int make_weights(_hkz_su2_sub_went_t *w, const arb_t t, slong wp, ulong d
     arb_init(w->t);
     arb_set(w->t, t);
     mag_init(w->tail);
+    mag_init(w->wsum);
     w->W = _arb_vec_init(w->off[K + 1]);
     arb_init(q); arb_init(q2); arb_init(gstep); arb_init(g0); arb_init(Q);
     arb_init(wm); arb_init(rho); arb_init(a); arb_init(pw);
@@ -137,6 +139,8 @@ static int make_weights(_hkz_su2_sub_went_t *w, const arb_t t, slong wp, ulong d
                 arb_ui_pow_ui(pw, 4 * mu * (mu + ku + 1) + 2 * ku, d, wp);
                 arb_mul(W + m, W + m, pw, wp);
             }
+            arb_get_mag(bk, W + m);
+            mag_add(w->wsum, w->wsum, bk);
             arb_mul(wm, wm, rho, wp);
             arb_mul(rho, rho, q2, wp);
         }

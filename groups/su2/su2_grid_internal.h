@@ -163,6 +163,7 @@ typedef struct
     slong *off;    /* K + 2: weights of k at W + off[k] */
     arb_ptr W;
     mag_t tail;
+    mag_t wsum;    /* >= sum of |W| (heat_sub_grid_kcut.c's scale) */
 } _hkz_su2_sub_went_t;
 
 typedef struct
@@ -216,6 +217,13 @@ arb_srcptr _hkz_su2_sub_wcache_cos(const struct hkz_su2_sub_wcache_struct *c,
 void _hkz_su2_sub_wcache_cos_add(struct hkz_su2_sub_wcache_struct *c,
         const arb_t z, slong wp, slong K);
 void _hkz_su2_sub_wcache_cos_clear(struct hkz_su2_sub_wcache_struct *c);
+
+/* heat_sub_grid_kcut.c: the k1 <= w->K beyond which the inner sums
+ * d_k(t) (k1 < k <= w->K) of the weights w (d = 0) may be dropped at every
+ * r with cos r <= c, and tail >= sum_{k > k1} |d_k| (proven a priori
+ * bound); k1 = w->K, tail = 0 when none is found or d > 0 */
+slong _hkz_su2_sub_kcut(mag_t tail, const _hkz_su2_sub_went_t *w,
+                        const mag_t c);
 
 /* working precision of an entry (a function of its own inputs) */
 slong _hkz_su2_sub_entry_wp(const arb_t t, const arb_t r, const arb_t z,
