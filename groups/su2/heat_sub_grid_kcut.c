@@ -77,19 +77,27 @@ static int tail_at(mag_t res, slong k1, const mag_t q, const mag_t tl,
 slong _hkz_su2_sub_kcut(mag_t tail, const _hkz_su2_sub_went_t *w,
                         const mag_t c)
 {
-    mag_t q, tl, s, u, v, x, thr, T;
+    mag_t q, q0, tl, s, u, v, x, thr, T;
     slong lo, hi, mid, best = w->K;
 
     mag_zero(tail);
     if (w->d != 0 || w->K < 2)
         return w->K;
-    mag_init(q); mag_init(tl); mag_init(s); mag_init(u); mag_init(v);
+    mag_init(q); mag_init(q0); mag_init(tl); mag_init(s); mag_init(u); mag_init(v);
     mag_init(x); mag_init(thr); mag_init(T);
     arb_get_mag_lower(tl, w->t);
     mag_mul_2exp_si(x, tl, 1);
-    mag_expinv(q, x);
-    mag_mul(q, q, c);                    /* q = c e^{-2t} */
-    mag_mul_2exp_si(thr, w->wsum, -w->wp - 8);
+    mag_expinv(q0, x);                   /* e^{-2t} */
+    mag_mul(q, q0, c);                   /* q = c e^{-2t} */
+    /* threshold 2^{-wp-8} S, S = 1/(1 - e^{-2t})^2 = sum_k (k+1)
+     * e^{-2kt} (the m = 0 weights; a scale of p_t(e) that depends on t
+     * only) */
+    mag_one(u);
+    mag_sub_lower(u, u, q0);
+    mag_mul_lower(u, u, u);
+    mag_one(thr);
+    mag_div(thr, thr, u);
+    mag_mul_2exp_si(thr, thr, -w->wp - 8);
     /* the smallest k1 < K with T(k1) <= thr (bisection; the answer is
      * checked, so only its size depends on T being monotone) */
     lo = 0;
@@ -108,7 +116,7 @@ slong _hkz_su2_sub_kcut(mag_t tail, const _hkz_su2_sub_went_t *w,
         best = lo;
         mag_set(tail, T);
     }
-    mag_clear(q); mag_clear(tl); mag_clear(s); mag_clear(u); mag_clear(v);
+    mag_clear(q); mag_clear(q0); mag_clear(tl); mag_clear(s); mag_clear(u); mag_clear(v);
     mag_clear(x); mag_clear(thr); mag_clear(T);
     return best;
 }

@@ -132,6 +132,9 @@ static int one_class(arb_ptr res, int *ok, const _hkz_su2_sub_went_t **wt,
         }
         first[i] = nd;
         W->kt[ns + nd] = _hkz_su2_sub_kcut(W->tl + ns + nd, wt[sel[i]], e);
+        /* weights not made that far (not prepared for this r): skipped */
+        if (W->kt[ns + nd] > wt[sel[i]]->Kc)
+            W->kt[ns + nd] = -1;
         K = FLINT_MAX(K, W->kt[ns + nd]);
         nd++;
     }
@@ -168,6 +171,8 @@ static int one_class(arb_ptr res, int *ok, const _hkz_su2_sub_went_t **wt,
         if (i2 < i)
             continue;
         slong k1 = W->kt[ns + first[i]];
+        if (k1 < 0)
+            continue;
         for (k = 0; k <= k1; k++)
             arb_dot(dk + k, NULL, 0, W->B + bo[k], 1, w->W + w->off[k], 1,
                     w->M[k] + 1, w->wp);
@@ -181,7 +186,11 @@ static int one_class(arb_ptr res, int *ok, const _hkz_su2_sub_went_t **wt,
         const _hkz_su2_sub_went_t *w = wt[sel[i]];
         arb_ptr v = res + sel[i];
         slong kt = W->kt[first[i]];
-        arb_srcptr cz = _hkz_su2_sub_wcache_cos(wc, z + sel[i], wpb, kt);
+        arb_srcptr cz;
+
+        if (W->kt[ns + first[i]] < 0)
+            continue;
+        cz = _hkz_su2_sub_wcache_cos(wc, z + sel[i], wpb, kt);
 
         /* 2 cos(kz) at the basis precision: cached for the grid, else
          * computed here (the same bits: c_k does not depend on how many

@@ -161,9 +161,10 @@ typedef struct
     slong K;
     slong *M;      /* K + 1 */
     slong *off;    /* K + 2: weights of k at W + off[k] */
-    arb_ptr W;
-    mag_t tail;
-    mag_t wsum;    /* >= sum of |W| (heat_sub_grid_kcut.c's scale) */
+    slong Kc;      /* weights made for k <= Kc (extended on demand) */
+    arb_ptr W;     /* off[Kc + 1] weights */
+    mag_t tail;    /* m-tails for k <= K and the k-tail beyond K */
+    arb_struct st[5];  /* the weight recurrence's state at k = Kc + 1 */
 } _hkz_su2_sub_went_t;
 
 typedef struct
