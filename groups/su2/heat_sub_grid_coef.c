@@ -22,7 +22,7 @@
 
 slong _hkz_su2_sub_basis_wp(slong wp)
 {
-    return wp <= 256 ? 256 : (wp + 255) / 256 * 256;
+    return wp <= 128 ? 128 : wp <= 256 ? 256 : (wp + 255) / 256 * 256;
 }
 
 /* al, be, ga of the step m -> m + 1 (m >= 1) of chain k at precision wp */

@@ -226,9 +226,11 @@ int hkz_su2_heat_sub_multi(arb_ptr res, int *ok, const arb_struct *t,
     slong *wps = malloc(n * sizeof(slong)), *sel = malloc(n * sizeof(slong));
     slong i, i2, ns;
     multi_ws W;
+    _hkz_su2_sub_d2memo_t memo;
     int status = HKZ_SUCCESS;
 
     memset(&W, 0, sizeof(W));
+    _hkz_su2_sub_d2memo_init(&memo);
     W.ws = _arb_vec_init(4);
     HKZ_CHECK_GOTO(wt != NULL && wps != NULL && sel != NULL, HKZ_ERR_NOMEM,
                    "hkz_su2_heat_sub_multi: out of memory");
@@ -243,7 +245,7 @@ int hkz_su2_heat_sub_multi(arb_ptr res, int *ok, const arb_struct *t,
             status = HKZ_ERR_DOMAIN;
             goto cleanup;
         }
-        wps[i] = _hkz_su2_sub_entry_wp(t + i, r, z + i, prec);
+        wps[i] = _hkz_su2_sub_entry_wp(t + i, r, z + i, prec, &memo);
         wt[i] = _hkz_su2_sub_wcache_find(c, t + i, wps[i], d);
     }
     for (i = 0; i < n && status == HKZ_SUCCESS; i++)
@@ -273,5 +275,6 @@ cleanup:
     if (W.tl != NULL)
         _mag_vec_clear(W.tl, 2 * W.nt);
     free(W.kt);
+    _hkz_su2_sub_d2memo_clear(&memo);
     return status;
 }

@@ -15,6 +15,7 @@ int hkz_su2_sub_wcache_init(hkz_su2_sub_wcache_t *c)
     *c = calloc(1, sizeof(struct hkz_su2_sub_wcache_struct));
     HKZ_CHECK(*c != NULL, HKZ_ERR_NOMEM, "hkz_su2_sub_wcache_init: "
               "out of memory");
+    _hkz_su2_sub_d2memo_init(&(*c)->memo);
     return HKZ_SUCCESS;
 }
 
@@ -31,6 +32,7 @@ void hkz_su2_sub_wcache_clear(hkz_su2_sub_wcache_t c)
             _arb_vec_clear(w->W, w->off[w->Kc + 1]);
         for (k = 0; k < 5; k++)
             arb_clear(w->st + k);
+        _arb_vec_clear(w->r1, 1);
         arb_clear(w->t);
         mag_clear(w->tail);
         free(w->M);
@@ -39,30 +41,58 @@ void hkz_su2_sub_wcache_clear(hkz_su2_sub_wcache_t c)
     free(c->e);
     _hkz_su2_sub_wcache_cos_clear(c);
     _hkz_su2_sub_coef_clear(c);
+    _hkz_su2_sub_d2memo_clear(&c->memo);
     free(c);
 }
 
-/* the working precision of an entry (see the top comment) */
+/* the working precision of an entry (see the top comment); the distance
+ * estimate of (r, z) is kept in m (if not NULL) for the next entry */
 slong _hkz_su2_sub_entry_wp(const arb_t t, const arb_t r, const arb_t z,
-                            slong prec)
+                            slong prec, _hkz_su2_sub_d2memo_t *m)
 {
     double td = arf_get_d(arb_midref(t), ARF_RND_NEAR), extra = 8.0, w;
+    double d2;
     arb_t zr;
 
     if (td < 1.0)
     {
-        arb_init(zr);
-        hkz_su2_sub_reduce_z_internal(zr, z, prec);
-        extra += hkz_su2_sub_dist2_estimate_internal(
+        if (m != NULL && m->have && m->prec == prec && arb_equal(m->rz, r)
+            && arb_equal(m->rz + 1, z))
+            d2 = m->d2;
+        else
+        {
+            arb_init(zr);
+            hkz_su2_sub_reduce_z_internal(zr, z, prec);
+            d2 = hkz_su2_sub_dist2_estimate_internal(
                      arf_get_d(arb_midref(r), ARF_RND_NEAR),
-                     arf_get_d(arb_midref(zr), ARF_RND_NEAR))
-                 / (4.0 * td * M_LN2) - 2.0 * log2(td);
-        arb_clear(zr);
+                     arf_get_d(arb_midref(zr), ARF_RND_NEAR));
+            arb_clear(zr);
+            if (m != NULL)
+            {
+                arb_set(m->rz, r);
+                arb_set(m->rz + 1, z);
+                m->prec = prec;
+                m->d2 = d2;
+                m->have = 1;
+            }
+        }
+        extra += d2 / (4.0 * td * M_LN2) - 2.0 * log2(td);
     }
     extra = FLINT_MIN(extra, 4.0 * prec + 1024.0);
     w = prec + extra + 28.0 + FLINT_MIN(0.08 / td, 2.0 * (prec + extra)
                                         + 256.0);
     return ((slong) w / 64 + 1) * 64;
+}
+
+void _hkz_su2_sub_d2memo_init(_hkz_su2_sub_d2memo_t *m)
+{
+    m->rz = _arb_vec_init(2);
+    m->have = 0;
+}
+
+void _hkz_su2_sub_d2memo_clear(_hkz_su2_sub_d2memo_t *m)
+{
+    _arb_vec_clear(m->rz, 2);
 }
 
 const _hkz_su2_sub_went_t *_hkz_su2_sub_wcache_find(
@@ -109,6 +139,8 @@ static int make_weights(_hkz_su2_sub_went_t *w, const arb_t t, slong wp, ulong d
     }
     w->K = K;
     w->Kc = -1;
+    w->kr = -1;
+    w->r1 = _arb_vec_init(1);
     w->W = NULL;
     w->wp = wp;
     w->d = d;
@@ -198,15 +230,22 @@ static int went_need(struct hkz_su2_sub_wcache_struct *c,
     mag_t cm, tl;
     int status;
 
-    arb_init(x);
-    mag_init(cm);
-    mag_init(tl);
-    arb_cos(x, r, 30);
-    arb_get_mag(cm, x);
-    k1 = _hkz_su2_sub_kcut(tl, w, cm);
-    arb_clear(x);
-    mag_clear(cm);
-    mag_clear(tl);
+    if (w->kr >= 0 && arb_equal(w->r1, r))
+        k1 = w->kr;                      /* the last r again */
+    else
+    {
+        arb_init(x);
+        mag_init(cm);
+        mag_init(tl);
+        arb_cos(x, r, 30);
+        arb_get_mag(cm, x);
+        k1 = _hkz_su2_sub_kcut(tl, w, cm);
+        arb_clear(x);
+        mag_clear(cm);
+        mag_clear(tl);
+        arb_set(w->r1, r);
+        w->kr = k1;
+    }
     status = went_extend(w, k1);
     if (status != HKZ_SUCCESS)
         return status;
@@ -223,7 +262,7 @@ int hkz_su2_sub_wcache_prepare(hkz_su2_sub_wcache_t c, const arb_t t,
 
     if (status != HKZ_SUCCESS)
         return status;
-    wp = _hkz_su2_sub_entry_wp(t, r, z, prec);
+    wp = _hkz_su2_sub_entry_wp(t, r, z, prec, &c->memo);
     for (i = 0; i < c->n; i++)
         if (c->e[i].wp == wp && c->e[i].d == d && arb_equal(c->e[i].t, t))
             return went_need(c, c->e + i, r, z);

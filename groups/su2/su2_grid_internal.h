@@ -165,7 +165,21 @@ typedef struct
     arb_ptr W;     /* off[Kc + 1] weights */
     mag_t tail;    /* m-tails for k <= K and the k-tail beyond K */
     arb_struct st[5];  /* the weight recurrence's state at k = Kc + 1 */
+    arb_ptr r1;        /* the last r prepared, and its k-cut kr (-1: none) */
+    slong kr;
 } _hkz_su2_sub_went_t;
+
+/* the distance estimate of the last (r, z) of _hkz_su2_sub_entry_wp */
+typedef struct
+{
+    arb_ptr rz;        /* r, z */
+    slong prec;
+    double d2;
+    int have;
+} _hkz_su2_sub_d2memo_t;
+
+void _hkz_su2_sub_d2memo_init(_hkz_su2_sub_d2memo_t *m);
+void _hkz_su2_sub_d2memo_clear(_hkz_su2_sub_d2memo_t *m);
 
 typedef struct
 {
@@ -192,6 +206,7 @@ struct hkz_su2_sub_wcache_struct
     slong ncz, alloccz;
     _hkz_su2_sub_coef_t *cf;
     slong ncf, alloccf;
+    _hkz_su2_sub_d2memo_t memo;   /* of hkz_su2_sub_wcache_prepare */
 };
 
 /* heat_sub_grid_coef.c: raise the table of wp to the steps m < M[k],
@@ -228,7 +243,7 @@ slong _hkz_su2_sub_kcut(mag_t tail, const _hkz_su2_sub_went_t *w,
 
 /* working precision of an entry (a function of its own inputs) */
 slong _hkz_su2_sub_entry_wp(const arb_t t, const arb_t r, const arb_t z,
-                            slong prec);
+                            slong prec, _hkz_su2_sub_d2memo_t *m);
 /* the cached weights of (t, wp, d), or NULL */
 const _hkz_su2_sub_went_t *_hkz_su2_sub_wcache_find(
         const struct hkz_su2_sub_wcache_struct *c, const arb_t t, slong wp,
