@@ -99,9 +99,11 @@ const _hkz_su2_sub_went_t *_hkz_su2_sub_wcache_find(
         const struct hkz_su2_sub_wcache_struct *c, const arb_t t, slong wp,
         ulong d)
 {
+    double td = arf_get_d(arb_midref(t), ARF_RND_NEAR);
     slong i;
     for (i = 0; i < c->n; i++)
-        if (c->e[i].wp == wp && c->e[i].d == d && arb_equal(c->e[i].t, t))
+        if (c->e[i].td == td && c->e[i].wp == wp && c->e[i].d == d
+            && arb_equal(c->e[i].t, t))
             return c->e + i;
     return NULL;
 }
@@ -138,6 +140,7 @@ static int make_weights(_hkz_su2_sub_went_t *w, const arb_t t, slong wp, ulong d
         w->off[k + 1] = w->off[k] + M + 1;
     }
     w->K = K;
+    w->td = td;
     w->Kc = -1;
     w->kr = -1;
     w->r1 = _arb_vec_init(1);
@@ -257,6 +260,7 @@ int hkz_su2_sub_wcache_prepare(hkz_su2_sub_wcache_t c, const arb_t t,
         const arb_t r, const arb_t z, ulong d, slong prec)
 {
     slong wp, i;
+    double td = arf_get_d(arb_midref(t), ARF_RND_NEAR);
     int status = hkz_su2_sub_check_internal("hkz_su2_sub_wcache_prepare",
                                             t, r, z, d, prec);
 
@@ -264,7 +268,8 @@ int hkz_su2_sub_wcache_prepare(hkz_su2_sub_wcache_t c, const arb_t t,
         return status;
     wp = _hkz_su2_sub_entry_wp(t, r, z, prec, &c->memo);
     for (i = 0; i < c->n; i++)
-        if (c->e[i].wp == wp && c->e[i].d == d && arb_equal(c->e[i].t, t))
+        if (c->e[i].td == td && c->e[i].wp == wp && c->e[i].d == d
+            && arb_equal(c->e[i].t, t))
             return went_need(c, c->e + i, r, z);
     if (c->n == c->alloc)
     {

@@ -156,6 +156,7 @@ void _hkz_su2_sub_plan_release(_hkz_su2_sub_plan_t *P);
 typedef struct
 {
     arb_t t;
+    double td;     /* mid(t) as a double: a quick first test in searches */
     slong wp;
     ulong d;
     slong K;
@@ -184,6 +185,7 @@ void _hkz_su2_sub_d2memo_clear(_hkz_su2_sub_d2memo_t *m);
 typedef struct
 {
     arb_t z;
+    double zd;     /* mid(z) as a double */
     slong wp, K;
     arb_ptr c;     /* K + 1: 2 cos(kz) (c_0 = 1) */
 } _hkz_su2_sub_cos_t;
