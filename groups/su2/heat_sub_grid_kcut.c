@@ -83,7 +83,8 @@ slong _hkz_su2_sub_kcut(mag_t tail, const _hkz_su2_sub_went_t *w,
     mag_zero(tail);
     if (w->d != 0 || w->K < 2)
         return w->K;
-    mag_init(q); mag_init(q0); mag_init(tl); mag_init(s); mag_init(u); mag_init(v);
+    mag_init(q); mag_init(q0); mag_init(tl); mag_init(s); mag_init(u);
+    mag_init(v);
     mag_init(x); mag_init(thr); mag_init(T);
     arb_get_mag_lower(tl, w->t);
     mag_mul_2exp_si(x, tl, 1);
@@ -116,7 +117,8 @@ slong _hkz_su2_sub_kcut(mag_t tail, const _hkz_su2_sub_went_t *w,
         best = lo;
         mag_set(tail, T);
     }
-    mag_clear(q); mag_clear(q0); mag_clear(tl); mag_clear(s); mag_clear(u); mag_clear(v);
+    mag_clear(q); mag_clear(q0); mag_clear(tl); mag_clear(s); mag_clear(u);
+    mag_clear(v);
     mag_clear(x); mag_clear(thr); mag_clear(T);
     return best;
 }

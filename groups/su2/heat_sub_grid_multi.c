@@ -14,12 +14,21 @@
  * every point since |D^n_kk| <= 1.  Every product and sum is in Arb
  * (arb_dot), so the ball contains p_t.
  *
+ * Two cuts of the k-sum, both with proven remainders added to the radius:
+ * for d = 0 the a priori cut k1(r, t) of heat_sub_grid_kcut.c (the basis,
+ * weights and inner sums stop there; remainder T(k1) from |B_km| <=
+ * cos(r)^k (k+1)^m), then the cut kt of k_cut below on the computed inner
+ * sums d_k (remainder 2 sum_{k > kt} |d_k|, |c_k| <= 2).
+ *
  * Working precision of an entry: the one hkz_su2_heat_sub uses (prec + 8 +
  * d^2/(4t ln 2) + 2 log2(1/t), heat_sub.c) plus the guard bits of
  * hkz_su2_sub_spectral_internal (10 + 18 >= bits(K), + 0.08/t for the
  * wrapping of the P_m recurrence), rounded up to a multiple of 64: a
- * function of the entry's own (t, r, z, d, prec), so the value of an entry
- * does not depend on the other entries (tiling, shards, ranks). */
+ * function of the entry's own (t, r, z, d, prec).  The basis and 2 cos(kz)
+ * are computed at the precision _hkz_su2_sub_basis_wp(wp) >= wp of that
+ * (128, 256, then multiples of 256: fewer bases per r), the inner sums
+ * and the entry's sum at wp.  So the value of an entry does not depend on
+ * the other entries (tiling, shards, ranks). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -110,8 +110,9 @@ const _hkz_su2_sub_went_t *_hkz_su2_sub_wcache_find(
 
 /* the truncation of hkz_su2_sub_spectral_internal at precision wp for
  * (t, d) into w, its tails, and the state of the weight recurrence at k =
- * 0 (no weights yet: _hkz_su2_sub_went_extend); 0 if K is too large */
-static int make_weights(_hkz_su2_sub_went_t *w, const arb_t t, slong wp, ulong d)
+ * 0 (no weights yet: went_extend); 0 if K is too large */
+static int make_weights(_hkz_su2_sub_went_t *w, const arb_t t, slong wp,
+                        ulong d)
 {
     double td = arf_get_d(arb_midref(t), ARF_RND_NEAR);
     double logtol = -wp * M_LN2 + hkz_su2_sub_log_scale_internal(td, d);
@@ -274,7 +275,7 @@ int hkz_su2_sub_wcache_prepare(hkz_su2_sub_wcache_t c, const arb_t t,
     if (c->n == c->alloc)
     {
         slong na = 2 * c->alloc + 8;
-        _hkz_su2_sub_went_t *e = realloc(c->e, na * sizeof(_hkz_su2_sub_went_t));
+        _hkz_su2_sub_went_t *e = realloc(c->e, na * sizeof(*e));
         HKZ_CHECK(e != NULL, HKZ_ERR_NOMEM, "hkz_su2_sub_wcache_prepare: "
                   "out of memory");
         c->e = e;
