@@ -60,15 +60,16 @@ void _hkz_su2_sub_cos_factors(arb_ptr c, slong K, const arb_t z, slong wp)
     arb_clear(cB); arb_clear(sB); arb_clear(tmp);
 }
 
-arb_srcptr _hkz_su2_sub_wcache_cos(const struct hkz_su2_sub_wcache_struct *c,
-        const arb_t z, slong wp, slong K)
+const _hkz_su2_sub_cos_t *_hkz_su2_sub_wcache_cos(
+        const struct hkz_su2_sub_wcache_struct *c, const arb_t z, slong wp,
+        slong K)
 {
     double zd = arf_get_d(arb_midref(z), ARF_RND_NEAR);
     slong i;
     for (i = 0; i < c->ncz; i++)
         if (c->cz[i].zd == zd && c->cz[i].wp == wp && c->cz[i].K >= K
             && arb_equal(c->cz[i].z, z))
-            return c->cz[i].c;
+            return c->cz + i;
     return NULL;
 }
 

@@ -102,6 +102,8 @@ static int one_class(arb_ptr res, int *ok, const _hkz_su2_sub_went_t **wt,
 {
     slong K = 0, k, i, i2, nb, nd = 0;
     slong *Mx, *bo, *first;
+    const _hkz_su2_sub_cos_t *ce = NULL;
+    const arb_struct *zprev = NULL;
     arb_t zr;
     mag_t e;
 
@@ -195,11 +197,17 @@ static int one_class(arb_ptr res, int *ok, const _hkz_su2_sub_went_t **wt,
         const _hkz_su2_sub_went_t *w = wt[sel[i]];
         arb_ptr v = res + sel[i];
         slong kt = W->kt[first[i]];
-        arb_srcptr cz;
+        arb_srcptr cz = NULL;
 
         if (W->kt[ns + first[i]] < 0)
             continue;
-        cz = _hkz_su2_sub_wcache_cos(wc, z + sel[i], wpb, kt);
+        /* the vector of the previous entry if it has the same z */
+        if (ce == NULL || ce->K < kt || (z + sel[i] != zprev
+                                         && !arb_equal(z + sel[i], zprev)))
+            ce = _hkz_su2_sub_wcache_cos(wc, z + sel[i], wpb, kt);
+        zprev = z + sel[i];
+        if (ce != NULL)
+            cz = ce->c;
 
         /* 2 cos(kz) at the basis precision: cached for the grid, else
          * computed here (the same bits: c_k does not depend on how many
@@ -234,12 +242,14 @@ int hkz_su2_heat_sub_multi(arb_ptr res, int *ok, const arb_struct *t,
     const _hkz_su2_sub_went_t **wt = malloc(n * sizeof(_hkz_su2_sub_went_t *));
     slong *wps = malloc(n * sizeof(slong)), *sel = malloc(n * sizeof(slong));
     slong i, i2, ns;
+    double td;
     multi_ws W;
     _hkz_su2_sub_d2memo_t memo;
     int status = HKZ_SUCCESS;
 
     memset(&W, 0, sizeof(W));
     _hkz_su2_sub_d2memo_init(&memo);
+    memo.ptr_ok = 1;                 /* r is the same for the whole call */
     W.ws = _arb_vec_init(4);
     HKZ_CHECK_GOTO(wt != NULL && wps != NULL && sel != NULL, HKZ_ERR_NOMEM,
                    "hkz_su2_heat_sub_multi: out of memory");
@@ -254,8 +264,9 @@ int hkz_su2_heat_sub_multi(arb_ptr res, int *ok, const arb_struct *t,
             status = HKZ_ERR_DOMAIN;
             goto cleanup;
         }
-        wps[i] = _hkz_su2_sub_entry_wp(t + i, r, z + i, prec, &memo);
-        wt[i] = _hkz_su2_sub_wcache_find(c, t + i, wps[i], d);
+        td = arf_get_d(arb_midref(t + i), ARF_RND_NEAR);
+        wps[i] = _hkz_su2_sub_entry_wp(td, r, z + i, prec, &memo);
+        wt[i] = _hkz_su2_sub_wcache_find(c, t + i, td, wps[i], d);
     }
     for (i = 0; i < n && status == HKZ_SUCCESS; i++)
     {

@@ -47,16 +47,17 @@ void hkz_su2_sub_wcache_clear(hkz_su2_sub_wcache_t c)
 
 /* the working precision of an entry (see the top comment); the distance
  * estimate of (r, z) is kept in m (if not NULL) for the next entry */
-slong _hkz_su2_sub_entry_wp(const arb_t t, const arb_t r, const arb_t z,
+slong _hkz_su2_sub_entry_wp(double td, const arb_t r, const arb_t z,
                             slong prec, _hkz_su2_sub_d2memo_t *m)
 {
-    double td = arf_get_d(arb_midref(t), ARF_RND_NEAR), extra = 8.0, w;
+    double extra = 8.0, w;
     double d2;
     arb_t zr;
 
     if (td < 1.0)
     {
-        if (m != NULL && m->have && m->prec == prec && arb_equal(m->rz, r)
+        if (m != NULL && m->have && m->prec == prec
+            && ((m->ptr_ok && m->rp == r) || arb_equal(m->rz, r))
             && arb_equal(m->rz + 1, z))
             d2 = m->d2;
         else
@@ -70,6 +71,7 @@ slong _hkz_su2_sub_entry_wp(const arb_t t, const arb_t r, const arb_t z,
             if (m != NULL)
             {
                 arb_set(m->rz, r);
+                m->rp = r;
                 arb_set(m->rz + 1, z);
                 m->prec = prec;
                 m->d2 = d2;
@@ -87,6 +89,8 @@ slong _hkz_su2_sub_entry_wp(const arb_t t, const arb_t r, const arb_t z,
 void _hkz_su2_sub_d2memo_init(_hkz_su2_sub_d2memo_t *m)
 {
     m->rz = _arb_vec_init(2);
+    m->rp = NULL;
+    m->ptr_ok = 0;
     m->have = 0;
 }
 
@@ -96,10 +100,9 @@ void _hkz_su2_sub_d2memo_clear(_hkz_su2_sub_d2memo_t *m)
 }
 
 const _hkz_su2_sub_went_t *_hkz_su2_sub_wcache_find(
-        const struct hkz_su2_sub_wcache_struct *c, const arb_t t, slong wp,
-        ulong d)
+        const struct hkz_su2_sub_wcache_struct *c, const arb_t t, double td,
+        slong wp, ulong d)
 {
-    double td = arf_get_d(arb_midref(t), ARF_RND_NEAR);
     slong i;
     for (i = 0; i < c->n; i++)
         if (c->e[i].td == td && c->e[i].wp == wp && c->e[i].d == d
@@ -267,7 +270,7 @@ int hkz_su2_sub_wcache_prepare(hkz_su2_sub_wcache_t c, const arb_t t,
 
     if (status != HKZ_SUCCESS)
         return status;
-    wp = _hkz_su2_sub_entry_wp(t, r, z, prec, &c->memo);
+    wp = _hkz_su2_sub_entry_wp(td, r, z, prec, &c->memo);
     for (i = 0; i < c->n; i++)
         if (c->e[i].td == td && c->e[i].wp == wp && c->e[i].d == d
             && arb_equal(c->e[i].t, t))

@@ -174,6 +174,8 @@ typedef struct
 typedef struct
 {
     arb_ptr rz;        /* r, z */
+    const arb_struct *rp;  /* r's address: the same r when ptr_ok */
+    int ptr_ok;        /* set by callers whose r cannot change */
     slong prec;
     double d2;
     int have;
@@ -229,8 +231,9 @@ void _hkz_su2_sub_r_basis(arb_ptr B, const slong *bo, slong K,
 /* heat_sub_grid_cos.c: c[k] = 2 cos(kz) (c_0 = 1), k <= K, z reduced */
 void _hkz_su2_sub_cos_factors(arb_ptr c, slong K, const arb_t z, slong wp);
 /* the cached vector of (z, wp) with at least K + 1 entries, or NULL */
-arb_srcptr _hkz_su2_sub_wcache_cos(const struct hkz_su2_sub_wcache_struct *c,
-        const arb_t z, slong wp, slong K);
+const _hkz_su2_sub_cos_t *_hkz_su2_sub_wcache_cos(
+        const struct hkz_su2_sub_wcache_struct *c, const arb_t z, slong wp,
+        slong K);
 /* caches it (not thread-safe; nothing if the cache is full) */
 void _hkz_su2_sub_wcache_cos_add(struct hkz_su2_sub_wcache_struct *c,
         const arb_t z, slong wp, slong K);
@@ -244,11 +247,11 @@ slong _hkz_su2_sub_kcut(mag_t tail, const _hkz_su2_sub_went_t *w,
                         const mag_t c);
 
 /* working precision of an entry (a function of its own inputs) */
-slong _hkz_su2_sub_entry_wp(const arb_t t, const arb_t r, const arb_t z,
+slong _hkz_su2_sub_entry_wp(double td, const arb_t r, const arb_t z,
                             slong prec, _hkz_su2_sub_d2memo_t *m);
 /* the cached weights of (t, wp, d), or NULL */
 const _hkz_su2_sub_went_t *_hkz_su2_sub_wcache_find(
-        const struct hkz_su2_sub_wcache_struct *c, const arb_t t, slong wp,
-        ulong d);
+        const struct hkz_su2_sub_wcache_struct *c, const arb_t t, double td,
+        slong wp, ulong d);
 
 #endif
