@@ -68,6 +68,25 @@ size_t _hkz_su2_grid_batch(size_t npts, size_t K)
     return pb < npts ? pb : npts;
 }
 
+/* Points per batch for the engine e: _hkz_su2_grid_batch on CPUs; on a
+ * GPU at least HKZ_GRID_BATCH_GPU points (fewer, larger runs: the weights
+ * C, K x T, travel to the device once per run) while the basis stays
+ * below HKZ_GRID_BATCH_GPU_BYTES. */
+size_t _hkz_su2_grid_batch_e(hkz_engine_t e, size_t npts, size_t K)
+{
+    hkz_engine_opts_t o;
+    size_t pb = _hkz_su2_grid_batch(npts, K), pg;
+
+    hkz_engine_get_opts(&o, e);
+    if (o.backend != HKZ_BACKEND_CUDA)
+        return pb;
+    pg = HKZ_GRID_BATCH_GPU_BYTES / (K * sizeof(double));
+    pg = FLINT_MIN(pg, (size_t) HKZ_GRID_BATCH_GPU);
+    pg = pg / HKZ_ENGINE_TALIGN * HKZ_ENGINE_TALIGN;
+    pb = FLINT_MAX(pb, pg);
+    return pb < npts ? pb : npts;
+}
+
 typedef struct
 {
     _hkz_su2_grid_rows_fn fn;
