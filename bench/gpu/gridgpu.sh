@@ -15,7 +15,7 @@
 set -u
 dev=${1:-.dev-gridgpu}
 shift || true
-steps=${*:-"info test_grid_cuda test_engine_run test_heat_bi_grid lib_1e6 lib_1e7 cli_1e6 cli_1e6_nopipe cli_1e7 ranks ssum cli_1e6_cpu"}
+steps=${*:-"info test_grid_cuda test_engine_run test_heat_bi_grid lib_1e6 lib_1e7 cli_1e6 cli_1e6_nopipe cli_1e6_nopieces cli_1e7 cli_1e7_z3 ranks ssum cli_1e6_cpu"}
 out=${OUT:-/tmp/hkz_out}
 logs=$out/gridgpu
 mkdir -p "$logs" /tmp/hkz_rt
@@ -51,6 +51,11 @@ for s in $steps; do
     cli_1e6) run $s 120 "$bin/hkz" $grid --t 0.01:1:100 --device cuda --out "$tmp/g6.h5" ;;
     cli_1e6_nopipe) HKZ_GRID_PIPE=0 run $s 120 "$bin/hkz" $grid --t 0.01:1:100 --device cuda \
                         --out "$tmp/g6n.h5" ;;
+    cli_1e6_nopieces) HKZ_GRID_PIECES=0 run $s 120 "$bin/hkz" $grid --t 0.01:1:100 --device cuda \
+                        --out "$tmp/g6p.h5" ;;
+    cli_1e7_z3)  # the lead's 10^7 command of the earlier batch (z in [0, 3])
+        run $s 150 "$bin/hkz" grid heat su2-sub --r 0.05:1.5:100 --z 0:3:100 --t 0.01:1:1000 \
+            --digits 10 --device cuda --out "$tmp/g7z3.h5" ;;
     cli_1e7) run $s 150 "$bin/hkz" $grid --t 0.01:1:1000 --device cuda --out "$tmp/g7.h5" ;;
     cli_1e6_cpu) run $s 120 "$bin/hkz" $grid --t 0.01:1:100 --device cpu --out "$tmp/g6c.h5" ;;
     ranks)  # the same bytes on 1 and 2 ranks (CUDA; fallback entries included)

@@ -1,5 +1,6 @@
 /* The certified scalar route of a grid entry: the scalar kernel functions
  * under the Ziv loop (hkz/goal.h). */
+#include <stdlib.h>
 #include "grid_internal.h"
 #include "hkz_check.h"
 #include "hkz/compare_grid.h"
@@ -184,22 +185,23 @@ static int by_time(const void *a, const void *b)
 
 /* Cuts the groups (one r each) into pieces for the engine's nth threads:
  * a tile holds only a few r (256 points, nz per r), so the groups alone
- * would keep 2-4 threads busy.  A group larger than N / (4 nth) is sorted
- * by time and cut at time boundaries into about n_g / (N / (4 nth))
+ * would keep 2-4 threads busy.  A group larger than N / (2 nth) is sorted
+ * by time and cut at time boundaries into about n_g / (N / (2 nth))
  * pieces: the pieces share no inner sum d_k(t) (one per time), only the
- * r-basis is rebuilt per piece.  An entry's ball depends on its own
+ * r-basis is rebuilt per piece (HKZ_GRID_PIECES=0: no cut, to measure).  An entry's ball depends on its own
  * inputs only (hkz_su2_heat_sub_multi), so the cut changes no bit.
  * idx is permuted inside each group; gs gets the piece starts; returns
  * the number of pieces. */
 static slong cut_pieces(slong *idx, slong *gs, slong ng, slong N, slong T,
                         int nth)
 {
-    slong s = FLINT_MAX(64, N / (4 * (slong) FLINT_MAX(1, nth)) + 1);
+    slong s = FLINT_MAX(64, N / (2 * (slong) FLINT_MAX(1, nth)) + 1);
     slong *g0 = malloc((ng + 1) * sizeof(slong));
     piece_key *key = malloc(FLINT_MAX(1, N) * sizeof(piece_key));
     slong i, np = 0;
 
-    if (g0 == NULL || key == NULL || nth <= 1)
+    if (g0 == NULL || key == NULL || nth <= 1 || (getenv("HKZ_GRID_PIECES")
+                                    && atoi(getenv("HKZ_GRID_PIECES")) == 0))
     {
         free(g0);
         free(key);
