@@ -253,6 +253,7 @@ int _hkz_grid_sub_multi(hkz_grid_entry_t *rows, slong *idx, slong *n,
     multi_par_t A;
     slong i, ng = 0, m = 0, N = *n;
     slong *gs = malloc((N + 1) * sizeof(slong));
+    const arb_struct **tp = NULL;
     int status = HKZ_SUCCESS;
 
     A.done = calloc(N, 1);
@@ -265,22 +266,23 @@ int _hkz_grid_sub_multi(hkz_grid_entry_t *rows, slong *idx, slong *n,
      * for many entries */
     A.prec = goal->start_prec > 0 ? goal->start_prec : goal->rel_bits + 16;
     A.prec = FLINT_MIN(A.prec, goal->max_prec);
-    /* the weights of every entry, here (the cache is not thread-safe) */
+    /* the weights of every entry, prepared at once on the engine's
+     * threads (the cache is read-only during the sums below) */
+    tp = malloc(3 * FLINT_MAX(N, 1) * sizeof(const arb_struct *));
+    HKZ_CHECK_GOTO(tp != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
     for (i = 0; i < N; i++)
     {
         slong p = p0 + idx[i] / T;
         /* groups: entries of one r (points p = ir nz + iz, increasing) */
         if (i == 0 || p / g->z->n != (p0 + idx[i - 1] / T) / g->z->n)
             gs[ng++] = i;
-        status = hkz_su2_sub_wcache_prepare(w, g->t->v + idx[i] % T,
-                g->r->v + p / g->z->n, g->z->v + p % g->z->n, g->deriv,
-                A.prec);
-        if (status != HKZ_SUCCESS)
-        {
-            status = HKZ_SUCCESS;   /* the scalar route says why */
-            goto cleanup;
-        }
+        tp[i] = g->t->v + idx[i] % T;
+        tp[N + i] = g->r->v + p / g->z->n;
+        tp[2 * N + i] = g->z->v + p % g->z->n;
     }
+    if (hkz_su2_sub_wcache_prepare_many(w, N, tp, tp + N, tp + 2 * N,
+                                        g->deriv, A.prec, e) != HKZ_SUCCESS)
+        goto cleanup;               /* the scalar route says why */
     gs[ng] = N;
     {
         hkz_engine_opts_t eo;
@@ -315,6 +317,7 @@ int _hkz_grid_sub_multi(hkz_grid_entry_t *rows, slong *idx, slong *n,
         *n = m;
     }
 cleanup:
+    free(tp);
     free(gs);
     free(A.done);
     free(A.st);

@@ -3,6 +3,7 @@
  * read by several threads): c_k depends on (z, wp, k) only, so a cached
  * vector and one computed on the spot are the same bits. */
 #include <stdlib.h>
+#include "hkz_check.h"
 #include "heat_sub_internal.h"
 #include "su2_grid_internal.h"
 
@@ -60,62 +61,177 @@ void _hkz_su2_sub_cos_factors(arb_ptr c, slong K, const arb_t z, slong wp)
     arb_clear(cB); arb_clear(sB); arb_clear(tmp);
 }
 
+/* the order of the keys (zd, wp, mid z, rad z): equal iff the search of
+ * a vector matches (same zd, wp and arb_equal z) */
+static int cos_cmp(double zd1, slong wp1, const arb_t z1, double zd2,
+                   slong wp2, const arb_t z2)
+{
+    int s;
+    if (zd1 != zd2)
+        return zd1 < zd2 ? -1 : 1;
+    if (wp1 != wp2)
+        return wp1 < wp2 ? -1 : 1;
+    s = arf_cmp(arb_midref(z1), arb_midref(z2));
+    return s != 0 ? s : mag_cmp(arb_radref(z1), arb_radref(z2));
+}
+
+/* position in c->cz of (z, wp), or -1 (binary search of c->ordcz) */
+static slong cos_pos(const struct hkz_su2_sub_wcache_struct *c,
+                     const arb_t z, double zd, slong wp)
+{
+    slong lo = 0, hi = c->ncz;
+    while (lo < hi)
+    {
+        slong mid = lo + (hi - lo) / 2, q = c->ordcz[mid];
+        int s = cos_cmp(c->cz[q].zd, c->cz[q].wp, c->cz[q].z, zd, wp, z);
+        if (s == 0)
+            return q;
+        if (s < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return -1;
+}
+
 const _hkz_su2_sub_cos_t *_hkz_su2_sub_wcache_cos(
         const struct hkz_su2_sub_wcache_struct *c, const arb_t z, slong wp,
         slong K)
 {
-    double zd = arf_get_d(arb_midref(z), ARF_RND_NEAR);
-    slong i;
-    for (i = 0; i < c->ncz; i++)
-        if (c->cz[i].zd == zd && c->cz[i].wp == wp && c->cz[i].K >= K
-            && arb_equal(c->cz[i].z, z))
-            return c->cz + i;
-    return NULL;
+    slong q = cos_pos(c, z, arf_get_d(arb_midref(z), ARF_RND_NEAR), wp);
+    return q >= 0 && c->cz[q].K >= K ? c->cz + q : NULL;
 }
 
-void _hkz_su2_sub_wcache_cos_add(struct hkz_su2_sub_wcache_struct *c,
-        const arb_t z, slong wp, slong K)
+/* a job of _hkz_su2_sub_wcache_cos_many: a vector to compute */
+typedef struct
 {
-    _hkz_su2_sub_cos_t *e = NULL;
-    double zd = arf_get_d(arb_midref(z), ARF_RND_NEAR);
+    const arb_struct *z;
+    double zd;
+    slong wp, K, q;        /* q: the slot to replace, or -1: a new one */
+    arb_ptr v;
+} cos_job;
+
+static int by_key(const void *a, const void *b)
+{
+    const cos_job *u = a, *v = b;
+    return cos_cmp(u->zd, u->wp, u->z, v->zd, v->wp, v->z);
+}
+
+static void cos_range(size_t i0, size_t i1, void *arg)
+{
+    cos_job *J = arg;
     arb_t zr;
+    size_t i;
+
+    arb_init(zr);
+    for (i = i0; i < i1; i++)
+    {
+        J[i].v = _arb_vec_init(J[i].K + 1);
+        hkz_su2_sub_reduce_z_internal(zr, J[i].z, J[i].wp);
+        _hkz_su2_sub_cos_factors(J[i].v, J[i].K, zr, J[i].wp);
+    }
+    arb_clear(zr);
+    flint_cleanup();
+}
+
+/* c->ordcz: the slots sorted by key */
+static void cos_sort(struct hkz_su2_sub_wcache_struct *c)
+{
+    cos_job *S = malloc(FLINT_MAX(c->ncz, 1) * sizeof(cos_job));
     slong i;
 
+    if (S == NULL)          /* unsorted: a search may miss a vector, */
+        return;             /* which the reader then computes (same bits) */
     for (i = 0; i < c->ncz; i++)
-        if (c->cz[i].zd == zd && c->cz[i].wp == wp
-            && arb_equal(c->cz[i].z, z))
-        {
-            e = c->cz + i;
-            if (e->K >= K)
-                return;
-            _arb_vec_clear(e->c, e->K + 1);   /* longer: recompute */
-            break;
-        }
-    if (e == NULL)
     {
-        if (c->ncz >= COS_CACHE_MAX)
-            return;
-        if (c->ncz == c->alloccz)
-        {
-            slong na = 2 * c->alloccz + 16;
-            _hkz_su2_sub_cos_t *p = realloc(c->cz, na * sizeof(*p));
-            if (p == NULL)
-                return;          /* no cache: computed on the spot */
-            c->cz = p;
-            c->alloccz = na;
-        }
-        e = c->cz + c->ncz++;
-        arb_init(e->z);
-        arb_set(e->z, z);
-        e->zd = zd;
-        e->wp = wp;
+        S[i].z = c->cz[i].z;
+        S[i].zd = c->cz[i].zd;
+        S[i].wp = c->cz[i].wp;
+        S[i].q = i;
     }
-    e->K = K;
-    e->c = _arb_vec_init(K + 1);
-    arb_init(zr);
-    hkz_su2_sub_reduce_z_internal(zr, z, wp);
-    _hkz_su2_sub_cos_factors(e->c, K, zr, wp);
-    arb_clear(zr);
+    qsort(S, c->ncz, sizeof(cos_job), by_key);
+    for (i = 0; i < c->ncz; i++)
+        c->ordcz[i] = S[i].q;
+    free(S);
+}
+
+int _hkz_su2_sub_wcache_cos_many(struct hkz_su2_sub_wcache_struct *c,
+        slong n, const arb_struct *const *z, const slong *wp,
+        const slong *K, hkz_engine_t e)
+{
+    cos_job *J = malloc(FLINT_MAX(n, 1) * sizeof(cos_job));
+    slong i, nj = 0, nu = 0, room = COS_CACHE_MAX - c->ncz;
+    int status;
+
+    HKZ_CHECK(J != NULL, HKZ_ERR_NOMEM, "su2-sub fallback: out of memory");
+    for (i = 0; i < n; i++)
+        if (K[i] >= 0)
+        {
+            J[nj].z = z[i];
+            J[nj].zd = arf_get_d(arb_midref(z[i]), ARF_RND_NEAR);
+            J[nj].wp = wp[i];
+            J[nj++].K = K[i];
+        }
+    qsort(J, nj, sizeof(cos_job), by_key);
+    /* one job per distinct key (its largest K), if not cached that long */
+    for (i = 0; i < nj; i++)
+    {
+        if (nu > 0 && by_key(J + nu - 1, J + i) == 0)
+        {
+            J[nu - 1].K = FLINT_MAX(J[nu - 1].K, J[i].K);
+            continue;
+        }
+        J[nu++] = J[i];
+    }
+    for (i = nj = 0; i < nu; i++)
+    {
+        J[i].q = cos_pos(c, J[i].z, J[i].zd, J[i].wp);
+        if (J[i].q >= 0 ? c->cz[J[i].q].K >= J[i].K : room <= 0)
+            continue;                 /* cached, or no room: on the spot */
+        room -= J[i].q < 0;
+        J[nj++] = J[i];
+    }
+    if (c->ncz + nj > c->alloccz)
+    {
+        slong na = FLINT_MAX(2 * c->alloccz + 16, c->ncz + nj);
+        _hkz_su2_sub_cos_t *p = realloc(c->cz, na * sizeof(*p));
+        slong *o = realloc(c->ordcz, na * sizeof(slong));
+        if (p != NULL)
+            c->cz = p;
+        if (o != NULL)
+            c->ordcz = o;
+        if (p == NULL || o == NULL)
+        {
+            free(J);
+            return HKZ_SUCCESS;       /* no cache: computed on the spot */
+        }
+        c->alloccz = na;
+    }
+    for (i = 0; i < nj; i++)
+        J[i].v = NULL;
+    status = _hkz_su2_sub_par(e, (size_t) nj, cos_range, J);
+    for (i = 0; i < nj; i++)
+    {
+        if (J[i].v == NULL)
+            continue;
+        _hkz_su2_sub_cos_t *s = c->cz + (J[i].q >= 0 ? J[i].q : c->ncz);
+        if (J[i].q >= 0)
+            _arb_vec_clear(s->c, s->K + 1);   /* longer: replaced */
+        else
+        {
+            arb_init(s->z);
+            arb_set(s->z, J[i].z);
+            s->zd = J[i].zd;
+            s->wp = J[i].wp;
+            c->ordcz[c->ncz] = c->ncz;
+            c->ncz++;
+        }
+        s->K = J[i].K;
+        s->c = J[i].v;
+    }
+    free(J);
+    cos_sort(c);
+    return status;
 }
 
 void _hkz_su2_sub_wcache_cos_clear(struct hkz_su2_sub_wcache_struct *c)
@@ -127,4 +243,5 @@ void _hkz_su2_sub_wcache_cos_clear(struct hkz_su2_sub_wcache_struct *c)
         _arb_vec_clear(c->cz[i].c, c->cz[i].K + 1);
     }
     free(c->cz);
+    free(c->ordcz);
 }

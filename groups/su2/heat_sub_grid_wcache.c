@@ -25,20 +25,9 @@ void hkz_su2_sub_wcache_clear(hkz_su2_sub_wcache_t c)
     if (c == NULL)
         return;
     for (i = 0; i < c->n; i++)
-    {
-        _hkz_su2_sub_went_t *w = c->e + i;
-        slong k;
-        if (w->Kc >= 0)
-            _arb_vec_clear(w->W, w->off[w->Kc + 1]);
-        for (k = 0; k < 5; k++)
-            arb_clear(w->st + k);
-        _arb_vec_clear(w->r1, 1);
-        arb_clear(w->t);
-        mag_clear(w->tail);
-        free(w->M);
-        free(w->off);
-    }
+        _hkz_su2_sub_went_clear(c->e + i);
     free(c->e);
+    free(c->ord);
     _hkz_su2_sub_wcache_cos_clear(c);
     _hkz_su2_sub_coef_clear(c);
     _hkz_su2_sub_d2memo_clear(&c->memo);
@@ -99,23 +88,25 @@ void _hkz_su2_sub_d2memo_clear(_hkz_su2_sub_d2memo_t *m)
     _arb_vec_clear(m->rz, 2);
 }
 
-const _hkz_su2_sub_went_t *_hkz_su2_sub_wcache_find(
-        const struct hkz_su2_sub_wcache_struct *c, const arb_t t, double td,
-        slong wp, ulong d)
+void _hkz_su2_sub_went_clear(_hkz_su2_sub_went_t *w)
 {
-    slong i;
-    for (i = 0; i < c->n; i++)
-        if (c->e[i].td == td && c->e[i].wp == wp && c->e[i].d == d
-            && arb_equal(c->e[i].t, t))
-            return c->e + i;
-    return NULL;
+    slong k;
+    if (w->Kc >= 0)
+        _arb_vec_clear(w->W, w->off[w->Kc + 1]);
+    for (k = 0; k < 5; k++)
+        arb_clear(w->st + k);
+    _arb_vec_clear(w->r1, 1);
+    arb_clear(w->t);
+    mag_clear(w->tail);
+    free(w->M);
+    free(w->off);
 }
 
 /* the truncation of hkz_su2_sub_spectral_internal at precision wp for
  * (t, d) into w, its tails, and the state of the weight recurrence at k =
  * 0 (no weights yet: went_extend); 0 if K is too large */
-static int make_weights(_hkz_su2_sub_went_t *w, const arb_t t, slong wp,
-                        ulong d)
+int _hkz_su2_sub_went_make(_hkz_su2_sub_went_t *w, const arb_t t, slong wp,
+                           ulong d)
 {
     double td = arf_get_d(arb_midref(t), ARF_RND_NEAR);
     double logtol = -wp * M_LN2 + hkz_su2_sub_log_scale_internal(td, d);
@@ -184,7 +175,7 @@ static int make_weights(_hkz_su2_sub_went_t *w, const arb_t t, slong wp,
 /* the weights (2m+k+1) lambda^d e^{-lambda t} of w for k <= kn (at most
  * K), continuing the recurrence from k = Kc + 1: the bits of W_km do not
  * depend on how far or in how many steps the weights were extended */
-static int went_extend(_hkz_su2_sub_went_t *w, slong kn)
+int _hkz_su2_sub_went_extend(_hkz_su2_sub_went_t *w, slong kn)
 {
     arb_ptr st = w->st, W;
     arb_t wm, rho, pw;
@@ -227,64 +218,8 @@ static int went_extend(_hkz_su2_sub_went_t *w, slong kn)
     return HKZ_SUCCESS;
 }
 
-/* what the entries of (t, r, z) at w need: weights and 2 cos(kz) up to the
- * a priori cut of r (heat_sub_grid_kcut.c), the basis coefficients */
-static int went_need(struct hkz_su2_sub_wcache_struct *c,
-                     _hkz_su2_sub_went_t *w, const arb_t r, const arb_t z)
-{
-    slong k1, wpb = _hkz_su2_sub_basis_wp(w->wp);
-    arb_t x;
-    mag_t cm, tl;
-    int status;
-
-    if (w->kr >= 0 && arb_equal(w->r1, r))
-        k1 = w->kr;                      /* the last r again */
-    else
-    {
-        arb_init(x);
-        mag_init(cm);
-        mag_init(tl);
-        arb_cos(x, r, 30);
-        arb_get_mag(cm, x);
-        k1 = _hkz_su2_sub_kcut(tl, w, cm);
-        arb_clear(x);
-        mag_clear(cm);
-        mag_clear(tl);
-        arb_set(w->r1, r);
-        w->kr = k1;
-    }
-    status = went_extend(w, k1);
-    if (status != HKZ_SUCCESS)
-        return status;
-    _hkz_su2_sub_wcache_cos_add(c, z, wpb, k1);
-    return _hkz_su2_sub_coef_add(c, wpb, k1, w->M);
-}
-
 int hkz_su2_sub_wcache_prepare(hkz_su2_sub_wcache_t c, const arb_t t,
         const arb_t r, const arb_t z, ulong d, slong prec)
 {
-    slong wp, i;
-    double td = arf_get_d(arb_midref(t), ARF_RND_NEAR);
-    int status = hkz_su2_sub_check_internal("hkz_su2_sub_wcache_prepare",
-                                            t, r, z, d, prec);
-
-    if (status != HKZ_SUCCESS)
-        return status;
-    wp = _hkz_su2_sub_entry_wp(td, r, z, prec, &c->memo);
-    for (i = 0; i < c->n; i++)
-        if (c->e[i].td == td && c->e[i].wp == wp && c->e[i].d == d
-            && arb_equal(c->e[i].t, t))
-            return went_need(c, c->e + i, r, z);
-    if (c->n == c->alloc)
-    {
-        slong na = 2 * c->alloc + 8;
-        _hkz_su2_sub_went_t *e = realloc(c->e, na * sizeof(*e));
-        HKZ_CHECK(e != NULL, HKZ_ERR_NOMEM, "hkz_su2_sub_wcache_prepare: "
-                  "out of memory");
-        c->e = e;
-        c->alloc = na;
-    }
-    if (make_weights(c->e + c->n, t, wp, d))
-        return went_need(c, c->e + c->n++, r, z);
-    return HKZ_SUCCESS;
+    return hkz_su2_sub_wcache_prepare_many(c, 1, &t, &r, &z, d, prec, NULL);
 }

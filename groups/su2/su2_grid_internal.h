@@ -220,7 +220,25 @@ struct hkz_su2_sub_wcache_struct
     _hkz_su2_sub_coef_t *cf;
     slong ncf, alloccf;
     _hkz_su2_sub_d2memo_t memo;   /* of hkz_su2_sub_wcache_prepare */
+    slong *ord;     /* n: e sorted by key (_hkz_su2_sub_went_cmp) */
+    slong *ordcz;   /* ncz: cz sorted by (zd, wp, z) */
 };
+
+/* heat_sub_grid_wcache.c: the weights entry of (t, wp, d) without weights
+ * (0 if K >= HKZ_SUB_KMAX: nothing allocated); its weights up to k <= kn
+ * (the bits of W_km do not depend on the steps); free an entry */
+int _hkz_su2_sub_went_make(_hkz_su2_sub_went_t *w, const arb_t t, slong wp,
+                           ulong d);
+int _hkz_su2_sub_went_extend(_hkz_su2_sub_went_t *w, slong kn);
+void _hkz_su2_sub_went_clear(_hkz_su2_sub_went_t *w);
+
+/* heat_sub_grid_prep.c: the order of the weight keys (td, wp, d, mid t,
+ * rad t): a total order whose equality is that of the cache's search */
+int _hkz_su2_sub_went_cmp(double td1, slong wp1, ulong d1, const arb_t t1,
+        double td2, slong wp2, ulong d2, const arb_t t2);
+/* fn(0, n, arg) on the engine's threads (e NULL: on this thread) */
+int _hkz_su2_sub_par(hkz_engine_t e, size_t n,
+        void (*fn)(size_t, size_t, void *), void *arg);
 
 /* heat_sub_grid_coef.c: raise the table of wp to the steps m < M[k],
  * k <= K (not thread-safe); free the tables */
@@ -243,9 +261,14 @@ void _hkz_su2_sub_cos_factors(arb_ptr c, slong K, const arb_t z, slong wp);
 const _hkz_su2_sub_cos_t *_hkz_su2_sub_wcache_cos(
         const struct hkz_su2_sub_wcache_struct *c, const arb_t z, slong wp,
         slong K);
-/* caches it (not thread-safe; nothing if the cache is full) */
-void _hkz_su2_sub_wcache_cos_add(struct hkz_su2_sub_wcache_struct *c,
-        const arb_t z, slong wp, slong K);
+/* caches the vectors of (z[i], wp[i]) with K[i] + 1 entries (K[i] < 0:
+ * none), i < n: each distinct (z, wp) once with its largest K, the
+ * missing ones computed on the engine's threads (e may be NULL), then
+ * inserted (not thread-safe; the cache holds at most COS_CACHE_MAX
+ * vectors, the others are computed by the readers: the same bits) */
+int _hkz_su2_sub_wcache_cos_many(struct hkz_su2_sub_wcache_struct *c,
+        slong n, const arb_struct *const *z, const slong *wp,
+        const slong *K, hkz_engine_t e);
 void _hkz_su2_sub_wcache_cos_clear(struct hkz_su2_sub_wcache_struct *c);
 
 /* heat_sub_grid_kcut.c: the k1 <= w->K beyond which the inner sums

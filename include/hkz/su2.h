@@ -220,6 +220,17 @@ HKZ_API void hkz_su2_wigner_next_d(double *Dn, const double *Dp, slong n,
 
 #include "hkz/engine.h"
 
+/** hkz_su2_sub_wcache_prepare of the n entries (t[i], r[i], z[i]) at once
+ *  (groups/su2/heat_sub_grid_prep.c), on the threads of the engine e (NULL:
+ *  this thread): the distinct weight keys found by sorting, the missing
+ *  weights, k-cuts and 2 cos(kz) computed in parallel, then inserted.  The
+ *  balls of hkz_su2_heat_sub_multi are those after n single prepares (a
+ *  cached value depends on its key only).  Not thread-safe on c. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_sub_wcache_prepare_many(
+        hkz_su2_sub_wcache_t c, slong n, const arb_struct *const *t,
+        const arb_struct *const *r, const arb_struct *const *z, ulong d,
+        slong prec, hkz_engine_t e);
+
 /** Double grid out[i + j ldo] ~ h_{t_j}(alpha_i) (formula 2.1 summed for
  *  n <= nmax by the spectral-sum engine e, or a default CPU engine if e is
  *  NULL), with a rigorous bound err[i + j ldo] (same layout): the interval

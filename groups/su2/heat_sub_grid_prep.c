@@ -1,0 +1,354 @@
+/* hkz_su2_sub_wcache_prepare_many: the weight cache of the batched
+ * fallback (heat_sub_grid_wcache.c) for many entries at once, on the
+ * engine's threads.  Steps: the working precision of every entry (in
+ * parallel); the distinct weight keys (t, wp, d) by sorting, each looked
+ * up by binary search in the cache's sorted index; the missing weight
+ * sets made in parallel into private slots, then appended; the a priori
+ * k-cut of every entry (in parallel); the weights of each key extended to
+ * the largest cut of its entries (in parallel, one key per task); the
+ * recurrence tables per key; 2 cos(kz) per distinct (z, wp)
+ * (_hkz_su2_sub_wcache_cos_many).  Every value cached depends only on its
+ * key (the bits of W_km, c_k and the tables do not depend on how far or in
+ * how many steps they were made), so the entries' balls are those of n
+ * calls of hkz_su2_sub_wcache_prepare. */
+#include <stdlib.h>
+#include "hkz_check.h"
+#include "heat_sub_internal.h"
+#include "su2_grid_internal.h"
+
+int _hkz_su2_sub_went_cmp(double td1, slong wp1, ulong d1, const arb_t t1,
+        double td2, slong wp2, ulong d2, const arb_t t2)
+{
+    int s;
+    if (td1 != td2)
+        return td1 < td2 ? -1 : 1;
+    if (wp1 != wp2)
+        return wp1 < wp2 ? -1 : 1;
+    if (d1 != d2)
+        return d1 < d2 ? -1 : 1;
+    s = arf_cmp(arb_midref(t1), arb_midref(t2));
+    return s != 0 ? s : mag_cmp(arb_radref(t1), arb_radref(t2));
+}
+
+int _hkz_su2_sub_par(hkz_engine_t e, size_t n,
+        void (*fn)(size_t, size_t, void *), void *arg)
+{
+    if (n == 0)
+        return HKZ_SUCCESS;
+    if (e == NULL || n == 1)
+    {
+        fn(0, n, arg);
+        return HKZ_SUCCESS;
+    }
+    return hkz_engine_parallel_for(e, n, fn, arg);
+}
+
+/* position in c->e of (t, wp, d), or -1 (binary search of c->ord) */
+static slong went_pos(const struct hkz_su2_sub_wcache_struct *c,
+                      const arb_t t, double td, slong wp, ulong d)
+{
+    slong lo = 0, hi = c->n;
+    while (lo < hi)
+    {
+        slong mid = lo + (hi - lo) / 2, q = c->ord[mid];
+        const _hkz_su2_sub_went_t *w = c->e + q;
+        int s = _hkz_su2_sub_went_cmp(w->td, w->wp, w->d, w->t, td, wp, d,
+                                      t);
+        if (s == 0)
+            return q;
+        if (s < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return -1;
+}
+
+const _hkz_su2_sub_went_t *_hkz_su2_sub_wcache_find(
+        const struct hkz_su2_sub_wcache_struct *c, const arb_t t, double td,
+        slong wp, ulong d)
+{
+    slong q = went_pos(c, t, td, wp, d);
+    return q >= 0 ? c->e + q : NULL;
+}
+
+/* a key and where it came from (an entry, or a slot of the cache) */
+typedef struct
+{
+    double td;
+    slong wp;
+    ulong d;
+    const arb_struct *t;
+    slong i;
+} key_t_;
+
+static int by_key(const void *a, const void *b)
+{
+    const key_t_ *u = a, *v = b;
+    int s = _hkz_su2_sub_went_cmp(u->td, u->wp, u->d, u->t, v->td, v->wp,
+                                  v->d, v->t);
+    return s != 0 ? s : (u->i > v->i) - (u->i < v->i);
+}
+
+typedef struct
+{
+    const arb_struct *const *t, *const *r, *const *z;
+    ulong d;
+    slong prec;
+    struct hkz_su2_sub_wcache_struct *c;
+    hkz_engine_t e;
+    int *st;
+    double *td;
+    slong *wp, *wpb, *wi, *k1, *ki;   /* per entry: wi slot, ki key */
+    slong *uk, *kn, *nl;   /* per key: slot, largest cut; new keys */
+    _hkz_su2_sub_went_t *nw;               /* the new weight sets */
+    const key_t_ *keys;                    /* the new keys */
+    int *made;
+} prep_t;
+
+/* status of the checks, td, working precision of entries [i0, i1) */
+static void wp_range(size_t i0, size_t i1, void *arg)
+{
+    prep_t *P = arg;
+    _hkz_su2_sub_d2memo_t loc, *m = P->e == NULL ? &P->c->memo : &loc;
+    size_t i;
+
+    if (P->e != NULL)
+        _hkz_su2_sub_d2memo_init(&loc);
+    for (i = i0; i < i1; i++)
+    {
+        P->st[i] = hkz_su2_sub_check_internal(
+                "hkz_su2_sub_wcache_prepare", P->t[i], P->r[i], P->z[i],
+                P->d, P->prec);
+        if (P->st[i] != HKZ_SUCCESS)
+            continue;
+        P->td[i] = arf_get_d(arb_midref(P->t[i]), ARF_RND_NEAR);
+        P->wp[i] = _hkz_su2_sub_entry_wp(P->td[i], P->r[i], P->z[i],
+                                         P->prec, m);
+        P->wpb[i] = _hkz_su2_sub_basis_wp(P->wp[i]);
+    }
+    if (P->e != NULL)
+        _hkz_su2_sub_d2memo_clear(&loc);
+    flint_cleanup();
+}
+
+static void make_range(size_t i0, size_t i1, void *arg)
+{
+    prep_t *P = arg;
+    size_t i;
+    for (i = i0; i < i1; i++)
+        P->made[i] = _hkz_su2_sub_went_make(P->nw + i, P->keys[i].t,
+                                            P->keys[i].wp, P->d);
+    flint_cleanup();
+}
+
+/* the a priori k-cut of entries [i0, i1) (-1: no weights) */
+static void kcut_range(size_t i0, size_t i1, void *arg)
+{
+    prep_t *P = arg;
+    const arb_struct *rprev = NULL;
+    slong wprev = -1, kprev = -1;
+    arb_t x;
+    mag_t cm, tl;
+    size_t i;
+
+    arb_init(x); mag_init(cm); mag_init(tl);
+    for (i = i0; i < i1; i++)
+    {
+        int same_r = rprev != NULL && (rprev == P->r[i]
+                                       || arb_equal(rprev, P->r[i]));
+        P->k1[i] = -1;
+        if (P->wi[i] < 0)
+            continue;
+        if (same_r && P->wi[i] == wprev)
+        {
+            P->k1[i] = kprev;
+            continue;
+        }
+        if (!same_r)
+        {
+            arb_cos(x, P->r[i], 30);
+            arb_get_mag(cm, x);
+            rprev = P->r[i];
+        }
+        P->k1[i] = kprev = _hkz_su2_sub_kcut(tl, P->c->e + P->wi[i], cm);
+        wprev = P->wi[i];
+    }
+    arb_clear(x); mag_clear(cm); mag_clear(tl);
+    flint_cleanup();
+}
+
+/* the weights of keys [i0, i1) up to their largest cut kn */
+static void extend_range(size_t i0, size_t i1, void *arg)
+{
+    prep_t *P = arg;
+    size_t i;
+    for (i = i0; i < i1; i++)
+        if (P->uk[i] >= 0 && P->kn[i] >= 0
+            && _hkz_su2_sub_went_extend(P->c->e + P->uk[i], P->kn[i])
+               != HKZ_SUCCESS)
+            P->kn[i] = -2;
+    flint_cleanup();
+}
+
+/* c->ord: the entries sorted by key */
+static int went_sort(struct hkz_su2_sub_wcache_struct *c)
+{
+    key_t_ *S = malloc(FLINT_MAX(c->n, 1) * sizeof(key_t_));
+    slong i;
+
+    HKZ_CHECK(S != NULL, HKZ_ERR_NOMEM, "su2-sub fallback: out of memory");
+    for (i = 0; i < c->n; i++)
+    {
+        S[i].td = c->e[i].td;
+        S[i].wp = c->e[i].wp;
+        S[i].t = c->e[i].t;
+        S[i].d = c->e[i].d;
+        S[i].i = i;
+    }
+    qsort(S, c->n, sizeof(key_t_), by_key);
+    for (i = 0; i < c->n; i++)
+        c->ord[i] = S[i].i;
+    free(S);
+    return HKZ_SUCCESS;
+}
+
+/* the new weight sets nw[0..nn) (made[i]: not too large) appended to the
+ * cache; ui[j]: the slot of new key j (-1: none) */
+static int went_insert(struct hkz_su2_sub_wcache_struct *c,
+        _hkz_su2_sub_went_t *nw, const int *made, slong nn, slong *ui)
+{
+    slong i;
+    if (c->n + nn > c->alloc)
+    {
+        slong na = FLINT_MAX(2 * c->alloc + 8, c->n + nn);
+        _hkz_su2_sub_went_t *e = realloc(c->e, na * sizeof(*e));
+        slong *o = realloc(c->ord, na * sizeof(slong));
+        if (e != NULL)
+            c->e = e;
+        if (o != NULL)
+            c->ord = o;
+        if (e == NULL || o == NULL)
+        {
+            for (i = 0; i < nn; i++)
+                if (made[i])
+                    _hkz_su2_sub_went_clear(nw + i);
+            return hkz_error_set(HKZ_ERR_NOMEM, "su2-sub fallback: out of "
+                                 "memory");
+        }
+        c->alloc = na;
+    }
+    for (i = 0; i < nn; i++)
+    {
+        ui[i] = -1;
+        if (!made[i])
+            continue;
+        c->e[c->n] = nw[i];
+        ui[i] = c->n++;
+    }
+    return went_sort(c);
+}
+
+int hkz_su2_sub_wcache_prepare_many(hkz_su2_sub_wcache_t c, slong n,
+        const arb_struct *const *t, const arb_struct *const *r,
+        const arb_struct *const *z, ulong d, slong prec, hkz_engine_t e)
+{
+    prep_t P;
+    key_t_ *K = malloc(FLINT_MAX(n, 1) * sizeof(key_t_));
+    slong *sl = malloc(FLINT_MAX(8 * n, 1) * sizeof(slong));
+    slong i, nu = 0, nn = 0;
+    int status = HKZ_SUCCESS;
+
+    P.t = t; P.r = r; P.z = z; P.d = d; P.prec = prec; P.c = c; P.e = e;
+    P.st = malloc(FLINT_MAX(n, 1) * sizeof(int));
+    P.made = malloc(FLINT_MAX(n, 1) * sizeof(int));
+    P.td = malloc(FLINT_MAX(n, 1) * sizeof(double));
+    P.nw = malloc(FLINT_MAX(n, 1) * sizeof(_hkz_su2_sub_went_t));
+    HKZ_CHECK_GOTO(K != NULL && sl != NULL && P.st != NULL && P.made != NULL
+                   && P.td != NULL && P.nw != NULL, HKZ_ERR_NOMEM,
+                   "hkz_su2_sub_wcache_prepare: out of memory");
+    P.wp = sl; P.wpb = sl + n; P.wi = sl + 2 * n; P.k1 = sl + 3 * n;
+    P.uk = sl + 4 * n; P.kn = sl + 5 * n; P.ki = sl + 6 * n;
+    P.nl = sl + 7 * n;
+    /* 1. working precisions; the first failed check is reported */
+    status = _hkz_su2_sub_par(e, (size_t) n, wp_range, &P);
+    for (i = 0; status == HKZ_SUCCESS && i < n; i++)
+        if (P.st[i] != HKZ_SUCCESS)
+            status = hkz_su2_sub_check_internal("hkz_su2_sub_wcache_prepare",
+                    t[i], r[i], z[i], d, prec);
+    if (status != HKZ_SUCCESS)
+        goto cleanup;
+    /* 2. the distinct keys (K[0..nu): one entry each, uk: its slot) */
+    for (i = 0; i < n; i++)
+    {
+        K[i].td = P.td[i];
+        K[i].wp = P.wp[i];
+        K[i].d = d;
+        K[i].t = t[i];
+        K[i].i = i;
+    }
+    qsort(K, n, sizeof(key_t_), by_key);
+    for (i = 0; i < n; i++)
+    {
+        if (nu > 0 && _hkz_su2_sub_went_cmp(K[nu - 1].td, K[nu - 1].wp, d,
+                          K[nu - 1].t, K[i].td, K[i].wp, d, K[i].t) == 0)
+        {
+            P.ki[K[i].i] = nu - 1;
+            continue;
+        }
+        K[nu] = K[i];
+        P.ki[K[i].i] = nu;
+        P.uk[nu] = went_pos(c, K[nu].t, K[nu].td, K[nu].wp, d);
+        nu++;
+    }
+    /* the missing sets made in parallel, then appended (nl: their key
+     * indices) */
+    for (i = 0; i < nu; i++)
+        if (P.uk[i] < 0)
+        {
+            P.nl[nn] = i;
+            K[nn] = K[i];               /* nn <= i: K[i] already read */
+            nn++;
+        }
+    P.keys = K;
+    status = _hkz_su2_sub_par(e, (size_t) nn, make_range, &P);
+    if (status == HKZ_SUCCESS)
+        status = went_insert(c, P.nw, P.made, nn, P.k1);
+    if (status != HKZ_SUCCESS)
+        goto cleanup;
+    for (i = 0; i < nn; i++)
+        P.uk[P.nl[i]] = P.k1[i];
+    for (i = 0; i < n; i++)
+        P.wi[i] = P.uk[P.ki[i]];
+    /* 3. the k-cuts; per key the largest, its weights extended to it, its
+     * recurrence tables (few precisions: on this thread) */
+    status = _hkz_su2_sub_par(e, (size_t) n, kcut_range, &P);
+    if (status != HKZ_SUCCESS)
+        goto cleanup;
+    for (i = 0; i < nu; i++)
+        P.kn[i] = -1;
+    for (i = 0; i < n; i++)
+        P.kn[P.ki[i]] = FLINT_MAX(P.kn[P.ki[i]], P.k1[i]);
+    status = _hkz_su2_sub_par(e, (size_t) nu, extend_range, &P);
+    for (i = 0; status == HKZ_SUCCESS && i < nu; i++)
+    {
+        const _hkz_su2_sub_went_t *w = c->e + FLINT_MAX(P.uk[i], 0);
+        if (P.kn[i] == -2)
+            status = hkz_error_set(HKZ_ERR_NOMEM, "su2-sub fallback: out "
+                                   "of memory");
+        else if (P.uk[i] >= 0 && P.kn[i] >= 0)
+            status = _hkz_su2_sub_coef_add(c, _hkz_su2_sub_basis_wp(w->wp),
+                                           P.kn[i], w->M);
+    }
+    /* 4. 2 cos(kz) per distinct (z, basis precision) */
+    if (status == HKZ_SUCCESS)
+        status = _hkz_su2_sub_wcache_cos_many(c, n, z, P.wpb, P.k1, e);
+cleanup:
+    free(K);
+    free(sl);
+    free(P.st);
+    free(P.made);
+    free(P.td);
+    free(P.nw);
+    return status;
+}
