@@ -104,6 +104,8 @@ typedef struct
     _hkz_su2_sub_went_t *nw;               /* the new weight sets */
     const key_t_ *keys;                    /* the new keys */
     int *made;
+    struct hkz_sub_pair_s *pr;                     /* kcut_all's pairs */
+    slong *pk;
 } prep_t;
 
 /* status of the checks, td, working precision of entries [i0, i1) */
@@ -142,12 +144,30 @@ static void make_range(size_t i0, size_t i1, void *arg)
     flint_cleanup();
 }
 
-/* the a priori k-cut of entries [i0, i1) (-1: no weights) */
+/* an (r, weights) pair of entries: the k-cut depends on these only */
+typedef struct hkz_sub_pair_s
+{
+    const arb_struct *r;
+    slong wi, i;
+} sub_pair_t;
+
+static int by_pair(const void *a, const void *b)
+{
+    const sub_pair_t *u = a, *v = b;
+    int s = arf_cmp(arb_midref(u->r), arb_midref(v->r));
+    if (s == 0)
+        s = mag_cmp(arb_radref(u->r), arb_radref(v->r));
+    if (s == 0)
+        s = (u->wi > v->wi) - (u->wi < v->wi);
+    return s != 0 ? s : (u->i > v->i) - (u->i < v->i);
+}
+
+/* the a priori k-cut of the distinct pairs [i0, i1) into pk (sorted by
+ * r: cos r once per r) */
 static void kcut_range(size_t i0, size_t i1, void *arg)
 {
     prep_t *P = arg;
     const arb_struct *rprev = NULL;
-    slong wprev = -1, kprev = -1;
     arb_t x;
     mag_t cm, tl;
     size_t i;
@@ -155,27 +175,61 @@ static void kcut_range(size_t i0, size_t i1, void *arg)
     arb_init(x); mag_init(cm); mag_init(tl);
     for (i = i0; i < i1; i++)
     {
-        int same_r = rprev != NULL && (rprev == P->r[i]
-                                       || arb_equal(rprev, P->r[i]));
-        P->k1[i] = -1;
-        if (P->wi[i] < 0)
-            continue;
-        if (same_r && P->wi[i] == wprev)
+        const sub_pair_t *q = P->pr + i;
+        if (rprev == NULL || !arb_equal(rprev, q->r))
         {
-            P->k1[i] = kprev;
-            continue;
-        }
-        if (!same_r)
-        {
-            arb_cos(x, P->r[i], 30);
+            arb_cos(x, q->r, 30);
             arb_get_mag(cm, x);
-            rprev = P->r[i];
+            rprev = q->r;
         }
-        P->k1[i] = kprev = _hkz_su2_sub_kcut(tl, P->c->e + P->wi[i], cm);
-        wprev = P->wi[i];
+        P->pk[i] = _hkz_su2_sub_kcut(tl, P->c->e + q->wi, cm);
     }
     arb_clear(x); mag_clear(cm); mag_clear(tl);
     flint_cleanup();
+}
+
+/* the k-cut of every entry (-1: no weights), once per distinct pair */
+static int kcut_all(prep_t *P, slong n)
+{
+    slong i, np = 0, nq = 0;
+    int status;
+
+    P->pr = malloc(FLINT_MAX(n, 1) * sizeof(sub_pair_t));
+    P->pk = malloc(FLINT_MAX(n, 1) * sizeof(slong));
+    if (P->pr == NULL || P->pk == NULL)
+    {
+        free(P->pr);
+        free(P->pk);
+        return hkz_error_set(HKZ_ERR_NOMEM, "su2-sub fallback: out of "
+                             "memory");
+    }
+    for (i = 0; i < n; i++)
+    {
+        P->k1[i] = -1;
+        if (P->wi[i] < 0)
+            continue;
+        P->pr[np].r = P->r[i];
+        P->pr[np].wi = P->wi[i];
+        P->pr[np++].i = i;
+    }
+    qsort(P->pr, np, sizeof(sub_pair_t), by_pair);
+    /* the distinct pairs first (nq of them); pk of entry i via k1[i] =
+     * its pair's index for now */
+    for (i = 0; i < np; i++)
+    {
+        sub_pair_t q = P->pr[i];
+        if (nq == 0 || P->pr[nq - 1].wi != q.wi
+            || !arb_equal(P->pr[nq - 1].r, q.r))
+            P->pr[nq++] = q;
+        P->k1[q.i] = nq - 1;
+    }
+    status = _hkz_su2_sub_par(P->e, (size_t) nq, kcut_range, P);
+    for (i = 0; i < n; i++)
+        if (P->k1[i] >= 0)
+            P->k1[i] = P->pk[P->k1[i]];
+    free(P->pr);
+    free(P->pk);
+    return status;
 }
 
 /* the weights of keys [i0, i1) up to their largest cut kn */
@@ -322,7 +376,7 @@ int hkz_su2_sub_wcache_prepare_many(hkz_su2_sub_wcache_t c, slong n,
         P.wi[i] = P.uk[P.ki[i]];
     /* 3. the k-cuts; per key the largest, its weights extended to it, its
      * recurrence tables (few precisions: on this thread) */
-    status = _hkz_su2_sub_par(e, (size_t) n, kcut_range, &P);
+    status = kcut_all(&P, n);
     if (status != HKZ_SUCCESS)
         goto cleanup;
     for (i = 0; i < nu; i++)
