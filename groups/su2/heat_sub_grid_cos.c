@@ -114,6 +114,8 @@ typedef struct
 static int by_key(const void *a, const void *b)
 {
     const cos_job *u = a, *v = b;
+    if (u->z == v->z && u->wp == v->wp)
+        return 0;                         /* the same ball: a quick tie */
     return cos_cmp(u->zd, u->wp, u->z, v->zd, v->wp, v->z);
 }
 

@@ -82,11 +82,19 @@ typedef struct
     slong i;
 } key_t_;
 
+/* the order of the keys; the same ball (pointer): a quick tie */
+static int key_cmp(const key_t_ *u, const key_t_ *v)
+{
+    if (u->t == v->t && u->wp == v->wp && u->d == v->d)
+        return 0;
+    return _hkz_su2_sub_went_cmp(u->td, u->wp, u->d, u->t, v->td, v->wp,
+                                 v->d, v->t);
+}
+
 static int by_key(const void *a, const void *b)
 {
     const key_t_ *u = a, *v = b;
-    int s = _hkz_su2_sub_went_cmp(u->td, u->wp, u->d, u->t, v->td, v->wp,
-                                  v->d, v->t);
+    int s = key_cmp(u, v);
     return s != 0 ? s : (u->i > v->i) - (u->i < v->i);
 }
 
@@ -154,9 +162,13 @@ typedef struct hkz_sub_pair_s
 static int by_pair(const void *a, const void *b)
 {
     const sub_pair_t *u = a, *v = b;
-    int s = arf_cmp(arb_midref(u->r), arb_midref(v->r));
-    if (s == 0)
-        s = mag_cmp(arb_radref(u->r), arb_radref(v->r));
+    int s = 0;
+    if (u->r != v->r)                     /* the same ball: a quick tie */
+    {
+        s = arf_cmp(arb_midref(u->r), arb_midref(v->r));
+        if (s == 0)
+            s = mag_cmp(arb_radref(u->r), arb_radref(v->r));
+    }
     if (s == 0)
         s = (u->wi > v->wi) - (u->wi < v->wi);
     return s != 0 ? s : (u->i > v->i) - (u->i < v->i);
@@ -176,7 +188,7 @@ static void kcut_range(size_t i0, size_t i1, void *arg)
     for (i = i0; i < i1; i++)
     {
         const sub_pair_t *q = P->pr + i;
-        if (rprev == NULL || !arb_equal(rprev, q->r))
+        if (rprev == NULL || (rprev != q->r && !arb_equal(rprev, q->r)))
         {
             arb_cos(x, q->r, 30);
             arb_get_mag(cm, x);
@@ -219,7 +231,7 @@ static int kcut_all(prep_t *P, slong n)
     {
         sub_pair_t q = P->pr[i];
         if (nq == 0 || P->pr[nq - 1].wi != q.wi
-            || !arb_equal(P->pr[nq - 1].r, q.r))
+            || (P->pr[nq - 1].r != q.r && !arb_equal(P->pr[nq - 1].r, q.r)))
             P->pr[nq++] = q;
         P->k1[q.i] = nq - 1;
     }
@@ -344,8 +356,7 @@ int hkz_su2_sub_wcache_prepare_many(hkz_su2_sub_wcache_t c, slong n,
     qsort(K, n, sizeof(key_t_), by_key);
     for (i = 0; i < n; i++)
     {
-        if (nu > 0 && _hkz_su2_sub_went_cmp(K[nu - 1].td, K[nu - 1].wp, d,
-                          K[nu - 1].t, K[i].td, K[i].wp, d, K[i].t) == 0)
+        if (nu > 0 && key_cmp(K + nu - 1, K + i) == 0)
         {
             P.ki[K[i].i] = nu - 1;
             continue;
