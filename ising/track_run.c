@@ -3,7 +3,7 @@
  * reports between rounds).  How a step is certified: track_step.c. */
 #include <math.h>
 #include <string.h>
-#include "track_internal.h"
+#include "cw_track_internal.h"
 #include "hkz_check.h"
 
 typedef struct
@@ -36,8 +36,8 @@ static void run_zero(slong i, void *arg)
             tr->done[i] = 1;
             break;
         }
-        _hkz_ly_track_rates(&dth, &lam, tr, tr->ta + i, tr->theta + i,
-                            tr->prec[i]);
+        (tr->cwint ? _hkz_ly_track_rates_cwi : _hkz_ly_track_rates)(
+            &dth, &lam, tr, tr->ta + i, tr->theta + i, tr->prec[i]);
         /* the Taylor model converges for lambda r_t + W r_theta < 1;
          * keep both parts near 1/4 (the box also holds the motion) */
         dt = tr->dt[i] > 0 ? tr->dt[i] : span;
@@ -57,7 +57,8 @@ static void run_zero(slong i, void *arg)
         arf_mul(u, u, pred, tr->prec[i], ARF_RND_NEAR);
         arf_add(pred, arb_midref(tr->theta + i), u, tr->prec[i],
                 ARF_RND_NEAR);
-        if (_hkz_ly_track_try_step(tr, i, tb, pred, tr->prec[i]))
+        if ((tr->cwint ? _hkz_ly_track_try_step_cwi : _hkz_ly_track_try_step)(
+                tr, i, tb, pred, tr->prec[i]))
         {
             tr->dt[i] = 1.5 * dt;
             fails = 0;

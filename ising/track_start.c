@@ -40,7 +40,8 @@ int hkz_ly_track_start(hkz_ly_track_t tr, const hkz_ly_opts_t *opts)
     o.split = NULL;
     o.progress = NULL;
     hkz_ly_zeros_init(z, tr->W);
-    if (tr->fn == hkz_ly_cw_family)
+    if (tr->fn == hkz_ly_cw_family ||
+        tr->fn == hkz_ly_cw_family_integral)
         st = hkz_ly_cw_zeros(z, *(const slong *) tr->param, &tr->t0, &o);
     else
     {
