@@ -33,6 +33,10 @@ int _hkz_lyt_box_build(_hkz_lyt_box_t *B, slong N, const arf_t ta,
  * X) and t = tm (t == NULL) or every t in the ball t (inside T). */
 void _hkz_lyt_box_eval(arb_t K, arb_t Kth, arb_t Kt, const _hkz_lyt_box_t *B,
                        const arb_t theta, const arb_t t);
+/* res = [x - e, x + e] inside X holding the zero of K(tb, .), to about
+ * rel_bits (track_cw_zero.c); 0 if not certified */
+int _hkz_lyt_box_zero(arb_t res, const _hkz_lyt_box_t *B, const arf_t tb,
+                      double guess, slong rel_bits, slong prec);
 /* err0, err1, errt of B (track_cw_bound.c) */
 void _hkz_lyt_box_errors(_hkz_lyt_box_t *B, slong N, const arf_t ta,
                          const arf_t tb);

@@ -187,6 +187,7 @@ int _hkz_ly_track_try_step_cwi(hkz_ly_track_struct *tr, slong i,
     arf_t lo, hi, margin, u;
     arb_t v, Kt, x, hpi;
     int ok = 0, s[2], k, dir = 0;
+    double re;
 
     _hkz_lyt_box_init(&B);
     arf_init(lo);
@@ -251,8 +252,13 @@ int _hkz_ly_track_try_step_cwi(hkz_ly_track_struct *tr, slong i,
         arb_set_arf(&st->tb, tb);
         arb_set_interval_arf(&st->box, lo, hi, prec);
         st->dir = dir;
-        zero_at(&st->theta_b, tr, N, tb, arf_get_d(thpred, ARF_RND_NEAR),
-                lo, hi, prec);
+        /* from the nodes of the box; the one-zero bracket otherwise */
+        if (!_hkz_lyt_box_zero(&st->theta_b, &B, tb, newton_d(N,
+                               arf_get_d(tb, ARF_RND_NEAR),
+                               arf_get_d(thpred, ARF_RND_NEAR), &re),
+                               tr->rel_bits, prec))
+            zero_at(&st->theta_b, tr, N, tb, arf_get_d(thpred,
+                    ARF_RND_NEAR), lo, hi, prec);
         arb_set(tr->theta + i, &st->theta_b);
         arf_set(tr->ta + i, tb);
         if (tr->dir[i] == 0 && tr->nsteps[i] == 1)
