@@ -21,11 +21,24 @@ typedef struct
     acb_ptr V, V1, V2;      /* V_k, u_k V_k, (u_k^2/(2 tm^2) - lam) V_k */
     mag_t R0, R1, RA;       /* the t-ball remainders */
     mag_t err0, err1, errt; /* trapezoid errors of K, K_theta, K_t */
+    /* the line: node values at (tref, theta0), errors on its region */
+    arb_t tref;
+    acb_ptr Vr;
+    mag_t e0r, e1r, etr;
+    int valid;
 } _hkz_lyt_box_t;
 
 void _hkz_lyt_box_init(_hkz_lyt_box_t *B);
 void _hkz_lyt_box_clear(_hkz_lyt_box_t *B);
-/* 0 on success */
+/* A line through the saddle of (tref, theta0), tref the centre of
+ * [tl0, tl1], with its errors for all t in [tl0, tl1] and theta in [xl0,
+ * xl1]; then the boxes of steps inside that region (_hkz_lyt_box_step);
+ * _hkz_lyt_box_build: both for the region of one step.  0 on success. */
+int _hkz_lyt_line_build(_hkz_lyt_box_t *B, slong N, const arf_t tl0,
+                        const arf_t tl1, const arf_t xl0, const arf_t xl1,
+                        const arf_t th0, slong prec);
+void _hkz_lyt_box_step(_hkz_lyt_box_t *B, const arf_t ta, const arf_t tb,
+                       const arf_t lo, const arf_t hi);
 int _hkz_lyt_box_build(_hkz_lyt_box_t *B, slong N, const arf_t ta,
                        const arf_t tb, const arf_t lo, const arf_t hi,
                        slong prec);

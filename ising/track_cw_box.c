@@ -14,7 +14,8 @@
  * factors), with the same direction: at a zero, K_t/K_theta = I_t/I_theta
  * (the derivative of the factor multiplies 0).  On the line x' = u + i c,
  *   Q g = V(u) exp((u^2/(2 t tm) - lam)(t - tm)) e^{-i u D},
- *   D = (c - theta)/t - (c - theta0)/tm,
+ *   D = (c - theta)/t - (c - theta0)/tm  (tref in place of tm for the
+ *   steps of a cached line, _hkz_lyt_box_step),
  * where V(u) = exp(psi(u + i b) - psiref) at (tm, theta0) are the node
  * values of cw_integral.c (k = 0 halved).  By the symmetry g(-conj x') =
  * conj g(x') the trapezoid sum is 2 h Re sum_{k >= klo} of
@@ -42,6 +43,12 @@ void _hkz_lyt_box_init(_hkz_lyt_box_t *B)
 {
     _hkz_lyi_ictx_init(&B->c);
     arb_init(B->tm);
+    arb_init(B->tref);
+    mag_init(B->e0r);
+    mag_init(B->e1r);
+    mag_init(B->etr);
+    B->valid = 0;
+    B->Vr = NULL;
     arb_init(B->T);
     arb_init(B->X);
     arf_init(B->th0);
@@ -63,6 +70,10 @@ void _hkz_lyt_box_clear(_hkz_lyt_box_t *B)
 {
     _hkz_lyi_ictx_clear(&B->c);
     arb_clear(B->tm);
+    arb_clear(B->tref);
+    mag_clear(B->e0r);
+    mag_clear(B->e1r);
+    mag_clear(B->etr);
     arb_clear(B->T);
     arb_clear(B->X);
     arf_clear(B->th0);
@@ -75,6 +86,7 @@ void _hkz_lyt_box_clear(_hkz_lyt_box_t *B)
         _acb_vec_clear(B->V, B->len);
         _acb_vec_clear(B->V1, B->len);
         _acb_vec_clear(B->V2, B->len);
+        _acb_vec_clear(B->Vr, B->len);
     }
     mag_clear(B->R0);
     mag_clear(B->R1);
@@ -158,34 +170,39 @@ static void remainders(_hkz_lyt_box_t *B)
     mag_clear(ub);
 }
 
-int _hkz_lyt_box_build(_hkz_lyt_box_t *B, slong N, const arf_t ta,
-                       const arf_t tb, const arf_t lo, const arf_t hi,
-                       slong prec)
+int _hkz_lyt_line_build(_hkz_lyt_box_t *B, slong N, const arf_t tl0,
+                        const arf_t tl1, const arf_t xl0, const arf_t xl1,
+                        const arf_t th0, slong prec)
 {
     _hkz_lyi_ictx_t *c = &B->c;
     acb_t S;
-    arb_t u, x;
     arf_t m;
-    slong k, wp, len;
+    slong wp, len, ext;
+    double tr;
 
+    B->valid = 0;
     arf_init(m);
-    arf_add(m, ta, tb, ARF_PREC_EXACT, ARF_RND_DOWN);
+    arf_add(m, tl0, tl1, ARF_PREC_EXACT, ARF_RND_DOWN);
     arf_mul_2exp_si(m, m, -1);
-    arb_set_arf(B->tm, m);
-    arb_set_interval_arf(B->T, ta, tb, ARF_PREC_EXACT);
-    arb_set_interval_arf(B->X, lo, hi, ARF_PREC_EXACT);
-    arf_sub(m, tb, ta, ARF_PREC_EXACT, ARF_RND_DOWN);
-    arf_mul_2exp_si(m, m, -1);
-    arf_get_mag(B->r, m);
-    arf_add(m, lo, hi, ARF_PREC_EXACT, ARF_RND_DOWN);
-    arf_mul_2exp_si(m, m, -1);
-    arf_set_round(B->th0, m, 53, ARF_RND_NEAR);
+    arb_set_arf(B->tref, m);
+    arb_set(B->tm, B->tref);
+    arb_set_interval_arf(B->T, tl0, tl1, ARF_PREC_EXACT);
+    arb_set_interval_arf(B->X, xl0, xl1, ARF_PREC_EXACT);
+    arf_set(B->th0, th0);
     arf_clear(m);
-    if (_hkz_lyi_ictx_setup(c, N, B->tm, arf_get_d(B->th0, ARF_RND_NEAR),
+    if (_hkz_lyi_ictx_setup(c, N, B->tref, arf_get_d(B->th0, ARF_RND_NEAR),
                             prec))
         return 1;
-    /* node range and h of the line model; the errors are bounded below */
+    /* node range and h of the line model (the errors are bounded below),
+     * the range widened by the motion of the saddle over the t-region */
     _hkz_lyi_ictx_bounds(c, B->X, 0);
+    tr = arf_get_d(arb_midref(B->tref), ARF_RND_NEAR);
+    ext = (slong) (c->L.xs_re * (arf_get_d(tl1, ARF_RND_UP) -
+                   arf_get_d(tl0, ARF_RND_DOWN)) / tr / c->L.h);
+    if (arf_equal(tl0, tl1) || ext < 0 || ext > 1000)
+        ext = 0;
+    c->L.klo = FLINT_MAX(0, c->L.klo - ext);
+    c->L.khi += ext;
     wp = c->wp;
     len = c->L.khi - c->L.klo + 1;
     if (len < 1)
@@ -195,26 +212,74 @@ int _hkz_lyt_box_build(_hkz_lyt_box_t *B, slong N, const arf_t ta,
         _acb_vec_clear(B->V, B->len);
         _acb_vec_clear(B->V1, B->len);
         _acb_vec_clear(B->V2, B->len);
+        _acb_vec_clear(B->Vr, B->len);
     }
     B->len = len;
     B->V = _acb_vec_init(len);
     B->V1 = _acb_vec_init(len);
     B->V2 = _acb_vec_init(len);
+    B->Vr = _acb_vec_init(len);
     acb_init(S);
-    arb_init(u);
-    arb_init(x);
-    _hkz_lyi_node_loop(c, S, NULL, NULL, NULL, B->V, NULL, B->th0, 1);
+    _hkz_lyi_node_loop(c, S, NULL, NULL, NULL, B->Vr, NULL, B->th0, 1);
     arb_set_d(B->bb, c->L.b);
     arb_add_arf(B->cc, B->bb, B->th0, ARF_PREC_EXACT);
-    /* lam = Re(xs)^2/(2 tm^2) (any value is valid) */
+    /* lam = Re(xs)^2/(2 tref^2) (any value is valid) */
     arb_set_d(B->lam, c->L.xs_re);
-    arb_div(B->lam, B->lam, B->tm, wp);
+    arb_div(B->lam, B->lam, B->tref, wp);
     arb_sqr(B->lam, B->lam, wp);
     arb_mul_2exp_si(B->lam, B->lam, -1);
-    for (k = 0; k < len; k++)
+    /* errors of K_ref (Q with tm = tref) on the whole region */
+    _hkz_lyt_box_errors(B, N, tl0, tl1);
+    mag_set(B->e0r, B->err0);
+    mag_set(B->e1r, B->err1);
+    mag_set(B->etr, B->errt);
+    B->valid = acb_is_finite(S) && mag_is_finite(B->err0) &&
+               mag_is_finite(B->err1) && mag_is_finite(B->errt);
+    acb_clear(S);
+    return !B->valid;
+}
+
+/* The step box T x X inside the region of the line: with tm the centre of
+ * T, K_step = e^{lam (tm - tref)} K_ref (a positive constant), so
+ *   V_k = Vr_k exp(u_k^2 (tm - tref)/(2 tm tref))
+ * are the node values of K_step at (tm, theta0) (phases still relative to
+ * tref: D = (c - theta)/t - b/tref), its errors those of K_ref times
+ * e^{lam (tm - tref)}, and the t-ball remainders are those of the top with
+ * this tm. */
+void _hkz_lyt_box_step(_hkz_lyt_box_t *B, const arf_t ta, const arf_t tb,
+                       const arf_t lo, const arf_t hi)
+{
+    slong k, wp = B->c.wp;
+    arb_t u, x, d;
+    arf_t m;
+    mag_t f;
+
+    arb_init(u);
+    arb_init(x);
+    arb_init(d);
+    arf_init(m);
+    mag_init(f);
+    arf_add(m, ta, tb, ARF_PREC_EXACT, ARF_RND_DOWN);
+    arf_mul_2exp_si(m, m, -1);
+    arb_set_arf(B->tm, m);
+    arb_set_interval_arf(B->T, ta, tb, ARF_PREC_EXACT);
+    arb_set_interval_arf(B->X, lo, hi, ARF_PREC_EXACT);
+    arf_sub(m, tb, ta, ARF_PREC_EXACT, ARF_RND_DOWN);
+    arf_mul_2exp_si(m, m, -1);
+    arf_get_mag(B->r, m);
+    /* d = (tm - tref)/(2 tm tref) */
+    arb_sub(d, B->tm, B->tref, wp);
+    arb_div(d, d, B->tm, wp);
+    arb_div(d, d, B->tref, wp);
+    arb_mul_2exp_si(d, d, -1);
+    for (k = 0; k < B->len; k++)
     {
-        arb_set_arf(u, c->hh);
-        arb_mul_si(u, u, c->L.klo + k, wp);
+        arb_set_arf(u, B->c.hh);
+        arb_mul_si(u, u, B->c.L.klo + k, wp);
+        arb_sqr(x, u, wp);
+        arb_mul(x, x, d, wp);
+        arb_exp(x, x, wp);
+        acb_mul_arb(B->V + k, B->Vr + k, x, wp);
         acb_mul_arb(B->V1 + k, B->V + k, u, wp);
         arb_div(x, u, B->tm, wp);
         arb_sqr(x, x, wp);
@@ -223,12 +288,36 @@ int _hkz_lyt_box_build(_hkz_lyt_box_t *B, slong N, const arf_t ta,
         acb_mul_arb(B->V2 + k, B->V + k, x, wp);
     }
     remainders(B);
-    _hkz_lyt_box_errors(B, N, ta, tb);
-    acb_clear(S);
+    /* e^{lam (tm - tref)} */
+    arb_sub(x, B->tm, B->tref, wp);
+    arb_mul(x, x, B->lam, wp);
+    arb_exp(x, x, wp);
+    arb_get_mag(f, x);
+    mag_mul(B->err0, B->e0r, f);
+    mag_mul(B->err1, B->e1r, f);
+    mag_mul(B->errt, B->etr, f);
     arb_clear(u);
     arb_clear(x);
-    return !(acb_is_finite(S) && mag_is_finite(B->err0) &&
-             mag_is_finite(B->err1) && mag_is_finite(B->errt));
+    arb_clear(d);
+    arf_clear(m);
+    mag_clear(f);
+}
+
+int _hkz_lyt_box_build(_hkz_lyt_box_t *B, slong N, const arf_t ta,
+                       const arf_t tb, const arf_t lo, const arf_t hi,
+                       slong prec)
+{
+    arf_t m;
+    int r;
+    arf_init(m);
+    arf_add(m, lo, hi, ARF_PREC_EXACT, ARF_RND_DOWN);
+    arf_mul_2exp_si(m, m, -1);
+    arf_set_round(m, m, 53, ARF_RND_NEAR);
+    r = _hkz_lyt_line_build(B, N, ta, tb, lo, hi, m, prec);
+    arf_clear(m);
+    if (r == 0)
+        _hkz_lyt_box_step(B, ta, tb, lo, hi);
+    return r;
 }
 
 void _hkz_lyt_box_eval(arb_t K, arb_t Kth, arb_t Kt, const _hkz_lyt_box_t *B,
@@ -248,10 +337,10 @@ void _hkz_lyt_box_eval(arb_t K, arb_t Kth, arb_t Kt, const _hkz_lyt_box_t *B,
     acb_init(S0);
     acb_init(S1);
     acb_init(S2);
-    /* D = (c - theta)/t - (c - theta0)/tm = (c - theta)/t - b/tm */
+    /* D = (c - theta)/t - (c - theta0)/tref = (c - theta)/t - b/tref */
     arb_sub(D, B->cc, theta, wp);
     arb_div(D, D, t, wp);
-    arb_div(x, B->bb, B->tm, wp);
+    arb_div(x, B->bb, B->tref, wp);
     arb_sub(D, D, x, wp);
     arb_mul_arf(D, D, B->c.hh, wp);
     arb_neg(D, D);

@@ -183,7 +183,7 @@ int _hkz_ly_track_try_step_cwi(hkz_ly_track_struct *tr, slong i,
     const arf_struct *ta = tr->ta + i;
     const arb_struct *A = tr->theta + i;
     slong N = *(const slong *) tr->param;
-    _hkz_lyt_box_t B;
+    _hkz_lyt_box_t B, *Bp = &B;
     arf_t lo, hi, margin, u;
     arb_t v, Kt, x, hpi;
     int ok = 0, s[2], k, dir = 0;
@@ -220,29 +220,29 @@ int _hkz_ly_track_try_step_cwi(hkz_ly_track_struct *tr, slong i,
     arb_set_arf(v, hi);
     if (arf_sgn(lo) <= 0 || !arb_lt(v, hpi))
         goto cleanup;
-    if (_hkz_lyt_box_build(&B, N, ta, tb, lo, hi, prec))
+    if (_hkz_lyt_box_build(Bp, N, ta, tb, lo, hi, prec))
         goto cleanup;
     /* 1. signs at lo and hi for all t in T */
     for (k = 0; k < 2; k++)
     {
         arb_set_arf(x, k == 0 ? lo : hi);
-        _hkz_lyt_box_eval(v, NULL, NULL, &B, x, NULL);
-        _hkz_lyt_box_eval(NULL, NULL, Kt, &B, x, B.T);
+        _hkz_lyt_box_eval(v, NULL, NULL, Bp, x, NULL);
+        _hkz_lyt_box_eval(NULL, NULL, Kt, Bp, x, Bp->T);
         arb_zero(x);
-        arb_add_error_mag(x, B.r);
-        arb_addmul(v, Kt, x, B.c.wp);
+        arb_add_error_mag(x, Bp->r);
+        arb_addmul(v, Kt, x, Bp->c.wp);
         s[k] = sgn(v);
     }
     if (s[0] * s[1] != -1)
         goto cleanup;
     /* 2. K_theta(B) excludes 0; 3. K_t(B) for the direction */
-    if (!(s[0] = sub_sign(&B, 0)))
+    if (!(s[0] = sub_sign(Bp, 0)))
         goto cleanup;
-    s[1] = sub_sign(&B, 1);
+    s[1] = sub_sign(Bp, 1);
     dir = -s[0] * s[1];
     /* an undecided direction: retry shorter (run_zero halves dt) unless
      * the step is already tiny */
-    if (dir == 0 && mag_cmp_2exp_si(B.r, arf_abs_bound_lt_2exp_si(ta) - 24)
+    if (dir == 0 && mag_cmp_2exp_si(Bp->r, arf_abs_bound_lt_2exp_si(ta) - 24)
         > 0)
         goto cleanup;
     ok = 1;
@@ -253,7 +253,7 @@ int _hkz_ly_track_try_step_cwi(hkz_ly_track_struct *tr, slong i,
         arb_set_interval_arf(&st->box, lo, hi, prec);
         st->dir = dir;
         /* from the nodes of the box; the one-zero bracket otherwise */
-        if (!_hkz_lyt_box_zero(&st->theta_b, &B, tb, newton_d(N,
+        if (!_hkz_lyt_box_zero(&st->theta_b, Bp, tb, newton_d(N,
                                arf_get_d(tb, ARF_RND_NEAR),
                                arf_get_d(thpred, ARF_RND_NEAR), &re),
                                tr->rel_bits, prec))

@@ -27,7 +27,7 @@ static void eval_tb(arb_t K, arb_t Kth, const _hkz_lyt_box_t *B,
     arb_set_arf(D, x);
     arb_sub(D, B->cc, D, wp);
     arb_div(D, D, tb, wp);
-    arb_div(y, B->bb, B->tm, wp);
+    arb_div(y, B->bb, B->tref, wp);
     arb_sub(D, D, y, wp);
     arb_mul_arf(D, D, B->c.hh, wp);
     arb_neg(D, D);
