@@ -177,8 +177,10 @@ int _hkz_lyt_line_build(_hkz_lyt_box_t *B, slong N, const arf_t tl0,
     _hkz_lyi_ictx_t *c = &B->c;
     acb_t S;
     arf_t m;
-    slong wp, len, ext;
+    mag_t m2;
+    slong wp, len = 0, ext;
     double tr;
+    int pass;
 
     B->valid = 0;
     arf_init(m);
@@ -193,49 +195,67 @@ int _hkz_lyt_line_build(_hkz_lyt_box_t *B, slong N, const arf_t tl0,
     if (_hkz_lyi_ictx_setup(c, N, B->tref, arf_get_d(B->th0, ARF_RND_NEAR),
                             prec))
         return 1;
-    /* node range and h of the line model (the errors are bounded below),
-     * the range widened by the motion of the saddle over the t-region */
-    _hkz_lyi_ictx_bounds(c, B->X, 0);
-    tr = arf_get_d(arb_midref(B->tref), ARF_RND_NEAR);
-    ext = (slong) (c->L.xs_re * (arf_get_d(tl1, ARF_RND_UP) -
-                   arf_get_d(tl0, ARF_RND_DOWN)) / tr / c->L.h);
-    if (arf_equal(tl0, tl1) || ext < 0 || ext > 1000)
-        ext = 0;
-    c->L.klo = FLINT_MAX(0, c->L.klo - ext);
-    c->L.khi += ext;
-    wp = c->wp;
-    len = c->L.khi - c->L.klo + 1;
-    if (len < 1)
-        return 1;
-    if (B->len > 0)
-    {
-        _acb_vec_clear(B->V, B->len);
-        _acb_vec_clear(B->V1, B->len);
-        _acb_vec_clear(B->V2, B->len);
-        _acb_vec_clear(B->Vr, B->len);
-    }
-    B->len = len;
-    B->V = _acb_vec_init(len);
-    B->V1 = _acb_vec_init(len);
-    B->V2 = _acb_vec_init(len);
-    B->Vr = _acb_vec_init(len);
+    mag_init(m2);
     acb_init(S);
-    _hkz_lyi_node_loop(c, S, NULL, NULL, NULL, B->Vr, NULL, B->th0, 1);
-    arb_set_d(B->bb, c->L.b);
-    arb_add_arf(B->cc, B->bb, B->th0, ARF_PREC_EXACT);
-    /* lam = Re(xs)^2/(2 tref^2) (any value is valid) */
-    arb_set_d(B->lam, c->L.xs_re);
-    arb_div(B->lam, B->lam, B->tref, wp);
-    arb_sqr(B->lam, B->lam, wp);
-    arb_mul_2exp_si(B->lam, B->lam, -1);
-    /* errors of K_ref (Q with tm = tref) on the whole region */
-    _hkz_lyt_box_errors(B, N, tl0, tl1);
-    mag_set(B->e0r, B->err0);
-    mag_set(B->e1r, B->err1);
-    mag_set(B->etr, B->errt);
+    tr = arf_get_d(arb_midref(B->tref), ARF_RND_NEAR);
+    for (pass = 0; pass < 2; pass++)
+    {
+        /* node range and h of the line model (the errors are bounded
+         * below), the range widened by the motion of the saddle over the
+         * t-region; if the errors miss the target by 2^12 (degenerate
+         * saddles near beta = 1, theta = 0), h from the rigorous M_+ + M_-
+         * of cw_integral.c */
+        c->hmargin = 8;
+        _hkz_lyi_ictx_bounds(c, B->X, pass);
+        ext = (slong) (c->L.xs_re * (arf_get_d(tl1, ARF_RND_UP) -
+                       arf_get_d(tl0, ARF_RND_DOWN)) / tr / c->L.h);
+        if (arf_equal(tl0, tl1) || ext < 0 || ext > 1000)
+            ext = 0;
+        c->L.klo = FLINT_MAX(0, c->L.klo - ext);
+        c->L.khi += ext;
+        wp = c->wp;
+        len = c->L.khi - c->L.klo + 1;
+        if (len < 1)
+            break;
+        if (B->len > 0)
+        {
+            _acb_vec_clear(B->V, B->len);
+            _acb_vec_clear(B->V1, B->len);
+            _acb_vec_clear(B->V2, B->len);
+            _acb_vec_clear(B->Vr, B->len);
+        }
+        B->len = len;
+        B->V = _acb_vec_init(len);
+        B->V1 = _acb_vec_init(len);
+        B->V2 = _acb_vec_init(len);
+        B->Vr = _acb_vec_init(len);
+        _hkz_lyi_node_loop(c, S, NULL, NULL, NULL, B->Vr, NULL, B->th0, 1);
+        arb_set_d(B->bb, c->L.b);
+        arb_add_arf(B->cc, B->bb, B->th0, ARF_PREC_EXACT);
+        /* lam = Re(xs)^2/(2 tref^2) (any value is valid) */
+        arb_set_d(B->lam, c->L.xs_re);
+        arb_div(B->lam, B->lam, B->tref, wp);
+        arb_sqr(B->lam, B->lam, wp);
+        arb_mul_2exp_si(B->lam, B->lam, -1);
+        /* errors of K_ref (Q with tm = tref) on the whole region */
+        _hkz_lyt_box_errors(B, N, tl0, tl1);
+        mag_set(B->e0r, B->err0);
+        mag_set(B->e1r, B->err1);
+        mag_set(B->etr, B->errt);
+        mag_mul_2exp_si(m2, c->eps, 12);
+        if (mag_cmp(B->err0, m2) <= 0)
+            break;
+    }
+    if (len < 1)
+    {
+        acb_clear(S);
+        mag_clear(m2);
+        return 1;
+    }
     B->valid = acb_is_finite(S) && mag_is_finite(B->err0) &&
                mag_is_finite(B->err1) && mag_is_finite(B->errt);
     acb_clear(S);
+    mag_clear(m2);
     return !B->valid;
 }
 
@@ -276,10 +296,15 @@ void _hkz_lyt_box_step(_hkz_lyt_box_t *B, const arf_t ta, const arf_t tb,
     {
         arb_set_arf(u, B->c.hh);
         arb_mul_si(u, u, B->c.L.klo + k, wp);
-        arb_sqr(x, u, wp);
-        arb_mul(x, x, d, wp);
-        arb_exp(x, x, wp);
-        acb_mul_arb(B->V + k, B->Vr + k, x, wp);
+        if (arb_is_zero(d))
+            acb_set(B->V + k, B->Vr + k);
+        else
+        {
+            arb_sqr(x, u, wp);
+            arb_mul(x, x, d, wp);
+            arb_exp(x, x, wp);
+            acb_mul_arb(B->V + k, B->Vr + k, x, wp);
+        }
         acb_mul_arb(B->V1 + k, B->V + k, u, wp);
         arb_div(x, u, B->tm, wp);
         arb_sqr(x, x, wp);
