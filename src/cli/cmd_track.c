@@ -7,7 +7,7 @@
 
 /* track cw --method auto: the saddle-line steps from this N on (below it
  * the cosine-sum Taylor models are faster; bench/NOTES.md) */
-#define CW_INTEGRAL_MIN_N 64
+#define CW_INTEGRAL_MIN_N 32
 
 /* the limits (spec 2.6) pi/2 and (2j-1) pi/(2N), the steps, the tail
  * rows over [t*, t1] */
