@@ -57,8 +57,10 @@ static void run_zero(slong i, void *arg)
         arf_mul(u, u, pred, tr->prec[i], ARF_RND_NEAR);
         arf_add(pred, arb_midref(tr->theta + i), u, tr->prec[i],
                 ARF_RND_NEAR);
-        if ((tr->cwint ? _hkz_ly_track_try_step_cwi : _hkz_ly_track_try_step)(
-                tr, i, tb, pred, tr->prec[i]))
+        /* integral steps; after 12 failures in a row the cosine-sum
+         * Taylor models (at the precision raised meanwhile) as a fallback */
+        if ((tr->cwint && fails < 12 ? _hkz_ly_track_try_step_cwi
+             : _hkz_ly_track_try_step)(tr, i, tb, pred, tr->prec[i]))
         {
             tr->dt[i] = 1.5 * dt;
             fails = 0;
