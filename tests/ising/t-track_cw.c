@@ -5,7 +5,8 @@
  * box re-checked at random t with the cosine sum at high precision
  * (opposite signs of F at lo X and hi X, theta_b holds a sign change of
  * F(tb, .)); the same steps (arb_equal) with 1 and 2 threads and after a
- * pack / unpack round trip. */
+ * pack / unpack round trip; a range across beta = 2 (cosine steps
+ * beyond). */
 #include "ising_test.h"
 
 static const arb_struct *last(const hkz_ly_track_t tr, slong j)
@@ -111,7 +112,11 @@ static void same(const hkz_ly_track_t a, const hkz_ly_track_t b,
 
 int main(void)
 {
-    static const slong Ns[3] = {20, 33, 40};
+    /* beta = N t from b0 to b1; the last crosses beta = 2, where the
+     * tracker switches to the cosine sum (ising/track_run.c) */
+    static const slong Ns[4] = {20, 33, 40, 24};
+    static const double b0[4] = {0.1, 0.1, 0.5, 1.9}, b1[4] = {0.3, 0.3,
+                                                              0.6, 2.2};
     flint_rand_t st;
     hkz_ly_opts_t o;
     arb_t t0, t1;
@@ -121,16 +126,15 @@ int main(void)
     arb_init(t0);
     arb_init(t1);
     hkz_ly_opts_init(&o);
-    for (i = 0; i < 3; i++)
+    for (i = 0; i < 4; i++)
     {
         hkz_ly_track_t a, b;
         N = Ns[i];
         o.goal.rel_bits = i == 1 ? 80 : 53;
         o.nthreads = 2;
-        /* beta from 0.1 to 0.3 (N = 40: 0.5 to 0.6) */
-        arb_set_d(t0, i == 2 ? 0.5 : 0.1);
+        arb_set_d(t0, b0[i]);
         arb_div_si(t0, t0, N, 64);
-        arb_set_d(t1, i == 2 ? 0.6 : 0.3);
+        arb_set_d(t1, b1[i]);
         arb_div_si(t1, t1, N, 64);
         arb_set_arf(t0, arb_midref(t0));
         arb_set_arf(t1, arb_midref(t1));
