@@ -1,6 +1,7 @@
 /* cw_track_internal.h -- certified tracking steps of Curie-Weiss zeros by
  * the saddle-line integral (ising/track_cw_*.c); the method and the
- * proofs: track_cw_box.c (enclosures), track_cw_bound.c (errors). */
+ * proofs: track_cw_box.c (enclosures), track_cw_line.c (nodes),
+ * track_cw_bound.c (errors). */
 #ifndef HKZ_CW_TRACK_INTERNAL_H
 #define HKZ_CW_TRACK_INTERNAL_H
 
@@ -33,7 +34,8 @@ void _hkz_lyt_box_clear(_hkz_lyt_box_t *B);
 /* A line through the saddle of (tref, theta0), tref the centre of
  * [tl0, tl1], with its errors for all t in [tl0, tl1] and theta in [xl0,
  * xl1]; then the boxes of steps inside that region (_hkz_lyt_box_step);
- * _hkz_lyt_box_build: both for the region of one step.  0 on success. */
+ * _hkz_lyt_box_build: both for the region of one step.  0 on success
+ * (track_cw_line.c). */
 int _hkz_lyt_line_build(_hkz_lyt_box_t *B, slong N, const arf_t tl0,
                         const arf_t tl1, const arf_t xl0, const arf_t xl1,
                         const arf_t th0, slong prec);
