@@ -16,62 +16,6 @@
 #include "heat_sub_internal.h"
 #include "su2_grid_internal.h"
 
-int _hkz_su2_sub_went_cmp(double td1, slong wp1, ulong d1, const arb_t t1,
-        double td2, slong wp2, ulong d2, const arb_t t2)
-{
-    int s;
-    if (td1 != td2)
-        return td1 < td2 ? -1 : 1;
-    if (wp1 != wp2)
-        return wp1 < wp2 ? -1 : 1;
-    if (d1 != d2)
-        return d1 < d2 ? -1 : 1;
-    s = arf_cmp(arb_midref(t1), arb_midref(t2));
-    return s != 0 ? s : mag_cmp(arb_radref(t1), arb_radref(t2));
-}
-
-int _hkz_su2_sub_par(hkz_engine_t e, size_t n,
-        void (*fn)(size_t, size_t, void *), void *arg)
-{
-    if (n == 0)
-        return HKZ_SUCCESS;
-    if (e == NULL || n == 1)
-    {
-        fn(0, n, arg);
-        return HKZ_SUCCESS;
-    }
-    return hkz_engine_parallel_for(e, n, fn, arg);
-}
-
-/* position in c->e of (t, wp, d), or -1 (binary search of c->ord) */
-static slong went_pos(const struct hkz_su2_sub_wcache_struct *c,
-                      const arb_t t, double td, slong wp, ulong d)
-{
-    slong lo = 0, hi = c->n;
-    while (lo < hi)
-    {
-        slong mid = lo + (hi - lo) / 2, q = c->ord[mid];
-        const _hkz_su2_sub_went_t *w = c->e + q;
-        int s = _hkz_su2_sub_went_cmp(w->td, w->wp, w->d, w->t, td, wp, d,
-                                      t);
-        if (s == 0)
-            return q;
-        if (s < 0)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return -1;
-}
-
-const _hkz_su2_sub_went_t *_hkz_su2_sub_wcache_find(
-        const struct hkz_su2_sub_wcache_struct *c, const arb_t t, double td,
-        slong wp, ulong d)
-{
-    slong q = went_pos(c, t, td, wp, d);
-    return q >= 0 ? c->e + q : NULL;
-}
-
 /* a key and where it came from (an entry, or a slot of the cache) */
 typedef struct
 {
@@ -363,7 +307,11 @@ int hkz_su2_sub_wcache_prepare_many(hkz_su2_sub_wcache_t c, slong n,
         }
         K[nu] = K[i];
         P.ki[K[i].i] = nu;
-        P.uk[nu] = went_pos(c, K[nu].t, K[nu].td, K[nu].wp, d);
+        {
+            const _hkz_su2_sub_went_t *w = _hkz_su2_sub_wcache_find(c,
+                    K[nu].t, K[nu].td, K[nu].wp, d);
+            P.uk[nu] = w != NULL ? w - c->e : -1;
+        }
         nu++;
     }
     /* the missing sets made in parallel, then appended (nl: their key
