@@ -29,9 +29,11 @@ static double phase(slong N, double beta, double theta, double re,
 }
 
 /* Zeros jlo..jhi (1-based), swept downward from theta = pi/2 with the
- * saddle continued along; 0 on success. */
-static int predict_range(double *theta, slong N, double t, slong jlo,
-                         slong jhi)
+ * saddle continued along; zero j <= jtop goes to theta[j - 1 - off]
+ * (the sweep passes the others: the bits of a zero depend only on its
+ * chunk); 0 on success. */
+static int predict_range(double *theta, slong off, slong N, double t,
+                         slong jlo, slong jhi, slong jtop)
 {
     slong j;
     double beta = N * t, th = HKZ_LY_PI / 2, re, im;
@@ -93,7 +95,8 @@ static int predict_range(double *theta, slong N, double t, slong jlo,
         }
         if (!(th > 0 && th < HKZ_LY_PI / 2))
             return 1;
-        theta[j - 1] = th;
+        if (j <= jtop)
+            theta[j - 1 - off] = th;
     }
     return 0;
 }
@@ -101,46 +104,58 @@ static int predict_range(double *theta, slong N, double t, slong jlo,
 typedef struct
 {
     double *theta;
-    slong N, n, chunk;
+    slong N, n, chunk, lo, hi, c0;
     double t;
     int fail;
 } pjob_t;
 
+/* chunk c0 + i, clipped to the zeros lo + 1 .. hi */
 static void predict_task(slong i, void *arg)
 {
     pjob_t *p = arg;
-    slong jlo = i * p->chunk + 1, jhi = FLINT_MIN((i + 1) * p->chunk, p->n);
-    if (predict_range(p->theta, p->N, p->t, jlo, jhi))
+    slong c = p->c0 + i, jlo = c * p->chunk + 1,
+          jhi = FLINT_MIN((c + 1) * p->chunk, p->n);
+    if (predict_range(p->theta, p->lo, p->N, p->t, FLINT_MAX(jlo, p->lo + 1),
+                      jhi, FLINT_MIN(jhi, p->hi)))
         p->fail = 1;
 }
 
-slong _hkz_ly_cw_predict_par(double *theta, slong N, double t, int nthreads)
+slong _hkz_ly_cw_predict_block(double *theta, slong N, double t, slong lo,
+                               slong hi, int nthreads)
 {
     pjob_t p;
-    slong n = N / 2, i, nchunks;
+    slong n = N / 2, i;
 
-    if (n <= 0)
+    if (n <= 0 || lo >= hi)
         return 0;
-    if (!(t > 0) || !isfinite(t))
+    if (!(t > 0) || !isfinite(t) || lo < 0 || hi > n)
         return -1;
     p.theta = theta;
     p.N = N;
     p.n = n;
     p.t = t;
+    p.lo = lo;
+    p.hi = hi;
     p.fail = 0;
-    /* chunks of >= 256 zeros: each restarts the saddle continuation; the
-     * chunks do not depend on nthreads, so that the predictions (and the
-     * brackets certified from them) are the same bits for any thread or
-     * process count */
+    /* chunks of >= 256 zeros: each restarts the saddle continuation from
+     * pi/2; the chunks depend on n alone (not on nthreads or on [lo, hi)),
+     * so that the predictions (and the brackets certified from them) are
+     * the same bits for any thread or process count */
     p.chunk = FLINT_MAX(256, (n + 63) / 64);
-    nchunks = (n + p.chunk - 1) / p.chunk;
-    _hkz_ly_parallel_for(nchunks, nthreads, predict_task, &p);
+    p.c0 = lo / p.chunk;
+    _hkz_ly_parallel_for((hi - 1) / p.chunk - p.c0 + 1, nthreads,
+                         predict_task, &p);
     if (p.fail)
         return -1;
-    for (i = 1; i < n; i++)
+    for (i = 1; i < hi - lo; i++)
         if (!(theta[i] > theta[i - 1]))
             return -1;
-    return n;
+    return hi - lo;
+}
+
+slong _hkz_ly_cw_predict_par(double *theta, slong N, double t, int nthreads)
+{
+    return _hkz_ly_cw_predict_block(theta, N, t, 0, N / 2, nthreads);
 }
 
 slong hkz_ly_cw_predict_d(double *theta, slong N, double t)

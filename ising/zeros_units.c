@@ -239,6 +239,22 @@ int _hkz_lyz_units(const _hkz_lyz_drv_t *d, _hkz_lyz_zb_t *z, slong n,
         return HKZ_SUCCESS;
     }
     chunk *= t.grain;
+    if (ck == NULL && (sp == NULL || sp->size <= 1))
+    {
+        /* progress alone: chunks in order, no records (no keys: a few
+         * hundred bytes per zero) */
+        t.idx = NULL;
+        for (k = 0; k < n && st == HKZ_SUCCESS; k += chunk)
+        {
+            t.z = z + k;
+            t.n = FLINT_MIN(chunk, n - k);
+            _hkz_ly_parallel_for((t.n + t.grain - 1) / t.grain, nthreads,
+                                 utask, &t);
+            *done += t.n;
+            st = hkz_progress_report(pr, *done, total);
+        }
+        return st;
+    }
     ks = flint_calloc(n, sizeof(kent_t));
     restored = flint_calloc(n, 1);
     idx = flint_malloc(sizeof(slong) * n);
