@@ -8,11 +8,13 @@
  * middle, transposed to L <= M) steps = a' L rows of a run, the box is
  * ((a'-1)L + 1) x ((2a'-1)L/2 + 1), words for counts < 2^((a'-1)L); the
  * cylinder is one run of (M-1) L steps over the full box (N-L+1) x
- * (N+L(M-1)+1).  Seconds of CPU per run = c X^e, fitted to two measured
- * tori (bench/NOTES.md, issue 12, meet in the middle, user time on the
- * 2-core build machine): 10 x 10: 10.4 s / 44 runs, 12 x 12: 457.6 s / 122
- * runs (the closing products grow a little faster than X: e = 1.095).  An
- * estimate within a factor ~2 on similar cores; not a bound. */
+ * (N+L(M-1)+1).  Seconds of CPU per run = c X^e, fitted to measured runs
+ * (bench/NOTES.md, issue 12, CPU time on the 2-core build machine): tori
+ * (meet in the middle) 10 x 10: 10.4 s / 44 runs, 12 x 12: 457.6 s / 122
+ * runs (the closing products grow a little faster than X: e = 1.095);
+ * cylinders 10 x 10: 1.2 s, 12 x 12: 21.0 s (the box is mostly empty:
+ * c ~ 1/13 of the torus's, e = 1).  An estimate within a factor ~2 on
+ * similar cores; not a bound. */
 #include <math.h>
 #include "transfer_impl.h"
 #include "hkz_check.h"
@@ -61,9 +63,10 @@ int hkz_ising_dos_transfer_estimate(hkz_ising_transfer_stats_t *est,
             runs += _hkz_tm_pair_weight(img, L, s, s) != 0;
         flint_free(img);
     }
-    x12 = run_units(12, 12, 1, &w12);
-    *cpu_seconds = runs * (457.6 / 122) *
-                   pow(run_units(L, M, torus, &words) / x12, 1.095);
+    x12 = run_units(12, 12, torus, &w12);
+    *cpu_seconds = torus ? runs * (457.6 / 122) *
+                   pow(run_units(L, M, 1, &words) / x12, 1.095)
+                   : 21.0 * run_units(L, M, 0, &words) / x12;
     est->runs = runs;
     est->words = words;
     est->peak_entries = 0;

@@ -213,12 +213,13 @@ static int cpu_budget(const hkz_ising_model_t m, int threads, int force)
     duration(b, sizeof(b), cpu / est.runs);
     duration(c, sizeof(c), cpu);
     return hkz_error_set(HKZ_ERR_TOO_LARGE, "--lattice %ldx%ld (%s): the "
-             "CPU transfer matrix would run about %s on %d threads (%ld "
+             "CPU transfer matrix would run about %s on %d thread%s (%ld "
              "first-row runs x ~%s of CPU, %s in all, estimated from the "
              "measured 10x10 and 12x12 tori; memory plan %.3g GB) and has "
              "no checkpoint: use --device cuda, or --force to run here "
              "anyway", (long) m->L, (long) m->M, m->boundary ==
              HKZ_ISING_TORUS ? "torus" : "cylinder", a, threads,
+             threads == 1 ? "" : "s",
              (long) est.runs, b, c, est.plan_bytes / 1e9);
 }
 

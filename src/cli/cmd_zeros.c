@@ -293,7 +293,12 @@ static const hkz_opt_t lattice_opts[] = {
     "certified ball; the summary row states the count certificate\n(n "     \
     "sign changes saturate the Lee-Yang count N). For odd N the trivial "   \
     "zero\npi/2 is not listed. Methods: direct cosine sum, or the "         \
-    "saddle-line integral\n(default for N > 256).\n"
+    "saddle-line integral\n(default for N > 256).\nUnder mpiexec (integral"\
+    " method) each rank predicts, certifies and holds only\nits block of "  \
+    "the zeros (memory O(N / ranks)); rank 0 writes the blocks in order\n"  \
+    "(the bytes of one rank) and prints one line per rank on stderr (zeros,"\
+    " wall,\ncpu, max RSS).  A resume on another rank count recomputes the "\
+    "zeros recorded\nin other ranks' files.\n"
 
 static const hkz_cli_cmd_t zeros_cw = {
     .name = "cw", .summary = "Curie-Weiss K_N",
