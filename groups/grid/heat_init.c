@@ -143,8 +143,14 @@ int hkz_grid_heat_check(slong *P, slong *T, const hkz_grid_heat_t g)
         {
             HKZ_CHECK_GOTO(g->wsrc != NULL, HKZ_ERR_ARG,
                            "grid: missing --weights a,b,c");
-            HKZ_CHECK_GOTO(g->deriv == 0, HKZ_ERR_ARG, "--deriv: su2-milnor "
-                           "has no time derivatives");
+            HKZ_CHECK_GOTO(g->deriv <= 8, HKZ_ERR_ARG, "--deriv: su2-milnor"
+                           " has time derivatives up to 8 (got %lu)",
+                           (unsigned long) g->deriv);
+            HKZ_CHECK_GOTO(g->deriv == 0 || (arb_is_positive(g->w + 0) &&
+                           arb_is_positive(g->w + 1) &&
+                           arb_is_positive(g->w + 2)), HKZ_ERR_ARG,
+                           "--deriv: su2-milnor time derivatives need "
+                           "weights a, b, c > 0");
             if (g->path != NULL)
             {
                 HKZ_CHECK_GOTO(g->r->n == 0 && g->z->n == 0, HKZ_ERR_ARG,
@@ -166,8 +172,6 @@ int hkz_grid_heat_check(slong *P, slong *T, const hkz_grid_heat_t g)
                        "--delta-weights or --sub-weights");
         HKZ_CHECK_GOTO(g->path != NULL, HKZ_ERR_ARG, "grid: missing "
                        "--points FILE");
-        HKZ_CHECK_GOTO(g->deriv == 0, HKZ_ERR_ARG, "--deriv: product has no "
-                       "time derivatives");
         np = g->nfile;
         for (i = 0; i < np; i++)
         {

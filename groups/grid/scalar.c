@@ -2,6 +2,7 @@
  * under the Ziv loop (hkz/goal.h). */
 #include "grid_internal.h"
 #include "hkz_check.h"
+#include "hkz/compare_grid.h"
 
 typedef struct
 {
@@ -49,17 +50,31 @@ static int eval(arb_t res, void *param, slong prec)
             acb_clear(a);
             acb_clear(b);
         }
-        if (status == HKZ_SUCCESS)
+        if (status == HKZ_SUCCESS && g->deriv == 0)
             status = hkz_su2_heat_milnor(res, g->w + 0, g->w + 1, g->w + 2,
                                          t, x, prec);
+        else if (status == HKZ_SUCCESS)
+        {
+            /* d^k/dt^k p_t, k <= 8 (heat_init.c) */
+            arb_struct d[9];
+            slong k;
+            for (k = 0; k <= (slong) g->deriv; k++)
+                arb_init(d + k);
+            status = hkz_compare_milnor_deriv(d, g->deriv, g->w + 0,
+                                              g->w + 1, g->w + 2, t, 1, x,
+                                              prec);
+            arb_swap(res, d + g->deriv);
+            for (k = 0; k <= (slong) g->deriv; k++)
+                arb_clear(d + k);
+        }
         hkz_su2_elem_clear(x);
         return status;
     }
     case HKZ_GRID_PRODUCT:
     {
         hkz_su2n_info_t info;
-        status = hkz_su2n_heat(res, &info, g->pw, g->pop, t, g->pts + J->p,
-                               prec);
+        status = hkz_su2n_heat_deriv(res, &info, g->pw, g->pop, t,
+                                     g->pts + J->p, g->deriv, prec);
         J->partial = status == HKZ_SUCCESS && info.kind == HKZ_SU2N_PARTIAL;
         return status;
     }

@@ -304,6 +304,15 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2n_heat(arb_t res, hkz_su2n_info_t *info,
         const hkz_su2n_weights_t w, int op, const arb_t t,
         const hkz_su2n_point_t x, slong prec);
 
+/** d^deriv/dt^deriv mu_t(x) (deriv <= 64; 0 is hkz_su2n_heat): the
+ *  factors by Leibniz' rule; the tail of an infinite family by Cauchy's
+ *  estimate on a disc around t, with the delta-sum bound of spec 5.5 at
+ *  the disc's left end (groups/su2n/heat_deriv.c).  info as for
+ *  hkz_su2n_heat; kind DIVERGENT leaves res indeterminate (no density). */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_heat_deriv(arb_t res,
+        hkz_su2n_info_t *info, const hkz_su2n_weights_t w, int op,
+        const arb_t t, const hkz_su2n_point_t x, ulong deriv, slong prec);
+
 /** The single factor at e for complex s, Re s > 0: h_s(e) = sum_n n^2
  *  e^{-(n^2-1)s} (op DELTA), p_s(e) = sum_{m>=0} e^{-4m(m+1)s}
  *  [(2m+1)(1+y)/(1-y) + 2y/(1-y)^2], y = e^{-(4m+2)s} (op L; the

@@ -276,8 +276,10 @@ static int run_product(hkz_cli_run_t *r, void *a)
     "truncation tail +\nbasis error + rounding of the inputs to doubles) " \
     "where that meets --digits\n(relative accuracy; default 10 here), " \
     "else the certified scalar path (Ziv\nloop); stderr says how many of " \
-    "each.\nTime derivatives use the engine for su2 and su2-sub; products " \
-    "use the\nscalar path only. Rows: " \
+    "each.\nTime derivatives (--deriv K) use the engine for su2 and su2-sub;" \
+    " su2-milnor\n(K <= 8, a, b, c > 0) and product take the scalar path " \
+    "(product: Leibniz'\nrule over the factors, the tail of an infinite " \
+    "family by Cauchy's estimate).\nRows: " \
     "coordinates, t, deriv, method (engine|scalar),\nvalue, mid, rad, " \
     "rel_acc_bits, certified, status. --out FILE.h5 writes HDF5\n(datasets " \
     "per coordinate, t, deriv, mid, rad, certified, scalar; the run\nrecord " \
@@ -312,7 +314,7 @@ static const hkz_cli_cmd_t grid_milnor = {
     "elements of --g FILE (the\nline number is the coordinate i) or at "
     "exp(rX) exp(zZ) for r x z.\n" GRID_DESC,
     .opts = opts_milnor, .args_size = sizeof(grid_args_t),
-    .common = GRID_COMMON & ~HKZ_CLI_DERIV, .run = run_milnor};
+    .common = GRID_COMMON, .run = run_milnor};
 
 static const hkz_cli_cmd_t grid_product = {
     .name = "product", .summary = "mu_t(x) on SU(2)^n at the points of a "
@@ -320,7 +322,7 @@ static const hkz_cli_cmd_t grid_product = {
     .description = "Product heat kernel mu_t(x) (hkz product) at the points "
     "of --points FILE\n(the line number is the coordinate i).\n" GRID_DESC,
     .opts = opts_product, .args_size = sizeof(grid_args_t),
-    .common = GRID_COMMON & ~HKZ_CLI_DERIV, .run = run_product};
+    .common = GRID_COMMON, .run = run_product};
 
 static const hkz_cli_cmd_t *const heat_subs[] = {
     &grid_su2, &grid_sub, &grid_milnor, &grid_product, NULL};

@@ -63,6 +63,13 @@ printf '0.3,0.2; 0.1,0.5\ne; 1.2,-2\n' >"$d/p.txt"
 "$hkz" grid heat product --delta-weights 1,2 --points "$d/p.txt" --t 0.5 \
   --format jsonl --out "$d/p.jsonl" 2>/dev/null
 check "product rows" "[ \$(grep -c '\"kernel\":\"product\"' $d/p.jsonl) -eq 2 ]"
+# time derivatives on the scalar path: Milnor, products (an infinite family)
+"$hkz" grid heat su2-milnor --weights 1,2,0.5 --g "$d/g.txt" --t 0.5 --deriv 2 \
+  --format csv --out "$d/md.csv" 2>/dev/null
+check "milnor --deriv rows" "[ \$(grep -c '^su2-milnor,[24],0.5,2,scalar,.*,true,ok' $d/md.csv) -eq 2 ]"
+"$hkz" grid heat product --delta-weights 'i^2' --points "$d/p.txt" --t 0.5 \
+  --deriv 3 --format csv --out "$d/pd.csv" 2>/dev/null
+check "product --deriv rows" "[ \$(grep -c '^product,[12],0.5,3,scalar,.*,true,ok' $d/pd.csv) -eq 2 ]"
 
 # HDF5
 if "$hkz" grid heat su2 --alpha 0:3:5 --t 0.5,1 --out "$d/h.h5" 2>/dev/null
@@ -81,7 +88,8 @@ expect_usage_error grid heat su2 --alpha 1 --t 0,1
 expect_usage_error grid heat su2-sub --r 0 --z 0 --t 1 --resume
 expect_usage_error grid heat su2-milnor --weights 1,1,1 --t 1
 expect_usage_error grid heat su2-milnor --weights 1,1 --r 0 --z 0 --t 1
-expect_usage_error grid heat su2-milnor --weights 1,1,1 --r 0 --z 0 --t 1 --deriv 1
+expect_usage_error grid heat su2-milnor --weights 1,1,0 --r 0 --z 0 --t 1 --deriv 1
+expect_usage_error grid heat su2-milnor --weights 1,1,1 --r 0 --z 0 --t 1 --deriv 9
 expect_usage_error grid heat product --delta-weights 1 --sub-weights 1 --points "$d/p.txt" --t 1
 expect_usage_error grid heat product --delta-weights 1 --points "$d/p.txt" --t 1
 expect_usage_error grid heat product --delta-weights 1,2 --points "$d/none" --t 1
