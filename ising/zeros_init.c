@@ -22,6 +22,7 @@ void hkz_ly_zeros_init(hkz_ly_zeros_t z, slong W)
     z->n = z->W / 2;
     alloc_entries(z, 0, z->n);
     z->part = 0;
+    z->done_wall = z->done_cpu = 0;
     z->nisolated = 0;
     z->complete = 0;
     z->trivial = (int) (z->W & 1);

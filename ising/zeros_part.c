@@ -15,10 +15,12 @@
  * certify the whole list.  Otherwise (a zero missed: the grid scans need
  * every bracket) the whole list is computed by hkz_ly_zeros_fun on every
  * process (part = 0), as for a result that was never split. */
+#define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "zeros_fun_internal.h"
 #include "hkz_check.h"
 
@@ -200,6 +202,13 @@ int _hkz_lyz_fun_part(hkz_ly_zeros_t z, const hkz_ly_fun_struct *f,
     mine.st = st;
     mine.prec = prec;
     mine.msg = msg;
+    {
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        z->done_wall = ts.tv_sec + 1e-9 * ts.tv_nsec;
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+        z->done_cpu = ts.tv_sec + 1e-9 * ts.tv_nsec;
+    }
     st = agree(&all_ok, &prec, &mine, sp);
     if (st != HKZ_SUCCESS && st != HKZ_ERR_PREC)
         goto cleanup;           /* a hard error somewhere: as the old path */

@@ -126,6 +126,10 @@ typedef struct
                            i < len: j0 = 0, len = n unless part */
     int part;           /* 1: this process holds only its block (see
                            hkz_ly_zeros_init_part) */
+    double done_wall, done_cpu; /* part results: CLOCK_MONOTONIC and
+                           process CPU seconds when this process had
+                           certified its block (before waiting for the
+                           others); 0 otherwise */
 } hkz_ly_zeros_struct;
 typedef hkz_ly_zeros_struct hkz_ly_zeros_t[1];
 

@@ -14,9 +14,10 @@ int hkz_cli_zeros_rows(hkz_cli_run_t *r, const hkz_ly_zeros_t z,
                        int status, const char *model);
 
 /* Under several processes: one stderr line per rank (printed by rank 0)
- * "hkz: rank R: Z zeros, wall W s, cpu C s, max RSS M MB" for the work
- * done so far (Z: the rank's block of a part result, "-" for a whole
- * one).  Ends the progress line.  Collective; no-op for one process. */
+ * "hkz: rank R: Z zeros, wall W s, cpu C s, max RSS M MB, then waited
+ * X s": for a part result (Z: its block) the rank's own work until its
+ * block was certified, then the wait for the others; for a whole one
+ * (Z "-") everything so far.  Ends the progress line.  Collective; no-op for one process. */
 void hkz_cli_zeros_rank_lines(hkz_cli_run_t *r, const hkz_ly_zeros_t z);
 
 #endif

@@ -108,7 +108,7 @@ void hkz_cli_zeros_rank_lines(hkz_cli_run_t *r, const hkz_ly_zeros_t z)
     struct rusage ru;
     char line[200], zs[32], *all = NULL, *p, *e;
     size_t len = 0;
-    double cpu = 0;
+    double cpu = 0, now = hkz_cli_wtime(), wall = now - r->t0;
 
     if (hkz_cli_ly_size() <= 1)
         return;
@@ -116,13 +116,21 @@ void hkz_cli_zeros_rank_lines(hkz_cli_run_t *r, const hkz_ly_zeros_t z)
         cpu = ts.tv_sec + 1e-9 * ts.tv_nsec;
     if (getrusage(RUSAGE_SELF, &ru) != 0)
         ru.ru_maxrss = 0;
+    if (z->part && z->done_wall > 0)
+    {
+        /* the rank's own work; then it waited for the others (MPI may
+         * spin meanwhile: that CPU is not counted) */
+        wall = z->done_wall - r->t0;
+        cpu = z->done_cpu;
+    }
     if (z->part)
         snprintf(zs, sizeof(zs), "%ld", (long) z->len);
     else
         snprintf(zs, sizeof(zs), "-");
     snprintf(line, sizeof(line), "hkz: rank %d: %s zeros, wall %.2f s, cpu "
-             "%.2f s, max RSS %.0f MB\n", hkz_cli_ly_rank(), zs,
-             hkz_cli_wtime() - r->t0, cpu, ru.ru_maxrss / 1024.0);
+             "%.2f s, max RSS %.0f MB, then waited %.2f s\n",
+             hkz_cli_ly_rank(), zs, wall, cpu, ru.ru_maxrss / 1024.0,
+             now - r->t0 - wall);
     if (hkz_dist_gather(NULL, &all, &len, line, strlen(line))
         == HKZ_SUCCESS && hkz_cli_ly_rank() == 0)
     {

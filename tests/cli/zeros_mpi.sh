@@ -34,7 +34,7 @@ for fmt in text csv; do
     mpi 3 "$HKZ" zeros cw --n 1000 --beta 0.5 --format $fmt > "$tmp/n.$fmt" 2> "$tmp/err"
     ok "cw blocks $fmt: rows identical" "cmp -s <(grep -v '^#' '$tmp/one.$fmt') <(grep -v '^#' '$tmp/n.$fmt')"
 done
-ok "cw blocks: per-rank lines" "[ \$(grep -c '^hkz: rank [0-2]: 16[67] zeros, wall .* s, cpu .* s, max RSS .* MB' '$tmp/err') -eq 3 ]"
+ok "cw blocks: per-rank lines" "[ \$(grep -c '^hkz: rank [0-2]: 16[67] zeros, wall .* s, cpu .* s, max RSS .* MB, then waited .* s$' '$tmp/err') -eq 3 ]"
 printf '0 1 2\n1 2 1\n2 3 2\n3 0 0.05\n0 4 1\n4 5 0.5\n5 6 1\n6 7 0.25\n7 0 1\n' > "$tmp/g.txt"
 same "graph (grid scan)" zeros graph --graph "$tmp/g.txt"
 same "lattice" zeros lattice --L 4 --M 4 --coupling 0.3
