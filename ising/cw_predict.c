@@ -162,3 +162,95 @@ slong hkz_ly_cw_predict_d(double *theta, slong N, double t)
 {
     return _hkz_ly_cw_predict_par(theta, N, t, 1);
 }
+
+/* Blocks of the zeros balanced by cost (part results over size
+ * processes).  The cost of a zero is mostly the rebuilds of its node
+ * block (one per anchor interval of fixed width in theta, cw_int_block.c)
+ * and partly per zero, so a block's cost is modelled as
+ *   alpha (zeros in it) / n + (1 - alpha) (its theta range) / (pi/2 - th1),
+ * with the zero count below theta from the saddle phase, J(theta) =
+ * Ph(theta) / pi + 1/2 (zero j sits at J = j), on a grid of theta swept
+ * down from pi/2 (saddle continued).  Boundaries b_r = floor(J) where the
+ * cost reaches r / size; the same doubles on every process.  Equal counts
+ * (hkz_dist_block rule) when the sweep fails.  The anchor intervals have
+ * width ~ t sqrt(N) = beta / sqrt(N), so (per-zero cost) / (rebuild cost)
+ * grows like beta sqrt(N): alpha = r / (1 + r), r = 0.724 beta
+ * sqrt(N / 10^6), fitted to the per-rank CPU times of N = 10^6, beta = 1/2
+ * on 8 ranks of equal counts (bench/NOTES.md: 2.68 s per 62500 zeros plus
+ * 46 s per radian). */
+#define BLOCK_GRID 2048
+
+void _hkz_ly_cw_blocks(slong *lo, slong *hi, slong N, double t, int rank,
+                       int size)
+{
+    slong n = N / 2, q, r, i, k, m = 0, b[2];
+    double beta = N * t, re, im, *th, *J, c0, span, cost, prev_cost, tgt;
+    double ratio = 0.724 * beta * sqrt(N / 1e6), alpha = ratio / (1 + ratio);
+
+    q = n / size;
+    r = n % size;
+    *lo = rank * q + FLINT_MIN(rank, r);
+    *hi = *lo + q + (rank < r);
+    if (size <= 1 || n < 64 * size || !(t > 0) || !isfinite(t) ||
+        _hkz_ly_cw_saddle_top_d(&re, &im, HKZ_LY_PI / 2, beta))
+        return;
+    th = flint_malloc(sizeof(double) * 2 * (BLOCK_GRID + 1));
+    J = th + BLOCK_GRID + 1;
+    /* grid from pi/2 down to the first zero (J = 1/2) */
+    for (i = 0; i <= BLOCK_GRID; i++)
+    {
+        double x = HKZ_LY_PI / 2 * (1.0 - (double) i / BLOCK_GRID);
+        if (x <= 0 || _hkz_ly_cw_saddle_d(&re, &im, x, beta, re, im))
+            break;
+        th[m] = x;
+        J[m] = phase(N, beta, x, re, im) / HKZ_LY_PI + 0.5;
+        if (!isfinite(J[m]) || (m > 0 && !(J[m] < J[m - 1])))
+            break;
+        m++;
+        if (J[m - 1] < 0.5)
+            break;
+    }
+    if (m < 16 || J[0] < n - 1 || J[0] > n + 1)
+    {
+        flint_free(th);
+        return;
+    }
+    c0 = th[m - 1];
+    span = HKZ_LY_PI / 2 - c0;
+    /* the boundaries of this rank: cost rank / size and (rank + 1) / size,
+     * cost increasing from the grid's bottom (i = m - 1) to pi/2 (i = 0) */
+    for (k = 0; k < 2; k++)
+    {
+        slong rr = rank + k;
+        if (rr == 0 || rr == size)
+        {
+            b[k] = rr == 0 ? 0 : n;
+            continue;
+        }
+        tgt = (double) rr / size;
+        b[k] = -1;
+        prev_cost = 0;
+        for (i = m - 1; i >= 0; i--)
+        {
+            cost = alpha * FLINT_MAX(J[i] - 0.5, 0) / n +
+                   (1 - alpha) * (th[i] - c0) / span;
+            if (cost >= tgt && i < m - 1)
+            {
+                /* linear in between grid points */
+                double w = (tgt - prev_cost) / (cost - prev_cost);
+                double jj = J[i + 1] + w * (J[i] - J[i + 1]);
+                b[k] = FLINT_MAX(0, FLINT_MIN(n, (slong) floor(jj)));
+                break;
+            }
+            prev_cost = cost;
+        }
+        if (b[k] < 0)
+            b[k] = n;
+    }
+    flint_free(th);
+    if (b[0] <= b[1])
+    {
+        *lo = b[0];
+        *hi = b[1];
+    }
+}

@@ -154,6 +154,15 @@ int hkz_ly_cw_zeros(hkz_ly_zeros_t z, slong N, const arb_t t,
         /* the integral needs no precision growing with N */
         if (o.goal.max_prec <= 0)
             o.goal.max_prec = 8 * o.goal.rel_bits + 1024;
+        if (z->part)
+        {
+            /* blocks balanced by cost: the zeros near the edge are dearer */
+            slong lo, hi;
+            _hkz_ly_cw_blocks(&lo, &hi, N, c.td, o.split->rank,
+                              o.split->size);
+            if (lo != z->j0 || hi - lo != z->len)
+                _hkz_ly_zeros_resize(z, lo, hi - lo);
+        }
         c.cache = _hkz_lyi_cache_new();
         st = z->part ? _hkz_lyz_fun_part(z, &f, cw_predict_block, &o)
                      : hkz_ly_zeros_fun(z, &f, &o);

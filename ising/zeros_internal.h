@@ -136,6 +136,10 @@ slong _hkz_ly_cw_predict_par(double *theta, slong N, double t, int nthreads);
  * bits as in the whole list; hi - lo on success, -1 on failure. */
 slong _hkz_ly_cw_predict_block(double *theta, slong N, double t, slong lo,
                                slong hi, int nthreads);
+/* This rank's block [lo, hi) of the n = N/2 Curie-Weiss zeros, balanced
+ * by a cost model (cw_predict.c); the same on every process. */
+void _hkz_ly_cw_blocks(slong *lo, slong *hi, slong N, double t, int rank,
+                       int size);
 /* Frees z's entries and makes room for the zeros j0 + 1 .. j0 + len
  * (indeterminate, unknown). */
 void _hkz_ly_zeros_resize(hkz_ly_zeros_t z, slong j0, slong len);

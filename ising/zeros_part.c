@@ -24,11 +24,11 @@
 #include "zeros_fun_internal.h"
 #include "hkz_check.h"
 
-/* this process's line: status ok prec a_first b_last message */
+/* this process's line: status ok prec lo hi a_first b_last message */
 typedef struct
 {
     int st, ok;
-    long prec;
+    long prec, lo, hi;
     double a, b;
     const char *msg;
 } pline_t;
@@ -36,8 +36,8 @@ typedef struct
 static int parse(pline_t *p, const char *s)
 {
     int used;
-    if (sscanf(s, "%d %d %ld %la %la%n", &p->st, &p->ok, &p->prec, &p->a,
-               &p->b, &used) != 5)
+    if (sscanf(s, "%d %d %ld %ld %ld %la %la%n", &p->st, &p->ok, &p->prec,
+               &p->lo, &p->hi, &p->a, &p->b, &used) != 7)
         return 1;
     p->msg = s + used + (s[used] == ' ');
     return 0;
@@ -60,16 +60,18 @@ static int disjoint(const _hkz_lyz_drv_t *d, const _hkz_lyz_zb_t *pz,
 /* Agrees the lines of all processes: the first failing status (message
  * "rank R: ..."), *all_ok, the largest precision. */
 static int agree(int *all_ok, slong *prec, const pline_t *mine,
-                 const hkz_ly_split_t *sp)
+                 const hkz_ly_split_t *sp, slong n)
 {
+    long next = 0;
     char line[700], *all = NULL, *p, *e;
     size_t len = 0;
     int r = 0, first = HKZ_SUCCESS, have = 0, s2;
     double last_b = 0;
     pline_t q;
 
-    snprintf(line, sizeof(line), "%d %d %ld %a %a %.500s\n", mine->st,
-             mine->ok, mine->prec, mine->a, mine->b, mine->msg);
+    snprintf(line, sizeof(line), "%d %d %ld %ld %ld %a %a %.500s\n",
+             mine->st, mine->ok, mine->prec, mine->lo, mine->hi, mine->a,
+             mine->b, mine->msg);
     for (p = line; *p != '\0'; p++)
         if (*p == '\n' && p[1] != '\0')
             *p = ' ';
@@ -93,7 +95,9 @@ static int agree(int *all_ok, slong *prec, const pline_t *mine,
         if (q.st != HKZ_SUCCESS && first == HKZ_SUCCESS)
             first = r == sp->rank ? hkz_error_set(q.st, "%s", q.msg)
                     : hkz_error_set(q.st, "rank %d: %s", r, q.msg);
-        *all_ok &= q.ok;
+        /* the blocks must tile [0, n) in rank order */
+        *all_ok &= q.ok && q.lo == next && q.hi >= q.lo;
+        next = q.hi;
         *prec = FLINT_MAX(*prec, q.prec);
         /* an empty block reports a = b = 0 */
         if (q.b > 0)
@@ -104,7 +108,7 @@ static int agree(int *all_ok, slong *prec, const pline_t *mine,
             have = 1;
         }
     }
-    if (r != sp->size)
+    if (r != sp->size || next != n)
         *all_ok = 0;
     flint_free(all);
     return first;
@@ -209,7 +213,9 @@ int _hkz_lyz_fun_part(hkz_ly_zeros_t z, const hkz_ly_fun_struct *f,
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
         z->done_cpu = ts.tv_sec + 1e-9 * ts.tv_nsec;
     }
-    st = agree(&all_ok, &prec, &mine, sp);
+    mine.lo = lo;
+    mine.hi = hi;
+    st = agree(&all_ok, &prec, &mine, sp, n);
     if (st != HKZ_SUCCESS && st != HKZ_ERR_PREC)
         goto cleanup;           /* a hard error somewhere: as the old path */
     if (!all_ok)
