@@ -1,8 +1,8 @@
 /* The generic certified driver on one process's block of the zeros (part
  * results, hkz_ly_zeros_init_part; spec 3.4).
  *
- * Process r of size holds the zeros lo + 1 .. hi (hkz_dist_block rule).
- * It predicts the zeros lo .. hi + 1 only (its block and one neighbour on
+ * Process r of size holds the zeros lo + 1 .. hi (z->j0, z->len: blocks
+ * that tile [0, n) in rank order, checked).  It predicts the zeros lo .. hi + 1 only (its block and one neighbour on
  * each side, for the limits: the midpoints between predictions), turns
  * each prediction of its block into a certified bracket (the per-zero
  * units: checkpoint records, progress) and keeps only its brackets: memory

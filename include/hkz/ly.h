@@ -136,7 +136,9 @@ typedef hkz_ly_zeros_struct hkz_ly_zeros_t[1];
 HKZ_API void hkz_ly_zeros_init(hkz_ly_zeros_t z, slong W);
 /** A result for process rank of size (size > 1) sharing one run through
  *  opts->split: z holds only the block [j0, j0 + len) of the n zeros
- *  (hkz_dist_block rule), part = 1.  hkz_ly_cw_zeros (integral method)
+ *  (hkz_dist_block rule; hkz_ly_cw_zeros moves the boundaries to balance
+ *  its cost model, the same on every process), part = 1.
+ *  hkz_ly_cw_zeros (integral method)
  *  then predicts and certifies only this block (memory O(n / size)); the
  *  fields nisolated, complete, prec are global (agreed over the
  *  processes).  When the block method cannot certify every zero, the
