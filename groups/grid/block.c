@@ -81,6 +81,8 @@ static int compute(_hkz_grid_run_t *R, slong t0, slong t1, buf_t *out)
 
     for (i = t0; i < t1; i++)
         npend += !R->done[i];
+    if (R->pipe && R->size == 1 && npend > 1)
+        return _hkz_grid_compute_pipe(R, t0, t1);
     if (R->splitk)
     {
         lo = 0;

@@ -48,6 +48,18 @@ int _hkz_grid_tile(hkz_grid_entry_t *rows, const hkz_grid_heat_t g,
                    slong p0, slong np, const _hkz_grid_times_t *tm,
                    hkz_engine_t e, const hkz_goal_t *goal, int scalar);
 
+/* _hkz_grid_tile in two steps (block.c overlaps them on a GPU): the
+ * engine route of the tile, which lists in idx (np T slots; *nsc of them)
+ * the entries i T + j it leaves to the scalar route, then that route for
+ * them (idx is overwritten). */
+int _hkz_grid_tile_engine(hkz_grid_entry_t *rows, slong *idx, slong *nsc,
+        const hkz_grid_heat_t g, slong p0, slong np,
+        const _hkz_grid_times_t *tm, hkz_engine_t e,
+        const hkz_goal_t *goal);
+int _hkz_grid_tile_rest(hkz_grid_entry_t *rows, slong *idx, slong nsc,
+        const hkz_grid_heat_t g, slong p0, const _hkz_grid_times_t *tm,
+        hkz_engine_t e, const hkz_goal_t *goal);
+
 /* The scalar route for one entry (point p, time j) under the Ziv loop:
  * status HKZ_SUCCESS / HKZ_ERR_PREC in the entry, errors returned. */
 int _hkz_grid_scalar(hkz_grid_entry_t *row, const hkz_grid_heat_t g,
@@ -82,6 +94,9 @@ typedef struct
                                  tile (mode chunks, hkz/dist_ksum.h); rank
                                  0 alone runs the scalar route */
     hkz_dist_ksum_t ks;       /* the engine hook's context */
+    int pipe;                 /* one rank: overlap the engine route of a
+                                 tile with the scalar route of the one
+                                 before (tile_pipe.c) */
     slong P, T, ntiles;
     hkz_grid_entry_t *rows;   /* rank 0: a block; others: one tile */
     slong nrows;
@@ -93,6 +108,11 @@ typedef struct
 
 /* One row block: tiles [t0, t1), collective over R->d. */
 int _hkz_grid_block(_hkz_grid_run_t *R, slong t0, slong t1);
+
+/* The unfinished tiles of [t0, t1) on one rank, the engine route of each
+ * tile beside the scalar route of the one before (tile_pipe.c); the rows,
+ * records and counts of compute() in block.c. */
+int _hkz_grid_compute_pipe(_hkz_grid_run_t *R, slong t0, slong t1);
 
 /* Checkpoint records of tiles: "tile <i> <flags>:<ball>;..." */
 char *_hkz_grid_record(slong tile, const hkz_grid_entry_t *rows, slong n);

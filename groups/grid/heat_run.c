@@ -158,6 +158,15 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
             R.ks.d = R.d;
             R.ks.split = R.splitk;
             hkz_engine_set_hook(R.e, hkz_dist_ksum_hook, &R.ks);
+            /* a GPU engine: the fallback of a tile on the CPU threads
+             * beside the next tile's engine route, in blocks of >= 2^21
+             * entries (HKZ_GRID_PIPE=0 / 1 turns it off / on anywhere) */
+            R.pipe = eo.backend == HKZ_BACKEND_CUDA && tm.ok;
+            if (getenv("HKZ_GRID_PIPE") != NULL)
+                R.pipe = tm.ok && atoi(getenv("HKZ_GRID_PIPE")) != 0;
+            if (R.pipe && o->block == 0)
+                bt = FLINT_MIN(R.ntiles, FLINT_MAX(bt, FLINT_MAX(2,
+                        ((slong) 1 << 21) / (HKZ_GRID_TILE * R.T))));
         }
     }
     R.S.shard = R.splitk ? HKZ_SHARD_SPLIT_K : HKZ_SHARD_SPLIT_P;

@@ -295,17 +295,17 @@ static int scalar_entries(hkz_grid_entry_t *rows, const slong *idx, slong n,
     return status;
 }
 
-int _hkz_grid_tile(hkz_grid_entry_t *rows, const hkz_grid_heat_t g,
-                   slong p0, slong np, const _hkz_grid_times_t *tm,
-                   hkz_engine_t e, const hkz_goal_t *goal, int scalar)
+int _hkz_grid_tile_engine(hkz_grid_entry_t *rows, slong *idx, slong *nsc,
+        const hkz_grid_heat_t g, slong p0, slong np,
+        const _hkz_grid_times_t *tm, hkz_engine_t e,
+        const hkz_goal_t *goal)
 {
-    slong T = tm->T, i, j, n = np * T, nsc = 0;
+    slong T = tm->T, i, j, n = np * T;
     double *out = NULL;
     mag_ptr rad = NULL;
-    slong *idx = malloc(n * sizeof(slong));
     int status = HKZ_SUCCESS, have = 0;
 
-    HKZ_CHECK(idx != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
+    *nsc = 0;
     if (tm->ok && e != NULL)
     {
         out = malloc(n * sizeof(double));
@@ -339,18 +339,41 @@ int _hkz_grid_tile(hkz_grid_entry_t *rows, const hkz_grid_heat_t g,
                     continue;
                 }
             }
-            idx[nsc++] = i * T + j;
+            idx[(*nsc)++] = i * T + j;
         }
-    if (scalar && nsc > 0 && g->kind == HKZ_GRID_SU2_SUB
-        && tm->sub_w != NULL)
-        status = _hkz_grid_sub_multi(rows, idx, &nsc, g, p0, T, e, goal,
-                                     tm->sub_w);
-    if (scalar && status == HKZ_SUCCESS)
-        status = scalar_entries(rows, idx, nsc, g, p0, T, e, goal);
 cleanup:
     free(out);
-    free(idx);
     if (rad != NULL)
         _mag_vec_clear(rad, n);
+    return status;
+}
+
+int _hkz_grid_tile_rest(hkz_grid_entry_t *rows, slong *idx, slong nsc,
+        const hkz_grid_heat_t g, slong p0, const _hkz_grid_times_t *tm,
+        hkz_engine_t e, const hkz_goal_t *goal)
+{
+    int status = HKZ_SUCCESS;
+
+    if (nsc > 0 && g->kind == HKZ_GRID_SU2_SUB && tm->sub_w != NULL)
+        status = _hkz_grid_sub_multi(rows, idx, &nsc, g, p0, tm->T, e, goal,
+                                     tm->sub_w);
+    if (status == HKZ_SUCCESS)
+        status = scalar_entries(rows, idx, nsc, g, p0, tm->T, e, goal);
+    return status;
+}
+
+int _hkz_grid_tile(hkz_grid_entry_t *rows, const hkz_grid_heat_t g,
+                   slong p0, slong np, const _hkz_grid_times_t *tm,
+                   hkz_engine_t e, const hkz_goal_t *goal, int scalar)
+{
+    slong nsc = 0;
+    slong *idx = malloc(np * tm->T * sizeof(slong));
+    int status;
+
+    HKZ_CHECK(idx != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
+    status = _hkz_grid_tile_engine(rows, idx, &nsc, g, p0, np, tm, e, goal);
+    if (scalar && status == HKZ_SUCCESS)
+        status = _hkz_grid_tile_rest(rows, idx, nsc, g, p0, tm, e, goal);
+    free(idx);
     return status;
 }

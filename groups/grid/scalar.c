@@ -1,5 +1,6 @@
 /* The certified scalar route of a grid entry: the scalar kernel functions
  * under the Ziv loop (hkz/goal.h). */
+#include <stdlib.h>
 #include "grid_internal.h"
 #include "hkz_check.h"
 #include "hkz/compare_grid.h"
@@ -168,6 +169,82 @@ static void multi_range(size_t i0, size_t i1, void *arg)
     flint_cleanup();
 }
 
+/* an entry i T + j with its time index j (sort key) */
+typedef struct
+{
+    slong j, x;
+} piece_key;
+
+static int by_time(const void *a, const void *b)
+{
+    const piece_key *u = a, *v = b;
+    if (u->j != v->j)
+        return u->j < v->j ? -1 : 1;
+    return u->x < v->x ? -1 : (u->x > v->x);
+}
+
+/* Cuts the groups (one r each) into pieces for the engine's nth threads:
+ * a tile holds only a few r (256 points, nz per r), so the groups alone
+ * would keep 2-4 threads busy.  A group larger than N / (2 nth) is sorted
+ * by time and cut at time boundaries into about n_g / (N / (2 nth))
+ * pieces: the pieces share no inner sum d_k(t) (one per time), only the
+ * r-basis is rebuilt per piece (HKZ_GRID_PIECES=0: no cut, to measure).  An entry's ball depends on its own
+ * inputs only (hkz_su2_heat_sub_multi), so the cut changes no bit.
+ * idx is permuted inside each group; gs gets the piece starts; returns
+ * the number of pieces. */
+static slong cut_pieces(slong *idx, slong *gs, slong ng, slong N, slong T,
+                        int nth)
+{
+    slong s = FLINT_MAX(64, N / (2 * (slong) FLINT_MAX(1, nth)) + 1);
+    slong *g0 = malloc((ng + 1) * sizeof(slong));
+    piece_key *key = malloc(FLINT_MAX(1, N) * sizeof(piece_key));
+    slong i, np = 0;
+
+    if (g0 == NULL || key == NULL || nth <= 1 || (getenv("HKZ_GRID_PIECES")
+                                    && atoi(getenv("HKZ_GRID_PIECES")) == 0))
+    {
+        free(g0);
+        free(key);
+        return ng;
+    }
+    for (i = 0; i <= ng; i++)
+        g0[i] = gs[i];
+    for (i = 0; i < ng; i++)
+    {
+        slong a = g0[i], n = g0[i + 1] - a, want, k, next;
+        gs[np++] = a;
+        if (n <= s)
+            continue;
+        for (k = 0; k < n; k++)
+        {
+            key[k].j = idx[a + k] % T;
+            key[k].x = idx[a + k];
+        }
+        qsort(key, n, sizeof(piece_key), by_time);
+        for (k = 0; k < n; k++)
+            idx[a + k] = key[k].x;
+        want = (n + s - 1) / s;
+        next = 1;
+        for (k = 1; k < n && next < want; k++)
+            if (k >= n * next / want
+                && idx[a + k] % T != idx[a + k - 1] % T)
+            {
+                gs[np++] = a + k;
+                next++;
+            }
+    }
+    gs[np] = N;
+    free(g0);
+    free(key);
+    return np;
+}
+
+static int cmp_slong(const void *a, const void *b)
+{
+    slong x = *(const slong *) a, y = *(const slong *) b;
+    return x < y ? -1 : (x > y);
+}
+
 int _hkz_grid_sub_multi(hkz_grid_entry_t *rows, slong *idx, slong *n,
                         const hkz_grid_heat_t g, slong p0, slong T,
                         hkz_engine_t e, const hkz_goal_t *goal,
@@ -201,6 +278,16 @@ int _hkz_grid_sub_multi(hkz_grid_entry_t *rows, slong *idx, slong *n,
         }
     }
     gs[ng] = N;
+    {
+        hkz_engine_opts_t eo;
+        int nth = 1;
+        if (e != NULL)
+        {
+            hkz_engine_get_opts(&eo, e);
+            nth = eo.nthreads;
+        }
+        ng = cut_pieces(idx, gs, ng, N, T, nth);
+    }
     A.rows = rows;
     A.idx = idx;
     A.gs = gs;
@@ -217,8 +304,12 @@ int _hkz_grid_sub_multi(hkz_grid_entry_t *rows, slong *idx, slong *n,
     for (i = 0; status == HKZ_SUCCESS && i < N; i++)
         if (!A.done[i])
             idx[m++] = idx[i];
+    /* the scalar route wants them increasing (the pieces permuted them) */
     if (status == HKZ_SUCCESS)
+    {
+        qsort(idx, m, sizeof(slong), cmp_slong);
         *n = m;
+    }
 cleanup:
     free(gs);
     free(A.done);

@@ -73,7 +73,12 @@ int hkz_su2_heat_sub_grid_deriv(double *out, double *err, size_t ldo,
     /* truncation, weights, tails, basis coefficients (heat_sub_grid_plan.c) */
     HKZ_TRY_GOTO(_hkz_su2_sub_plan_get(&P, t, nt, d));
     nmodes = P->nmodes;
-    pb = _hkz_su2_grid_batch(npts, nmodes);
+    if (e == NULL)
+    {
+        HKZ_TRY_GOTO(hkz_engine_create(&own, NULL));
+        e = own;
+    }
+    pb = _hkz_su2_grid_batch_e(e, npts, nmodes);
     colerr = malloc(nt * sizeof(double));
     B = malloc(pb * nmodes * sizeof(double));
     bmax = malloc(nmodes * sizeof(double));
@@ -82,11 +87,6 @@ int hkz_su2_heat_sub_grid_deriv(double *out, double *err, size_t ldo,
                    HKZ_ERR_NOMEM, "hkz_su2_heat_sub_grid: out of memory "
                    "(%zu modes)", nmodes);
 
-    if (e == NULL)
-    {
-        HKZ_TRY_GOTO(hkz_engine_create(&own, NULL));
-        e = own;
-    }
     /* the basis in double with a priori bounds (heat_sub_grid_basis.c) */
     X.S = &P->S;
     for (p0 = 0; p0 < npts; p0 += pb)

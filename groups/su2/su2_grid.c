@@ -68,6 +68,25 @@ size_t _hkz_su2_grid_batch(size_t npts, size_t K)
     return pb < npts ? pb : npts;
 }
 
+/* Points per batch for the engine e: _hkz_su2_grid_batch on CPUs; on a
+ * GPU at least HKZ_GRID_BATCH_GPU points (fewer, larger runs: the weights
+ * C, K x T, travel to the device once per run) while the basis stays
+ * below HKZ_GRID_BATCH_GPU_BYTES. */
+size_t _hkz_su2_grid_batch_e(hkz_engine_t e, size_t npts, size_t K)
+{
+    hkz_engine_opts_t o;
+    size_t pb = _hkz_su2_grid_batch(npts, K), pg;
+
+    hkz_engine_get_opts(&o, e);
+    if (o.backend != HKZ_BACKEND_CUDA)
+        return pb;
+    pg = HKZ_GRID_BATCH_GPU_BYTES / (K * sizeof(double));
+    pg = FLINT_MIN(pg, (size_t) HKZ_GRID_BATCH_GPU);
+    pg = pg / HKZ_ENGINE_TALIGN * HKZ_ENGINE_TALIGN;
+    pb = FLINT_MAX(pb, pg);
+    return pb < npts ? pb : npts;
+}
+
 typedef struct
 {
     _hkz_su2_grid_rows_fn fn;
@@ -178,6 +197,64 @@ static size_t _hkz_su2_grid_kchunk(size_t K)
     return kc < 16 ? 16 : kc;
 }
 
+/* hkz_engine_col_bounds over column ranges on the engine's threads (each
+ * column's bound depends on that column only: the same bits) */
+typedef struct
+{
+    double *colerr;
+    const double *bmax, *berr, *C, *cerr;
+    size_t ldc, kc, T, nr;
+    int *st;
+} _hkz_su2_grid_cb_t;
+
+static void _hkz_su2_grid_cb_range(size_t r0, size_t r1, void *arg)
+{
+    const _hkz_su2_grid_cb_t *A = arg;
+    size_t r;
+
+    for (r = r0; r < r1; r++)
+    {
+        size_t t0 = A->T * r / A->nr, t1 = A->T * (r + 1) / A->nr;
+        A->st[r] = t1 <= t0 ? HKZ_SUCCESS : hkz_engine_col_bounds(
+                A->colerr + t0, NULL, A->bmax, A->berr, A->C + t0 * A->ldc,
+                A->cerr + t0 * A->ldc, A->ldc, A->kc, t1 - t0);
+    }
+}
+
+static int _hkz_su2_grid_col_bounds(double *colerr, hkz_engine_t e,
+        const double *bmax, const double *berr, const double *C,
+        const double *cerr, size_t ldc, size_t kc, size_t T)
+{
+    hkz_engine_opts_t o;
+    _hkz_su2_grid_cb_t A;
+    size_t r;
+    int st[64], status;
+
+    hkz_engine_get_opts(&o, e);
+    A.nr = o.nthreads < 2 || (double) kc * (double) T < 1e6 ? 1
+           : FLINT_MIN((size_t) 4 * o.nthreads, 64);
+    A.nr = FLINT_MIN(A.nr, T);
+    if (A.nr <= 1)
+        return hkz_engine_col_bounds(colerr, NULL, bmax, berr, C, cerr,
+                                     ldc, kc, T);
+    A.colerr = colerr;
+    A.bmax = bmax;
+    A.berr = berr;
+    A.C = C;
+    A.cerr = cerr;
+    A.ldc = ldc;
+    A.kc = kc;
+    A.T = T;
+    A.st = st;
+    status = hkz_engine_parallel_for(e, A.nr, _hkz_su2_grid_cb_range, &A);
+    /* a failing range again, here, for its message (thread-local) */
+    for (r = 0; status == HKZ_SUCCESS && r < A.nr; r++)
+        if (st[r] != HKZ_SUCCESS)
+            status = hkz_engine_col_bounds(colerr, NULL, bmax, berr, C,
+                                           cerr, ldc, kc, T);
+    return status;
+}
+
 /* out (leading dimension ldo) = B~[:, k0 .. k0+kc) C~[k0 .. k0+kc, :] by
  * the engine; colerr[j] = its bound (su2_grid_internal.h) for the kc
  * modes */
@@ -208,8 +285,8 @@ static int _hkz_su2_grid_run1(double *out, size_t ldo, hkz_engine_t e,
     status = hkz_engine_run(e, out, NULL, &pb);
     if (status != HKZ_SUCCESS)
         return status;
-    return hkz_engine_col_bounds(colerr, NULL, bmax + k0, berr + k0, C + k0,
-                                 cerr + k0, K, kc, T);
+    return _hkz_su2_grid_col_bounds(colerr, e, bmax + k0, berr + k0, C + k0,
+                                    cerr + k0, K, kc, T);
 }
 
 /* One batch of np points: out[i + j ldo] = (B~ C~)[i, j] by the engine e,

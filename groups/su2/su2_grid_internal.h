@@ -45,6 +45,15 @@ double _hkz_su2_grid_mag_get_d(const mag_t m);
  * HKZ_ENGINE_TALIGN. */
 size_t _hkz_su2_grid_batch(size_t npts, size_t K);
 
+/* points and basis bytes per batch on a GPU engine */
+#define HKZ_GRID_BATCH_GPU 8192
+#define HKZ_GRID_BATCH_GPU_BYTES ((size_t) 1 << 30)
+
+/* Points per batch for the engine e: _hkz_su2_grid_batch on CPUs; on a
+ * GPU up to HKZ_GRID_BATCH_GPU points while the basis stays below
+ * HKZ_GRID_BATCH_GPU_BYTES (never fewer than on CPUs). */
+size_t _hkz_su2_grid_batch_e(hkz_engine_t e, size_t npts, size_t K);
+
 /* Fills rows [i0, i1) of the basis B (leading dimension ld) of a batch
  * and raises bmax[k], berr[k] (K entries) to cover them; ctx: the
  * caller's inputs.  Runs on several threads at once (disjoint rows). */
