@@ -8,3 +8,11 @@ int hkz_ly_cw_family(arb_ptr c, slong nder, const arb_t t, void *param,
     const slong *N = param;
     return hkz_ly_cw_coeffs(c, nder, *N, t, prec);
 }
+
+/* The same coefficients; as a tracker family it selects the steps by the
+ * saddle-line integral (ising/track_cw_step.c). */
+int hkz_ly_cw_family_integral(arb_ptr c, slong nder, const arb_t t,
+                              void *param, slong prec)
+{
+    return hkz_ly_cw_family(c, nder, t, param, prec);
+}

@@ -31,6 +31,8 @@ struct hkz_ly_track_s
     int *saved_start, *saved_fail;
     hkz_ckpt_t ckpt;            /* NULL: none */
     slong every;                /* steps per zero between commits */
+    int cwint;                  /* family hkz_ly_cw_family_integral: steps
+                                 * by the saddle-line integral */
 };
 
 void _hkz_ly_track_clear_steps(hkz_ly_track_t tr, slong i);

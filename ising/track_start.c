@@ -40,7 +40,8 @@ int hkz_ly_track_start(hkz_ly_track_t tr, const hkz_ly_opts_t *opts)
     o.split = NULL;
     o.progress = NULL;
     hkz_ly_zeros_init(z, tr->W);
-    if (tr->fn == hkz_ly_cw_family)
+    if (tr->fn == hkz_ly_cw_family ||
+        tr->fn == hkz_ly_cw_family_integral)
         st = hkz_ly_cw_zeros(z, *(const slong *) tr->param, &tr->t0, &o);
     else
     {
@@ -59,8 +60,10 @@ int hkz_ly_track_start(hkz_ly_track_t tr, const hkz_ly_opts_t *opts)
             arb_set(tr->theta0 + i, z->theta + tr->j0 + i);
             arb_set(tr->theta + i, z->theta + tr->j0 + i);
             arf_set(tr->ta + i, arb_midref(&tr->t0));
-            tr->prec0[i] = tr->prec[i] = FLINT_MAX(z->prec,
-                                                   tr->rel_bits + 64);
+            /* the integral steps need no more than the goal (the
+             * cosine sum: the precision of its cancellation) */
+            tr->prec0[i] = tr->prec[i] = tr->cwint ? tr->rel_bits + 64
+                : FLINT_MAX(z->prec, tr->rel_bits + 64);
             tr->dt[i] = 0;
             tr->dir[i] = 0;
             tr->done[i] = 0;

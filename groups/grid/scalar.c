@@ -259,7 +259,11 @@ int _hkz_grid_sub_multi(hkz_grid_entry_t *rows, slong *idx, slong *n,
     A.st = malloc((N + 1) * sizeof(int));
     HKZ_CHECK_GOTO(gs != NULL && A.done != NULL && A.st != NULL,
                    HKZ_ERR_NOMEM, "grid: out of memory");
-    A.prec = goal->start_prec > 0 ? goal->start_prec : goal->rel_bits + 32;
+    /* 16 bits over the goal: the result is rounded to A.prec bits, and
+     * the entry's working precision adds the scalar path's guard bits on
+     * top (heat_sub_grid_multi.c); +32 cost a 64-bit step of precision
+     * for many entries */
+    A.prec = goal->start_prec > 0 ? goal->start_prec : goal->rel_bits + 16;
     A.prec = FLINT_MIN(A.prec, goal->max_prec);
     /* the weights of every entry, here (the cache is not thread-safe) */
     for (i = 0; i < N; i++)

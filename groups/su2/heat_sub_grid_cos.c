@@ -60,13 +60,16 @@ void _hkz_su2_sub_cos_factors(arb_ptr c, slong K, const arb_t z, slong wp)
     arb_clear(cB); arb_clear(sB); arb_clear(tmp);
 }
 
-arb_srcptr _hkz_su2_sub_wcache_cos(const struct hkz_su2_sub_wcache_struct *c,
-        const arb_t z, slong wp, slong K)
+const _hkz_su2_sub_cos_t *_hkz_su2_sub_wcache_cos(
+        const struct hkz_su2_sub_wcache_struct *c, const arb_t z, slong wp,
+        slong K)
 {
+    double zd = arf_get_d(arb_midref(z), ARF_RND_NEAR);
     slong i;
     for (i = 0; i < c->ncz; i++)
-        if (c->cz[i].wp == wp && c->cz[i].K >= K && arb_equal(c->cz[i].z, z))
-            return c->cz[i].c;
+        if (c->cz[i].zd == zd && c->cz[i].wp == wp && c->cz[i].K >= K
+            && arb_equal(c->cz[i].z, z))
+            return c->cz + i;
     return NULL;
 }
 
@@ -74,11 +77,13 @@ void _hkz_su2_sub_wcache_cos_add(struct hkz_su2_sub_wcache_struct *c,
         const arb_t z, slong wp, slong K)
 {
     _hkz_su2_sub_cos_t *e = NULL;
+    double zd = arf_get_d(arb_midref(z), ARF_RND_NEAR);
     arb_t zr;
     slong i;
 
     for (i = 0; i < c->ncz; i++)
-        if (c->cz[i].wp == wp && arb_equal(c->cz[i].z, z))
+        if (c->cz[i].zd == zd && c->cz[i].wp == wp
+            && arb_equal(c->cz[i].z, z))
         {
             e = c->cz + i;
             if (e->K >= K)
@@ -102,6 +107,7 @@ void _hkz_su2_sub_wcache_cos_add(struct hkz_su2_sub_wcache_struct *c,
         e = c->cz + c->ncz++;
         arb_init(e->z);
         arb_set(e->z, z);
+        e->zd = zd;
         e->wp = wp;
     }
     e->K = K;

@@ -15,6 +15,7 @@ int hkz_su2_sub_wcache_init(hkz_su2_sub_wcache_t *c)
     *c = calloc(1, sizeof(struct hkz_su2_sub_wcache_struct));
     HKZ_CHECK(*c != NULL, HKZ_ERR_NOMEM, "hkz_su2_sub_wcache_init: "
               "out of memory");
+    _hkz_su2_sub_d2memo_init(&(*c)->memo);
     return HKZ_SUCCESS;
 }
 
@@ -26,7 +27,12 @@ void hkz_su2_sub_wcache_clear(hkz_su2_sub_wcache_t c)
     for (i = 0; i < c->n; i++)
     {
         _hkz_su2_sub_went_t *w = c->e + i;
-        _arb_vec_clear(w->W, w->off[w->K + 1]);
+        slong k;
+        if (w->Kc >= 0)
+            _arb_vec_clear(w->W, w->off[w->Kc + 1]);
+        for (k = 0; k < 5; k++)
+            arb_clear(w->st + k);
+        _arb_vec_clear(w->r1, 1);
         arb_clear(w->t);
         mag_clear(w->tail);
         free(w->M);
@@ -34,25 +40,45 @@ void hkz_su2_sub_wcache_clear(hkz_su2_sub_wcache_t c)
     }
     free(c->e);
     _hkz_su2_sub_wcache_cos_clear(c);
+    _hkz_su2_sub_coef_clear(c);
+    _hkz_su2_sub_d2memo_clear(&c->memo);
     free(c);
 }
 
-/* the working precision of an entry (see the top comment) */
-slong _hkz_su2_sub_entry_wp(const arb_t t, const arb_t r, const arb_t z,
-                            slong prec)
+/* the working precision of an entry (see the top comment); the distance
+ * estimate of (r, z) is kept in m (if not NULL) for the next entry */
+slong _hkz_su2_sub_entry_wp(double td, const arb_t r, const arb_t z,
+                            slong prec, _hkz_su2_sub_d2memo_t *m)
 {
-    double td = arf_get_d(arb_midref(t), ARF_RND_NEAR), extra = 8.0, w;
+    double extra = 8.0, w;
+    double d2;
     arb_t zr;
 
     if (td < 1.0)
     {
-        arb_init(zr);
-        hkz_su2_sub_reduce_z_internal(zr, z, prec);
-        extra += hkz_su2_sub_dist2_estimate_internal(
+        if (m != NULL && m->have && m->prec == prec
+            && ((m->ptr_ok && m->rp == r) || arb_equal(m->rz, r))
+            && arb_equal(m->rz + 1, z))
+            d2 = m->d2;
+        else
+        {
+            arb_init(zr);
+            hkz_su2_sub_reduce_z_internal(zr, z, prec);
+            d2 = hkz_su2_sub_dist2_estimate_internal(
                      arf_get_d(arb_midref(r), ARF_RND_NEAR),
-                     arf_get_d(arb_midref(zr), ARF_RND_NEAR))
-                 / (4.0 * td * M_LN2) - 2.0 * log2(td);
-        arb_clear(zr);
+                     arf_get_d(arb_midref(zr), ARF_RND_NEAR));
+            arb_clear(zr);
+            if (m != NULL)
+            {
+                arb_set(m->rz, r);
+                m->rp = r;
+                arb_set(m->rz + 1, z);
+                m->prec = prec;
+                m->d2 = d2;
+                m->have = 1;
+            }
+        }
+        extra += d2 / (4.0 * td * M_LN2) - 2.0 * log2(td);
     }
     extra = FLINT_MIN(extra, 4.0 * prec + 1024.0);
     w = prec + extra + 28.0 + FLINT_MIN(0.08 / td, 2.0 * (prec + extra)
@@ -60,26 +86,43 @@ slong _hkz_su2_sub_entry_wp(const arb_t t, const arb_t r, const arb_t z,
     return ((slong) w / 64 + 1) * 64;
 }
 
+void _hkz_su2_sub_d2memo_init(_hkz_su2_sub_d2memo_t *m)
+{
+    m->rz = _arb_vec_init(2);
+    m->rp = NULL;
+    m->ptr_ok = 0;
+    m->have = 0;
+}
+
+void _hkz_su2_sub_d2memo_clear(_hkz_su2_sub_d2memo_t *m)
+{
+    _arb_vec_clear(m->rz, 2);
+}
+
 const _hkz_su2_sub_went_t *_hkz_su2_sub_wcache_find(
-        const struct hkz_su2_sub_wcache_struct *c, const arb_t t, slong wp,
-        ulong d)
+        const struct hkz_su2_sub_wcache_struct *c, const arb_t t, double td,
+        slong wp, ulong d)
 {
     slong i;
     for (i = 0; i < c->n; i++)
-        if (c->e[i].wp == wp && c->e[i].d == d && arb_equal(c->e[i].t, t))
+        if (c->e[i].td == td && c->e[i].wp == wp && c->e[i].d == d
+            && arb_equal(c->e[i].t, t))
             return c->e + i;
     return NULL;
 }
 
-/* the weights of (t, wp, d) into w (the truncation of
- * hkz_su2_sub_spectral_internal at precision wp); 0 if K is too large */
-static int make_weights(_hkz_su2_sub_went_t *w, const arb_t t, slong wp, ulong d)
+/* the truncation of hkz_su2_sub_spectral_internal at precision wp for
+ * (t, d) into w, its tails, and the state of the weight recurrence at k =
+ * 0 (no weights yet: went_extend); 0 if K is too large */
+static int make_weights(_hkz_su2_sub_went_t *w, const arb_t t, slong wp,
+                        ulong d)
 {
     double td = arf_get_d(arb_midref(t), ARF_RND_NEAR);
     double logtol = -wp * M_LN2 + hkz_su2_sub_log_scale_internal(td, d);
     double logtol_k;
-    slong K = hkz_su2_sub_choose_K_internal(td, d, logtol), M = 0, k, m;
-    arb_t q, q2, gstep, g0, Q, wm, rho, a, pw;
+    slong K = hkz_su2_sub_choose_K_internal(td, d, logtol), M = 0, k;
+    arb_ptr st = w->st;
+    arb_t a;
     mag_t tlo, bk;
 
     if (K >= HKZ_SUB_KMAX)
@@ -101,85 +144,147 @@ static int make_weights(_hkz_su2_sub_went_t *w, const arb_t t, slong wp, ulong d
         w->off[k + 1] = w->off[k] + M + 1;
     }
     w->K = K;
+    w->td = td;
+    w->Kc = -1;
+    w->kr = -1;
+    w->r1 = _arb_vec_init(1);
+    w->W = NULL;
     w->wp = wp;
     w->d = d;
     arb_init(w->t);
     arb_set(w->t, t);
     mag_init(w->tail);
-    w->W = _arb_vec_init(w->off[K + 1]);
-    arb_init(q); arb_init(q2); arb_init(gstep); arb_init(g0); arb_init(Q);
-    arb_init(wm); arb_init(rho); arb_init(a); arb_init(pw);
+    for (k = 0; k < 5; k++)
+        arb_init(st + k);
+    arb_init(a);
     mag_init(tlo); mag_init(bk);
     /* e^{-lambda t} = e^{-2kt} e^{-4m(m+k+1)t}: W_{m+1}/W_m = q^{2m+k+2},
-     * q = e^{-4t} (as in hkz_su2_sub_spectral_internal) */
+     * q = e^{-4t} (as in hkz_su2_sub_spectral_internal); st = q, q^2,
+     * e^{-2t}, then per k: e^{-2kt}, q^{k+2} */
     arb_mul_si(a, t, -4, wp);
-    arb_exp(q, a, wp);
-    arb_sqr(q2, q, wp);
+    arb_exp(st + 0, a, wp);
+    arb_sqr(st + 1, st + 0, wp);
     arb_mul_si(a, t, -2, wp);
-    arb_exp(gstep, a, wp);
-    arb_one(g0);
-    arb_set(Q, q2);
+    arb_exp(st + 2, a, wp);
+    arb_one(st + 3);
+    arb_set(st + 4, st + 1);
     arb_get_mag_lower(tlo, t);
     for (k = 0; k <= K; k++)
     {
-        ulong ku = (ulong) k;
-        arb_ptr W = w->W + w->off[k];
-
-        arb_set(wm, g0);
-        arb_set(rho, Q);
-        for (m = 0; m <= w->M[k]; m++)
-        {
-            ulong mu = (ulong) m;
-            arb_mul_ui(W + m, wm, 2 * mu + ku + 1, wp);
-            if (d != 0)
-            {
-                arb_ui_pow_ui(pw, 4 * mu * (mu + ku + 1) + 2 * ku, d, wp);
-                arb_mul(W + m, W + m, pw, wp);
-            }
-            arb_mul(wm, wm, rho, wp);
-            arb_mul(rho, rho, q2, wp);
-        }
-        hkz_su2_sub_tail_m_internal(bk, ku, (ulong) w->M[k], tlo, d);
+        hkz_su2_sub_tail_m_internal(bk, (ulong) k, (ulong) w->M[k], tlo, d);
         mag_add(w->tail, w->tail, bk);
-        arb_mul(g0, g0, gstep, wp);
-        arb_mul(Q, Q, q, wp);
     }
     hkz_su2_sub_tail_k_internal(bk, (ulong) K, tlo, d);
     mag_add(w->tail, w->tail, bk);
-    arb_clear(q); arb_clear(q2); arb_clear(gstep); arb_clear(g0);
-    arb_clear(Q); arb_clear(wm); arb_clear(rho); arb_clear(a); arb_clear(pw);
+    arb_clear(a);
     mag_clear(tlo); mag_clear(bk);
     return 1;
+}
+
+/* the weights (2m+k+1) lambda^d e^{-lambda t} of w for k <= kn (at most
+ * K), continuing the recurrence from k = Kc + 1: the bits of W_km do not
+ * depend on how far or in how many steps the weights were extended */
+static int went_extend(_hkz_su2_sub_went_t *w, slong kn)
+{
+    arb_ptr st = w->st, W;
+    arb_t wm, rho, pw;
+    slong k, m, n0 = w->off[w->Kc + 1];
+
+    kn = FLINT_MIN(kn, w->K);
+    if (kn <= w->Kc)
+        return HKZ_SUCCESS;
+    W = flint_realloc(w->W, w->off[kn + 1] * sizeof(arb_struct));
+    HKZ_CHECK(W != NULL, HKZ_ERR_NOMEM, "su2-sub fallback: out of memory");
+    w->W = W;
+    for (k = n0; k < w->off[kn + 1]; k++)
+        arb_init(W + k);
+    arb_init(wm); arb_init(rho); arb_init(pw);
+    for (k = w->Kc + 1; k <= kn; k++)
+    {
+        ulong ku = (ulong) k;
+        arb_ptr Wk = W + w->off[k];
+
+        arb_set(wm, st + 3);
+        arb_set(rho, st + 4);
+        for (m = 0; m <= w->M[k]; m++)
+        {
+            ulong mu = (ulong) m;
+            arb_mul_ui(Wk + m, wm, 2 * mu + ku + 1, w->wp);
+            if (w->d != 0)
+            {
+                arb_ui_pow_ui(pw, 4 * mu * (mu + ku + 1) + 2 * ku, w->d,
+                              w->wp);
+                arb_mul(Wk + m, Wk + m, pw, w->wp);
+            }
+            arb_mul(wm, wm, rho, w->wp);
+            arb_mul(rho, rho, st + 1, w->wp);
+        }
+        arb_mul(st + 3, st + 3, st + 2, w->wp);
+        arb_mul(st + 4, st + 4, st + 0, w->wp);
+    }
+    w->Kc = kn;
+    arb_clear(wm); arb_clear(rho); arb_clear(pw);
+    return HKZ_SUCCESS;
+}
+
+/* what the entries of (t, r, z) at w need: weights and 2 cos(kz) up to the
+ * a priori cut of r (heat_sub_grid_kcut.c), the basis coefficients */
+static int went_need(struct hkz_su2_sub_wcache_struct *c,
+                     _hkz_su2_sub_went_t *w, const arb_t r, const arb_t z)
+{
+    slong k1, wpb = _hkz_su2_sub_basis_wp(w->wp);
+    arb_t x;
+    mag_t cm, tl;
+    int status;
+
+    if (w->kr >= 0 && arb_equal(w->r1, r))
+        k1 = w->kr;                      /* the last r again */
+    else
+    {
+        arb_init(x);
+        mag_init(cm);
+        mag_init(tl);
+        arb_cos(x, r, 30);
+        arb_get_mag(cm, x);
+        k1 = _hkz_su2_sub_kcut(tl, w, cm);
+        arb_clear(x);
+        mag_clear(cm);
+        mag_clear(tl);
+        arb_set(w->r1, r);
+        w->kr = k1;
+    }
+    status = went_extend(w, k1);
+    if (status != HKZ_SUCCESS)
+        return status;
+    _hkz_su2_sub_wcache_cos_add(c, z, wpb, k1);
+    return _hkz_su2_sub_coef_add(c, wpb, k1, w->M);
 }
 
 int hkz_su2_sub_wcache_prepare(hkz_su2_sub_wcache_t c, const arb_t t,
         const arb_t r, const arb_t z, ulong d, slong prec)
 {
-    slong wp;
-    const _hkz_su2_sub_went_t *w;
+    slong wp, i;
+    double td = arf_get_d(arb_midref(t), ARF_RND_NEAR);
     int status = hkz_su2_sub_check_internal("hkz_su2_sub_wcache_prepare",
                                             t, r, z, d, prec);
 
     if (status != HKZ_SUCCESS)
         return status;
-    wp = _hkz_su2_sub_entry_wp(t, r, z, prec);
-    w = _hkz_su2_sub_wcache_find(c, t, wp, d);
-    if (w != NULL)
-    {
-        _hkz_su2_sub_wcache_cos_add(c, z, wp, w->K);
-        return HKZ_SUCCESS;
-    }
+    wp = _hkz_su2_sub_entry_wp(td, r, z, prec, &c->memo);
+    for (i = 0; i < c->n; i++)
+        if (c->e[i].td == td && c->e[i].wp == wp && c->e[i].d == d
+            && arb_equal(c->e[i].t, t))
+            return went_need(c, c->e + i, r, z);
     if (c->n == c->alloc)
     {
         slong na = 2 * c->alloc + 8;
-        _hkz_su2_sub_went_t *e = realloc(c->e, na * sizeof(_hkz_su2_sub_went_t));
+        _hkz_su2_sub_went_t *e = realloc(c->e, na * sizeof(*e));
         HKZ_CHECK(e != NULL, HKZ_ERR_NOMEM, "hkz_su2_sub_wcache_prepare: "
                   "out of memory");
         c->e = e;
         c->alloc = na;
     }
     if (make_weights(c->e + c->n, t, wp, d))
-        _hkz_su2_sub_wcache_cos_add(c, z, wp, c->e[c->n++].K);
+        return went_need(c, c->e + c->n++, r, z);
     return HKZ_SUCCESS;
 }
-

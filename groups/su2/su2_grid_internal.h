@@ -165,21 +165,51 @@ void _hkz_su2_sub_plan_release(_hkz_su2_sub_plan_t *P);
 typedef struct
 {
     arb_t t;
+    double td;     /* mid(t) as a double: a quick first test in searches */
     slong wp;
     ulong d;
     slong K;
     slong *M;      /* K + 1 */
     slong *off;    /* K + 2: weights of k at W + off[k] */
-    arb_ptr W;
-    mag_t tail;
+    slong Kc;      /* weights made for k <= Kc (extended on demand) */
+    arb_ptr W;     /* off[Kc + 1] weights */
+    mag_t tail;    /* m-tails for k <= K and the k-tail beyond K */
+    arb_struct st[5];  /* the weight recurrence's state at k = Kc + 1 */
+    arb_ptr r1;        /* the last r prepared, and its k-cut kr (-1: none) */
+    slong kr;
 } _hkz_su2_sub_went_t;
+
+/* the distance estimate of the last (r, z) of _hkz_su2_sub_entry_wp */
+typedef struct
+{
+    arb_ptr rz;        /* r, z */
+    const arb_struct *rp;  /* r's address: the same r when ptr_ok */
+    int ptr_ok;        /* set by callers whose r cannot change */
+    slong prec;
+    double d2;
+    int have;
+} _hkz_su2_sub_d2memo_t;
+
+void _hkz_su2_sub_d2memo_init(_hkz_su2_sub_d2memo_t *m);
+void _hkz_su2_sub_d2memo_clear(_hkz_su2_sub_d2memo_t *m);
 
 typedef struct
 {
     arb_t z;
+    double zd;     /* mid(z) as a double */
     slong wp, K;
     arb_ptr c;     /* K + 1: 2 cos(kz) (c_0 = 1) */
 } _hkz_su2_sub_cos_t;
+
+/* recurrence coefficients of the Arb basis at one working precision
+ * (heat_sub_grid_coef.c): al, be, ga of the step m -> m+1 of chain k at
+ * c[k] + 3 (m - 1), 1 <= m < M[k] */
+typedef struct
+{
+    slong wp, K;
+    slong *M;      /* K + 1 */
+    arb_ptr *c;    /* K + 1 vectors (NULL: none) */
+} _hkz_su2_sub_coef_t;
 
 struct hkz_su2_sub_wcache_struct
 {
@@ -187,24 +217,50 @@ struct hkz_su2_sub_wcache_struct
     slong n, alloc;
     _hkz_su2_sub_cos_t *cz;
     slong ncz, alloccz;
+    _hkz_su2_sub_coef_t *cf;
+    slong ncf, alloccf;
+    _hkz_su2_sub_d2memo_t memo;   /* of hkz_su2_sub_wcache_prepare */
 };
+
+/* heat_sub_grid_coef.c: raise the table of wp to the steps m < M[k],
+ * k <= K (not thread-safe); free the tables */
+int _hkz_su2_sub_coef_add(struct hkz_su2_sub_wcache_struct *c, slong wp,
+                          slong K, const slong *M);
+void _hkz_su2_sub_coef_clear(struct hkz_su2_sub_wcache_struct *c);
+/* B + bo[k] = cos(r)^k P_m^{(0,k)}(cos 2r), k <= K, m <= Mx[k], at
+ * precision wp (tables of c where they cover it; c may be NULL); ws: 4
+ * scratch balls; B[k, m] depends on (r, k, m, wp) only */
+/* the precision of the basis of an entry of working precision wp:
+ * 256 up to 256, else wp rounded up to a multiple of 256 */
+slong _hkz_su2_sub_basis_wp(slong wp);
+void _hkz_su2_sub_r_basis(arb_ptr B, const slong *bo, slong K,
+        const slong *Mx, const arb_t r, slong wp,
+        const struct hkz_su2_sub_wcache_struct *c, arb_ptr ws);
 
 /* heat_sub_grid_cos.c: c[k] = 2 cos(kz) (c_0 = 1), k <= K, z reduced */
 void _hkz_su2_sub_cos_factors(arb_ptr c, slong K, const arb_t z, slong wp);
 /* the cached vector of (z, wp) with at least K + 1 entries, or NULL */
-arb_srcptr _hkz_su2_sub_wcache_cos(const struct hkz_su2_sub_wcache_struct *c,
-        const arb_t z, slong wp, slong K);
+const _hkz_su2_sub_cos_t *_hkz_su2_sub_wcache_cos(
+        const struct hkz_su2_sub_wcache_struct *c, const arb_t z, slong wp,
+        slong K);
 /* caches it (not thread-safe; nothing if the cache is full) */
 void _hkz_su2_sub_wcache_cos_add(struct hkz_su2_sub_wcache_struct *c,
         const arb_t z, slong wp, slong K);
 void _hkz_su2_sub_wcache_cos_clear(struct hkz_su2_sub_wcache_struct *c);
 
+/* heat_sub_grid_kcut.c: the k1 <= w->K beyond which the inner sums
+ * d_k(t) (k1 < k <= w->K) of the weights w (d = 0) may be dropped at every
+ * r with cos r <= c, and tail >= sum_{k > k1} |d_k| (proven a priori
+ * bound); k1 = w->K, tail = 0 when none is found or d > 0 */
+slong _hkz_su2_sub_kcut(mag_t tail, const _hkz_su2_sub_went_t *w,
+                        const mag_t c);
+
 /* working precision of an entry (a function of its own inputs) */
-slong _hkz_su2_sub_entry_wp(const arb_t t, const arb_t r, const arb_t z,
-                            slong prec);
+slong _hkz_su2_sub_entry_wp(double td, const arb_t r, const arb_t z,
+                            slong prec, _hkz_su2_sub_d2memo_t *m);
 /* the cached weights of (t, wp, d), or NULL */
 const _hkz_su2_sub_went_t *_hkz_su2_sub_wcache_find(
-        const struct hkz_su2_sub_wcache_struct *c, const arb_t t, slong wp,
-        ulong d);
+        const struct hkz_su2_sub_wcache_struct *c, const arb_t t, double td,
+        slong wp, ulong d);
 
 #endif

@@ -368,6 +368,10 @@ HKZ_API void hkz_ly_cw_limit_theta(arb_t x, slong j, slong N, slong prec);
  *  hkz_ly_edge_family_init from a model and an edge). */
 HKZ_API int hkz_ly_cw_family(arb_ptr c, slong nder, const arb_t t,
                              void *param, slong prec);
+/** The same family; trackers created with it certify their steps by the
+ *  saddle-line integral (no cancellation: precision ~ goal + log N). */
+HKZ_API int hkz_ly_cw_family_integral(arb_ptr c, slong nder, const arb_t t,
+                                      void *param, slong prec);
 
 typedef struct
 {

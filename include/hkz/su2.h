@@ -127,10 +127,11 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_sub(arb_t res, const arb_t t,
  *  prec): the working precision and truncation of an entry are chosen
  *  from its own inputs.  The weights live in a cache
  *  (hkz_su2_sub_wcache_t): hkz_su2_sub_wcache_prepare (not thread-safe)
- *  adds those of one entry; hkz_su2_heat_sub_multi only reads the cache
+ *  adds those of one entry (weights, 2 cos(kz) and recurrence tables up
+ *  to that entry's k-cut); hkz_su2_heat_sub_multi only reads the cache
  *  (several threads may call it at once) and sets ok[i] = 0 (res[i]
- *  indeterminate) for entries whose weights are not cached (HKZ_SUB_KMAX
- *  exceeded: use hkz_su2_heat_sub).  Results are certified balls; they
+ *  indeterminate) for entries that were not prepared (HKZ_SUB_KMAX
+ *  exceeded, or (t, r) never passed to prepare: use hkz_su2_heat_sub).  Results are certified balls; they
  *  need not meet any accuracy goal. */
 typedef struct hkz_su2_sub_wcache_struct *hkz_su2_sub_wcache_t;
 HKZ_API HKZ_WARN_UNUSED int hkz_su2_sub_wcache_init(hkz_su2_sub_wcache_t *c);

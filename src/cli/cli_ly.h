@@ -92,6 +92,7 @@ typedef struct
     slong n, threads, every, L, M;
     const char *t0, *t1, *graph, *edge, *zeros, *checkpoint;
     const char *boundary, *dos;         /* track lattice */
+    const char *method;                 /* track cw */
     int resume;
 } hkz_cli_track_args_t;
 

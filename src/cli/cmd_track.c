@@ -5,6 +5,10 @@
 #include <string.h>
 #include "cli_ly.h"
 
+/* track cw --method auto: the saddle-line steps from this N on (below it
+ * the cosine-sum Taylor models are faster; bench/NOTES.md) */
+#define CW_INTEGRAL_MIN_N 32
+
 /* the limits (spec 2.6) pi/2 and (2j-1) pi/(2N), the steps, the tail
  * rows over [t*, t1] */
 static int rows(hkz_cli_run_t *r, const hkz_ly_track_t tr, slong N,
@@ -52,7 +56,7 @@ static int run_cw(hkz_cli_run_t *r, void *args)
     slong N = a->n, j0, j1;
     arb_t t0, t1, ts;
     mag_t rad;
-    int rc, status = HKZ_SUCCESS, dec, tail;
+    int rc, status = HKZ_SUCCESS, dec, tail, integral;
     char buf[256];
 
     arb_init(t0);
@@ -78,9 +82,16 @@ static int run_cw(hkz_cli_run_t *r, void *args)
         goto cleanup;
     }
     tail = arb_lt(ts, t1);
-    snprintf(buf, sizeof(buf), "cw N=%ld", (long) N);
+    integral = strcmp(a->method, "integral") == 0 ||
+               (strcmp(a->method, "auto") == 0 && N >= CW_INTEGRAL_MIN_N);
+    /* the family string is a checkpoint parameter: the two methods do not
+     * resume each other's files */
+    if (integral)
+        snprintf(buf, sizeof(buf), "cw N=%ld method=integral", (long) N);
+    else
+        snprintf(buf, sizeof(buf), "cw N=%ld", (long) N);
     fam.W = N;
-    fam.fn = hkz_ly_cw_family;
+    fam.fn = integral ? hkz_ly_cw_family_integral : hkz_ly_cw_family;
     fam.param = &N;
     fam.name = buf;
     fam.t0 = t0;
@@ -92,6 +103,8 @@ static int run_cw(hkz_cli_run_t *r, void *args)
     if ((rc = hkz_cli_ly_meta(r->w, "model", "Curie-Weiss K_N, coupling t "
                               "per edge")) ||
         (rc = hkz_cli_ly_meta(r->w, "N", buf)) ||
+        (rc = hkz_cli_ly_meta(r->w, "method", integral ? "integral"
+                              : "direct")) ||
         (rc = hkz_cli_ly_meta(r->w, "t0", a->t0)) ||
         (rc = hkz_cli_ly_meta(r->w, "t1", a->t1)) ||
         (rc = rows(r, tr, N, j0, j1, ts, t1, rad, tail,
@@ -122,6 +135,9 @@ cleanup:
 static const hkz_opt_t cw_opts[] = {
     {"n", HKZ_OPT_SLONG, offsetof(hkz_cli_track_args_t, n), .req = 1,
      .lo = 2, .hi = 4096, .metavar = "N", .help = "number of spins"},
+    {"method", HKZ_OPT_CHOICE, offsetof(hkz_cli_track_args_t, method),
+     .choices = "auto|direct|integral", .def = "auto",
+     .help = "steps by the cosine sum or the saddle-line integral"},
     HKZ_CLI_TRACK_OPTS, HKZ_OPT_END};
 
 static const hkz_cli_cmd_t track_cw = {

@@ -1,0 +1,254 @@
+/* The nodes and bounds of a tracking box (track_cw_box.c has the method
+ * and the enclosures): the line through the saddle of (tref, theta0) with
+ * its errors on a region, and the step boxes inside it. */
+#include "cw_track_internal.h"
+
+/* the t-ball remainders R0, R1, RA (see top) */
+static void remainders(_hkz_lyt_box_t *B)
+{
+    slong k, wp = B->c.wp;
+    arb_t u, x, al, eta;
+    mag_t w, e, m, v, ub;
+
+    arb_init(u);
+    arb_init(x);
+    arb_init(al);
+    arb_init(eta);
+    mag_init(w);
+    mag_init(e);
+    mag_init(m);
+    mag_init(v);
+    mag_init(ub);
+    mag_zero(B->R0);
+    mag_zero(B->R1);
+    mag_zero(B->RA);
+    /* sup |eta| = sup |1/(2t^2) - 1/(2tm^2)| over T */
+    arb_sqr(eta, B->T, wp);
+    arb_mul_2exp_si(eta, eta, 1);
+    arb_inv(eta, eta, wp);
+    arb_sqr(x, B->tm, wp);
+    arb_mul_2exp_si(x, x, 1);
+    arb_inv(x, x, wp);
+    arb_sub(eta, eta, x, wp);
+    for (k = 0; k < B->len; k++)
+    {
+        arb_set_arf(u, B->c.hh);
+        arb_mul_si(u, u, B->c.L.klo + k, wp);
+        arb_get_mag(ub, u);
+        /* w_k = sup |u^2/(2 t tm) - lam| r */
+        arb_sqr(x, u, wp);
+        arb_div(x, x, B->T, wp);
+        arb_div(x, x, B->tm, wp);
+        arb_mul_2exp_si(x, x, -1);
+        arb_sub(x, x, B->lam, wp);
+        arb_get_mag(w, x);
+        mag_mul(w, w, B->r);
+        mag_expm1(e, w);
+        acb_get_mag(v, B->V + k);
+        mag_mul(m, v, e);
+        mag_add(B->R0, B->R0, m);
+        mag_mul(m, m, ub);
+        mag_add(B->R1, B->R1, m);
+        /* |alpha_k| e_k + u^2 sup|eta| (1 + e_k) */
+        arb_sqr(al, u, wp);
+        arb_sqr(x, B->tm, wp);
+        arb_div(al, al, x, wp);
+        arb_mul_2exp_si(al, al, -1);
+        arb_sub(al, al, B->lam, wp);
+        arb_get_mag(m, al);
+        mag_mul(m, m, e);
+        arb_get_mag(w, eta);
+        mag_mul(w, w, ub);
+        mag_mul(w, w, ub);
+        mag_add_ui(e, e, 1);
+        mag_mul(w, w, e);
+        mag_add(m, m, w);
+        mag_mul(m, m, v);
+        mag_add(B->RA, B->RA, m);
+    }
+    arb_clear(u);
+    arb_clear(x);
+    arb_clear(al);
+    arb_clear(eta);
+    mag_clear(w);
+    mag_clear(e);
+    mag_clear(m);
+    mag_clear(v);
+    mag_clear(ub);
+}
+
+int _hkz_lyt_line_build(_hkz_lyt_box_t *B, slong N, const arf_t tl0,
+                        const arf_t tl1, const arf_t xl0, const arf_t xl1,
+                        const arf_t th0, slong prec)
+{
+    _hkz_lyi_ictx_t *c = &B->c;
+    acb_t S;
+    arf_t m;
+    mag_t m2;
+    slong wp, len = 0, ext;
+    double tr;
+    int pass;
+
+    B->valid = 0;
+    arf_init(m);
+    arf_add(m, tl0, tl1, ARF_PREC_EXACT, ARF_RND_DOWN);
+    arf_mul_2exp_si(m, m, -1);
+    arb_set_arf(B->tref, m);
+    arb_set(B->tm, B->tref);
+    arb_set_interval_arf(B->T, tl0, tl1, ARF_PREC_EXACT);
+    arb_set_interval_arf(B->X, xl0, xl1, ARF_PREC_EXACT);
+    arf_set(B->th0, th0);
+    arf_clear(m);
+    if (_hkz_lyi_ictx_setup(c, N, B->tref, arf_get_d(B->th0, ARF_RND_NEAR),
+                            prec))
+        return 1;
+    mag_init(m2);
+    acb_init(S);
+    tr = arf_get_d(arb_midref(B->tref), ARF_RND_NEAR);
+    for (pass = 0; pass < 2; pass++)
+    {
+        /* node range and h of the line model (the errors are bounded
+         * below), the range widened by the motion of the saddle over the
+         * t-region; if the errors miss the target by 2^12 (degenerate
+         * saddles near beta = 1, theta = 0), h from the rigorous M_+ + M_-
+         * of cw_integral.c */
+        c->hmargin = 8;
+        _hkz_lyi_ictx_bounds(c, B->X, pass);
+        ext = (slong) (c->L.xs_re * (arf_get_d(tl1, ARF_RND_UP) -
+                       arf_get_d(tl0, ARF_RND_DOWN)) / tr / c->L.h);
+        if (arf_equal(tl0, tl1) || ext < 0 || ext > 1000)
+            ext = 0;
+        c->L.klo = FLINT_MAX(0, c->L.klo - ext);
+        c->L.khi += ext;
+        wp = c->wp;
+        len = c->L.khi - c->L.klo + 1;
+        if (len < 1)
+            break;
+        if (B->len > 0)
+        {
+            _acb_vec_clear(B->V, B->len);
+            _acb_vec_clear(B->V1, B->len);
+            _acb_vec_clear(B->V2, B->len);
+            _acb_vec_clear(B->Vr, B->len);
+        }
+        B->len = len;
+        B->V = _acb_vec_init(len);
+        B->V1 = _acb_vec_init(len);
+        B->V2 = _acb_vec_init(len);
+        B->Vr = _acb_vec_init(len);
+        _hkz_lyi_node_loop(c, S, NULL, NULL, NULL, B->Vr, NULL, B->th0, 1);
+        arb_set_d(B->bb, c->L.b);
+        arb_add_arf(B->cc, B->bb, B->th0, ARF_PREC_EXACT);
+        /* lam = Re(xs)^2/(2 tref^2) (any value is valid) */
+        arb_set_d(B->lam, c->L.xs_re);
+        arb_div(B->lam, B->lam, B->tref, wp);
+        arb_sqr(B->lam, B->lam, wp);
+        arb_mul_2exp_si(B->lam, B->lam, -1);
+        /* errors of K_ref (Q with tm = tref) on the whole region */
+        _hkz_lyt_box_errors(B, N, tl0, tl1);
+        mag_set(B->e0r, B->err0);
+        mag_set(B->e1r, B->err1);
+        mag_set(B->etr, B->errt);
+        mag_mul_2exp_si(m2, c->eps, 12);
+        if (mag_cmp(B->err0, m2) <= 0)
+            break;
+    }
+    if (len < 1)
+    {
+        acb_clear(S);
+        mag_clear(m2);
+        return 1;
+    }
+    B->valid = acb_is_finite(S) && mag_is_finite(B->err0) &&
+               mag_is_finite(B->err1) && mag_is_finite(B->errt);
+    acb_clear(S);
+    mag_clear(m2);
+    return !B->valid;
+}
+
+/* The step box T x X inside the region of the line: with tm the centre of
+ * T, K_step = e^{lam (tm - tref)} K_ref (a positive constant), so
+ *   V_k = Vr_k exp(u_k^2 (tm - tref)/(2 tm tref))
+ * are the node values of K_step at (tm, theta0) (phases still relative to
+ * tref: D = (c - theta)/t - b/tref), its errors those of K_ref times
+ * e^{lam (tm - tref)}, and the t-ball remainders are those of the top with
+ * this tm. */
+void _hkz_lyt_box_step(_hkz_lyt_box_t *B, const arf_t ta, const arf_t tb,
+                       const arf_t lo, const arf_t hi)
+{
+    slong k, wp = B->c.wp;
+    arb_t u, x, d;
+    arf_t m;
+    mag_t f;
+
+    arb_init(u);
+    arb_init(x);
+    arb_init(d);
+    arf_init(m);
+    mag_init(f);
+    arf_add(m, ta, tb, ARF_PREC_EXACT, ARF_RND_DOWN);
+    arf_mul_2exp_si(m, m, -1);
+    arb_set_arf(B->tm, m);
+    arb_set_interval_arf(B->T, ta, tb, ARF_PREC_EXACT);
+    arb_set_interval_arf(B->X, lo, hi, ARF_PREC_EXACT);
+    arf_sub(m, tb, ta, ARF_PREC_EXACT, ARF_RND_DOWN);
+    arf_mul_2exp_si(m, m, -1);
+    arf_get_mag(B->r, m);
+    /* d = (tm - tref)/(2 tm tref) */
+    arb_sub(d, B->tm, B->tref, wp);
+    arb_div(d, d, B->tm, wp);
+    arb_div(d, d, B->tref, wp);
+    arb_mul_2exp_si(d, d, -1);
+    for (k = 0; k < B->len; k++)
+    {
+        arb_set_arf(u, B->c.hh);
+        arb_mul_si(u, u, B->c.L.klo + k, wp);
+        if (arb_is_zero(d))
+            acb_set(B->V + k, B->Vr + k);
+        else
+        {
+            arb_sqr(x, u, wp);
+            arb_mul(x, x, d, wp);
+            arb_exp(x, x, wp);
+            acb_mul_arb(B->V + k, B->Vr + k, x, wp);
+        }
+        acb_mul_arb(B->V1 + k, B->V + k, u, wp);
+        arb_div(x, u, B->tm, wp);
+        arb_sqr(x, x, wp);
+        arb_mul_2exp_si(x, x, -1);
+        arb_sub(x, x, B->lam, wp);
+        acb_mul_arb(B->V2 + k, B->V + k, x, wp);
+    }
+    remainders(B);
+    /* e^{lam (tm - tref)} */
+    arb_sub(x, B->tm, B->tref, wp);
+    arb_mul(x, x, B->lam, wp);
+    arb_exp(x, x, wp);
+    arb_get_mag(f, x);
+    mag_mul(B->err0, B->e0r, f);
+    mag_mul(B->err1, B->e1r, f);
+    mag_mul(B->errt, B->etr, f);
+    arb_clear(u);
+    arb_clear(x);
+    arb_clear(d);
+    arf_clear(m);
+    mag_clear(f);
+}
+
+int _hkz_lyt_box_build(_hkz_lyt_box_t *B, slong N, const arf_t ta,
+                       const arf_t tb, const arf_t lo, const arf_t hi,
+                       slong prec)
+{
+    arf_t m;
+    int r;
+    arf_init(m);
+    arf_add(m, lo, hi, ARF_PREC_EXACT, ARF_RND_DOWN);
+    arf_mul_2exp_si(m, m, -1);
+    arf_set_round(m, m, 53, ARF_RND_NEAR);
+    r = _hkz_lyt_line_build(B, N, ta, tb, lo, hi, m, prec);
+    arf_clear(m);
+    if (r == 0)
+        _hkz_lyt_box_step(B, ta, tb, lo, hi);
+    return r;
+}
+

@@ -1,0 +1,280 @@
+/* Certified tracking steps of Curie-Weiss zeros by the saddle-line
+ * integral (family hkz_ly_cw_family_integral; spec 3.5).
+ *
+ * A step of zero j is the box B = [ta, tb] x X, X = [lo, hi], holding the
+ * enclosure of theta_j(ta) and the prediction at tb.  With the enclosures
+ * of track_cw_box.c (K = Q I, Q > 0, valid on all of B):
+ *   1. K(t, lo) and K(t, hi) have opposite constant signs on T: by the
+ *      mean value theorem K(t, x) in K(tm, x) + K_t(T, x) [-r, r];
+ *   2. K_theta(B) excludes 0;
+ * so for every t in T exactly one zero, simple, lies in X: theta_j(t)
+ * (track_step.c).  If K_t(B) excludes 0, then d theta_j/dt has the sign
+ * -sign(K_t(B)) sign(K_theta(B)) on the whole step (implicit function
+ * theorem; at a zero K_t/K_theta = F_t/F_theta since F/K > 0).
+ * theta_j(tb) is the certified bracket of cw_int_eval.c at the exact tb
+ * (inside X, so it is the zero of index j). */
+#include <math.h>
+#include "cw_track_internal.h"
+#include "hkz/status.h"
+
+static int sgn(const arb_t x)
+{
+    return arb_is_positive(x) ? 1 : arb_is_negative(x) ? -1 : 0;
+}
+
+/* Newton on the double node sum at (t, th); returns th on failure. */
+static double newton_d(slong N, double t, double th, double *xsre)
+{
+    _hkz_ly_cw_line_t L;
+    double re, im, x = th;
+    int it;
+    *xsre = 0;
+    if (_hkz_ly_cw_saddle_top_d(&re, &im, th, N * t) ||
+        _hkz_ly_cw_line_d(&L, N, t, th, re, im, 40.0))
+        return th;
+    *xsre = re;
+    _hkz_ly_cw_line_nodes_d(&L);
+    for (it = 0; it < 8; it++)
+    {
+        double f, df, s;
+        f = _hkz_ly_cw_int_d(&df, &L, x);
+        if (df == 0 || !isfinite(f) || !isfinite(df))
+            return th;
+        s = f / df;
+        x -= s;
+        if (fabs(s) < 1e-15 * x)
+            break;
+    }
+    return isfinite(x) && x > 0 && x < HKZ_LY_PI / 2 ? x : th;
+}
+
+/* theta'(t) by a difference quotient of the double zero; lambda encodes a
+ * step limit: the motion of a step below a fifth of the local spacing
+ * pi t / (Re xs + 2 sigw) (run_zero takes dt <= 0.5/lambda). */
+void _hkz_ly_track_rates_cwi(double *dth, double *lam,
+                             const hkz_ly_track_struct *tr, const arf_t t,
+                             const arb_t theta, slong prec)
+{
+    slong N = *(const slong *) tr->param;
+    double td = arf_get_d(t, ARF_RND_NEAR), dt = 1e-5 * td, re, re2;
+    double th = arf_get_d(arb_midref(theta), ARF_RND_NEAR);
+    double x0 = newton_d(N, td, th, &re), x1 = newton_d(N, td + dt, x0, &re2);
+    double sp = HKZ_LY_PI * td / (re + 2 * sqrt(td));
+    (void) prec;
+    *dth = (x1 - x0) / dt;
+    if (!isfinite(*dth))
+        *dth = 0;
+    *lam = *dth != 0 ? 0.5 / (0.2 * sp / fabs(*dth)) : 1e-3;
+}
+
+/* theta_j(tb) inside [lo, hi]: the bracket of cw_int_eval.c, first to
+ * ~2^-40 (from the double Newton zero), then to the goal from the midpoint
+ * of the first (its linear shift needs a start near the zero); the box
+ * itself if that fails. */
+static void zero_at(arb_t res, const hkz_ly_track_struct *tr, slong N,
+                    const arf_t tb, double guess, const arf_t lo,
+                    const arf_t hi, slong prec)
+{
+    arb_t t;
+    arf_t x0, wt, a, b;
+    int sa, sb, k;
+    double re;
+
+    arb_init(t);
+    arf_init(x0);
+    arf_init(wt);
+    arf_init(a);
+    arf_init(b);
+    arb_set_interval_arf(res, lo, hi, prec);
+    arb_set_arf(t, tb);
+    arf_set_d(x0, newton_d(N, arf_get_d(tb, ARF_RND_NEAR), guess, &re));
+    for (k = 0; k < 3; k++)
+    {
+        arf_mul_2exp_si(wt, x0, k == 0 ? -40 : -tr->rel_bits - 2);
+        if (!_hkz_ly_cw_int_bracket(a, b, &sa, &sb, x0, wt, N, t, prec) ||
+            arf_cmp(a, lo) <= 0 || arf_cmp(b, hi) >= 0)
+            break;
+        arb_set_interval_arf(res, a, b, prec);
+        arf_add(x0, a, b, prec, ARF_RND_NEAR);
+        arf_mul_2exp_si(x0, x0, -1);
+        arf_sub(a, b, a, prec, ARF_RND_UP);
+        arf_mul_2exp_si(wt, x0, -tr->rel_bits);
+        if (k > 0 && arf_cmp(a, wt) <= 0)
+            break;
+    }
+    arb_clear(t);
+    arf_clear(x0);
+    arf_clear(wt);
+    arf_clear(a);
+    arf_clear(b);
+}
+
+/* res = [lo + a (hi - lo)/m, lo + (a + 1)(hi - lo)/m] (outward) */
+static void sub_interval(arb_t res, const arf_t lo, const arf_t hi, slong a,
+                         slong m, slong wp)
+{
+    arb_t d, x;
+    arb_init(d);
+    arb_init(x);
+    arb_set_arf(d, hi);
+    arb_sub_arf(d, d, lo, wp);
+    arb_div_si(d, d, m, wp);
+    arb_mul_si(x, d, a, wp);
+    arb_add_arf(x, x, lo, wp);
+    arb_add(d, x, d, wp);
+    arb_union(res, x, d, wp);
+    arb_clear(d);
+    arb_clear(x);
+}
+
+/* The sign of K_theta (which = 0) or K_t (which = 1) on all of B, 0 if
+ * not certified: B whole, then split into m x m sub-boxes (m = 2, 4, 8;
+ * the enclosures of track_cw_box.c hold on each sub-box). */
+static int sub_sign(const _hkz_lyt_box_t *B, int which)
+{
+    slong m, a, b, wp = B->c.wp;
+    arb_t th, t, v;
+    arf_t lo, hi;
+    int sg = 0, s;
+
+    arb_init(th);
+    arb_init(t);
+    arb_init(v);
+    arf_init(lo);
+    arf_init(hi);
+    for (m = 1; m <= 8 && sg == 0; m *= 2)
+    {
+        sg = 2;
+        for (a = 0; a < m && sg != 0; a++)
+            for (b = 0; b < m && sg != 0; b++)
+            {
+                /* the a-th of m pieces of X, the b-th of m pieces of T */
+                arb_get_lbound_arf(lo, B->X, wp);
+                arb_get_ubound_arf(hi, B->X, wp);
+                sub_interval(th, lo, hi, a, m, wp);
+                arb_get_lbound_arf(lo, B->T, wp);
+                arb_get_ubound_arf(hi, B->T, wp);
+                sub_interval(t, lo, hi, b, m, wp);
+                if (which == 0)
+                    _hkz_lyt_box_eval(NULL, v, NULL, B, th, t);
+                else
+                    _hkz_lyt_box_eval(NULL, NULL, v, B, th, t);
+                s = sgn(v);
+                if (s == 0 || (sg != 2 && s != sg))
+                    sg = 0;
+                else
+                    sg = s;
+            }
+        if (sg == 2)
+            sg = 0;
+    }
+    arb_clear(th);
+    arb_clear(t);
+    arb_clear(v);
+    arf_clear(lo);
+    arf_clear(hi);
+    return sg;
+}
+
+int _hkz_ly_track_try_step_cwi(hkz_ly_track_struct *tr, slong i,
+                               const arf_t tb, const arf_t thpred,
+                               slong prec)
+{
+    const arf_struct *ta = tr->ta + i;
+    const arb_struct *A = tr->theta + i;
+    slong N = *(const slong *) tr->param;
+    _hkz_lyt_box_t B, *Bp = &B;
+    arf_t lo, hi, margin, u;
+    arb_t v, Kt, x, hpi;
+    int ok = 0, s[2], k, dir = 0;
+    double re;
+
+    _hkz_lyt_box_init(&B);
+    arf_init(lo);
+    arf_init(hi);
+    arf_init(margin);
+    arf_init(u);
+    arb_init(v);
+    arb_init(Kt);
+    arb_init(x);
+    arb_init(hpi);
+    /* X = hull(theta_a, prediction) widened by half the motion (the
+     * first-order form of condition 1 needs room beyond the motion) */
+    arf_sub(margin, thpred, arb_midref(A), prec, ARF_RND_UP);
+    arf_abs(margin, margin);
+    arf_mul_2exp_si(margin, margin, -1);
+    arf_set_mag(u, arb_radref(A));
+    arf_mul_2exp_si(u, u, 2);
+    arf_max(margin, margin, u);
+    arf_abs(u, arb_midref(A));
+    arf_mul_2exp_si(u, u, -tr->rel_bits + 3);
+    arf_max(margin, margin, u);
+    arb_get_lbound_arf(lo, A, prec);
+    arf_min(lo, lo, thpred);
+    arf_sub(lo, lo, margin, prec, ARF_RND_DOWN);
+    arb_get_ubound_arf(hi, A, prec);
+    arf_max(hi, hi, thpred);
+    arf_add(hi, hi, margin, prec, ARF_RND_UP);
+    arb_const_pi(hpi, 64);
+    arb_mul_2exp_si(hpi, hpi, -1);
+    arb_set_arf(v, hi);
+    if (arf_sgn(lo) <= 0 || !arb_lt(v, hpi))
+        goto cleanup;
+    if (_hkz_lyt_box_build(Bp, N, ta, tb, lo, hi, prec))
+        goto cleanup;
+    /* 1. signs at lo and hi for all t in T */
+    for (k = 0; k < 2; k++)
+    {
+        arb_set_arf(x, k == 0 ? lo : hi);
+        _hkz_lyt_box_eval(v, NULL, NULL, Bp, x, NULL);
+        _hkz_lyt_box_eval(NULL, NULL, Kt, Bp, x, Bp->T);
+        arb_zero(x);
+        arb_add_error_mag(x, Bp->r);
+        arb_addmul(v, Kt, x, Bp->c.wp);
+        s[k] = sgn(v);
+    }
+    if (s[0] * s[1] != -1)
+        goto cleanup;
+    /* 2. K_theta(B) excludes 0; 3. K_t(B) for the direction */
+    if (!(s[0] = sub_sign(Bp, 0)))
+        goto cleanup;
+    s[1] = sub_sign(Bp, 1);
+    dir = -s[0] * s[1];
+    /* an undecided direction: retry shorter (run_zero halves dt) unless
+     * the step is already tiny */
+    if (dir == 0 && mag_cmp_2exp_si(Bp->r, arf_abs_bound_lt_2exp_si(ta) - 24)
+        > 0)
+        goto cleanup;
+    ok = 1;
+    {
+        hkz_ly_step_struct *st = _hkz_ly_track_new_step(tr, i);
+        arb_set_arf(&st->ta, ta);
+        arb_set_arf(&st->tb, tb);
+        arb_set_interval_arf(&st->box, lo, hi, prec);
+        st->dir = dir;
+        /* from the nodes of the box; the one-zero bracket otherwise */
+        if (!_hkz_lyt_box_zero(&st->theta_b, Bp, tb, newton_d(N,
+                               arf_get_d(tb, ARF_RND_NEAR),
+                               arf_get_d(thpred, ARF_RND_NEAR), &re),
+                               tr->rel_bits, prec))
+            zero_at(&st->theta_b, tr, N, tb, arf_get_d(thpred,
+                    ARF_RND_NEAR), lo, hi, prec);
+        arb_set(tr->theta + i, &st->theta_b);
+        arf_set(tr->ta + i, tb);
+        if (tr->dir[i] == 0 && tr->nsteps[i] == 1)
+            tr->dir[i] = dir == 0 ? 2 : dir;
+        else if (tr->dir[i] != dir)
+            tr->dir[i] = 2;
+    }
+cleanup:
+    _hkz_lyt_box_clear(&B);
+    arf_clear(lo);
+    arf_clear(hi);
+    arf_clear(margin);
+    arf_clear(u);
+    arb_clear(v);
+    arb_clear(Kt);
+    arb_clear(x);
+    arb_clear(hpi);
+    return ok;
+}

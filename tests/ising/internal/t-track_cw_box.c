@@ -1,0 +1,187 @@
+/* The enclosures of a tracking box of the saddle-line tracker
+ * (ising/track_cw_box.c, track_cw_line.c, track_cw_bound.c, compiled into
+ * this test) against the cosine sum G_N at high precision: with
+ *   K = Q I = G exp(t N^2/2 - psiref - lam (t - tm) - (c - theta)^2/(2t)
+ *               + b^2/(2 tm)) (2 pi t)^{1/2}
+ * (spec 2.6: F_N = e^{t(N^2-N)/2} G = e^{-tN/2} (2 pi t)^{-1/2} I),
+ *   K_theta = K (c - theta)/t + (K/G) G_theta,
+ *   K_t = K (N^2/2 - lam + (c - theta)^2/(2 t^2) + 1/(2t)) + (K/G) G_t,
+ * the point enclosures at t = tm and the box enclosures (t a sub-ball of
+ * T, theta a sub-ball of X) contain these values at random boxes, points
+ * and N. */
+#include "hkz_test.h"
+#include "cw_track_internal.h"
+
+/* K, K_theta, K_t at the exact (t, theta) from the cosine sum */
+static void exact(arb_t K, arb_t Kth, arb_t Kt, const _hkz_lyt_box_t *B,
+                  slong N, const arb_t t, const arb_t th, slong prec)
+{
+    slong len = N / 2 + 1;
+    arb_ptr c = _arb_vec_init(2 * len);
+    arb_struct g[2];
+    arb_t Gt, e, x, cm;
+
+    arb_init(g + 0);
+    arb_init(g + 1);
+    arb_init(Gt);
+    arb_init(e);
+    arb_init(x);
+    arb_init(cm);
+    HKZ_TEST_OK(hkz_ly_cw_coeffs(c, 1, N, t, prec));
+    HKZ_TEST_OK(hkz_ly_cos_eval(g, 1, c, N, th, prec));
+    HKZ_TEST_OK(hkz_ly_cos_eval(Gt, 0, c + len, N, th, prec));
+    /* e = K/G */
+    arb_mul_si(e, t, N * N, prec);
+    arb_mul_2exp_si(e, e, -1);
+    arb_sub(e, e, B->c.psiref, prec);
+    arb_sub(x, t, B->tm, prec);
+    arb_submul(e, x, B->lam, prec);
+    arb_sub(cm, B->cc, th, prec);
+    arb_sqr(x, cm, prec);
+    arb_div(x, x, t, prec);
+    arb_mul_2exp_si(x, x, -1);
+    arb_sub(e, e, x, prec);
+    arb_sqr(x, B->bb, prec);
+    arb_div(x, x, B->tm, prec);
+    arb_mul_2exp_si(x, x, -1);
+    arb_add(e, e, x, prec);
+    arb_exp(e, e, prec);
+    arb_const_pi(x, prec);
+    arb_mul(x, x, t, prec);
+    arb_mul_2exp_si(x, x, 1);
+    arb_sqrt(x, x, prec);
+    arb_mul(e, e, x, prec);
+    arb_mul(K, g + 0, e, prec);
+    /* K_theta */
+    arb_div(x, cm, t, prec);
+    arb_mul(Kth, K, x, prec);
+    arb_addmul(Kth, e, g + 1, prec);
+    /* K_t */
+    arb_sqr(x, cm, prec);
+    arb_div(x, x, t, prec);
+    arb_div(x, x, t, prec);
+    arb_mul_2exp_si(x, x, -1);
+    arb_sub(x, x, B->lam, prec);
+    arb_set_si(cm, N * N);
+    arb_mul_2exp_si(cm, cm, -1);
+    arb_add(x, x, cm, prec);
+    arb_inv(cm, t, prec);
+    arb_mul_2exp_si(cm, cm, -1);
+    arb_add(x, x, cm, prec);
+    arb_mul(Kt, K, x, prec);
+    arb_addmul(Kt, e, Gt, prec);
+    _arb_vec_clear(c, 2 * len);
+    arb_clear(g + 0);
+    arb_clear(g + 1);
+    arb_clear(Gt);
+    arb_clear(e);
+    arb_clear(x);
+    arb_clear(cm);
+}
+
+/* x = lo + (hi - lo) k/1024 (exact) */
+static void frac(arb_t x, const arf_t lo, const arf_t hi, ulong k)
+{
+    arf_t d;
+    arf_init(d);
+    arf_sub(d, hi, lo, ARF_PREC_EXACT, ARF_RND_DOWN);
+    arf_mul_ui(d, d, k, ARF_PREC_EXACT, ARF_RND_DOWN);
+    arf_mul_2exp_si(d, d, -10);
+    arf_add(d, d, lo, ARF_PREC_EXACT, ARF_RND_DOWN);
+    arb_set_arf(x, d);
+    arf_clear(d);
+}
+
+int main(void)
+{
+    flint_rand_t st;
+    slong it, N, prec;
+    _hkz_lyt_box_t B;
+    arf_t ta, tb, lo, hi;
+    arb_t t, th, K, Kth, Kt, E, Eth, Et, T2, X2;
+    slong built = 0;
+
+    hkz_test_rand_init(st);
+    arf_init(ta);
+    arf_init(tb);
+    arf_init(lo);
+    arf_init(hi);
+    arb_init(t);
+    arb_init(th);
+    arb_init(K);
+    arb_init(Kth);
+    arb_init(Kt);
+    arb_init(E);
+    arb_init(Eth);
+    arb_init(Et);
+    arb_init(T2);
+    arb_init(X2);
+    for (it = 0; it < hkz_test_iters(40); it++)
+    {
+        ulong k1, k2;
+        N = 16 + n_randint(st, 60);
+        prec = 64 + 53 + n_randint(st, 64);
+        /* beta in [0.1, 1.9], T of relative width 2^-8..2^-12, X of
+         * width 2^-7..2^-11 around theta in (0.05, 1.5) */
+        arf_set_ui(ta, 1 + n_randint(st, 18));
+        arf_div_si(ta, ta, 10 * N, 53, ARF_RND_DOWN);
+        arf_mul_2exp_si(tb, ta, -8 - (slong) n_randint(st, 5));
+        arf_add(tb, ta, tb, 53, ARF_RND_UP);
+        arf_set_d(lo, 0.05 + 1.45 * n_randint(st, 1001) / 1000.0);
+        arf_set_si_2exp_si(hi, 1, -7 - (slong) n_randint(st, 5));
+        arf_add(hi, lo, hi, 53, ARF_RND_UP);
+        _hkz_lyt_box_init(&B);
+        if (_hkz_lyt_box_build(&B, N, ta, tb, lo, hi, prec) == 0)
+        {
+            built++;
+            /* at t = tm, theta random in X */
+            k1 = n_randint(st, 1025);
+            frac(th, lo, hi, k1);
+            _hkz_lyt_box_eval(K, Kth, Kt, &B, th, NULL);
+            exact(E, Eth, Et, &B, N, B.tm, th, 4 * N + 256);
+            HKZ_TEST_OVERLAP(K, E, "K(tm)");
+            HKZ_TEST_OVERLAP(Kth, Eth, "K_theta(tm)");
+            HKZ_TEST_OVERLAP(Kt, Et, "K_t(tm)");
+            HKZ_TEST_CHECK(arb_contains(K, E) || !arb_overlaps(K, E),
+                           "K(tm) ball");
+            /* sub-balls of T and X (or all of B) and a point in them */
+            k1 = n_randint(st, 1024);
+            k2 = k1 + 1 + n_randint(st, 1024 - k1);
+            frac(T2, ta, tb, k1);
+            frac(t, ta, tb, k2);
+            arb_union(T2, T2, t, 128);
+            frac(t, ta, tb, k1 + n_randint(st, k2 - k1 + 1));
+            k1 = n_randint(st, 1024);
+            k2 = k1 + 1 + n_randint(st, 1024 - k1);
+            frac(X2, lo, hi, k1);
+            frac(th, lo, hi, k2);
+            arb_union(X2, X2, th, 128);
+            frac(th, lo, hi, k1 + n_randint(st, k2 - k1 + 1));
+            _hkz_lyt_box_eval(K, Kth, Kt, &B, X2, T2);
+            exact(E, Eth, Et, &B, N, t, th, 4 * N + 256);
+            HKZ_TEST_CHECK(arb_contains(K, E) && arb_contains(Kth, Eth) &&
+                           arb_contains(Kt, Et), "N=%ld: the box "
+                           "enclosures miss the cosine-sum values",
+                           (long) N);
+        }
+        _hkz_lyt_box_clear(&B);
+    }
+    HKZ_TEST_CHECK(built >= hkz_test_iters(40) / 2, "only %ld boxes built",
+                   (long) built);
+    arf_clear(ta);
+    arf_clear(tb);
+    arf_clear(lo);
+    arf_clear(hi);
+    arb_clear(t);
+    arb_clear(th);
+    arb_clear(K);
+    arb_clear(Kth);
+    arb_clear(Kt);
+    arb_clear(E);
+    arb_clear(Eth);
+    arb_clear(Et);
+    arb_clear(T2);
+    arb_clear(X2);
+    hkz_rand_clear(st);
+    HKZ_TEST_END("ising.track_cw_box");
+}
