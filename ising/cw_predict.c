@@ -29,9 +29,11 @@ static double phase(slong N, double beta, double theta, double re,
 }
 
 /* Zeros jlo..jhi (1-based), swept downward from theta = pi/2 with the
- * saddle continued along; 0 on success. */
-static int predict_range(double *theta, slong N, double t, slong jlo,
-                         slong jhi)
+ * saddle continued along; zero j <= jtop goes to theta[j - 1 - off]
+ * (the sweep passes the others: the bits of a zero depend only on its
+ * chunk); 0 on success. */
+static int predict_range(double *theta, slong off, slong N, double t,
+                         slong jlo, slong jhi, slong jtop)
 {
     slong j;
     double beta = N * t, th = HKZ_LY_PI / 2, re, im;
@@ -93,7 +95,8 @@ static int predict_range(double *theta, slong N, double t, slong jlo,
         }
         if (!(th > 0 && th < HKZ_LY_PI / 2))
             return 1;
-        theta[j - 1] = th;
+        if (j <= jtop)
+            theta[j - 1 - off] = th;
     }
     return 0;
 }
@@ -101,49 +104,153 @@ static int predict_range(double *theta, slong N, double t, slong jlo,
 typedef struct
 {
     double *theta;
-    slong N, n, chunk;
+    slong N, n, chunk, lo, hi, c0;
     double t;
     int fail;
 } pjob_t;
 
+/* chunk c0 + i, clipped to the zeros lo + 1 .. hi */
 static void predict_task(slong i, void *arg)
 {
     pjob_t *p = arg;
-    slong jlo = i * p->chunk + 1, jhi = FLINT_MIN((i + 1) * p->chunk, p->n);
-    if (predict_range(p->theta, p->N, p->t, jlo, jhi))
+    slong c = p->c0 + i, jlo = c * p->chunk + 1,
+          jhi = FLINT_MIN((c + 1) * p->chunk, p->n);
+    if (predict_range(p->theta, p->lo, p->N, p->t, FLINT_MAX(jlo, p->lo + 1),
+                      jhi, FLINT_MIN(jhi, p->hi)))
         p->fail = 1;
 }
 
-slong _hkz_ly_cw_predict_par(double *theta, slong N, double t, int nthreads)
+slong _hkz_ly_cw_predict_block(double *theta, slong N, double t, slong lo,
+                               slong hi, int nthreads)
 {
     pjob_t p;
-    slong n = N / 2, i, nchunks;
+    slong n = N / 2, i;
 
-    if (n <= 0)
+    if (n <= 0 || lo >= hi)
         return 0;
-    if (!(t > 0) || !isfinite(t))
+    if (!(t > 0) || !isfinite(t) || lo < 0 || hi > n)
         return -1;
     p.theta = theta;
     p.N = N;
     p.n = n;
     p.t = t;
+    p.lo = lo;
+    p.hi = hi;
     p.fail = 0;
-    /* chunks of >= 256 zeros: each restarts the saddle continuation; the
-     * chunks do not depend on nthreads, so that the predictions (and the
-     * brackets certified from them) are the same bits for any thread or
-     * process count */
+    /* chunks of >= 256 zeros: each restarts the saddle continuation from
+     * pi/2; the chunks depend on n alone (not on nthreads or on [lo, hi)),
+     * so that the predictions (and the brackets certified from them) are
+     * the same bits for any thread or process count */
     p.chunk = FLINT_MAX(256, (n + 63) / 64);
-    nchunks = (n + p.chunk - 1) / p.chunk;
-    _hkz_ly_parallel_for(nchunks, nthreads, predict_task, &p);
+    p.c0 = lo / p.chunk;
+    _hkz_ly_parallel_for((hi - 1) / p.chunk - p.c0 + 1, nthreads,
+                         predict_task, &p);
     if (p.fail)
         return -1;
-    for (i = 1; i < n; i++)
+    for (i = 1; i < hi - lo; i++)
         if (!(theta[i] > theta[i - 1]))
             return -1;
-    return n;
+    return hi - lo;
+}
+
+slong _hkz_ly_cw_predict_par(double *theta, slong N, double t, int nthreads)
+{
+    return _hkz_ly_cw_predict_block(theta, N, t, 0, N / 2, nthreads);
 }
 
 slong hkz_ly_cw_predict_d(double *theta, slong N, double t)
 {
     return _hkz_ly_cw_predict_par(theta, N, t, 1);
+}
+
+/* Blocks of the zeros balanced by cost (part results over size
+ * processes).  The cost of a zero is mostly the rebuilds of its node
+ * block (one per anchor interval of fixed width in theta, cw_int_block.c)
+ * and partly per zero, so a block's cost is modelled as
+ *   alpha (zeros in it) / n + (1 - alpha) (its theta range) / (pi/2 - th1),
+ * with the zero count below theta from the saddle phase, J(theta) =
+ * Ph(theta) / pi + 1/2 (zero j sits at J = j), on a grid of theta swept
+ * down from pi/2 (saddle continued).  Boundaries b_r = floor(J) where the
+ * cost reaches r / size; the same doubles on every process.  Equal counts
+ * (hkz_dist_block rule) when the sweep fails.  The anchor intervals have
+ * width ~ t sqrt(N) = beta / sqrt(N), so (per-zero cost) / (rebuild cost)
+ * grows like beta sqrt(N): alpha = r / (1 + r), r = 0.724 beta
+ * sqrt(N / 10^6), fitted to the per-rank CPU times of N = 10^6, beta = 1/2
+ * on 8 ranks of equal counts (bench/NOTES.md: 2.68 s per 62500 zeros plus
+ * 46 s per radian). */
+#define BLOCK_GRID 2048
+
+void _hkz_ly_cw_blocks(slong *lo, slong *hi, slong N, double t, int rank,
+                       int size)
+{
+    slong n = N / 2, q, r, i, k, m = 0, b[2];
+    double beta = N * t, re, im, *th, *J, c0, span, cost, prev_cost, tgt;
+    double ratio = 0.724 * beta * sqrt(N / 1e6), alpha = ratio / (1 + ratio);
+
+    q = n / size;
+    r = n % size;
+    *lo = rank * q + FLINT_MIN(rank, r);
+    *hi = *lo + q + (rank < r);
+    if (size <= 1 || n < 64 * size || !(t > 0) || !isfinite(t) ||
+        _hkz_ly_cw_saddle_top_d(&re, &im, HKZ_LY_PI / 2, beta))
+        return;
+    th = flint_malloc(sizeof(double) * 2 * (BLOCK_GRID + 1));
+    J = th + BLOCK_GRID + 1;
+    /* grid from pi/2 down to the first zero (J = 1/2) */
+    for (i = 0; i <= BLOCK_GRID; i++)
+    {
+        double x = HKZ_LY_PI / 2 * (1.0 - (double) i / BLOCK_GRID);
+        if (x <= 0 || _hkz_ly_cw_saddle_d(&re, &im, x, beta, re, im))
+            break;
+        th[m] = x;
+        J[m] = phase(N, beta, x, re, im) / HKZ_LY_PI + 0.5;
+        if (!isfinite(J[m]) || (m > 0 && !(J[m] < J[m - 1])))
+            break;
+        m++;
+        if (J[m - 1] < 0.5)
+            break;
+    }
+    if (m < 16 || J[0] < n - 1 || J[0] > n + 1)
+    {
+        flint_free(th);
+        return;
+    }
+    c0 = th[m - 1];
+    span = HKZ_LY_PI / 2 - c0;
+    /* the boundaries of this rank: cost rank / size and (rank + 1) / size,
+     * cost increasing from the grid's bottom (i = m - 1) to pi/2 (i = 0) */
+    for (k = 0; k < 2; k++)
+    {
+        slong rr = rank + k;
+        if (rr == 0 || rr == size)
+        {
+            b[k] = rr == 0 ? 0 : n;
+            continue;
+        }
+        tgt = (double) rr / size;
+        b[k] = -1;
+        prev_cost = 0;
+        for (i = m - 1; i >= 0; i--)
+        {
+            cost = alpha * FLINT_MAX(J[i] - 0.5, 0) / n +
+                   (1 - alpha) * (th[i] - c0) / span;
+            if (cost >= tgt && i < m - 1)
+            {
+                /* linear in between grid points */
+                double w = (tgt - prev_cost) / (cost - prev_cost);
+                double jj = J[i + 1] + w * (J[i] - J[i + 1]);
+                b[k] = FLINT_MAX(0, FLINT_MIN(n, (slong) floor(jj)));
+                break;
+            }
+            prev_cost = cost;
+        }
+        if (b[k] < 0)
+            b[k] = n;
+    }
+    flint_free(th);
+    if (b[0] <= b[1])
+    {
+        *lo = b[0];
+        *hi = b[1];
+    }
 }

@@ -8,7 +8,7 @@
  * AUTO takes the direct sum for N <= HKZ_LY_CW_DIRECT_MAX_N or beta >= 8. */
 #include <complex.h>
 #include <math.h>
-#include "zeros_internal.h"
+#include "zeros_fun_internal.h"
 #include "hkz_check.h"
 
 typedef struct
@@ -31,6 +31,13 @@ static int cw_predict(double *theta, slong n, void *ctx)
     const cwctx_t *c = ctx;
     return _hkz_ly_cw_predict_par(theta, c->N, c->td, c->nthreads) == n
            ? HKZ_SUCCESS : HKZ_ERR_NOT_CERTIFIED;
+}
+
+static int cw_predict_block(double *theta, slong lo, slong hi, void *ctx)
+{
+    const cwctx_t *c = ctx;
+    return _hkz_ly_cw_predict_block(theta, c->N, c->td, lo, hi, c->nthreads)
+           == hi - lo ? 0 : 1;
 }
 
 /* Cancellation of the direct sum at theta, in bits: the terms add up to
@@ -120,6 +127,13 @@ int hkz_ly_cw_zeros(hkz_ly_zeros_t z, slong N, const arb_t t,
     if (method == HKZ_LY_METHOD_AUTO)
         method = (N <= HKZ_LY_CW_DIRECT_MAX_N || N * c.td >= 8)
                  ? HKZ_LY_METHOD_DIRECT : HKZ_LY_METHOD_INTEGRAL;
+    if (z->part && (method == HKZ_LY_METHOD_DIRECT || o.split == NULL ||
+                    o.split->size <= 1))
+    {
+        /* only the integral driver works on blocks */
+        _hkz_ly_zeros_resize(z, 0, z->n);
+        z->part = 0;
+    }
     if (method == HKZ_LY_METHOD_DIRECT)
     {
         st = _hkz_ly_zeros_cos_pred(z, N, cw_coeff_fn, &c,
@@ -140,8 +154,18 @@ int hkz_ly_cw_zeros(hkz_ly_zeros_t z, slong N, const arb_t t,
         /* the integral needs no precision growing with N */
         if (o.goal.max_prec <= 0)
             o.goal.max_prec = 8 * o.goal.rel_bits + 1024;
+        if (z->part)
+        {
+            /* blocks balanced by cost: the zeros near the edge are dearer */
+            slong lo, hi;
+            _hkz_ly_cw_blocks(&lo, &hi, N, c.td, o.split->rank,
+                              o.split->size);
+            if (lo != z->j0 || hi - lo != z->len)
+                _hkz_ly_zeros_resize(z, lo, hi - lo);
+        }
         c.cache = _hkz_lyi_cache_new();
-        st = hkz_ly_zeros_fun(z, &f, &o);
+        st = z->part ? _hkz_lyz_fun_part(z, &f, cw_predict_block, &o)
+                     : hkz_ly_zeros_fun(z, &f, &o);
         _hkz_lyi_cache_free(c.cache);
     }
     z->method = method;

@@ -12,6 +12,38 @@
 #include "zeros_fun_internal.h"
 #include "hkz_check.h"
 
+void _hkz_lyz_drv_init(_hkz_lyz_drv_t *d, const hkz_ly_fun_struct *f,
+                       slong W, const hkz_ly_opts_t *opts, slong *done)
+{
+    arb_t hpi;
+    d->f = f;
+    d->W = W;
+    d->n = W / 2;
+    d->rel_bits = opts->goal.rel_bits;
+    d->max_prec = _hkz_ly_max_prec(opts, W);
+    d->start_prec = FLINT_MIN(opts->goal.rel_bits + 64, d->max_prec);
+    arf_init(&d->end);
+    arb_init(hpi);
+    arb_const_pi(hpi, opts->goal.rel_bits + 128);
+    arb_mul_2exp_si(hpi, hpi, -1);
+    arb_get_lbound_arf(&d->end, hpi, opts->goal.rel_bits + 128);
+    arb_clear(hpi);
+    d->end_fixed = (W % 2 == 0);
+    d->opts = opts;
+    d->done = done;
+}
+
+void _hkz_lyz_guess_entry(const _hkz_lyz_drv_t *d, _hkz_lyz_zb_t *z,
+                          double g, double gprev, double gnext)
+{
+    _hkz_lyz_zb_init(z, _hkz_lyz_start_prec_at(d, g));
+    z->guess = g;
+    arf_set_d(&z->a, gprev >= 0 ? 0.5 * (gprev + g) : 0.5 * g);
+    arf_set_d(&z->b, 0.5 * (g + (gnext >= 0 ? gnext : HKZ_LY_PI / 2)));
+    if (arf_cmp(&z->b, &d->end) > 0)
+        arf_set(&z->b, &d->end);
+}
+
 int hkz_ly_zeros_fun(hkz_ly_zeros_t z, const hkz_ly_fun_struct *f,
                      const hkz_ly_opts_t *opts)
 {
@@ -23,7 +55,6 @@ int hkz_ly_zeros_fun(hkz_ly_zeros_t z, const hkz_ly_fun_struct *f,
     slong n, i, per_gap, round, done = 0;
     int status = HKZ_SUCCESS, nthreads, s0 = 0, s_end = 0;
     slong prec_limited = 0;
-    arb_t hpi;
 
     HKZ_CHECK(f != NULL && f->eval != NULL && f->newton != NULL,
               HKZ_ERR_ARG, "hkz_ly_zeros_fun: incomplete function object");
@@ -38,6 +69,12 @@ int hkz_ly_zeros_fun(hkz_ly_zeros_t z, const hkz_ly_fun_struct *f,
               HKZ_ERR_ARG,
               "hkz_ly_zeros_fun: rel_bits must be in [1, 10^6] (got %ld)",
               (long) opts->goal.rel_bits);
+    if (z->part)
+    {
+        /* this driver needs every zero on every process */
+        _hkz_ly_zeros_resize(z, 0, z->n);
+        z->part = 0;
+    }
     n = z->n;
     z->trivial = (int) (z->W & 1);
     z->complete = 0;
@@ -53,20 +90,7 @@ int hkz_ly_zeros_fun(hkz_ly_zeros_t z, const hkz_ly_fun_struct *f,
         return HKZ_SUCCESS;
     }
     nthreads = _hkz_ly_nthreads(opts);
-    d.f = f;
-    d.W = z->W;
-    d.n = n;
-    d.rel_bits = opts->goal.rel_bits;
-    d.max_prec = _hkz_ly_max_prec(opts, z->W);
-    d.start_prec = FLINT_MIN(opts->goal.rel_bits + 64, d.max_prec);
-    arf_init(&d.end);
-    arb_init(hpi);
-    arb_const_pi(hpi, opts->goal.rel_bits + 128);
-    arb_mul_2exp_si(hpi, hpi, -1);
-    arb_get_lbound_arf(&d.end, hpi, opts->goal.rel_bits + 128);
-    d.end_fixed = (z->W % 2 == 0);
-    d.opts = opts;
-    d.done = &done;
+    _hkz_lyz_drv_init(&d, f, z->W, opts, &done);
     L.z = NULL;
     L.len = L.alloc = 0;
 
@@ -83,17 +107,8 @@ int hkz_ly_zeros_fun(hkz_ly_zeros_t z, const hkz_ly_fun_struct *f,
             {
                 pz = flint_malloc(sizeof(_hkz_lyz_zb_t) * n);
                 for (i = 0; i < n; i++)
-                {
-                    double lo = i > 0 ? 0.5 * (g[i - 1] + g[i]) : 0.5 * g[0];
-                    double hi = i < n - 1 ? 0.5 * (g[i] + g[i + 1])
-                                          : 0.5 * (g[i] + HKZ_LY_PI / 2);
-                    _hkz_lyz_zb_init(pz + i, _hkz_lyz_start_prec_at(&d, g[i]));
-                    pz[i].guess = g[i];
-                    arf_set_d(&pz[i].a, lo);
-                    arf_set_d(&pz[i].b, hi);
-                    if (arf_cmp(&pz[i].b, &d.end) > 0)
-                        arf_set(&pz[i].b, &d.end);
-                }
+                    _hkz_lyz_guess_entry(&d, pz + i, g[i], i > 0 ? g[i - 1]
+                                         : -1.0, i < n - 1 ? g[i + 1] : -1.0);
                 status = _hkz_lyz_units(&d, pz, n, 1, nthreads, opts,
                                         &done, n);
                 for (i = 0; i < n; i++)
@@ -223,7 +238,6 @@ cleanup:
     flint_free(L.z);
     flint_free(g);
     arf_clear(&d.end);
-    arb_clear(hpi);
     return status;
 }
 

@@ -43,6 +43,20 @@ typedef struct
     slong len, alloc;
 } _hkz_lyz_list_t;
 
+/* d's constants for degree W (d->end is initialized: arf_clear it) */
+void _hkz_lyz_drv_init(_hkz_lyz_drv_t *d, const hkz_ly_fun_struct *f,
+                       slong W, const hkz_ly_opts_t *opts, slong *done);
+/* inits z from the prediction g between its neighbours gprev, gnext
+ * (< 0: none): the limits are the midpoints, 0 and the end of the range */
+void _hkz_lyz_guess_entry(const _hkz_lyz_drv_t *d, _hkz_lyz_zb_t *z,
+                          double g, double gprev, double gnext);
+/* hkz_ly_zeros_fun for a part result (z->part): predictions of z's block
+ * by predict_block (zeros lo + 1 .. hi into th[0 .. hi - lo), 0 on
+ * success), certification of the block, the count agreed over
+ * opts->split; falls back to hkz_ly_zeros_fun on the whole list. */
+int _hkz_lyz_fun_part(hkz_ly_zeros_t z, const hkz_ly_fun_struct *f,
+        int (*predict_block)(double *th, slong lo, slong hi, void *ctx),
+        const hkz_ly_opts_t *opts);
 arf_ptr _hkz_lyz_arf_vec_init(slong n);
 void _hkz_lyz_arf_vec_clear(arf_ptr v, slong n);
 void _hkz_lyz_zb_init(_hkz_lyz_zb_t *z, slong prec);

@@ -132,6 +132,17 @@ int _hkz_ly_cw_int_eval(arb_ptr res, arb_ptr dres, arb_t logscale,
 
 /* hkz_ly_cw_predict_d on nthreads threads (cw_predict.c). */
 slong _hkz_ly_cw_predict_par(double *theta, slong N, double t, int nthreads);
+/* Predictions of the zeros lo + 1 .. hi into theta[0 .. hi - lo), the same
+ * bits as in the whole list; hi - lo on success, -1 on failure. */
+slong _hkz_ly_cw_predict_block(double *theta, slong N, double t, slong lo,
+                               slong hi, int nthreads);
+/* This rank's block [lo, hi) of the n = N/2 Curie-Weiss zeros, balanced
+ * by a cost model (cw_predict.c); the same on every process. */
+void _hkz_ly_cw_blocks(slong *lo, slong *hi, slong N, double t, int rank,
+                       int size);
+/* Frees z's entries and makes room for the zeros j0 + 1 .. j0 + len
+ * (indeterminate, unknown). */
+void _hkz_ly_zeros_resize(hkz_ly_zeros_t z, slong j0, slong len);
 
 /* From x0: one Newton step x1 and a certified bracket x1 -+ e (e about
  * wt/4) with one pass over the nodes (cw_integral.c).  1 on success. */

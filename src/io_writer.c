@@ -6,24 +6,7 @@
 #include <sys/stat.h>
 #include "hkz/io.h"
 #include "hkz_check.h"
-
-#define HKZ_WRITER_MAX_META 64
-
-struct hkz_writer_s
-{
-    FILE *fp;
-    char *path;      /* final path, NULL for stdout */
-    char *tmp_path;  /* where we write until close */
-    hkz_format_t fmt;
-    int started;     /* metadata and header written */
-    int error;
-    slong ncols;
-    char *meta_key[HKZ_WRITER_MAX_META];
-    char *meta_val[HKZ_WRITER_MAX_META];
-    int meta_quote[HKZ_WRITER_MAX_META];  /* JSON string (else a number,
-                                             true/false, null) */
-    slong nmeta;
-};
+#include "io_writer_internal.h"
 
 static char *hkz_strdup(const char *s)
 {
@@ -252,7 +235,8 @@ int hkz_writer_record(hkz_writer_t *w, const hkz_field_t *fields, slong n)
         }
         w->started = 1;
     }
-    HKZ_CHECK(w->fmt != HKZ_FORMAT_CSV || n == w->ncols, HKZ_ERR_ARG,
+    HKZ_CHECK(w->fmt != HKZ_FORMAT_CSV || w->ncols < 0 || n == w->ncols,
+              HKZ_ERR_ARG,
               "hkz_writer_record: CSV record has %ld fields, header %ld",
               (long) n, (long) w->ncols);
     if (w->fmt == HKZ_FORMAT_JSONL)
@@ -318,6 +302,12 @@ int hkz_writer_end(hkz_writer_t *w, const hkz_field_t *fields, slong n)
 static void writer_free(hkz_writer_t *w)
 {
     slong i;
+    if (w->mem)
+    {
+        if (w->fp != NULL)
+            fclose(w->fp);
+        free(w->mbuf);
+    }
     for (i = 0; i < w->nmeta; i++)
     {
         free(w->meta_key[i]);

@@ -115,6 +115,16 @@ HKZ_API HKZ_WARN_UNUSED int hkz_dist_gather(hkz_dist_t d, char **all,
 HKZ_API HKZ_WARN_UNUSED int hkz_dist_allgather(hkz_dist_t d, char **all,
         size_t *len, const char *mine, size_t n);
 
+/** Collective: every rank's bytes mine[0..n) to sink on rank 0, in rank
+ *  order (rank 0's own first), each rank's in pieces (sink may be called
+ *  several times per rank; any n, also past the MPI count limit); memory
+ *  O(piece) on rank 0.  sink returns HKZ_SUCCESS or a status (then the
+ *  rest is received and dropped).  Status agreed.  For output too large
+ *  to gather: each rank formats its block, rank 0 writes them in turn. */
+HKZ_API HKZ_WARN_UNUSED int hkz_dist_stream(hkz_dist_t d, const char *mine,
+        size_t n, int (*sink)(void *ctx, const char *buf, size_t len),
+        void *ctx);
+
 /** Collective: the n bytes of buf on root to every rank. */
 HKZ_API HKZ_WARN_UNUSED int hkz_dist_bcast(hkz_dist_t d, void *buf,
         size_t n, int root);

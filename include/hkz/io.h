@@ -108,6 +108,23 @@ HKZ_API HKZ_WARN_UNUSED int hkz_writer_end(hkz_writer_t *w,
  *  *w = NULL.  Returns HKZ_ERR_IO if anything failed to be written. */
 HKZ_API int hkz_writer_close(hkz_writer_t **w);
 
+/** A writer into memory whose records continue another writer's (no
+ *  metadata, no CSV header: each record as hkz_writer_record writes it
+ *  after the first).  Take the bytes with hkz_writer_take, close with
+ *  hkz_writer_close. */
+HKZ_API HKZ_WARN_UNUSED int hkz_writer_open_mem(hkz_writer_t **w,
+                                                hkz_format_t fmt);
+
+/** The bytes of a memory writer since it was opened or last taken (free
+ *  them with free()); the writer goes on empty. */
+HKZ_API HKZ_WARN_UNUSED int hkz_writer_take(hkz_writer_t *w, char **buf,
+                                            size_t *len);
+
+/** Appends records formatted by a memory writer of the same format; this
+ *  writer must have written its first record. */
+HKZ_API HKZ_WARN_UNUSED int hkz_writer_raw(hkz_writer_t *w, const char *buf,
+                                           size_t len);
+
 /** Closes without renaming: the temporary file is removed. */
 HKZ_API void hkz_writer_abort(hkz_writer_t **w);
 

@@ -242,6 +242,16 @@ HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_transfer_sparse(hkz_ising_dos_t d,
         const hkz_ising_model_t m, int nthreads, const hkz_progress_t *pr,
         hkz_ising_transfer_stats_t *stats);
 
+/** A-priori cost of hkz_ising_dos_transfer_sparse(d, m, nthreads):
+ *  est->runs, est->words, est->plan_bytes (the other fields 0) and
+ *  *cpu_seconds, a model of its CPU time (all threads together) fitted
+ *  to measured tori (ising/transfer_estimate.c: within ~2x on similar
+ *  cores, not a bound).  Cheap (no table is built).  HKZ_ERR_ARG as the
+ *  transfer matrix, HKZ_ERR_TOO_LARGE past HKZ_ISING_TRANSFER_MAX_L. */
+HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_transfer_estimate(
+        hkz_ising_transfer_stats_t *est, double *cpu_seconds,
+        const hkz_ising_model_t m, int nthreads);
+
 /** Same table by the transfer matrix on the GPU (kernels/cuda/
  *  transfer.cu, found at run time in libhkz_cuda): dense boxes per state,
  *  one prime < 2^62 per pass, CRT to fmpz on the host; the torus runs

@@ -122,10 +122,31 @@ typedef struct
     int trivial;        /* 1: W odd, theta = pi/2 is a zero (not listed) */
     slong prec;         /* largest working precision used (bits) */
     int method;         /* hkz_ly_method_t actually used */
+    slong j0, len;      /* theta[i], flag[i] are the zeros j0 + i + 1,
+                           i < len: j0 = 0, len = n unless part */
+    int part;           /* 1: this process holds only its block (see
+                           hkz_ly_zeros_init_part) */
+    double done_wall, done_cpu; /* part results: CLOCK_MONOTONIC and
+                           process CPU seconds when this process had
+                           certified its block (before waiting for the
+                           others); 0 otherwise */
 } hkz_ly_zeros_struct;
 typedef hkz_ly_zeros_struct hkz_ly_zeros_t[1];
 
 HKZ_API void hkz_ly_zeros_init(hkz_ly_zeros_t z, slong W);
+/** A result for process rank of size (size > 1) sharing one run through
+ *  opts->split: z holds only the block [j0, j0 + len) of the n zeros
+ *  (hkz_dist_block rule; hkz_ly_cw_zeros moves the boundaries to balance
+ *  its cost model, the same on every process), part = 1.
+ *  hkz_ly_cw_zeros (integral method)
+ *  then predicts and certifies only this block (memory O(n / size)); the
+ *  fields nisolated, complete, prec are global (agreed over the
+ *  processes).  When the block method cannot certify every zero, the
+ *  driver falls back to the whole list on every process (part = 0, j0 =
+ *  0, len = n).  Other drivers need part = 0.  size <= 1: as
+ *  hkz_ly_zeros_init. */
+HKZ_API void hkz_ly_zeros_init_part(hkz_ly_zeros_t z, slong W, int rank,
+        int size);
 HKZ_API void hkz_ly_zeros_clear(hkz_ly_zeros_t z);
 
 /* ---- cosine sums (ising/zeros_cos.c, ising/zeros_cos_eval.c) ---------- */

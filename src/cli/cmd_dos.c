@@ -8,9 +8,13 @@
 typedef struct
 {
     const char *graph, *lattice, *boundary, *save, *device;
-    int energy_only;
+    int energy_only, force;
     slong threads;
 } dos_args_t;
+
+/* The CPU transfer matrix has no checkpoint: refused past this estimated
+ * wall time (hkz_ising_dos_transfer_estimate) unless --force. */
+#define DOS_CPU_BUDGET_S 7200.0
 
 static const hkz_opt_t opts[] = {
     {"graph", HKZ_OPT_STRING, offsetof(dos_args_t, graph),
@@ -31,6 +35,8 @@ static const hkz_opt_t opts[] = {
     {"device", HKZ_OPT_CHOICE, offsetof(dos_args_t, device),
      .choices = "auto|cpu|cuda", .def = "auto", .help = "where to count "
      "(auto: the GPU when there is one)"},
+    {"force", HKZ_OPT_FLAG, offsetof(dos_args_t, force), .help = "run a "
+     "lattice on the CPU even when the estimate exceeds 2 hours"},
     HKZ_OPT_END};
 
 /* "LxM" with positive integers. */
@@ -177,13 +183,58 @@ static int write_meta(hkz_writer_t *w, const hkz_ising_model_t m,
     return status == HKZ_SUCCESS ? 0 : hkz_cli_fail(status);
 }
 
+/* "3.2 h", "7.9 days" */
+static void duration(char *buf, size_t n, double s)
+{
+    if (s < 120)
+        snprintf(buf, n, "%.0f s", s);
+    else if (s < 7200)
+        snprintf(buf, n, "%.0f min", s / 60);
+    else if (s < 172800)
+        snprintf(buf, n, "%.1f h", s / 3600);
+    else
+        snprintf(buf, n, "%.1f days", s / 86400);
+}
+
+/* HKZ_ERR_TOO_LARGE (exit 2, one line with the estimate) when the CPU
+ * transfer matrix would run past the budget on this many threads. */
+static int cpu_budget(const hkz_ising_model_t m, int threads, int force)
+{
+    hkz_ising_transfer_stats_t est;
+    double cpu, wall;
+    char a[32], b[32], c[32];
+    int st = hkz_ising_dos_transfer_estimate(&est, &cpu, m, threads);
+    if (st != HKZ_SUCCESS)
+        return st == HKZ_ERR_TOO_LARGE ? st : HKZ_SUCCESS;
+    wall = cpu / FLINT_MAX(threads, 1);
+    if (force || wall <= DOS_CPU_BUDGET_S)
+        return HKZ_SUCCESS;
+    duration(a, sizeof(a), wall);
+    duration(b, sizeof(b), cpu / est.runs);
+    duration(c, sizeof(c), cpu);
+    return hkz_error_set(HKZ_ERR_TOO_LARGE, "--lattice %ldx%ld (%s): the "
+             "CPU transfer matrix would run about %s on %d thread%s (%ld "
+             "first-row runs x ~%s of CPU, %s in all, estimated from the "
+             "measured 10x10 and 12x12 tori; memory plan %.3g GB) and has "
+             "no checkpoint: use --device cuda, or --force to run here "
+             "anyway", (long) m->L, (long) m->M, m->boundary ==
+             HKZ_ISING_TORUS ? "torus" : "cylinder", a, threads,
+             threads == 1 ? "" : "s",
+             (long) est.runs, b, c, est.plan_bytes / 1e9);
+}
+
 /* The table on the CPU: the sparse transfer matrix (with progress) for
  * lattices, else the best exact method. */
 static int dos_cpu(hkz_ising_dos_t d, const hkz_ising_model_t m,
-                   hkz_cli_run_t *r, int threads)
+                   hkz_cli_run_t *r, int threads, int force)
 {
     if (m->kind == HKZ_ISING_LATTICE)
+    {
+        int st = cpu_budget(m, threads, force);
+        if (st != HKZ_SUCCESS)
+            return st;
         return hkz_ising_dos_transfer_sparse(d, m, threads, &r->prog, NULL);
+    }
     return hkz_ising_dos_compute(d, m, threads);
 }
 
@@ -213,7 +264,7 @@ static int dos_table(hkz_ising_dos_t d, const hkz_ising_model_t m,
                      status != HKZ_ERR_CUDA))
             return status;
     }
-    return dos_cpu(d, m, r, (int) j->threads);
+    return dos_cpu(d, m, r, (int) j->threads, j->force);
 }
 
 static int run_dos(hkz_cli_run_t *r, void *args)
@@ -267,7 +318,7 @@ const hkz_cli_cmd_t hkz_cli_dos = {
     "model",
     .synopsis = "(--graph FILE | --lattice LxM [--boundary torus|cylinder])"
     "\n               [--energy-only] [--threads T] [--save FILE] "
-    "[--device auto|cpu|cuda]\n               [common options]",
+    "[--device auto|cpu|cuda]\n               [--force] [common options]",
     .description =
     "Exact density of states of the Ising model\n"
     "  Z = sum_sigma exp(sum_e J_e s_u s_v + h sum_u w_u s_u).\n"
@@ -294,7 +345,11 @@ const hkz_cli_cmd_t hkz_cli_dos = {
     "binomial marginal, g(E, M) = g(E, -M),\n  Kaufman on tori) before it"
     " is written.  auto (default): the GPU when this hkz\n  has CUDA and "
     "a device is present (graphs from " HKZ_CLI_DOS_GPU_MIN_N_STR
-    " vertices), else the CPU.\n",
+    " vertices), else the CPU.\n"
+    "A lattice on the CPU is refused (exit 2, with the estimate: runs x "
+    "time per run\n  from a model of measured tori, memory plan) when it "
+    "would run more than 2 hours\n  on --threads (16x16 torus: days; there"
+    " is no checkpoint); --force runs it.\n",
     .check = check_dos,
     .opts = opts, .args_size = sizeof(dos_args_t),
     .common = HKZ_CLI_DIGITS | HKZ_CLI_OUTPUT | HKZ_CLI_PROGRESS,

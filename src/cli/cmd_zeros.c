@@ -2,7 +2,7 @@
  * declared with the option tables of opt.h. */
 #include <stdio.h>
 #include <string.h>
-#include "cli_ly.h"
+#include "cmd_zeros.h"
 
 typedef struct
 {
@@ -34,61 +34,6 @@ typedef struct
     "not certified (one stderr warning), 2 bad\ninput or a model too large "\
     "for this method (HKZ_ERR_TOO_LARGE), 3 accuracy goal\nmissed, 130 "    \
     "interrupted (resume with --resume).\n"
-
-/* One row per zero, then the summary row (same columns, for CSV). */
-static int emit(hkz_cli_run_t *r, const hkz_ly_zeros_t z, int status,
-                const char *model)
-{
-    hkz_field_t f[14];
-    char note[512];
-    slong j;
-    int s = HKZ_SUCCESS;
-    arb_t x;
-
-    arb_init(x);
-    for (j = 0; j <= z->n && s == HKZ_SUCCESS; j++)
-    {
-        int zero = j < z->n, fin = zero && arb_is_finite(z->theta + j);
-        int cert = zero ? z->flag[j] == HKZ_LY_ZERO_CERTIFIED : z->complete;
-        if (fin)
-            arb_set(x, z->theta + j);
-        else
-            arb_indeterminate(x);
-        f[0] = HKZ_FSTR("record", zero ? "zero" : "summary");
-        f[1] = HKZ_FSTR("model", model);
-        f[2] = HKZ_FINT("j", zero ? (long) j + 1 : 0);
-        f[3] = fin ? hkz_cli_fvalue("theta", x, r->digits)
-                   : HKZ_FSTR("theta", "");
-        f[4] = HKZ_FDBL("mid", fin ? arf_get_d(arb_midref(x), ARF_RND_NEAR)
-                                   : 0.0 / 0.0);
-        f[5] = HKZ_FDBL("rad", fin ? mag_get_d(arb_radref(x)) : 0.0 / 0.0);
-        f[6] = hkz_cli_frel(x);
-        f[7] = HKZ_FBOOL("certified", cert);
-        f[8] = HKZ_FSTR("status", !zero ? (status == HKZ_SUCCESS ? "ok"
-                        : hkz_status_name(status)) : cert ? "ok"
-                        : z->flag[j] == HKZ_LY_ZERO_ISOLATED
-                        ? "isolated, index unknown" : "not found");
-        f[9] = HKZ_FINT("n", (long) z->n);
-        f[10] = HKZ_FINT("found", (long) z->nisolated);
-        f[11] = HKZ_FBOOL("complete", z->complete);
-        f[12] = HKZ_FBOOL("trivial_pi_2", z->trivial);
-        note[0] = '\0';
-        if (!zero && z->complete)
-            snprintf(note, sizeof(note), "%ld certified sign changes of F "
-                     "in (0, pi/2) plus their mirror images%s account for "
-                     "all %ld zeros (Lee-Yang count): the list is complete "
-                     "and every zero is simple", (long) z->n,
-                     z->trivial ? " and the trivial zero pi/2" : "",
-                     (long) z->W);
-        else if (!zero)
-            snprintf(note, sizeof(note), "NOT certified complete: %s",
-                     hkz_errmsg());
-        f[13] = HKZ_FSTR("note", note);
-        s = hkz_writer_record(r->w, f, 14);
-    }
-    arb_clear(x);
-    return s == HKZ_SUCCESS ? 0 : hkz_cli_fail(s);
-}
 
 /* Options shared by the models; the checkpoint (kind "zeros") with the
  * model's parameters and the split over processes. */
@@ -133,7 +78,7 @@ static int finish(hkz_cli_run_t *r, const hkz_ly_zeros_t z, int status,
         r->worst = HKZ_ERR_PREC;
     else if (status != HKZ_SUCCESS && status != HKZ_ERR_NOT_CERTIFIED)
         return hkz_cli_ly_fail(status);
-    if (hkz_cli_ly_rank() == 0 && (rc = emit(r, z, status, model)))
+    if ((rc = hkz_cli_zeros_rows(r, z, status, model)))
         return rc;
     return status == HKZ_ERR_NOT_CERTIFIED ? HKZ_CLI_LY_UNCERTIFIED : 0;
 }
@@ -160,7 +105,11 @@ static int run_cw(hkz_cli_run_t *r, void *args)
     if ((a->t == NULL) == (a->beta == NULL))
         return hkz_cli_usage_error("give exactly one of --t and --beta");
     arb_init(t);
-    hkz_ly_zeros_init(z, N);
+    /* under several processes each holds, predicts and certifies only its
+     * block of the zeros (O(N / ranks) memory); rows in rank order */
+    hkz_ly_zeros_init_part(z, N, hkz_cli_ly_rank(), hkz_cli_ly_size());
+    if (hkz_cli_ly_size() > 1)
+        r->progress_total = N / 2;
     hkz_ly_opts_init(&o);
     o.method = strcmp(a->method, "direct") == 0 ? HKZ_LY_METHOD_DIRECT
                : strcmp(a->method, "integral") == 0
@@ -192,6 +141,7 @@ static int run_cw(hkz_cli_run_t *r, void *args)
          (rc = meta_str(r, a->t != NULL ? "t" : "beta", val))))
         goto cleanup;
     status = hkz_ly_cw_zeros(z, N, t, &o);
+    hkz_cli_zeros_rank_lines(r, z);
     if (hkz_cli_ly_rank() == 0 && status != HKZ_ERR_INTERRUPTED &&
         (rc = meta_str(r, "method", z->method == HKZ_LY_METHOD_INTEGRAL
                        ? "integral" : "direct")))
@@ -343,7 +293,12 @@ static const hkz_opt_t lattice_opts[] = {
     "certified ball; the summary row states the count certificate\n(n "     \
     "sign changes saturate the Lee-Yang count N). For odd N the trivial "   \
     "zero\npi/2 is not listed. Methods: direct cosine sum, or the "         \
-    "saddle-line integral\n(default for N > 256).\n"
+    "saddle-line integral\n(default for N > 256).\nUnder mpiexec (integral"\
+    " method) each rank predicts, certifies and holds only\nits block of "  \
+    "the zeros (memory O(N / ranks)); rank 0 writes the blocks in order\n"  \
+    "(the bytes of one rank) and prints one line per rank on stderr (zeros,"\
+    " wall,\ncpu, max RSS).  A resume on another rank count recomputes the "\
+    "zeros recorded\nin other ranks' files.\n"
 
 static const hkz_cli_cmd_t zeros_cw = {
     .name = "cw", .summary = "Curie-Weiss K_N",

@@ -120,6 +120,13 @@ device)
     "$HKZ" dos --graph "$tmp/g.txt" --format csv > "$tmp/b.csv"; rc2=$?
     ok "dos --device cpu = auto" "[ $rc -eq 0 ] && [ $rc2 -eq 0 ] && diff <(rows '$tmp/a.csv') <(rows '$tmp/b.csv') > /dev/null"
     bad "device garbage" dos --graph "$tmp/g.txt" --device gpu
+    # issue 12.1: a lattice that would run for days on the CPU is refused
+    # at once with the estimate (no computation starts)
+    bad "16x16 torus on the CPU" dos --lattice 16x16 --device cpu
+    err=$(timeout 20 "$HKZ" dos --lattice 16x16 --device cpu 2>&1 >/dev/null)
+    ok "16x16 refusal names the estimate and the ways out" "printf '%s' \"\$err\" | grep -q 'days on 2 threads (1162 first-row runs.*memory plan .* GB.*--device cuda.*--force'"
+    "$HKZ" dos --lattice 4x4 --device cpu --force --out "$tmp/f.txt"; rc=$?
+    ok "--force on a small lattice" "[ $rc -eq 0 ] && grep -q '^b = ' '$tmp/f.txt'"
     err=$("$HKZ" dos --graph "$tmp/g.txt" --device cuda 2>&1 >/dev/null); rc=$?
     if printf '%s' "$err" | grep -q 'built without CUDA'; then
         bad "--device cuda without CUDA" dos --graph "$tmp/g.txt" --device cuda

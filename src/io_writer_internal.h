@@ -1,0 +1,30 @@
+/* io_writer_internal.h -- the result writer's state (io_writer.c, memory
+ * writers in io_writer_mem.c). */
+#ifndef HKZ_IO_WRITER_INTERNAL_H
+#define HKZ_IO_WRITER_INTERNAL_H
+
+#include <stdio.h>
+#include "hkz/io.h"
+
+#define HKZ_WRITER_MAX_META 64
+
+struct hkz_writer_s
+{
+    FILE *fp;
+    char *path;      /* final path, NULL for stdout */
+    char *tmp_path;  /* where we write until close */
+    hkz_format_t fmt;
+    int started;     /* metadata and header written */
+    int error;
+    slong ncols;     /* CSV columns; < 0: not checked (memory writer) */
+    char *meta_key[HKZ_WRITER_MAX_META];
+    char *meta_val[HKZ_WRITER_MAX_META];
+    int meta_quote[HKZ_WRITER_MAX_META];  /* JSON string (else a number,
+                                             true/false, null) */
+    slong nmeta;
+    int mem;         /* memory writer: fp is an open_memstream on mbuf */
+    char *mbuf;
+    size_t msize;
+};
+
+#endif
