@@ -228,12 +228,63 @@ int hkz_cli_ly_steps(hkz_writer_t *w, const hkz_ly_track_t tr)
     return 0;
 }
 
-int hkz_cli_ly_dos(hkz_ising_model_t m, const char *path)
+/* "3.2 h", "7.9 days" */
+static void duration(char *buf, size_t n, double s)
+{
+    if (s < 120)
+        snprintf(buf, n, "%.0f s", s);
+    else if (s < 7200)
+        snprintf(buf, n, "%.0f min", s / 60);
+    else if (s < 172800)
+        snprintf(buf, n, "%.1f h", s / 3600);
+    else
+        snprintf(buf, n, "%.1f days", s / 86400);
+}
+
+/* The CPU transfer matrix has no checkpoint: refused past this estimated
+ * wall time (hkz_ising_dos_transfer_estimate) unless forced. */
+#define DOS_CPU_BUDGET_S 7200.0
+
+int hkz_cli_ly_dos_budget(const hkz_ising_model_t m, int threads, int force)
+{
+    hkz_ising_transfer_stats_t est;
+    double cpu, wall;
+    char a[32], b[32], c[32];
+    int st = hkz_ising_dos_transfer_estimate(&est, &cpu, m, threads);
+    if (st != HKZ_SUCCESS)
+        return st == HKZ_ERR_TOO_LARGE ? st : HKZ_SUCCESS;
+    wall = cpu / FLINT_MAX(threads, 1);
+    if (force > 0 || wall <= DOS_CPU_BUDGET_S)
+        return HKZ_SUCCESS;
+    duration(a, sizeof(a), wall);
+    duration(b, sizeof(b), cpu / est.runs);
+    duration(c, sizeof(c), cpu);
+    return hkz_error_set(HKZ_ERR_TOO_LARGE, "--lattice %ldx%ld (%s): the "
+             "CPU transfer matrix would run about %s on %d thread%s (%ld "
+             "first-row runs x ~%s of CPU, %s in all, estimated from the "
+             "measured 10x10 and 12x12 tori; memory plan %.3g GB) and has "
+             "no checkpoint: %s", (long) m->L, (long) m->M, m->boundary ==
+             HKZ_ISING_TORUS ? "torus" : "cylinder", a, threads,
+             threads == 1 ? "" : "s",
+             (long) est.runs, b, c, est.plan_bytes / 1e9, force < 0 ?
+             "compute it once with `hkz dos --lattice ... --device cuda "
+             "--save FILE` and pass --dos FILE" : "use --device cuda, or "
+             "--force to run here anyway");
+}
+
+int hkz_cli_ly_dos(hkz_ising_model_t m, const char *path, int threads)
 {
     hkz_ising_dos_t d;
     int st;
     if (path == NULL)
+    {
+        /* the table will be computed on the CPU (the model's cache) */
+        if (m->kind == HKZ_ISING_LATTICE &&
+            (st = hkz_cli_ly_dos_budget(m, threads, -1)) != HKZ_SUCCESS)
+            return st == HKZ_ERR_TOO_LARGE ? hkz_cli_usage_error("%s",
+                   hkz_errmsg()) : hkz_cli_ly_fail(st);
         return 0;
+    }
     hkz_ising_dos_init(d);
     st = hkz_ising_dos_load(d, m, path);
     if (st == HKZ_SUCCESS)

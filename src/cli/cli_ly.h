@@ -72,7 +72,11 @@ int hkz_cli_ly_meta(hkz_writer_t *w, const char *key, const char *value);
  * matched to m by its fingerprint, checked (hkz_ising_dos_check) and
  * installed in m, so that no table is computed.  A damaged file or the
  * table of another model: one line, exit 2. */
-int hkz_cli_ly_dos(hkz_ising_model_t m, const char *path);
+int hkz_cli_ly_dos(hkz_ising_model_t m, const char *path, int threads);
+/* HKZ_ERR_TOO_LARGE with the estimate when the CPU transfer matrix of a
+ * lattice would run past 2 h on threads (force > 0: never; force < 0: the
+ * message points to `hkz dos --save` and --dos); HKZ_SUCCESS otherwise. */
+int hkz_cli_ly_dos_budget(const hkz_ising_model_t m, int threads, int force);
 
 /* The L x M lattice with unit coupling on every bond (boundary "cylinder"
  * or anything else: torus); a refused size is a usage error "opt: ...". */

@@ -12,10 +12,6 @@ typedef struct
     slong threads;
 } dos_args_t;
 
-/* The CPU transfer matrix has no checkpoint: refused past this estimated
- * wall time (hkz_ising_dos_transfer_estimate) unless --force. */
-#define DOS_CPU_BUDGET_S 7200.0
-
 static const hkz_opt_t opts[] = {
     {"graph", HKZ_OPT_STRING, offsetof(dos_args_t, graph),
      .metavar = "FILE", .help = "edge list 'u v J' (Gray-code enumeration, "
@@ -183,46 +179,6 @@ static int write_meta(hkz_writer_t *w, const hkz_ising_model_t m,
     return status == HKZ_SUCCESS ? 0 : hkz_cli_fail(status);
 }
 
-/* "3.2 h", "7.9 days" */
-static void duration(char *buf, size_t n, double s)
-{
-    if (s < 120)
-        snprintf(buf, n, "%.0f s", s);
-    else if (s < 7200)
-        snprintf(buf, n, "%.0f min", s / 60);
-    else if (s < 172800)
-        snprintf(buf, n, "%.1f h", s / 3600);
-    else
-        snprintf(buf, n, "%.1f days", s / 86400);
-}
-
-/* HKZ_ERR_TOO_LARGE (exit 2, one line with the estimate) when the CPU
- * transfer matrix would run past the budget on this many threads. */
-static int cpu_budget(const hkz_ising_model_t m, int threads, int force)
-{
-    hkz_ising_transfer_stats_t est;
-    double cpu, wall;
-    char a[32], b[32], c[32];
-    int st = hkz_ising_dos_transfer_estimate(&est, &cpu, m, threads);
-    if (st != HKZ_SUCCESS)
-        return st == HKZ_ERR_TOO_LARGE ? st : HKZ_SUCCESS;
-    wall = cpu / FLINT_MAX(threads, 1);
-    if (force || wall <= DOS_CPU_BUDGET_S)
-        return HKZ_SUCCESS;
-    duration(a, sizeof(a), wall);
-    duration(b, sizeof(b), cpu / est.runs);
-    duration(c, sizeof(c), cpu);
-    return hkz_error_set(HKZ_ERR_TOO_LARGE, "--lattice %ldx%ld (%s): the "
-             "CPU transfer matrix would run about %s on %d thread%s (%ld "
-             "first-row runs x ~%s of CPU, %s in all, estimated from the "
-             "measured 10x10 and 12x12 tori; memory plan %.3g GB) and has "
-             "no checkpoint: use --device cuda, or --force to run here "
-             "anyway", (long) m->L, (long) m->M, m->boundary ==
-             HKZ_ISING_TORUS ? "torus" : "cylinder", a, threads,
-             threads == 1 ? "" : "s",
-             (long) est.runs, b, c, est.plan_bytes / 1e9);
-}
-
 /* The table on the CPU: the sparse transfer matrix (with progress) for
  * lattices, else the best exact method. */
 static int dos_cpu(hkz_ising_dos_t d, const hkz_ising_model_t m,
@@ -230,7 +186,7 @@ static int dos_cpu(hkz_ising_dos_t d, const hkz_ising_model_t m,
 {
     if (m->kind == HKZ_ISING_LATTICE)
     {
-        int st = cpu_budget(m, threads, force);
+        int st = hkz_cli_ly_dos_budget(m, threads, force);
         if (st != HKZ_SUCCESS)
             return st;
         return hkz_ising_dos_transfer_sparse(d, m, threads, &r->prog, NULL);

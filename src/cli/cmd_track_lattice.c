@@ -76,7 +76,7 @@ static int read_lattice(hkz_ising_model_t m, hkz_ly_scale_family_t sf,
     int st, rc;
     if ((rc = hkz_cli_ly_lattice(m, a->L, a->M, a->boundary, "lattice")))
         return rc;
-    if ((rc = hkz_cli_ly_dos(m, a->dos)))
+    if ((rc = hkz_cli_ly_dos(m, a->dos, (int) a->threads)))
         return rc;
     st = hkz_ly_scale_family_init(sf, m, (int) a->threads);
     return st == HKZ_SUCCESS ? 0 : hkz_cli_ly_fail(st);

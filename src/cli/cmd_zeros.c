@@ -191,7 +191,7 @@ static int read_model(hkz_ising_model_t m, arb_t K, char *desc, size_t n,
                                    hkz_errmsg());
     if (hkz_ising_model_weight(m) < 1)
         return hkz_cli_usage_error("the model has no vertices");
-    return hkz_cli_ly_dos(m, a->dos);
+    return hkz_cli_ly_dos(m, a->dos, (int) a->threads);
 }
 
 static int run_model(hkz_cli_run_t *r, zeros_args_t *a, int lattice)

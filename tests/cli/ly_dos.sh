@@ -125,6 +125,12 @@ device)
     bad "16x16 torus on the CPU" dos --lattice 16x16 --device cpu
     err=$(timeout 20 "$HKZ" dos --lattice 16x16 --device cpu 2>&1 >/dev/null)
     ok "16x16 refusal names the estimate and the ways out" "printf '%s' \"\$err\" | grep -q 'days on 2 threads (1162 first-row runs.*memory plan .* GB.*--device cuda.*--force'"
+    # ... and so are zeros / track lattice without --dos (their table would
+    # be the same CPU run): the message points to `hkz dos --save` + --dos
+    bad "zeros lattice 16x16 without --dos" zeros lattice --L 16 --M 16 --coupling 0.44
+    bad "track lattice 16x16 without --dos" track lattice --L 16 --M 16 --t0 0.3 --t1 0.6
+    err=$(timeout 20 "$HKZ" zeros lattice --L 16 --M 16 --coupling 0.44 2>&1 >/dev/null)
+    ok "zeros lattice refusal points to --save and --dos" "printf '%s' \"\$err\" | grep -q 'days on 2 threads.*--save FILE.*--dos FILE'"
     "$HKZ" dos --lattice 4x4 --device cpu --force --out "$tmp/f.txt"; rc=$?
     ok "--force on a small lattice" "[ $rc -eq 0 ] && grep -q '^b = ' '$tmp/f.txt'"
     err=$("$HKZ" dos --graph "$tmp/g.txt" --device cuda 2>&1 >/dev/null); rc=$?
