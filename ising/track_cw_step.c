@@ -184,7 +184,7 @@ int _hkz_ly_track_try_step_cwi(hkz_ly_track_struct *tr, slong i,
     const arb_struct *A = tr->theta + i;
     slong N = *(const slong *) tr->param;
     _hkz_lyt_box_t B, *Bp = &B;
-    arf_t lo, hi, margin, u;
+    arf_t lo, hi;
     arb_t v, Kt, x, hpi;
     int ok = 0, s[2], k, dir = 0;
     double re;
@@ -192,29 +192,13 @@ int _hkz_ly_track_try_step_cwi(hkz_ly_track_struct *tr, slong i,
     _hkz_lyt_box_init(&B);
     arf_init(lo);
     arf_init(hi);
-    arf_init(margin);
-    arf_init(u);
     arb_init(v);
     arb_init(Kt);
     arb_init(x);
     arb_init(hpi);
     /* X = hull(theta_a, prediction) widened by half the motion (the
      * first-order form of condition 1 needs room beyond the motion) */
-    arf_sub(margin, thpred, arb_midref(A), prec, ARF_RND_UP);
-    arf_abs(margin, margin);
-    arf_mul_2exp_si(margin, margin, -1);
-    arf_set_mag(u, arb_radref(A));
-    arf_mul_2exp_si(u, u, 2);
-    arf_max(margin, margin, u);
-    arf_abs(u, arb_midref(A));
-    arf_mul_2exp_si(u, u, -tr->rel_bits + 3);
-    arf_max(margin, margin, u);
-    arb_get_lbound_arf(lo, A, prec);
-    arf_min(lo, lo, thpred);
-    arf_sub(lo, lo, margin, prec, ARF_RND_DOWN);
-    arb_get_ubound_arf(hi, A, prec);
-    arf_max(hi, hi, thpred);
-    arf_add(hi, hi, margin, prec, ARF_RND_UP);
+    _hkz_ly_track_box_x(lo, hi, A, thpred, 1, tr->rel_bits, prec);
     arb_const_pi(hpi, 64);
     arb_mul_2exp_si(hpi, hpi, -1);
     arb_set_arf(v, hi);
@@ -270,8 +254,6 @@ cleanup:
     _hkz_lyt_box_clear(&B);
     arf_clear(lo);
     arf_clear(hi);
-    arf_clear(margin);
-    arf_clear(u);
     arb_clear(v);
     arb_clear(Kt);
     arb_clear(x);

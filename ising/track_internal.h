@@ -80,6 +80,11 @@ void _hkz_ly_tmodel_eval(arb_t res, const _hkz_ly_tmodel_t *M, int dr,
 void _hkz_ly_track_rates(double *dth, double *lam,
                          const hkz_ly_track_struct *tr, const arf_t t,
                          const arb_t theta, slong prec);
+/* The theta interval of a step: hull(A, thpred) widened by the larger of
+ * 2^-shift of the motion, 4 rad A and 2^(3 - rel_bits) |mid A|. */
+void _hkz_ly_track_box_x(arf_t lo, arf_t hi, const arb_t A,
+                         const arf_t thpred, slong shift, slong rel_bits,
+                         slong prec);
 int _hkz_ly_track_try_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
                            const arf_t thpred, slong prec);
 

@@ -162,16 +162,45 @@ void _hkz_ly_track_rates(double *dth, double *lam,
 }
 
 /* One step attempt of tracked zero i to tb; 1 if certified (recorded). */
+/* X = [lo, hi] = hull(A, thpred) widened by max(2^-shift |thpred -
+ * mid A|, 4 rad A, 2^(3 - rel_bits) |mid A|) (all in arf: near the t ->
+ * infinity limit the motion of a step is far below the resolution of a
+ * double) */
+void _hkz_ly_track_box_x(arf_t lo, arf_t hi, const arb_t A,
+                         const arf_t thpred, slong shift, slong rel_bits,
+                         slong prec)
+{
+    arf_t margin, u;
+    arf_init(margin);
+    arf_init(u);
+    arf_sub(margin, thpred, arb_midref(A), prec, ARF_RND_UP);
+    arf_abs(margin, margin);
+    arf_mul_2exp_si(margin, margin, -shift);
+    arf_set_mag(u, arb_radref(A));
+    arf_mul_2exp_si(u, u, 2);
+    arf_max(margin, margin, u);
+    arf_abs(u, arb_midref(A));
+    arf_mul_2exp_si(u, u, -rel_bits + 3);
+    arf_max(margin, margin, u);
+    arb_get_lbound_arf(lo, A, prec);
+    arf_min(lo, lo, thpred);
+    arf_sub(lo, lo, margin, prec, ARF_RND_DOWN);
+    arb_get_ubound_arf(hi, A, prec);
+    arf_max(hi, hi, thpred);
+    arf_add(hi, hi, margin, prec, ARF_RND_UP);
+    arf_clear(margin);
+    arf_clear(u);
+}
+
 int _hkz_ly_track_try_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
                            const arf_t thpred, slong prec)
 {
     const arf_struct *ta = tr->ta + i;
     const arb_struct *A = tr->theta + i;
     _hkz_ly_tmodel_t M;
-    arf_t lo, hi, tm, thm, rt, rth, u;
+    arf_t lo, hi, tm, thm, rt, rth;
     arb_t dt, dth, v, Fth, Ft;
     arb_t hpi;
-    arf_t margin;
     int ok = 0, s1, s2, dir = 0;
 
     _hkz_ly_tmodel_init(&M, HKZ_LY_TRACK_R);
@@ -181,33 +210,14 @@ int _hkz_ly_track_try_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
     arf_init(thm);
     arf_init(rt);
     arf_init(rth);
-    arf_init(u);
     arb_init(dt);
     arb_init(dth);
     arb_init(v);
     arb_init(Fth);
     arb_init(Ft);
     arb_init(hpi);
-    /* X = hull(theta_a, prediction) widened by a quarter of the motion
-     * (all in arf: near the t -> infinity limit the motion of a step is
-     * far below the resolution of a double) */
-    arf_init(margin);
-    arf_sub(margin, thpred, arb_midref(A), prec, ARF_RND_UP);
-    arf_abs(margin, margin);
-    arf_mul_2exp_si(margin, margin, -2);
-    arf_set_mag(u, arb_radref(A));
-    arf_mul_2exp_si(u, u, 2);
-    arf_max(margin, margin, u);
-    arf_abs(u, arb_midref(A));
-    arf_mul_2exp_si(u, u, -tr->rel_bits + 3);
-    arf_max(margin, margin, u);
-    arb_get_lbound_arf(lo, A, prec);
-    arf_min(lo, lo, thpred);
-    arf_sub(lo, lo, margin, prec, ARF_RND_DOWN);
-    arb_get_ubound_arf(hi, A, prec);
-    arf_max(hi, hi, thpred);
-    arf_add(hi, hi, margin, prec, ARF_RND_UP);
-    arf_clear(margin);
+    /* X = hull(theta_a, prediction) widened by a quarter of the motion */
+    _hkz_ly_track_box_x(lo, hi, A, thpred, 2, tr->rel_bits, prec);
     arb_const_pi(hpi, 64);
     arb_mul_2exp_si(hpi, hpi, -1);
     arb_set_arf(v, hi);
@@ -270,7 +280,6 @@ cleanup:
     arf_clear(thm);
     arf_clear(rt);
     arf_clear(rth);
-    arf_clear(u);
     arb_clear(dt);
     arb_clear(dth);
     arb_clear(v);
