@@ -19,6 +19,8 @@ typedef struct
 } _hkz_lyi_ictx_t;
 
 void _hkz_lyi_ictx_init(_hkz_lyi_ictx_t *c);
+/* res <= e^{2 pi a/h} - 1 (the discretization bound's denominator) */
+void _hkz_lyi_disc_den(mag_t res, double a, const arf_t h);
 void _hkz_lyi_ictx_clear(_hkz_lyi_ictx_t *c);
 int _hkz_lyi_ictx_setup(_hkz_lyi_ictx_t *c, slong N, const arb_t t,
                         double thd, slong prec);

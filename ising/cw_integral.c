@@ -73,6 +73,24 @@ static void node_value(acb_t v, const acb_t q, const acb_t cz, const arb_t m2,
     arb_clear(a);
 }
 
+/* res <= e^{2 pi a/h} - 1, the denominator of the discretization bound
+ * (Poisson summation, top) */
+void _hkz_lyi_disc_den(mag_t res, double a, const arf_t h)
+{
+    arb_t r, ad;
+    arb_init(r);
+    arb_init(ad);
+    arb_const_pi(r, 64);
+    arb_set_d(ad, 2 * a);
+    arb_mul(r, r, ad, 64);
+    arb_set_arf(ad, h);
+    arb_div(r, r, ad, 64);
+    arb_expm1(r, r, 64);
+    arb_get_mag_lower(res, r);
+    arb_clear(r);
+    arb_clear(ad);
+}
+
 void _hkz_lyi_ictx_init(_hkz_lyi_ictx_t *c)
 {
     arb_init(c->psiref);
@@ -164,22 +182,9 @@ void _hkz_lyi_ictx_bounds(_hkz_lyi_ictx_t *c, const arb_t Theta, int rigorous)
         hnew = 4 * L->h;
     L->h = (double) (float) hnew;
     arf_set_d(c->hh, L->h);
-    {
-        arb_t r, ad;
-        arb_init(r);
-        arb_init(ad);
-        arb_const_pi(r, 64);
-        arb_set_d(ad, 2 * a);
-        arb_mul(r, r, ad, 64);
-        arb_set_d(ad, L->h);
-        arb_div(r, r, ad, 64);
-        arb_expm1(r, r, 64);
-        arb_get_mag_lower(tb, r);
-        mag_div(c->err, Mp, tb);
-        mag_set(c->disc, c->err);
-        arb_clear(r);
-        arb_clear(ad);
-    }
+    _hkz_lyi_disc_den(tb, a, c->hh);
+    mag_div(c->err, Mp, tb);
+    mag_set(c->disc, c->err);
     _hkz_ly_cw_line_nodes_d(L);
     /* omitted nodes k < klo and k > khi on the line b */
     arf_set_d(yy, L->b);

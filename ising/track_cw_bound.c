@@ -192,21 +192,8 @@ void _hkz_lyt_box_errors(_hkz_lyt_box_t *B, slong N, const arf_t ta,
     arb_set_arf(th0, B->th0);
     mag_one(one);
     /* discretization: lines b +- a, divided by e^{2 pi a/h} - 1 */
-    {
-        arb_t r, ad;
-        arb_init(r);
-        arb_init(ad);
-        arb_const_pi(r, 64);
-        arb_set_d(ad, 2 * a);
-        arb_mul(r, r, ad, 64);
-        arb_set_arf(ad, c->hh);
-        arb_div(r, r, ad, 64);
-        arb_expm1(r, r, 64);
-        arb_get_mag_lower(dn, r);
-        mag_inv(dn, dn);
-        arb_clear(r);
-        arb_clear(ad);
-    }
+    _hkz_lyi_disc_den(dn, a, c->hh);
+    mag_inv(dn, dn);
     for (s = -1; s <= 1; s += 2)
     {
         arf_set_d(y, s * a);
