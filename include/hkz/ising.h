@@ -34,7 +34,7 @@
 extern "C" {
 #endif
 
-/* ---- models (ising/model_*.c, ising/graph_*.c) ------------------------- */
+/* ---- models (ising/model/model_*.c, ising/model/graph_*.c) ------------------------- */
 
 typedef enum
 {
@@ -158,7 +158,7 @@ HKZ_API HKZ_WARN_UNUSED int hkz_ising_model_delete_edge(hkz_ising_model_t res,
 HKZ_API HKZ_WARN_UNUSED int hkz_ising_model_contract_edge(
         hkz_ising_model_t res, const hkz_ising_model_t m, slong edge);
 
-/* ---- exact density of states (ising/dos_*.c, ising/transfer_*.c) ------- */
+/* ---- exact density of states (ising/dos/dos_*.c, ising/transfer/transfer_*.c) ------- */
 
 /* g[b][k] = number of configurations with energy index b and down-weight k:
  * E = J0 * (S - 2b) (times the model's scale), k = sum of weights of down
@@ -225,7 +225,7 @@ typedef struct
 } hkz_ising_transfer_stats_t;
 
 /** Exact table of a lattice model with all c_e equal by the sparse
- *  site-by-site transfer matrix (ising/transfer_site.c): per boundary
+ *  site-by-site transfer matrix (ising/transfer/transfer_site.c): per boundary
  *  state only the box of reachable (b, k) pairs (one b parity on the
  *  torus), counts modulo 2^64 and word primes, CRT to fmpz.  Torus
  *  (transfer_torus.c): meet in the middle, runs of ceil(M/2) rows from
@@ -245,7 +245,7 @@ HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_transfer_sparse(hkz_ising_dos_t d,
 /** A-priori cost of hkz_ising_dos_transfer_sparse(d, m, nthreads):
  *  est->runs, est->words, est->plan_bytes (the other fields 0) and
  *  *cpu_seconds, a model of its CPU time (all threads together) fitted
- *  to measured tori (ising/transfer_estimate.c: within ~2x on similar
+ *  to measured tori (ising/transfer/transfer_estimate.c: within ~2x on similar
  *  cores, not a bound).  Cheap (no table is built).  HKZ_ERR_ARG as the
  *  transfer matrix, HKZ_ERR_TOO_LARGE past HKZ_ISING_TRANSFER_MAX_L. */
 HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_transfer_estimate(
@@ -285,7 +285,7 @@ HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_write(const char *path,
 HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_read(hkz_ising_dos_t d,
         char **desc, const char *path);
 
-/** DOS files tied to a model (ising/dos_model_io.c).  desc: the model's
+/** DOS files tied to a model (ising/dos/dos_model_io.c).  desc: the model's
  *  description line "<kind> vertices=n edges=e W=w model-fnv1a64:<hex>"
  *  (fingerprint of the vertex count, weights and exact edge couplings c_e;
  *  the common scale is not part of it).  save: hkz_ising_dos_write with
@@ -330,7 +330,7 @@ HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_Z(arb_t Z, const hkz_ising_dos_t d,
 HKZ_API void hkz_ising_dos_total(fmpz_t total, const hkz_ising_dos_t d);
 HKZ_API void hkz_ising_dos_energy_counts(fmpz *gb, const hkz_ising_dos_t d);
 
-/* ---- fugacity polynomial (ising/poly*.c) -------------------------------- */
+/* ---- fugacity polynomial (ising/dos/poly*.c) -------------------------------- */
 
 /** a_0..a_W of P(z) (length W+1) at the model's couplings, best method:
  *  exact table when all c_e are exact and commensurate (transfer matrix
@@ -361,7 +361,7 @@ HKZ_API HKZ_WARN_UNUSED int hkz_ising_poly_edge(arb_ptr ap, arb_ptr am,
 HKZ_API HKZ_WARN_UNUSED int hkz_ising_poly_enum_arb(arb_ptr a,
         const hkz_ising_model_t m, slong prec);
 
-/* ---- Kaufman (ising/kaufman.c) ----------------------------------------- */
+/* ---- Kaufman (ising/dos/kaufman.c) ----------------------------------------- */
 
 /** Kaufman's zero-field partition function of the L x M torus (spec 4.1),
  *  isotropic coupling K > 0, L, M >= 1. */

@@ -10,7 +10,7 @@
 extern "C" {
 #endif
 
-/** Uniform-coupling family (ising/track_scale.c, issue 12.2): every
+/** Uniform-coupling family (ising/track/track_scale.c, issue 12.2): every
  *  coupling J_e = t c_e (the model's scale is replaced by t; a lattice's
  *  bond coupling K).  The coefficients are those of e^{-t J0 S} F(t, .)
  *  (same zeros, same sign of dF/dt at a zero) from the model's exact

@@ -1,5 +1,5 @@
 // Exact density of states g[b][k] by Gray-code enumeration on the GPU
-// (issue 3; the CPU counterpart is ising/dos_enum.c, spec 3.2).
+// (issue 3; the CPU counterpart is ising/dos/dos_enum.c, spec 3.2).
 //
 // Spin 0 is fixed up and the spin-flip images are added at the end
 // (b unchanged, k -> W - k), so 2^(nv-1) configurations are visited.

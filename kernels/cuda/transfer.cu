@@ -1,7 +1,7 @@
 // Site-by-site transfer matrix of L x M tori and cylinders on the GPU,
 // one prime at a time (issue 12; the CPU counterpart is
-// ising/transfer_*.c, the host driver with the CRT is
-// ising/transfer_cuda.c).
+// ising/transfer/transfer_*.c, the host driver with the CRT is
+// ising/transfer/transfer_cuda.c).
 //
 // Dense boxes: state s holds g[b][k'] for 0 <= b <= nb and
 // k' = k - popcount(s) in 0..N-L (every placed spin but the boundary's),

@@ -1,5 +1,5 @@
 /* Curie-Weiss trajectories by the saddle-line integral
- * (hkz_ly_cw_family_integral, ising/track_cw_*.c) against the cosine-sum
+ * (hkz_ly_cw_family_integral, ising/track/track_cw_*.c) against the cosine-sum
  * tracker (hkz_ly_cw_family) at small N: both finish, theta_j(t1)
  * overlap, every integral step certifies the decrease (spec 2.6); every
  * box re-checked at random t with the cosine sum at high precision
@@ -113,7 +113,7 @@ static void same(const hkz_ly_track_t a, const hkz_ly_track_t b,
 int main(void)
 {
     /* beta = N t from b0 to b1; the last crosses beta = 2, where the
-     * tracker switches to the cosine sum (ising/track_run.c) */
+     * tracker switches to the cosine sum (ising/track/track_run.c) */
     static const slong Ns[4] = {20, 33, 40, 24};
     static const double b0[4] = {0.1, 0.1, 0.5, 1.9}, b1[4] = {0.3, 0.3,
                                                               0.6, 2.2};

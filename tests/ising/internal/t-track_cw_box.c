@@ -1,5 +1,5 @@
 /* The enclosures of a tracking box of the saddle-line tracker
- * (ising/track_cw_box.c, track_cw_line.c, track_cw_bound.c, compiled into
+ * (ising/track/track_cw_box.c, track_cw_line.c, track_cw_bound.c, compiled into
  * this test) against the cosine sum G_N at high precision: with
  *   K = Q I = G exp(t N^2/2 - psiref - lam (t - tm) - (c - theta)^2/(2t)
  *               + b^2/(2 tm)) (2 pi t)^{1/2}

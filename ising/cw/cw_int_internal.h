@@ -1,0 +1,35 @@
+/* cw_int_internal.h -- the node-sum context of the saddle-line integral,
+ * shared by cw_integral.c (evaluation), cw_int_eval.c (one-pass brackets)
+ * and cw_int_block.c (brackets of nearby zeros from one set of nodes). */
+#ifndef HKZ_CW_INT_INTERNAL_H
+#define HKZ_CW_INT_INTERNAL_H
+
+#include "../zeros/zeros_internal.h"
+
+typedef struct
+{
+    _hkz_ly_cw_line_t L;
+    slong N, wp, goal;
+    const arb_struct *t;
+    arb_t psiref, inv2t;
+    arf_t hh;
+    mag_t eps, err;
+    mag_t disc;     /* discretization part of err (rigorous bounds) */
+    slong hmargin;  /* bits by which h pushes disc below eps/2 (0) */
+} _hkz_lyi_ictx_t;
+
+void _hkz_lyi_ictx_init(_hkz_lyi_ictx_t *c);
+/* res <= e^{2 pi a/h} - 1 (the discretization bound's denominator) */
+void _hkz_lyi_disc_den(mag_t res, double a, const arf_t h);
+void _hkz_lyi_ictx_clear(_hkz_lyi_ictx_t *c);
+int _hkz_lyi_ictx_setup(_hkz_lyi_ictx_t *c, slong N, const arb_t t,
+                        double thd, slong prec);
+void _hkz_lyi_ictx_bounds(_hkz_lyi_ictx_t *c, const arb_t Theta,
+                          int rigorous);
+void _hkz_lyi_node_loop(_hkz_lyi_ictx_t *c, acb_ptr S, acb_ptr D, mag_t vsum,
+                        mag_t tmax, acb_ptr V, acb_ptr VT, arf_srcptr theta,
+                        slong npts);
+void _hkz_lyi_finish(arb_t res, const _hkz_lyi_ictx_t *c, const acb_t S,
+                     int rigorous, slong prec);
+
+#endif

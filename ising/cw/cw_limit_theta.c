@@ -1,0 +1,17 @@
+/* The limits of the Lee-Yang zeros in the coupling (spec 2.6): every zero
+ * tends to pi/2 as t -> 0+; the Curie-Weiss zero j tends to
+ * (2j-1) pi/(2N) as t -> infinity (ising/cw/cw_limit.c bounds the approach). */
+#include "hkz/ly.h"
+
+void hkz_ly_limit_zero_coupling(arb_t x, slong prec)
+{
+    arb_const_pi(x, prec);
+    arb_mul_2exp_si(x, x, -1);
+}
+
+void hkz_ly_cw_limit_theta(arb_t x, slong j, slong N, slong prec)
+{
+    arb_const_pi(x, prec);
+    arb_mul_si(x, x, 2 * j - 1, prec);
+    arb_div_si(x, x, 2 * N, prec);
+}

@@ -1,0 +1,68 @@
+/* cw_track_internal.h -- certified tracking steps of Curie-Weiss zeros by
+ * the saddle-line integral (ising/track/track_cw_*.c); the method and the
+ * proofs: track_cw_box.c (enclosures), track_cw_line.c (nodes),
+ * track_cw_bound.c (errors). */
+#ifndef HKZ_CW_TRACK_INTERNAL_H
+#define HKZ_CW_TRACK_INTERNAL_H
+
+#include "track_internal.h"
+#include "../cw/cw_int_internal.h"
+
+/* One box B = [ta, tb] x [lo, hi]: the nodes of the line through the
+ * saddle of (tm, theta0) and the bounds that make the node sums enclose
+ * K, K_theta, K_t on all of B (track_cw_box.c). */
+typedef struct
+{
+    _hkz_lyi_ictx_t c;      /* line at (tm, theta0): nodes, h, psiref */
+    arb_t tm, T, X;         /* centre of T (exact), the balls T and X */
+    arf_t th0;              /* anchor theta0 (exact, 53 bits) */
+    arb_t cc, bb, lam;      /* c = b + theta0, b, lambda */
+    mag_t r;                /* (tb - ta)/2 */
+    slong len;
+    acb_ptr V, V1, V2;      /* V_k, u_k V_k, (u_k^2/(2 tm^2) - lam) V_k */
+    mag_t R0, R1, RA;       /* the t-ball remainders */
+    mag_t err0, err1, errt; /* trapezoid errors of K, K_theta, K_t */
+    /* the line: node values at (tref, theta0), errors on its region */
+    arb_t tref;
+    acb_ptr Vr;
+    mag_t e0r, e1r, etr;
+    int valid;
+} _hkz_lyt_box_t;
+
+void _hkz_lyt_box_init(_hkz_lyt_box_t *B);
+void _hkz_lyt_box_clear(_hkz_lyt_box_t *B);
+/* A line through the saddle of (tref, theta0), tref the centre of
+ * [tl0, tl1], with its errors for all t in [tl0, tl1] and theta in [xl0,
+ * xl1]; then the boxes of steps inside that region (_hkz_lyt_box_step);
+ * _hkz_lyt_box_build: both for the region of one step.  0 on success
+ * (track_cw_line.c). */
+int _hkz_lyt_line_build(_hkz_lyt_box_t *B, slong N, const arf_t tl0,
+                        const arf_t tl1, const arf_t xl0, const arf_t xl1,
+                        const arf_t th0, slong prec);
+void _hkz_lyt_box_step(_hkz_lyt_box_t *B, const arf_t ta, const arf_t tb,
+                       const arf_t lo, const arf_t hi);
+int _hkz_lyt_box_build(_hkz_lyt_box_t *B, slong N, const arf_t ta,
+                       const arf_t tb, const arf_t lo, const arf_t hi,
+                       slong prec);
+/* Enclosures of K, K_theta, K_t (any may be NULL) at theta (a ball inside
+ * X) and t = tm (t == NULL) or every t in the ball t (inside T). */
+void _hkz_lyt_box_eval(arb_t K, arb_t Kth, arb_t Kt, const _hkz_lyt_box_t *B,
+                       const arb_t theta, const arb_t t);
+/* res = [x - e, x + e] inside X holding the zero of K(tb, .), to about
+ * rel_bits (track_cw_zero.c); 0 if not certified */
+int _hkz_lyt_box_zero(arb_t res, const _hkz_lyt_box_t *B, const arf_t tb,
+                      double guess, slong rel_bits, slong prec);
+/* err0, err1, errt of B (track_cw_bound.c) */
+void _hkz_lyt_box_errors(_hkz_lyt_box_t *B, slong N, const arf_t ta,
+                         const arf_t tb);
+
+/* The tracker's step and rates for the family hkz_ly_cw_family_integral
+ * (track_cw_step.c). */
+int _hkz_ly_track_try_step_cwi(hkz_ly_track_struct *tr, slong i,
+                               const arf_t tb, const arf_t thpred,
+                               slong prec);
+void _hkz_ly_track_rates_cwi(double *dth, double *lam,
+                             const hkz_ly_track_struct *tr, const arf_t t,
+                             const arb_t theta, slong prec);
+
+#endif
