@@ -34,7 +34,7 @@
 extern "C" {
 #endif
 
-/* ---- models (ising/model/model_*.c, ising/model/graph_*.c) ------------------------- */
+/* ---- models (ising/model/) ----------------------------------------------- */
 
 typedef enum
 {
@@ -158,7 +158,7 @@ HKZ_API HKZ_WARN_UNUSED int hkz_ising_model_delete_edge(hkz_ising_model_t res,
 HKZ_API HKZ_WARN_UNUSED int hkz_ising_model_contract_edge(
         hkz_ising_model_t res, const hkz_ising_model_t m, slong edge);
 
-/* ---- exact density of states (ising/dos/dos_*.c, ising/transfer/transfer_*.c) ------- */
+/* ---- exact density of states (ising/dos/, ising/transfer/) --------------- */
 
 /* g[b][k] = number of configurations with energy index b and down-weight k:
  * E = J0 * (S - 2b) (times the model's scale), k = sum of weights of down
@@ -225,8 +225,8 @@ typedef struct
 } hkz_ising_transfer_stats_t;
 
 /** Exact table of a lattice model with all c_e equal by the sparse
- *  site-by-site transfer matrix (ising/transfer/transfer_site.c): per boundary
- *  state only the box of reachable (b, k) pairs (one b parity on the
+ *  site-by-site transfer matrix (ising/transfer/transfer_sparse.c): per
+ *  boundary state only the box of reachable (b, k) pairs (one b parity on the
  *  torus), counts modulo 2^64 and word primes, CRT to fmpz.  Torus
  *  (transfer_torus.c): meet in the middle, runs of ceil(M/2) rows from
  *  the first rows up to rotation, reflection and spin flip, closed by
@@ -330,7 +330,7 @@ HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_Z(arb_t Z, const hkz_ising_dos_t d,
 HKZ_API void hkz_ising_dos_total(fmpz_t total, const hkz_ising_dos_t d);
 HKZ_API void hkz_ising_dos_energy_counts(fmpz *gb, const hkz_ising_dos_t d);
 
-/* ---- fugacity polynomial (ising/dos/poly*.c) -------------------------------- */
+/* ---- fugacity polynomial (ising/dos/poly*.c) ----------------------------- */
 
 /** a_0..a_W of P(z) (length W+1) at the model's couplings, best method:
  *  exact table when all c_e are exact and commensurate (transfer matrix
@@ -361,7 +361,7 @@ HKZ_API HKZ_WARN_UNUSED int hkz_ising_poly_edge(arb_ptr ap, arb_ptr am,
 HKZ_API HKZ_WARN_UNUSED int hkz_ising_poly_enum_arb(arb_ptr a,
         const hkz_ising_model_t m, slong prec);
 
-/* ---- Kaufman (ising/dos/kaufman.c) ----------------------------------------- */
+/* ---- Kaufman (ising/dos/kaufman.c) --------------------------------------- */
 
 /** Kaufman's zero-field partition function of the L x M torus (spec 4.1),
  *  isotropic coupling K > 0, L, M >= 1. */

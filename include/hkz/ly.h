@@ -49,7 +49,7 @@
 extern "C" {
 #endif
 
-/* ---- options and results (ising/zeros/zeros_opts.c, ising/zeros/zeros_init.c) ----- */
+/* ---- options and results (ising/zeros/zeros_opts.c, zeros_init.c) -------- */
 
 typedef enum
 {
@@ -149,7 +149,7 @@ HKZ_API void hkz_ly_zeros_init_part(hkz_ly_zeros_t z, slong W, int rank,
         int size);
 HKZ_API void hkz_ly_zeros_clear(hkz_ly_zeros_t z);
 
-/* ---- cosine sums (ising/zeros/zeros_cos.c, ising/zeros/zeros_cos_eval.c) ---------- */
+/* ---- cosine sums (ising/zeros/zeros_cos*.c) ------------------------------ */
 
 /** c_j = a_j + a_{W-j} (2j < W), c_{W/2} = a_{W/2}: W/2 + 1 entries. */
 HKZ_API void hkz_ly_fold(arb_ptr c, arb_srcptr a, slong W, slong prec);
@@ -162,7 +162,7 @@ HKZ_API void hkz_ly_fold(arb_ptr c, arb_srcptr a, slong W, slong prec);
 HKZ_API HKZ_WARN_UNUSED int hkz_ly_cos_eval(arb_ptr res, slong nder,
         arb_srcptr c, slong W, const arb_t theta, slong prec);
 
-/* ---- the generic certified driver (ising/zeros/zeros_fun.c) ------------------ */
+/* ---- the generic certified driver (ising/zeros/zeros_fun.c) -------------- */
 
 /* A real function F of theta on (0, pi/2) with the degree-W structure
  * above.  eval: res[i] encloses F(theta[i]) at the exact points (npts of
@@ -197,7 +197,7 @@ typedef struct
 HKZ_API HKZ_WARN_UNUSED int hkz_ly_zeros_fun(hkz_ly_zeros_t z,
         const hkz_ly_fun_struct *f, const hkz_ly_opts_t *opts);
 
-/* ---- zeros of coefficient vectors (ising/zeros/zeros_cos_zeros.c, ...) ------- */
+/* ---- zeros of coefficient vectors (ising/zeros/zeros_cos_zeros.c, ...) --- */
 
 /* Fills the folded coefficients c_0..c_{W/2} at working precision prec
  * (called with increasing prec; need not be thread safe). */
@@ -256,7 +256,7 @@ HKZ_API slong hkz_ly_cw_predict_d(double *theta, slong N, double t);
 HKZ_API HKZ_WARN_UNUSED int hkz_ly_cw_zeros(hkz_ly_zeros_t z, slong N,
         const arb_t t, const hkz_ly_opts_t *opts);
 
-/* ---- trajectories (ising/track/track_*.c) ------------------------------------- */
+/* ---- trajectories (ising/track/track_*.c) -------------------------------- */
 
 /* A one-parameter family t -> F(t, .): c[r*(W/2+1) + j] = d^r c_j / dt^r
  * at t (a ball: enclosures over it) for r = 0..nder. */
@@ -389,7 +389,7 @@ HKZ_API void hkz_ly_edge_family_clear(hkz_ly_edge_family_t ef);
 HKZ_API int hkz_ly_edge_family(arb_ptr c, slong nder, const arb_t t,
                                void *param, slong prec);
 
-/* ---- verifiers (ising/track/track_verify*.c) ---------------------------------- */
+/* ---- verifiers (ising/track/track_verify*.c) ----------------------------- */
 
 /** CW decrease (spec 2.6): 1 iff every tracked zero has dir = -1 on every
  *  step and all reached t1 (strict decrease on [t0, t1] certified). */

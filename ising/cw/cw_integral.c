@@ -23,7 +23,7 @@
  * and |(1 + w)^N - 1 - N w| <= (N|w|)^2 e^{N|w|}/2; with it one pass over
  * the nodes certifies both ends of a tight bracket (bracket function). */
 #include <math.h>
-#include "cw_int_internal.h"
+#include "cw_integral_internal.h"
 #include "hkz_check.h"
 
 /* v = e^{q} (2 cz)^N = exp(Re q + (N/2) log(4|cz|^2)) e^{i (Im q + N arg cz)}

@@ -74,7 +74,7 @@ static int predict_range(double *theta, slong off, slong N, double t,
         for (it = 0, prev = HUGE_VAL; it < 40; it++)
         {
             double f, df, step;
-            f = _hkz_ly_cw_int_d(&df, &L, th);
+            f = _hkz_ly_cw_integral_d(&df, &L, th);
             if (df == 0 || !isfinite(f) || !isfinite(df))
                 break;
             step = f / df;
@@ -165,7 +165,7 @@ slong hkz_ly_cw_predict_d(double *theta, slong N, double t)
 
 /* Blocks of the zeros balanced by cost (part results over size
  * processes).  The cost of a zero is mostly the rebuilds of its node
- * block (one per anchor interval of fixed width in theta, cw_int_block.c)
+ * block (one per anchor interval of fixed width in theta, cw_integral_block.c)
  * and partly per zero, so a block's cost is modelled as
  *   alpha (zeros in it) / n + (1 - alpha) (its theta range) / (pi/2 - th1),
  * with the zero count below theta from the saddle phase, J(theta) =

@@ -160,8 +160,8 @@ void _hkz_ly_cw_line_nodes_d(_hkz_ly_cw_line_t *L)
     L->klo = k;
 }
 
-double _hkz_ly_cw_int_d(double *dI, const _hkz_ly_cw_line_t *L,
-                        double theta)
+double _hkz_ly_cw_integral_d(double *dI, const _hkz_ly_cw_line_t *L,
+                             double theta)
 {
     double complex S = 0, D = 0, x, z, g;
     double N = (double) L->N;

@@ -76,23 +76,23 @@ static int int_eval(arb_ptr res, arf_srcptr th, slong npts, void *ctx,
                     slong prec)
 {
     const cwctx_t *c = ctx;
-    return _hkz_ly_cw_int_eval(res, NULL, NULL, th, npts, c->N, c->t, prec,
-                               1);
+    return _hkz_ly_cw_integral_eval(res, NULL, NULL, th, npts, c->N, c->t, prec,
+                                    1);
 }
 
 static int int_bracket(arf_t a, arf_t b, int *sa, int *sb, const arf_t x0,
                        const arf_t wt, void *ctx, slong prec)
 {
     const cwctx_t *c = ctx;
-    return _hkz_ly_cw_int_bracket_blk(c->cache, a, b, sa, sb, x0, wt, c->N,
-                                      c->t, prec);
+    return _hkz_ly_cw_integral_bracket_blk(c->cache, a, b, sa, sb, x0, wt, c->N,
+                                           c->t, prec);
 }
 
 static int int_newton(arb_t F, arb_t dF, const arf_t th, void *ctx,
                       slong prec)
 {
     const cwctx_t *c = ctx;
-    return _hkz_ly_cw_int_eval(F, dF, NULL, th, 1, c->N, c->t, prec, 0);
+    return _hkz_ly_cw_integral_eval(F, dF, NULL, th, 1, c->N, c->t, prec, 0);
 }
 
 int hkz_ly_cw_zeros(hkz_ly_zeros_t z, slong N, const arb_t t,

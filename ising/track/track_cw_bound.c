@@ -23,7 +23,7 @@
  *                   + b^2/(2tm) - lam (t - tm))
  * (ball evaluation over T and X, upper bound), and 1/t <= 1/ta. */
 #include <math.h>
-#include "cw_track_internal.h"
+#include "track_cw_internal.h"
 
 typedef struct
 {

@@ -3,7 +3,7 @@
  * cw_integral.c; certificate: track_cw_step.c, nodes: track_cw_line.c,
  * errors: track_cw_bound.c).
  *
- * With x' = x + i theta (cw_int_block.c) the integral is, on any line
+ * With x' = x + i theta (cw_integral_block.c) the integral is, on any line
  * Im x' = c,
  *   I(t, theta) = int e^{-(x' - i theta)^2/(2t)} (2 cosh x')^N dx'.
  * Fix the anchor (tm, theta0) (tm the centre of T, theta0 the centre of
@@ -38,7 +38,7 @@
  * values for every (t, theta) in the balls.  lam (~ Re(xs)^2/(2 tm^2))
  * removes the common growth in t so that the remainders stay small. */
 #include <acb_poly.h>
-#include "cw_track_internal.h"
+#include "track_cw_internal.h"
 
 void _hkz_lyt_box_init(_hkz_lyt_box_t *B)
 {

@@ -1,7 +1,7 @@
 /* The nodes and bounds of a tracking box (track_cw_box.c has the method
  * and the enclosures): the line through the saddle of (tref, theta0) with
  * its errors on a region, and the step boxes inside it. */
-#include "cw_track_internal.h"
+#include "track_cw_internal.h"
 
 /* the t-ball remainders R0, R1, RA (see top) */
 static void remainders(_hkz_lyt_box_t *B)

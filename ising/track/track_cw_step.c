@@ -11,10 +11,10 @@
  * (track_step.c).  If K_t(B) excludes 0, then d theta_j/dt has the sign
  * -sign(K_t(B)) sign(K_theta(B)) on the whole step (implicit function
  * theorem; at a zero K_t/K_theta = F_t/F_theta since F/K > 0).
- * theta_j(tb) is the certified bracket of cw_int_eval.c at the exact tb
+ * theta_j(tb) is the certified bracket of cw_integral_eval.c at the exact tb
  * (inside X, so it is the zero of index j). */
 #include <math.h>
-#include "cw_track_internal.h"
+#include "track_cw_internal.h"
 #include "hkz/status.h"
 
 static int sgn(const arb_t x)
@@ -37,7 +37,7 @@ static double newton_d(slong N, double t, double th, double *xsre)
     for (it = 0; it < 8; it++)
     {
         double f, df, s;
-        f = _hkz_ly_cw_int_d(&df, &L, x);
+        f = _hkz_ly_cw_integral_d(&df, &L, x);
         if (df == 0 || !isfinite(f) || !isfinite(df))
             return th;
         s = f / df;
@@ -67,7 +67,7 @@ void _hkz_ly_track_rates_cwi(double *dth, double *lam,
     *lam = *dth != 0 ? 0.5 / (0.2 * sp / fabs(*dth)) : 1e-3;
 }
 
-/* theta_j(tb) inside [lo, hi]: the bracket of cw_int_eval.c, first to
+/* theta_j(tb) inside [lo, hi]: the bracket of cw_integral_eval.c, first to
  * ~2^-40 (from the double Newton zero), then to the goal from the midpoint
  * of the first (its linear shift needs a start near the zero); the box
  * itself if that fails. */
@@ -91,7 +91,7 @@ static void zero_at(arb_t res, const hkz_ly_track_struct *tr, slong N,
     for (k = 0; k < 3; k++)
     {
         arf_mul_2exp_si(wt, x0, k == 0 ? -40 : -tr->rel_bits - 2);
-        if (!_hkz_ly_cw_int_bracket(a, b, &sa, &sb, x0, wt, N, t, prec) ||
+        if (!_hkz_ly_cw_integral_bracket(a, b, &sa, &sb, x0, wt, N, t, prec) ||
             arf_cmp(a, lo) <= 0 || arf_cmp(b, hi) >= 0)
             break;
         arb_set_interval_arf(res, a, b, prec);

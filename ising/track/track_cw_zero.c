@@ -8,7 +8,7 @@
  * of K(tb, .) at x -+ e inside X: the zero of index j (the only one in X)
  * lies in [x - e, x + e]. */
 #include <acb_poly.h>
-#include "cw_track_internal.h"
+#include "track_cw_internal.h"
 
 /* K (and K_theta if Kth != NULL) at (tb, x) from W, W1 */
 static void eval_tb(arb_t K, arb_t Kth, const _hkz_lyt_box_t *B,

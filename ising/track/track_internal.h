@@ -1,4 +1,5 @@
-/* track_internal.h -- the tracker's state (private to ising/track/track_*.c). */
+/* track_internal.h -- the tracker's state (private to
+ * ising/track/track_*.c). */
 #ifndef HKZ_TRACK_INTERNAL_H
 #define HKZ_TRACK_INTERNAL_H
 

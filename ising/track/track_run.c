@@ -3,7 +3,7 @@
  * reports between rounds).  How a step is certified: track_step.c. */
 #include <math.h>
 #include <string.h>
-#include "cw_track_internal.h"
+#include "track_cw_internal.h"
 #include "hkz_check.h"
 
 typedef struct

@@ -1,5 +1,6 @@
 /* transfer_impl.h -- private state vectors of the sparse site-by-site
- * transfer matrix (ising/transfer_site*.c; not installed).
+ * transfer matrix (transfer_sparse.c, transfer_vec.c, transfer_torus.c,
+ * transfer_meet.c; not installed).
  *
  * A state s (0 <= s < 2^L) is the boundary: the last L spins placed (bit c
  * = 1: spin at column c down).  Each state carries the counts g[b][k] of

@@ -1,5 +1,5 @@
 /* State vectors of the sparse site-by-site transfer matrix and the step
- * that places one spin (see transfer_impl.h and transfer_site.c).
+ * that places one spin (see transfer_impl.h and transfer_sparse.c).
  *
  * Placing the spin x at column c: the new state s' has bit c = x, and its
  * counts come from the two old states that differ from s' only in bit c,

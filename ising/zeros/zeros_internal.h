@@ -107,8 +107,8 @@ double _hkz_ly_cw_repsi_d(const _hkz_ly_cw_line_t *L, double u, double y);
 
 /* Double node sum: returns e^{-psiref} I(theta), *dI its theta-derivative
  * (theta may differ slightly from L->theta: the line is kept). */
-double _hkz_ly_cw_int_d(double *dI, const _hkz_ly_cw_line_t *L,
-                        double theta);
+double _hkz_ly_cw_integral_d(double *dI, const _hkz_ly_cw_line_t *L,
+                             double theta);
 
 /* Rigorous upper bounds (cw_integral_bound.c), all in units e^{psiref}:
  * M = int_R |g(u + i y)| du, and the node sum
@@ -126,7 +126,7 @@ void _hkz_ly_cw_bound_line_nodes(mag_t res, slong N, const arb_t t,
  * only rounding is enclosed (Newton steps).  dres (may be NULL): the
  * theta-derivative, never rigorous.  logscale (may be NULL): psiref -
  * tN/2 - log(2 pi t)/2, so that res * e^{logscale} = F_N(t, theta). */
-int _hkz_ly_cw_int_eval(arb_ptr res, arb_ptr dres, arb_t logscale,
+int _hkz_ly_cw_integral_eval(arb_ptr res, arb_ptr dres, arb_t logscale,
         arf_srcptr theta, slong npts, slong N, const arb_t t, slong prec,
         int rigorous);
 
@@ -146,16 +146,16 @@ void _hkz_ly_zeros_resize(hkz_ly_zeros_t z, slong j0, slong len);
 
 /* From x0: one Newton step x1 and a certified bracket x1 -+ e (e about
  * wt/4) with one pass over the nodes (cw_integral.c).  1 on success. */
-int _hkz_ly_cw_int_bracket(arf_t a, arf_t b, int *sa, int *sb,
+int _hkz_ly_cw_integral_bracket(arf_t a, arf_t b, int *sa, int *sb,
         const arf_t x0, const arf_t wt, slong N, const arb_t t, slong prec);
 
 /* Brackets of nearby zeros from one set of nodes per thread
- * (cw_int_block.c): same contract as _hkz_ly_cw_int_bracket; the cache
- * holds the blocks of all threads until _hkz_lyi_cache_free. */
+ * (cw_integral_block.c): same contract as _hkz_ly_cw_integral_bracket;
+ * the cache holds the blocks of all threads until _hkz_lyi_cache_free. */
 typedef struct _hkz_lyi_cache_s _hkz_lyi_cache_t;
 _hkz_lyi_cache_t *_hkz_lyi_cache_new(void);
 void _hkz_lyi_cache_free(_hkz_lyi_cache_t *ca);
-int _hkz_ly_cw_int_bracket_blk(_hkz_lyi_cache_t *ca, arf_t a, arf_t b,
+int _hkz_ly_cw_integral_bracket_blk(_hkz_lyi_cache_t *ca, arf_t a, arf_t b,
         int *sa, int *sb, const arf_t x0, const arf_t wt, slong N,
         const arb_t t, slong prec);
 

@@ -153,7 +153,7 @@ typedef struct
 } utask_t;
 
 /* Task i: the units grain i .. grain (i + 1) - 1 of idx, in order (runs of
- * neighbouring zeros let an evaluator reuse its nodes, cw_int_block.c) */
+ * neighbouring zeros let an evaluator reuse its nodes, cw_integral_block.c) */
 static void utask(slong i, void *arg)
 {
     utask_t *t = arg;

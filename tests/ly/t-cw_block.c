@@ -1,9 +1,9 @@
 /* Curie-Weiss zeros by the saddle-line integral at N where many zeros
- * share one set of nodes (ising/cw/cw_int_block.c): complete, in (0, pi/2),
- * to the goal; the same balls (arb_equal) with 1 and 2 threads (the block
- * anchors depend on the zero alone); overlapping balls at another
- * accuracy goal (other blocks, other precision); increasing.  Values
- * against mpmath: bench/cw_mpmath_check.py. */
+ * share one set of nodes (ising/cw/cw_integral_block.c): complete, in
+ * (0, pi/2), to the goal; the same balls (arb_equal) with 1 and 2
+ * threads (the block anchors depend on the zero alone); overlapping
+ * balls at another accuracy goal (other blocks, other precision);
+ * increasing.  Values against mpmath: bench/cw_mpmath_check.py. */
 #include "hkz_test.h"
 
 int main(void)

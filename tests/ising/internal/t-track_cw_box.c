@@ -10,7 +10,7 @@
  * T, theta a sub-ball of X) contain these values at random boxes, points
  * and N. */
 #include "hkz_test.h"
-#include "cw_track_internal.h"
+#include "track_cw_internal.h"
 
 /* K, K_theta, K_t at the exact (t, theta) from the cosine sum */
 static void exact(arb_t K, arb_t Kth, arb_t Kt, const _hkz_lyt_box_t *B,

@@ -2,7 +2,7 @@
  * cw_integral.c for the method and the node sums): values, one pass
  * certifying both ends of a tight bracket, the public hkz_ly_cw_integral. */
 #include <math.h>
-#include "cw_int_internal.h"
+#include "cw_integral_internal.h"
 #include "hkz_check.h"
 
 static void set_logscale(arb_t ls, const _hkz_lyi_ictx_t *c, slong prec)
@@ -22,9 +22,9 @@ static void set_logscale(arb_t ls, const _hkz_lyi_ictx_t *c, slong prec)
     arb_clear(s);
 }
 
-int _hkz_ly_cw_int_eval(arb_ptr res, arb_ptr dres, arb_t logscale,
+int _hkz_ly_cw_integral_eval(arb_ptr res, arb_ptr dres, arb_t logscale,
         arf_srcptr theta, slong npts, slong N, const arb_t t, slong prec,
-                        int rigorous)
+                             int rigorous)
 {
     _hkz_lyi_ictx_t c;
     double thd = 0;
@@ -136,7 +136,7 @@ static void shifted_sum(acb_t S, const acb_t S0, const acb_t D0,
     mag_clear(e);
 }
 
-int _hkz_ly_cw_int_bracket(arf_t a, arf_t b, int *sa, int *sb,
+int _hkz_ly_cw_integral_bracket(arf_t a, arf_t b, int *sa, int *sb,
         const arf_t x0, const arf_t wt, slong N, const arb_t t, slong prec)
 {
     _hkz_lyi_ictx_t c;
@@ -254,6 +254,6 @@ int hkz_ly_cw_integral(arb_ptr res, arb_t logscale, arf_srcptr theta,
     for (i = 0; i < npts; i++)
         HKZ_CHECK(arf_is_finite(theta + i), HKZ_ERR_ARG,
                   "hkz_ly_cw_integral: theta[%ld] is not finite", (long) i);
-    return _hkz_ly_cw_int_eval(res, NULL, logscale, theta, npts, N, t, prec,
-                               1);
+    return _hkz_ly_cw_integral_eval(res, NULL, logscale, theta, npts, N, t,
+                                    prec, 1);
 }

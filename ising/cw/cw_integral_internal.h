@@ -1,8 +1,8 @@
-/* cw_int_internal.h -- the node-sum context of the saddle-line integral,
- * shared by cw_integral.c (evaluation), cw_int_eval.c (one-pass brackets)
- * and cw_int_block.c (brackets of nearby zeros from one set of nodes). */
-#ifndef HKZ_CW_INT_INTERNAL_H
-#define HKZ_CW_INT_INTERNAL_H
+/* cw_integral_internal.h -- the node-sum context of the saddle-line integral,
+ * shared by cw_integral.c (evaluation), cw_integral_eval.c (one-pass brackets)
+ * and cw_integral_block.c (brackets of nearby zeros from one set of nodes). */
+#ifndef HKZ_CW_INTEGRAL_INTERNAL_H
+#define HKZ_CW_INTEGRAL_INTERNAL_H
 
 #include "../zeros/zeros_internal.h"
 

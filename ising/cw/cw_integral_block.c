@@ -24,13 +24,13 @@
  * values stay accurate while the line stays near the saddle of theta:
  * |theta - theta0| <= min(sigw/5, 3 t/a) (disc0 is pushed 5 bits below its
  * target so that e^3 still fits); farther zeros take the one-zero bracket
- * of cw_int_eval.c.  Each thread keeps the block of its last anchor;
+ * of cw_integral_eval.c.  Each thread keeps the block of its last anchor;
  * blocks belong to a cache freed by its owner. */
 #include <complex.h>
 #include <math.h>
 #include <pthread.h>
 #include <acb_poly.h>
-#include "cw_int_internal.h"
+#include "cw_integral_internal.h"
 #include "hkz_check.h"
 
 typedef struct blk_s
@@ -297,7 +297,7 @@ static void newton_arb(arf_t x, arf_t step, const blk_t *b)
     mag_clear(err);
 }
 
-int _hkz_ly_cw_int_bracket_blk(_hkz_lyi_cache_t *ca, arf_t a, arf_t b,
+int _hkz_ly_cw_integral_bracket_blk(_hkz_lyi_cache_t *ca, arf_t a, arf_t b,
         int *sa, int *sb, const arf_t x0, const arf_t wt, slong N,
         const arb_t t, slong prec)
 {
@@ -326,13 +326,15 @@ int _hkz_ly_cw_int_bracket_blk(_hkz_lyi_cache_t *ca, arf_t a, arf_t b,
         if (rebuild(B, th0, N, t, prec))
         {
             arf_clear(th0);
-            return _hkz_ly_cw_int_bracket(a, b, sa, sb, x0, wt, N, t, prec);
+            return _hkz_ly_cw_integral_bracket(a, b, sa, sb, x0, wt, N, t,
+                                                prec);
         }
     }
     arf_clear(th0);
     if (fabs(arf_get_d(x0, ARF_RND_NEAR) - arf_get_d(B->th0, ARF_RND_NEAR))
         > B->dmax)
-        return _hkz_ly_cw_int_bracket(a, b, sa, sb, x0, wt, N, t, prec);
+        return _hkz_ly_cw_integral_bracket(a, b, sa, sb, x0, wt, N, t,
+                                            prec);
     arf_init(r);
     arf_init(x1);
     arf_init(e);

@@ -1,12 +1,12 @@
-/* cw_track_internal.h -- certified tracking steps of Curie-Weiss zeros by
+/* track_cw_internal.h -- certified tracking steps of Curie-Weiss zeros by
  * the saddle-line integral (ising/track/track_cw_*.c); the method and the
  * proofs: track_cw_box.c (enclosures), track_cw_line.c (nodes),
  * track_cw_bound.c (errors). */
-#ifndef HKZ_CW_TRACK_INTERNAL_H
-#define HKZ_CW_TRACK_INTERNAL_H
+#ifndef HKZ_TRACK_CW_INTERNAL_H
+#define HKZ_TRACK_CW_INTERNAL_H
 
 #include "track_internal.h"
-#include "../cw/cw_int_internal.h"
+#include "../cw/cw_integral_internal.h"
 
 /* One box B = [ta, tb] x [lo, hi]: the nodes of the line through the
  * saddle of (tm, theta0) and the bounds that make the node sums enclose
