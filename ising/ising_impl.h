@@ -37,8 +37,9 @@ void _hkz_ising_threads_clear(_hkz_ising_threads_t T);
 void _hkz_ising_threads_do(_hkz_ising_threads_t T,
                            void (*f)(slong, void *), void *arg, slong n);
 
-/* Sets d to an nb x nk zero table. */
+/* Sets d to an nb x nk zero table; d to a copy of src. */
 int _hkz_ising_dos_alloc(hkz_ising_dos_t d, slong nb, slong nk, slong bmin);
+int _hkz_ising_dos_set(hkz_ising_dos_t d, const hkz_ising_dos_t src);
 
 /* True if the lattice transfer matrix applies (lattice kind, all c_e
  * exact and equal, unit weights). */
@@ -58,21 +59,27 @@ int _hkz_ising_enum_core(slong *h0, slong *h1, slong n, slong ne,
 /* Closed-form table of a complete-graph model (dos_complete.c). */
 int _hkz_ising_dos_complete(hkz_ising_dos_t d, const hkz_ising_model_t m);
 
-/* Cache of exact tables in the model (model_cache.c).  The tables are
- * computed once under a lock; the full table is then only read (the
- * pointer stays valid until the model is edited or cleared), the split
- * tables of one edge are evaluated under the lock. */
-void _hkz_ising_model_cache_init(hkz_ising_model_t m);
-void _hkz_ising_model_cache_clear(hkz_ising_model_t m);
-void _hkz_ising_model_cache_drop(hkz_ising_model_t m);
-int _hkz_ising_model_cached_dos(const hkz_ising_dos_struct **d,
-                                const hkz_ising_model_t m, int nthreads);
-/* Installs a copy of d as the full table (the caller checked it). */
-int _hkz_ising_model_cache_set_dos(hkz_ising_model_t m,
-                                   const hkz_ising_dos_t d);
-int _hkz_ising_model_cached_poly_edge(arb_ptr ap, arb_ptr am,
-                                      const hkz_ising_model_t m, slong edge,
-                                      int nthreads, slong prec);
+/* Drops the table installed by hkz_ising_model_set_dos (model_init.c;
+ * called by every function that edits edges, couplings or weights). */
+void _hkz_ising_model_drop_dos(hkz_ising_model_t m);
+
+/* Exact tables of one model computed once for a caller that evaluates
+ * them many times (dos_cache.c; the zero finders go up in precision, the
+ * exact table depends neither on it nor on the coupling scale).  The
+ * caller holds the cache and keeps the model unedited while it does; the
+ * table installed in the model (hkz_ising_model_set_dos) is used instead
+ * of computing one; computed once under the cache's lock, then only read
+ * (the pointer stays valid until the cache is freed). */
+typedef struct _hkz_ising_dos_cache_s _hkz_ising_dos_cache_t;
+_hkz_ising_dos_cache_t *_hkz_ising_dos_cache_new(void);
+void _hkz_ising_dos_cache_free(_hkz_ising_dos_cache_t *c);
+int _hkz_ising_dos_cache_full(const hkz_ising_dos_struct **d,
+                              _hkz_ising_dos_cache_t *c,
+                              const hkz_ising_model_t m, int nthreads);
+
+/* hkz_ising_poly with the exact table from a cache (poly.c). */
+int _hkz_ising_poly_cached(arb_ptr a, _hkz_ising_dos_cache_t *c,
+                           const hkz_ising_model_t m, slong prec);
 
 /* Ball enumeration (poly_enum_arb.c): a0, and a1 with edge split. */
 int _hkz_ising_enum_arb(arb_ptr a0, arb_ptr a1, const hkz_ising_model_t m,

@@ -53,7 +53,7 @@ typedef enum
 #define HKZ_ISING_MAX_VERTICES (WORD(1) << 20)
 
 /* The fields may be read; edit a model only through the functions below
- * (they keep the cached tables consistent). */
+ * (they drop an installed table). */
 typedef struct
 {
     slong n;                /* vertices 0..n-1 */
@@ -68,9 +68,9 @@ typedef struct
     int kind;               /* hkz_ising_kind_t; edits make it HKZ_ISING_GRAPH */
     slong L, M;             /* lattice: L columns x M rows, vertex r*L + c */
     int boundary;           /* hkz_ising_boundary_t */
-    void *cache;            /* private: exact tables computed so far (the
-                               polynomial functions reuse them; any edit of
-                               edges, couplings or weights drops them) */
+    void *dos;              /* private: the table installed by
+                               hkz_ising_model_set_dos or NULL (any edit of
+                               edges, couplings or weights drops it) */
 } hkz_ising_model_struct;
 typedef hkz_ising_model_struct hkz_ising_model_t[1];
 
@@ -293,7 +293,7 @@ HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_read(hkz_ising_dos_t d,
  *  of another model (...)" when the fingerprints differ, "PATH: table
  *  refused: ..." when hkz_ising_dos_check fails (HKZ_ERR_IO: unreadable;
  *  HKZ_ERR_ARG also for a damaged file).  set_dos: checks d against m and
- *  installs a copy in m's cache, so that hkz_ising_poly, the zero finders
+ *  installs a copy in m, so that hkz_ising_poly, the zero finders
  *  and the trackers use it instead of computing the table (an edit of the
  *  model drops it). */
 HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_model_desc(char **desc,
@@ -336,7 +336,9 @@ HKZ_API void hkz_ising_dos_energy_counts(fmpz *gb, const hkz_ising_dos_t d);
  *  exact table when all c_e are exact and commensurate (transfer matrix
  *  for lattices), else enumeration in ball arithmetic (n <= 22).
  *  Complete graphs use the closed form of spec 2.6 (any N).  The exact
- *  table is cached in the model, so calls at increasing prec are cheap.
+ *  table is computed at every call unless installed in the model
+ *  (hkz_ising_model_set_dos); a caller at many precisions holds the table
+ *  (hkz_ising_dos_compute, hkz_ising_dos_poly), as the zero finders do.
  *  Negative couplings are allowed here (evaluation only). */
 HKZ_API HKZ_WARN_UNUSED int hkz_ising_poly(arb_ptr a,
         const hkz_ising_model_t m, slong prec);

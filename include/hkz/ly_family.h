@@ -14,14 +14,14 @@ extern "C" {
  *  coupling J_e = t c_e (the model's scale is replaced by t; a lattice's
  *  bond coupling K).  The coefficients are those of e^{-t J0 S} F(t, .)
  *  (same zeros, same sign of dF/dt at a zero) from the model's exact
- *  table: computed once (or installed by hkz_ising_model_set_dos), kept
- *  by the model, which must outlive the family.  nthreads: threads of
- *  the table computation.  HKZ_ERR_DOMAIN for a negative coupling,
+ *  table: a copy of the one installed by hkz_ising_model_set_dos, else
+ *  computed, kept by the family (sf->dos = NULL before init makes clear
+ *  safe without it).  nthreads: threads of the table computation.  HKZ_ERR_DOMAIN for a negative coupling,
  *  HKZ_ERR_TOO_LARGE when no exact table fits. */
 typedef struct
 {
     slong W;
-    const hkz_ising_dos_struct *dos;    /* the model's cached table */
+    hkz_ising_dos_struct *dos;          /* the family's exact table */
 } hkz_ly_scale_family_struct;
 typedef hkz_ly_scale_family_struct hkz_ly_scale_family_t[1];
 

@@ -36,6 +36,17 @@ int _hkz_ising_dos_alloc(hkz_ising_dos_t d, slong nb, slong nk, slong bmin)
     return HKZ_SUCCESS;
 }
 
+int _hkz_ising_dos_set(hkz_ising_dos_t d, const hkz_ising_dos_t src)
+{
+    slong i;
+    HKZ_TRY(_hkz_ising_dos_alloc(d, src->nb, src->nk, src->bmin));
+    for (i = 0; i < src->nb * src->nk; i++)
+        fmpz_set(d->g + i, src->g + i);
+    fmpq_set(d->unit, src->unit);
+    fmpz_set(d->S, src->S);
+    return HKZ_SUCCESS;
+}
+
 void hkz_ising_dos_total(fmpz_t total, const hkz_ising_dos_t d)
 {
     _fmpz_vec_sum(total, d->g, d->nb * d->nk);

@@ -1,7 +1,7 @@
 /* Density-of-states files tied to their model (issue 12): written once
  * with the model's fingerprint in the description line, read back only
  * for the same model and after hkz_ising_dos_check, then installed in the
- * model's cache so that every polynomial function reuses the table.
+ * model so that every polynomial function uses the table.
  *
  * The fingerprint is FNV-1a 64 of "vertices n", the weights and one
  * "u v c_e" line per edge (exact couplings; the common scale, e.g. the
@@ -107,6 +107,18 @@ cleanup:
 
 int hkz_ising_model_set_dos(hkz_ising_model_t m, const hkz_ising_dos_t d)
 {
+    hkz_ising_dos_struct *copy;
+    int status;
     HKZ_TRY(hkz_ising_dos_check(d, m));
-    return _hkz_ising_model_cache_set_dos(m, d);
+    copy = flint_malloc(sizeof(hkz_ising_dos_struct));
+    hkz_ising_dos_init(copy);
+    if ((status = _hkz_ising_dos_set(copy, d)) != HKZ_SUCCESS)
+    {
+        hkz_ising_dos_clear(copy);
+        flint_free(copy);
+        return status;
+    }
+    _hkz_ising_model_drop_dos(m);
+    m->dos = copy;
+    return HKZ_SUCCESS;
 }

@@ -55,8 +55,8 @@ static int poly_complete(arb_ptr a, const hkz_ising_model_t m, int deriv,
 /* Exact table (transfer matrix or enumeration) unless the couplings are
  * balls, the exact table is too large or N too large for enumeration:
  * then enumeration in balls. */
-static int poly_impl(arb_ptr a, const hkz_ising_model_t m, int deriv,
-                     slong prec)
+static int poly_impl(arb_ptr a, _hkz_ising_dos_cache_t *c,
+                     const hkz_ising_model_t m, int deriv, slong prec)
 {
     slong W = hkz_ising_model_weight(m);
     int status = HKZ_ERR_UNSUPPORTED;
@@ -67,7 +67,7 @@ static int poly_impl(arb_ptr a, const hkz_ising_model_t m, int deriv,
         return poly_complete(a, m, deriv, prec);
     if (hkz_ising_model_is_exact(m))
     {
-        status = _hkz_ising_model_cached_dos(&d, m, POLY_THREADS);
+        status = _hkz_ising_dos_cache_full(&d, c, m, POLY_THREADS);
         if (status == HKZ_SUCCESS)
             status = deriv ? hkz_ising_dos_poly_dscale(a, d, &m->scale, prec)
                            : hkz_ising_dos_poly(a, d, &m->scale, prec);
@@ -83,14 +83,30 @@ static int poly_impl(arb_ptr a, const hkz_ising_model_t m, int deriv,
     return _hkz_ising_enum_arb(a, NULL, m, -1, prec);
 }
 
+int _hkz_ising_poly_cached(arb_ptr a, _hkz_ising_dos_cache_t *c,
+                           const hkz_ising_model_t m, slong prec)
+{
+    return poly_impl(a, c, m, 0, prec);
+}
+
+/* One call, one table: the cache lives for this call only. */
+static int poly_once(arb_ptr a, const hkz_ising_model_t m, int deriv,
+                     slong prec)
+{
+    _hkz_ising_dos_cache_t *c = _hkz_ising_dos_cache_new();
+    int status = poly_impl(a, c, m, deriv, prec);
+    _hkz_ising_dos_cache_free(c);
+    return status;
+}
+
 int hkz_ising_poly(arb_ptr a, const hkz_ising_model_t m, slong prec)
 {
-    return poly_impl(a, m, 0, prec);
+    return poly_once(a, m, 0, prec);
 }
 
 int hkz_ising_poly_dscale(arb_ptr da, const hkz_ising_model_t m, slong prec)
 {
-    return poly_impl(da, m, 1, prec);
+    return poly_once(da, m, 1, prec);
 }
 
 int hkz_ising_poly_edge(arb_ptr ap, arb_ptr am, const hkz_ising_model_t m,
@@ -105,8 +121,16 @@ int hkz_ising_poly_edge(arb_ptr ap, arb_ptr am, const hkz_ising_model_t m,
             (long) m->nedges));
     if (hkz_ising_model_is_exact(m))
     {
-        status = _hkz_ising_model_cached_poly_edge(ap, am, m, edge,
-                                                   POLY_THREADS, prec);
+        hkz_ising_dos_t dp, dm;
+        hkz_ising_dos_init(dp);
+        hkz_ising_dos_init(dm);
+        status = hkz_ising_dos_enum_edge(dp, dm, m, edge, POLY_THREADS);
+        if (status == HKZ_SUCCESS)
+            status = hkz_ising_dos_poly(ap, dp, &m->scale, prec);
+        if (status == HKZ_SUCCESS)
+            status = hkz_ising_dos_poly(am, dm, &m->scale, prec);
+        hkz_ising_dos_clear(dp);
+        hkz_ising_dos_clear(dm);
         if ((status != HKZ_ERR_UNSUPPORTED && status != HKZ_ERR_TOO_LARGE)
             || m->n > HKZ_ISING_ENUM_ARB_MAX_N)
             return status == HKZ_SUCCESS ? status

@@ -102,7 +102,7 @@ int hkz_ising_model_contract_edge(hkz_ising_model_t res,
         else
         {
             fmpq_add(res->c + j, res->c + j, m->c + i);
-            _hkz_ising_model_cache_drop(res);
+            _hkz_ising_model_drop_dos(res);
         }
     }
     HKZ_TRY_GOTO(hkz_ising_model_set_weights(res, w));

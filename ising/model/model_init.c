@@ -9,7 +9,15 @@ void hkz_ising_model_init(hkz_ising_model_t m)
     arb_init(&m->scale);
     arb_one(&m->scale);
     m->kind = HKZ_ISING_GRAPH;
-    _hkz_ising_model_cache_init(m);
+}
+
+void _hkz_ising_model_drop_dos(hkz_ising_model_t m)
+{
+    if (m->dos == NULL)
+        return;
+    hkz_ising_dos_clear(m->dos);
+    flint_free(m->dos);
+    m->dos = NULL;
 }
 
 static void model_free_edges(hkz_ising_model_t m)
@@ -36,7 +44,7 @@ void hkz_ising_model_clear(hkz_ising_model_t m)
     flint_free(m->w);
     m->w = NULL;
     arb_clear(&m->scale);
-    _hkz_ising_model_cache_clear(m);
+    _hkz_ising_model_drop_dos(m);
 }
 
 /* Grows the edge arrays to hold at least want edges. */
@@ -69,7 +77,7 @@ int hkz_ising_model_set_empty(hkz_ising_model_t m, slong n)
     HKZ_CHECK(n >= 1 && n <= HKZ_ISING_MAX_VERTICES, HKZ_ERR_ARG,
               "hkz_ising_model_set_empty: need 1 <= n <= %ld vertices "
               "(got %ld)", (long) HKZ_ISING_MAX_VERTICES, (long) n);
-    _hkz_ising_model_cache_drop(m);
+    _hkz_ising_model_drop_dos(m);
     model_free_edges(m);
     flint_free(m->w);
     m->w = NULL;
@@ -123,7 +131,7 @@ int _hkz_ising_model_push_edge(hkz_ising_model_t m, slong u, slong v,
                                const fmpq_t J)
 {
     HKZ_TRY(model_fit(m, m->nedges + 1));
-    _hkz_ising_model_cache_drop(m);
+    _hkz_ising_model_drop_dos(m);
     m->eu[m->nedges] = u;
     m->ev[m->nedges] = v;
     fmpq_set(m->c + m->nedges, J);
@@ -164,7 +172,7 @@ int hkz_ising_model_set_coupling(hkz_ising_model_t m, slong edge,
     HKZ_CHECK(edge >= 0 && edge < m->nedges, HKZ_ERR_ARG,
               "hkz_ising_model_set_coupling: no edge %ld (model has %ld)",
               (long) edge, (long) m->nedges);
-    _hkz_ising_model_cache_drop(m);
+    _hkz_ising_model_drop_dos(m);
     fmpq_set(m->c + edge, J);
     if (m->inexact != NULL)
         m->inexact[edge] = 0;
@@ -185,7 +193,7 @@ int hkz_ising_model_set_coupling_arb(hkz_ising_model_t m, slong edge,
         m->cx = _arb_vec_init(m->alloc);
         m->inexact = flint_calloc(m->alloc, 1);
     }
-    _hkz_ising_model_cache_drop(m);
+    _hkz_ising_model_drop_dos(m);
     arb_set(m->cx + edge, J);
     m->inexact[edge] = 1;
     m->kind = HKZ_ISING_GRAPH;
@@ -229,7 +237,7 @@ int hkz_ising_model_set_weights(hkz_ising_model_t m, const slong *w)
     HKZ_CHECK(W <= HKZ_ISING_MAX_VERTICES, HKZ_ERR_ARG,
               "hkz_ising_model_set_weights: total weight %ld too large",
               (long) W);
-    _hkz_ising_model_cache_drop(m);
+    _hkz_ising_model_drop_dos(m);
     if (m->w == NULL)
         m->w = flint_malloc(FLINT_MAX(m->n, 1) * sizeof(slong));
     memcpy(m->w, w, m->n * sizeof(slong));

@@ -18,7 +18,7 @@
 int hkz_ly_scale_family_init(hkz_ly_scale_family_t sf,
                              const hkz_ising_model_t m, int nthreads)
 {
-    const hkz_ising_dos_struct *d = NULL;
+    hkz_ising_dos_struct *d;
     int st;
 
     sf->W = hkz_ising_model_weight(m);
@@ -29,18 +29,29 @@ int hkz_ly_scale_family_init(hkz_ly_scale_family_t sf,
     HKZ_CHECK(hkz_ising_model_is_exact(m), HKZ_ERR_ARG,
               "hkz_ly_scale_family_init: the couplings must be exact (the "
               "family needs the exact table)");
-    st = _hkz_ising_model_cached_dos(&d, m, nthreads);
+    /* the family's own table: the installed one, else computed */
+    d = flint_malloc(sizeof(hkz_ising_dos_struct));
+    hkz_ising_dos_init(d);
+    sf->dos = d;
+    st = m->dos != NULL ? _hkz_ising_dos_set(d, m->dos)
+                        : hkz_ising_dos_compute(d, m, nthreads);
     if (st != HKZ_SUCCESS)
+    {
+        hkz_ly_scale_family_clear(sf);
         return _hkz_ly_too_large(st);
+    }
     HKZ_CHECK(d->nk == sf->W + 1, HKZ_ERR_INTERNAL,
               "hkz_ly_scale_family_init: table of %ld columns for W = %ld",
               (long) d->nk, (long) sf->W);
-    sf->dos = d;
     return HKZ_SUCCESS;
 }
 
 void hkz_ly_scale_family_clear(hkz_ly_scale_family_t sf)
 {
+    if (sf->dos == NULL)
+        return;
+    hkz_ising_dos_clear(sf->dos);
+    flint_free(sf->dos);
     sf->dos = NULL;
 }
 
