@@ -4,7 +4,7 @@
 
 #include "hkz/ising.h"
 #include "hkz/status.h"
-#include <flint/thread_pool.h>
+#include "hkz_parallel.h"
 
 /* Appends an edge without the duplicate check (callers guarantee it). */
 int _hkz_ising_model_push_edge(hkz_ising_model_t m, slong u, slong v,
@@ -21,21 +21,11 @@ int _hkz_ising_multipliers(fmpz *n, fmpq_t unit, const hkz_ising_model_t m,
 int _hkz_ising_parse_id(slong *x, const char *s, slong len, slong max);
 int _hkz_ising_parse_coupling(fmpq_t q, const char *s, slong len);
 
-/* Threads of the counting methods (dos_threads.c): a private FLINT
- * thread pool; do(f, arg, n) runs f(i, arg) for 0 <= i < n, item i on
- * thread i mod (threads) (strided, deterministic), and returns when all
- * are done.  nthreads <= 1: everything in the caller. */
-typedef struct
-{
-    thread_pool_t pool;
-    thread_pool_handle *h;
-    slong nh;
-} _hkz_ising_threads_struct;
-typedef _hkz_ising_threads_struct _hkz_ising_threads_t[1];
-void _hkz_ising_threads_init(_hkz_ising_threads_t T, int nthreads);
-void _hkz_ising_threads_clear(_hkz_ising_threads_t T);
-void _hkz_ising_threads_do(_hkz_ising_threads_t T,
-                           void (*f)(slong, void *), void *arg, slong n);
+/* Threads of the counting methods (enumeration, transfer matrices): a
+ * private FLINT pool of exactly nthreads - 1 workers (hkz_pool_create;
+ * FLINT's global pool holds flint_get_num_threads() threads, so a library
+ * call could not honour its nthreads argument there) and hkz_parallel_for
+ * over it.  Each job keeps its own partial counts, summed exactly. */
 
 /* Sets d to an nb x nk zero table; d to a copy of src. */
 int _hkz_ising_dos_alloc(hkz_ising_dos_t d, slong nb, slong nk, slong bmin);

@@ -6,7 +6,7 @@
  * depends on its own inputs and the tile only), so the bytes are those of
  * the sequential order; the checkpoint records are added in tile order.
  * The engine's thread pool is shared by both host threads: a range that
- * finds no free worker runs in its caller (engine_parallel.c), so nothing
+ * finds no free worker runs in its caller (src/parallel.c), so nothing
  * waits on the other thread's work. */
 #include <pthread.h>
 #include <stdio.h>

@@ -211,7 +211,7 @@ int _hkz_su2_sub_wcache_cos_many(struct hkz_su2_sub_wcache_struct *c,
     }
     for (i = 0; i < nj; i++)
         J[i].v = NULL;
-    status = _hkz_su2_sub_par(e, (size_t) nj, cos_range, J);
+    status = hkz_engine_parallel_for(e, (size_t) nj, cos_range, J);
     for (i = 0; i < nj; i++)
     {
         if (J[i].v == NULL)

@@ -179,7 +179,7 @@ static int kcut_all(prep_t *P, slong n)
             P->pr[nq++] = q;
         P->k1[q.i] = nq - 1;
     }
-    status = _hkz_su2_sub_par(P->e, (size_t) nq, kcut_range, P);
+    status = hkz_engine_parallel_for(P->e, (size_t) nq, kcut_range, P);
     for (i = 0; i < n; i++)
         if (P->k1[i] >= 0)
             P->k1[i] = P->pk[P->k1[i]];
@@ -281,7 +281,7 @@ int hkz_su2_sub_wcache_prepare_many(hkz_su2_sub_wcache_t c, slong n,
     P.uk = sl + 4 * n; P.kn = sl + 5 * n; P.ki = sl + 6 * n;
     P.nl = sl + 7 * n;
     /* 1. working precisions; the first failed check is reported */
-    status = _hkz_su2_sub_par(e, (size_t) n, wp_range, &P);
+    status = hkz_engine_parallel_for(e, (size_t) n, wp_range, &P);
     for (i = 0; status == HKZ_SUCCESS && i < n; i++)
         if (P.st[i] != HKZ_SUCCESS)
             status = hkz_su2_sub_check_internal("hkz_su2_sub_wcache_prepare",
@@ -324,7 +324,7 @@ int hkz_su2_sub_wcache_prepare_many(hkz_su2_sub_wcache_t c, slong n,
             nn++;
         }
     P.keys = K;
-    status = _hkz_su2_sub_par(e, (size_t) nn, make_range, &P);
+    status = hkz_engine_parallel_for(e, (size_t) nn, make_range, &P);
     if (status == HKZ_SUCCESS)
         status = went_insert(c, P.nw, P.made, nn, P.k1);
     if (status != HKZ_SUCCESS)
@@ -342,7 +342,7 @@ int hkz_su2_sub_wcache_prepare_many(hkz_su2_sub_wcache_t c, slong n,
         P.kn[i] = -1;
     for (i = 0; i < n; i++)
         P.kn[P.ki[i]] = FLINT_MAX(P.kn[P.ki[i]], P.k1[i]);
-    status = _hkz_su2_sub_par(e, (size_t) nu, extend_range, &P);
+    status = hkz_engine_parallel_for(e, (size_t) nu, extend_range, &P);
     for (i = 0; status == HKZ_SUCCESS && i < nu; i++)
     {
         const _hkz_su2_sub_went_t *w = c->e + FLINT_MAX(P.uk[i], 0);

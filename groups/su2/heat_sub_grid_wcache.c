@@ -118,19 +118,6 @@ int _hkz_su2_sub_went_cmp(double td1, slong wp1, ulong d1, const arb_t t1,
     return s != 0 ? s : mag_cmp(arb_radref(t1), arb_radref(t2));
 }
 
-int _hkz_su2_sub_par(hkz_engine_t e, size_t n,
-        void (*fn)(size_t, size_t, void *), void *arg)
-{
-    if (n == 0)
-        return HKZ_SUCCESS;
-    if (e == NULL || n == 1)
-    {
-        fn(0, n, arg);
-        return HKZ_SUCCESS;
-    }
-    return hkz_engine_parallel_for(e, n, fn, arg);
-}
-
 /* position in c->e of (t, wp, d), or -1 (binary search of c->ord) */
 static slong went_pos(const struct hkz_su2_sub_wcache_struct *c,
                       const arb_t t, double td, slong wp, ulong d)

@@ -236,9 +236,6 @@ void _hkz_su2_sub_went_clear(_hkz_su2_sub_went_t *w);
  * rad t): a total order whose equality is that of the cache's search */
 int _hkz_su2_sub_went_cmp(double td1, slong wp1, ulong d1, const arb_t t1,
         double td2, slong wp2, ulong d2, const arb_t t2);
-/* fn(0, n, arg) on the engine's threads (e NULL: on this thread) */
-int _hkz_su2_sub_par(hkz_engine_t e, size_t n,
-        void (*fn)(size_t, size_t, void *), void *arg);
 
 /* heat_sub_grid_coef.c: raise the table of wp to the steps m < M[k],
  * k <= K (not thread-safe); free the tables */

@@ -195,7 +195,8 @@ HKZ_API void hkz_engine_get_opts(hkz_engine_opts_t *o, const hkz_engine_t e);
  *  in the caller.  The split depends on n and nthreads only, never on
  *  timing.  fn must be safe to run on several threads at once (disjoint
  *  outputs).  Workers are persistent: fn should call flint_cleanup() if it
- *  leaves FLINT caches behind.  HKZ_ERR_ARG on NULL e or fn. */
+ *  leaves FLINT caches behind.  e NULL: one call fn(0, n, arg) in the
+ *  caller.  HKZ_ERR_ARG on NULL fn. */
 HKZ_API HKZ_WARN_UNUSED int hkz_engine_parallel_for(hkz_engine_t e,
         size_t n, void (*fn)(size_t i0, size_t i1, void *arg), void *arg);
 

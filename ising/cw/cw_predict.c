@@ -109,15 +109,20 @@ typedef struct
     int fail;
 } pjob_t;
 
-/* chunk c0 + i, clipped to the zeros lo + 1 .. hi */
-static void predict_task(slong i, void *arg)
+/* chunks c0 + i, i0 <= i < i1, clipped to the zeros lo + 1 .. hi */
+static void predict_task(size_t i0, size_t i1, void *arg)
 {
     pjob_t *p = arg;
-    slong c = p->c0 + i, jlo = c * p->chunk + 1,
-          jhi = FLINT_MIN((c + 1) * p->chunk, p->n);
-    if (predict_range(p->theta, p->lo, p->N, p->t, FLINT_MAX(jlo, p->lo + 1),
-                      jhi, FLINT_MIN(jhi, p->hi)))
-        p->fail = 1;
+    size_t i;
+    for (i = i0; i < i1; i++)
+    {
+        slong c = p->c0 + (slong) i, jlo = c * p->chunk + 1,
+              jhi = FLINT_MIN((c + 1) * p->chunk, p->n);
+        if (predict_range(p->theta, p->lo, p->N, p->t,
+                          FLINT_MAX(jlo, p->lo + 1), jhi,
+                          FLINT_MIN(jhi, p->hi)))
+            p->fail = 1;
+    }
 }
 
 slong _hkz_ly_cw_predict_block(double *theta, slong N, double t, slong lo,
@@ -143,8 +148,9 @@ slong _hkz_ly_cw_predict_block(double *theta, slong N, double t, slong lo,
      * the same bits for any thread or process count */
     p.chunk = FLINT_MAX(256, (n + 63) / 64);
     p.c0 = lo / p.chunk;
-    _hkz_ly_parallel_for((hi - 1) / p.chunk - p.c0 + 1, nthreads,
-                         predict_task, &p);
+    (void) hkz_parallel_for(hkz_pool_flint(),
+                            (size_t) ((hi - 1) / p.chunk - p.c0 + 1),
+                            nthreads, 1, predict_task, &p);
     if (p.fail)
         return -1;
     for (i = 1; i < hi - lo; i++)

@@ -128,9 +128,8 @@ static void run_chunk(const enum_plan *P, slong chunk, slong *h0, slong *h1,
     }
 }
 
-static void enum_worker(slong t, void *arg)
+static void enum_job_run(enum_job *J)
 {
-    enum_job *J = (enum_job *) arg + t;
     const enum_plan *P = J->P;
     slong nv = P->nlow + P->nhigh + 1, ch;
     slong *s = flint_malloc(4 * nv * sizeof(slong));
@@ -142,6 +141,13 @@ static void enum_worker(slong t, void *arg)
     flint_free(C);
 }
 
+static void enum_range(size_t t0, size_t t1, void *arg)
+{
+    size_t t;
+    for (t = t0; t < t1; t++)
+        enum_job_run((enum_job *) arg + t);
+}
+
 int _hkz_ising_enum_core(slong *h0, slong *h1, slong n, slong ne,
                          const slong *eu, const slong *ev, const slong *nmul,
                          const slong *w, slong bmin, slong nb, slong nk,
@@ -151,7 +157,7 @@ int _hkz_ising_enum_core(slong *h0, slong *h1, slong n, slong ne,
     slong i, j, nfree = n - 1, nv = n, size = nb * nk, nchunks, x;
     slong *deg;
     enum_job *jobs;
-    _hkz_ising_threads_t pool;
+    hkz_pool_t pool;
     slong **tables;
     int t, status = HKZ_SUCCESS;
 
@@ -246,9 +252,11 @@ int _hkz_ising_enum_core(slong *h0, slong *h1, slong n, slong ne,
         jobs[t].stride = nthreads;
         jobs[t].nchunks = nchunks;
     }
-    _hkz_ising_threads_init(pool, nthreads);
-    _hkz_ising_threads_do(pool, enum_worker, jobs, nthreads);
-    _hkz_ising_threads_clear(pool);
+    if (hkz_pool_create(&pool, nthreads) != HKZ_SUCCESS)
+        pool = NULL;        /* no memory for the pool: all in this thread */
+    (void) hkz_parallel_for(pool, (size_t) nthreads, nthreads, 1, enum_range,
+                            jobs);
+    hkz_pool_destroy(&pool);
     for (t = 1; t < nthreads; t++)
     {
         for (i = 0; i < size; i++)

@@ -15,6 +15,15 @@ typedef struct
 /* Steps of zero i until t1, failure or max_steps.  A round ends right
  * after a certified step, so the state between rounds (and in the
  * checkpoint) does not depend on how the run was cut into rounds. */
+static void run_zero(slong i, void *arg);
+
+static void run_zeros(size_t i0, size_t i1, void *arg)
+{
+    size_t i;
+    for (i = i0; i < i1; i++)
+        run_zero((slong) i, arg);
+}
+
 static void run_zero(slong i, void *arg)
 {
     run_t *rn = arg;
@@ -89,7 +98,8 @@ void _hkz_ly_track_round(hkz_ly_track_t tr, slong max_steps, int nthreads)
     run_t rn;
     rn.tr = tr;
     rn.max_steps = max_steps;
-    _hkz_ly_parallel_for(tr->j1 - tr->j0, nthreads, run_zero, &rn);
+    (void) hkz_parallel_for(hkz_pool_flint(), (size_t) (tr->j1 - tr->j0),
+                            nthreads, 1, run_zeros, &rn);
 }
 
 static slong finished(const hkz_ly_track_t tr)

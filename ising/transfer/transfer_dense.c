@@ -125,9 +125,8 @@ static void tm_rows(ulong **V, ulong **tmp, slong *len, const tm_plan *P)
         }
 }
 
-static void tm_worker(slong t, void *arg)
+static void tm_job_run(tm_job *J)
 {
-    tm_job *J = (tm_job *) arg + t;
     const tm_plan *P = J->P;
     slong L = P->L, nk = P->nk, E = P->E, i, len;
     ulong S = UWORD(1) << L, s, mask = S - 1;
@@ -182,6 +181,13 @@ static void tm_worker(slong t, void *arg)
     flint_free(mem);
 }
 
+static void tm_range(size_t t0, size_t t1, void *arg)
+{
+    size_t t;
+    for (t = t0; t < t1; t++)
+        tm_job_run((tm_job *) arg + t);
+}
+
 /* Dihedral canonical form of a row (rotations and reflection). */
 static ulong dihedral_min(ulong s, slong L)
 {
@@ -204,7 +210,7 @@ static void tm_pass(ulong *g, tm_plan *P, int nthreads)
     slong t, E = P->E, i;
     tm_job jobs[TRANSFER_THREADS];
     ulong *gt[TRANSFER_THREADS];
-    _hkz_ising_threads_t pool;
+    hkz_pool_t pool;
 
     if (!P->torus || P->nreps < nthreads)
         nthreads = 1;
@@ -216,9 +222,11 @@ static void tm_pass(ulong *g, tm_plan *P, int nthreads)
         jobs[t].stride = nthreads;
         jobs[t].g = gt[t];
     }
-    _hkz_ising_threads_init(pool, nthreads);
-    _hkz_ising_threads_do(pool, tm_worker, jobs, nthreads);
-    _hkz_ising_threads_clear(pool);
+    if (hkz_pool_create(&pool, nthreads) != HKZ_SUCCESS)
+        pool = NULL;        /* no memory for the pool: all in this thread */
+    (void) hkz_parallel_for(pool, (size_t) nthreads, nthreads, 1, tm_range,
+                            jobs);
+    hkz_pool_destroy(&pool);
     for (t = 1; t < nthreads; t++)
     {
         for (i = 0; i < E; i++)

@@ -23,7 +23,7 @@ typedef struct
     slong nw, bs;           /* words per count, b stride (1 or 2) */
     const ulong *p;         /* nw moduli, 0 = 2^64 */
     int nthreads;
-    _hkz_ising_threads_t threads;   /* private FLINT pool */
+    hkz_pool_t pool;        /* private FLINT pool of nthreads - 1 workers */
     slong kcap;             /* largest nk (N + 1) */
     slong *k0, *nk, *sz;
     ulong **v;              /* NULL when the state is empty */
@@ -65,10 +65,10 @@ slong _hkz_tm_moduli(ulong *p, slong bits);
  * 2^(64 GL)) += sum_s A(s) B(s) shifted by the doubly counted rows
  * (b - h(s) - h(s0), k - k(s) - k(s0)); A = u_a, B = u_a' of a first-row
  * run from s0 (A == B allowed), each state s times wt[s] (0: left
- * out).  Threads of T split the states. */
+ * out).  The nthreads threads of pool split the states. */
 int _hkz_tm_close(ulong *D, slong GL, slong nb, slong nkk,
                   const _hkz_tm_vec_struct *A, const _hkz_tm_vec_struct *B,
-                  ulong s0, const ulong *wt, _hkz_ising_threads_t T);
+                  ulong s0, const ulong *wt, hkz_pool_t pool, int nthreads);
 
 /* Torus L x M (L <= M) by meet in the middle (transfer_torus.c). */
 int _hkz_tm_torus(hkz_ising_dos_t d, slong L, slong M, int nthreads,

@@ -262,22 +262,25 @@ static int close_state(close_arg *a, ulong *D, slong s)
     return 0;
 }
 
-static void close_chunk(slong i, void *varg)
+/* Job t (one accumulator a->D[t]): chunks t, t + nt, ..., chunk i the
+ * states i, i + nchunks, ... */
+static void close_jobs(size_t t0, size_t t1, void *varg)
 {
     close_arg *a = varg;
-    ulong *D = a->D[i % a->nt];
-    slong s;
-    for (s = i; s < a->A->nst && !a->fail; s += a->nchunks)
-    {
-        int r = close_state(a, D, s);
-        if (r != 0)
-            a->fail = r;
-    }
+    slong t, i, s;
+    for (t = (slong) t0; t < (slong) t1; t++)
+        for (i = t; i < a->nchunks; i += a->nt)
+            for (s = i; s < a->A->nst && !a->fail; s += a->nchunks)
+            {
+                int r = close_state(a, a->D[t], s);
+                if (r != 0)
+                    a->fail = r;
+            }
 }
 
 int _hkz_tm_close(ulong *D, slong GL, slong nb, slong nkk,
                   const _hkz_tm_vec_struct *A, const _hkz_tm_vec_struct *B,
-                  ulong s0, const ulong *wt, _hkz_ising_threads_t T)
+                  ulong s0, const ulong *wt, hkz_pool_t pool, int nthreads)
 {
     close_arg a;
     crt_ctx C;
@@ -297,14 +300,15 @@ int _hkz_tm_close(ulong *D, slong GL, slong nb, slong nkk,
     a.nkk = nkk;
     a.C = &C;
     a.fail = 0;
-    a.nt = T->nh + 1;
+    a.nt = nthreads < 1 ? 1 : nthreads;
     a.nchunks = 4 * a.nt;
     buf = flint_calloc((a.nt - 1) * E * GL + 1, sizeof(ulong));
     a.D = flint_malloc(a.nt * sizeof(ulong *));
     a.D[0] = D;
     for (t = 1; t < a.nt; t++)
         a.D[t] = buf + (t - 1) * E * GL;
-    _hkz_ising_threads_do(T, close_chunk, &a, a.nchunks);
+    (void) hkz_parallel_for(pool, (size_t) a.nt, (int) a.nt, 1, close_jobs,
+                            &a);
     for (t = 1; t < a.nt; t++)
         for (j = 0; j < E; j++)
             mpn_add_n(D + j * GL, D + j * GL, a.D[t] + j * GL, GL);

@@ -12,7 +12,7 @@
  * closed by meet in the middle (transfer_meet.c); it is transposed so
  * that L <= M.  Counts are kept modulo 2^64 and primes p < 2^62 (word 0
  * wraps for free) until their product exceeds every count, then combined
- * by CRT.  Threads (a private FLINT thread pool, dos_threads.c) split the
+ * by CRT.  Threads (a private FLINT pool, hkz_parallel_for) split the
  * independent state pairs of every step.
  *
  * MEMORY PLAN of the cylinder (upper bound; bench/NOTES.md has the

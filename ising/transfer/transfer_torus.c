@@ -129,7 +129,7 @@ int _hkz_tm_torus(hkz_ising_dos_t d, slong L, slong M, int nthreads,
             peak = FLINT_MAX(peak, V->entries + V2->entries);
         }
         HKZ_TRY_GOTO(_hkz_tm_close(G, GL, nb, nkk, a2 > a ? V2 : V, V, s0,
-                                   wt, V->threads));
+                                   wt, V->pool, V->nthreads));
         peak = FLINT_MAX(peak, V->peak);
     }
     /* sum over the orbits = (D + D reflected in k) / 2, exact: the true

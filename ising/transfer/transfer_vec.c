@@ -9,7 +9,7 @@
  * bits of s').  So the new pair {A', B'} depends only on the old pair
  * {A, B}: pairs are independent (threads) and updated in place, and the
  * memory is one set of state blocks plus two blocks per thread (threads:
- * dos_threads.c).  Each new
+ * hkz_parallel_for).  Each new
  * row (fixed k) is the hull of the two shifted source rows: the first is
  * copied, the second added (no separate zeroing pass).
  */
@@ -34,7 +34,8 @@ int _hkz_tm_vec_init(_hkz_tm_vec_t V, slong L, slong N, slong nw,
     V->sz = V->k0 + 2 * n;
     V->v = flint_calloc(n, sizeof(ulong *));
     V->entries = V->peak = 0;
-    _hkz_ising_threads_init(V->threads, V->nthreads);
+    if (hkz_pool_create(&V->pool, V->nthreads) != HKZ_SUCCESS)
+        V->pool = NULL;     /* no memory for the pool: all in this thread */
     return HKZ_SUCCESS;
 }
 
@@ -53,7 +54,7 @@ void _hkz_tm_vec_zero(_hkz_tm_vec_t V)
 void _hkz_tm_vec_clear(_hkz_tm_vec_t V)
 {
     _hkz_tm_vec_zero(V);
-    _hkz_ising_threads_clear(V->threads);
+    hkz_pool_destroy(&V->pool);
     flint_free(V->v);
     flint_free(V->k0);
 }
@@ -232,6 +233,15 @@ static int new_state(ulong **out, slong *k0out, slong *nkout, slong *szout,
     return 0;
 }
 
+static void step_chunk(slong i, void *varg);
+
+static void step_range(size_t i0, size_t i1, void *varg)
+{
+    size_t i;
+    for (i = i0; i < i1; i++)
+        step_chunk((slong) i, varg);
+}
+
 static void step_chunk(slong i, void *varg)
 {
     step_arg *a = varg;
@@ -288,7 +298,8 @@ int _hkz_tm_vec_step(_hkz_tm_vec_t V, slong c)
     a.fail = 0;
     a.nchunks = FLINT_MIN(V->nst / 2, 8 * (slong) V->nthreads);
     a.chunk_delta = flint_calloc(a.nchunks, sizeof(slong));
-    _hkz_ising_threads_do(V->threads, step_chunk, &a, a.nchunks);
+    (void) hkz_parallel_for(V->pool, (size_t) a.nchunks, V->nthreads, 1,
+                            step_range, &a);
     for (i = 0; i < a.nchunks; i++)
         V->entries += a.chunk_delta[i];
     flint_free(a.chunk_delta);

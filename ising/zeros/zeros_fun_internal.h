@@ -80,7 +80,7 @@ void _hkz_lyz_refine_bracket(const _hkz_lyz_drv_t *d, _hkz_lyz_zb_t *z,
 /* from the prediction z->guess inside the limits [a, b]: a certified
  * bracket of target width, or z->ok = 0 */
 void _hkz_lyz_refine_guess(const _hkz_lyz_drv_t *d, _hkz_lyz_zb_t *z);
-void _hkz_lyz_task_sign(slong i, void *arg);
+void _hkz_lyz_task_signs(size_t i0, size_t i1, void *arg);
 void _hkz_lyz_list_push(_hkz_lyz_list_t *L, _hkz_lyz_zb_t *src);
 slong _hkz_lyz_list_normalize(_hkz_lyz_list_t *L);
 int _hkz_lyz_range_signs(const _hkz_lyz_drv_t *d, int *s0, int *s_end);

@@ -4,19 +4,18 @@
 #define HKZ_ZEROS_INTERNAL_H
 
 #include "hkz/ly.h"
+#include "hkz_parallel.h"
 
 #define HKZ_LY_PI 3.14159265358979323846
 #define HKZ_LY_LN2 0.69314718055994530942
 
-/* ---- threads (zeros_parallel.c) ---------------------------------------- */
+/* ---- threads ------------------------------------------------------------ */
 
-typedef void (*_hkz_ly_task_fn)(slong i, void *arg);
-
-/* Runs fn(i, arg) for i = 0..n-1 on at most nthreads threads of FLINT's
- * pool (flint_parallel_do, dynamic schedule; zeros_parallel.c). */
-void _hkz_ly_parallel_for(slong n, int nthreads, _hkz_ly_task_fn fn,
-                          void *arg);
-
+/* The loops of the Lee-Yang drivers run on FLINT's global pool
+ * (hkz_parallel_for(hkz_pool_flint(), ...), dynamic schedule): at most
+ * nthreads threads, the calling one included, and only as many as FLINT's
+ * pool holds (flint_set_num_threads; the hkz CLI sets it from --threads).
+ * A nested loop finds the pool busy and runs in its own thread. */
 int _hkz_ly_nthreads(const hkz_ly_opts_t *opts);
 
 /* HKZ_ERR_UNSUPPORTED of the coefficient methods (size limits of the

@@ -7,12 +7,16 @@
 /* ---- parallel tasks ------------------------------------------------------ */
 
 
-void _hkz_lyz_task_sign(slong i, void *arg)
+void _hkz_lyz_task_signs(size_t i0, size_t i1, void *arg)
 {
     _hkz_lyz_task_t *t = arg;
-    int st = _hkz_lyz_signs(t->d, t->sg + i, t->x + i, 1, t->prec + i);
-    if (st != HKZ_SUCCESS)
-        t->sg[i] = 2 + st;      /* hard error marker (> 1) */
+    size_t i;
+    for (i = i0; i < i1; i++)
+    {
+        int st = _hkz_lyz_signs(t->d, t->sg + i, t->x + i, 1, t->prec + i);
+        if (st != HKZ_SUCCESS)
+            t->sg[i] = 2 + st;      /* hard error marker (> 1) */
+    }
 }
 
 /* ---- the list of certified brackets -------------------------------------- */
@@ -184,7 +188,8 @@ int _hkz_lyz_scan_round(const _hkz_lyz_drv_t *d, _hkz_lyz_list_t *L,
     t.x = ex;
     t.sg = esg;
     t.prec = eprec;
-    _hkz_ly_parallel_for(neval, nthreads, _hkz_lyz_task_sign, &t);
+    (void) hkz_parallel_for(hkz_pool_flint(), (size_t) neval, nthreads, 1,
+                            _hkz_lyz_task_signs, &t);
     for (k = 0; k < neval; k++)
     {
         if (esg[k] > 1)

@@ -152,13 +152,13 @@ typedef struct
     int guess;
 } utask_t;
 
-/* Task i: the units grain i .. grain (i + 1) - 1 of idx, in order (runs of
+/* The units j0 .. j1 - 1 of idx, in order (ranges of t->grain: runs of
  * neighbouring zeros let an evaluator reuse its nodes, cw_integral_block.c) */
-static void utask(slong i, void *arg)
+static void utask(size_t j0, size_t j1, void *arg)
 {
     utask_t *t = arg;
     slong j, k;
-    for (j = i * t->grain; j < FLINT_MIN((i + 1) * t->grain, t->n); j++)
+    for (j = (slong) j0; j < (slong) j1; j++)
     {
         k = t->idx != NULL ? t->idx[j] : j;
         if (t->guess)
@@ -243,8 +243,8 @@ int _hkz_lyz_units(const _hkz_lyz_drv_t *d, _hkz_lyz_zb_t *z, slong n,
     {
         t.idx = NULL;
         t.n = n;
-        _hkz_ly_parallel_for((n + t.grain - 1) / t.grain, nthreads, utask,
-                             &t);
+        (void) hkz_parallel_for(hkz_pool_flint(), (size_t) n, nthreads,
+                                (size_t) t.grain, utask, &t);
         return HKZ_SUCCESS;
     }
     chunk *= t.grain;
@@ -257,8 +257,8 @@ int _hkz_lyz_units(const _hkz_lyz_drv_t *d, _hkz_lyz_zb_t *z, slong n,
         {
             t.z = z + k;
             t.n = FLINT_MIN(chunk, n - k);
-            _hkz_ly_parallel_for((t.n + t.grain - 1) / t.grain, nthreads,
-                                 utask, &t);
+            (void) hkz_parallel_for(hkz_pool_flint(), (size_t) t.n,
+                                    nthreads, (size_t) t.grain, utask, &t);
             *done += t.n;
             st = hkz_progress_report(pr, *done, total);
         }
@@ -324,8 +324,8 @@ int _hkz_lyz_units(const _hkz_lyz_drv_t *d, _hkz_lyz_zb_t *z, slong n,
         slong c = FLINT_MIN(chunk, hi - k);
         t.idx = idx + k;
         t.n = c;
-        _hkz_ly_parallel_for((c + t.grain - 1) / t.grain, nthreads, utask,
-                             &t);
+        (void) hkz_parallel_for(hkz_pool_flint(), (size_t) c, nthreads,
+                                (size_t) t.grain, utask, &t);
         for (i = k; i < k + c && st == HKZ_SUCCESS; i++)
         {
             _hkz_ly_sbuf_t v = {NULL, 0, 0};

@@ -268,7 +268,7 @@ static void col_bounds_range(size_t t0, size_t t1, void *varg)
 int _hkz_engine_col_bounds_mt(double *err, double *mag, const double *bmax,
                               const double *berr, const double *C,
                               const double *cerr, size_t ldc, size_t K,
-                              size_t T, _hkz_engine_pool_t pool,
+                              size_t T, hkz_pool_t pool,
                               int nthreads)
 {
     col_bounds_arg A;
@@ -285,8 +285,7 @@ int _hkz_engine_col_bounds_mt(double *err, double *mag, const double *bmax,
     /* a column costs ~3K flops: no threads for small work */
     if ((double) K * (double) T < 1e6)
         nthreads = 1;
-    status = _hkz_engine_parallel_for(pool, T, nthreads, col_bounds_range,
-                                      &A);
+    status = hkz_parallel_for(pool, T, nthreads, 0, col_bounds_range, &A);
     if (status != HKZ_SUCCESS)
         return status;
     HKZ_CHECK(!A.bad, HKZ_ERR_ARG, "hkz_engine: weight C[%zu, %zu] is not "

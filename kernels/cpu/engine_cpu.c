@@ -35,7 +35,7 @@
 typedef struct
 {
     hkz_engine_opts_t o;
-    _hkz_engine_pool_t pool;   /* the handle's threads (not owned) */
+    hkz_pool_t pool;   /* the handle's threads (not owned) */
 } cpu_state;
 
 static int cpu_create(void **state, const hkz_engine_opts_t *o)
@@ -53,7 +53,7 @@ static void cpu_destroy(void *state)
     free(state);
 }
 
-void _hkz_engine_cpu_set_pool(void *state, _hkz_engine_pool_t pool)
+void _hkz_engine_cpu_set_pool(void *state, hkz_pool_t pool)
 {
     ((cpu_state *) state)->pool = pool;
 }
@@ -258,8 +258,8 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
                     G.nc = uc < (size_t) nth ? uc : (size_t) nth;
                     G.nr = (size_t) nth / G.nc;
                     G.nr = G.nr < ur ? G.nr : ur;
-                    HKZ_TRY_GOTO(_hkz_engine_parallel_for(s->pool,
-                            G.nr * G.nc, (int) (G.nr * G.nc),
+                    HKZ_TRY_GOTO(hkz_parallel_for(s->pool,
+                            G.nr * G.nc, (int) (G.nr * G.nc), 0,
                             _hkz_engine_cpu_gemm_range, &G));
                     HKZ_CHECK_GOTO(G.status == HKZ_SUCCESS, G.status,
                                    "hkz_engine_run: out of memory (scratch "

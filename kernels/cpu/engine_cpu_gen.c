@@ -38,10 +38,10 @@ static void gen_range(size_t i0, size_t i1, void *varg)
 }
 
 int _hkz_engine_cpu_gen_cols(_hkz_cpu_gen_t *A, size_t np,
-                             _hkz_engine_pool_t pool, int nthreads)
+                             hkz_pool_t pool, int nthreads)
 {
     /* threads only when the block is worth it */
     if ((double) np * (double) A->nk < 65536.0)
         nthreads = 1;
-    return _hkz_engine_parallel_for(pool, np, nthreads, gen_range, A);
+    return hkz_parallel_for(pool, np, nthreads, 0, gen_range, A);
 }

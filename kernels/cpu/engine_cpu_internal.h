@@ -24,7 +24,7 @@ typedef struct
 /* The recurrence columns of A for np points on the pool's threads (one
  * thread for small blocks). */
 int _hkz_engine_cpu_gen_cols(_hkz_cpu_gen_t *A, size_t np,
-        _hkz_engine_pool_t pool, int nthreads);
+        hkz_pool_t pool, int nthreads);
 
 /* One K-block times the chunk's weights, the (np x tc) tile cut into
  * aligned sub-tiles, one per thread. */
@@ -44,7 +44,7 @@ typedef struct
 #define HKZ_ALIGN_DOWN(n) ((n) / HKZ_ENGINE_TALIGN * HKZ_ENGINE_TALIGN)
 
 /* Sub-tiles [i0, i1) of the nr x nc grid of A (an _hkz_cpu_gemm_t):
- * fn of _hkz_engine_parallel_for. */
+ * fn of hkz_parallel_for. */
 void _hkz_engine_cpu_gemm_range(size_t i0, size_t i1, void *varg);
 
 /* The BLAS runs single-threaded while any engine run is active (process-

@@ -11,7 +11,7 @@ struct hkz_engine_s
     hkz_engine_opts_t o;
     const hkz_engine_backend_t *be;
     void *state;
-    _hkz_engine_pool_t pool;   /* nthreads - 1 FLINT workers, or NULL */
+    hkz_pool_t pool;   /* nthreads - 1 FLINT workers, or NULL */
     hkz_engine_hook_t hook;    /* hkz_engine_set_hook, or NULL */
     void *hook_ctx;
 };
@@ -59,7 +59,7 @@ int hkz_engine_create(hkz_engine_t *e, const hkz_engine_opts_t *opts)
     }
     *e = calloc(1, sizeof(struct hkz_engine_s));
     HKZ_CHECK(*e != NULL, HKZ_ERR_NOMEM, "hkz_engine_create: out of memory");
-    HKZ_TRY_GOTO(_hkz_engine_pool_create(&(*e)->pool, o.nthreads));
+    HKZ_TRY_GOTO(hkz_pool_create(&(*e)->pool, o.nthreads));
 
     cuda = atomic_load(&hkz_cuda_backend);
     if (o.backend == HKZ_BACKEND_CUDA || o.backend == HKZ_BACKEND_AUTO)
@@ -89,7 +89,7 @@ int hkz_engine_create(hkz_engine_t *e, const hkz_engine_opts_t *opts)
     hkz_errmsg_clear();
     return HKZ_SUCCESS;
 cleanup:
-    _hkz_engine_pool_destroy(&(*e)->pool);
+    hkz_pool_destroy(&(*e)->pool);
     free(*e);
     *e = NULL;
     return status;
@@ -101,7 +101,7 @@ void hkz_engine_destroy(hkz_engine_t *e)
         return;
     if ((*e)->be != NULL)
         (*e)->be->destroy((*e)->state);
-    _hkz_engine_pool_destroy(&(*e)->pool);
+    hkz_pool_destroy(&(*e)->pool);
     free(*e);
     *e = NULL;
 }
@@ -115,9 +115,15 @@ int hkz_engine_parallel_for(hkz_engine_t e, size_t n,
                             void (*fn)(size_t i0, size_t i1, void *arg),
                             void *arg)
 {
-    HKZ_CHECK(e != NULL && fn != NULL, HKZ_ERR_ARG,
-              "hkz_engine_parallel_for: NULL engine or function");
-    return _hkz_engine_parallel_for(e->pool, n, e->o.nthreads, fn, arg);
+    HKZ_CHECK(fn != NULL, HKZ_ERR_ARG,
+              "hkz_engine_parallel_for: NULL function");
+    if (e == NULL)
+    {
+        if (n > 0)
+            fn(0, n, arg);
+        return HKZ_SUCCESS;
+    }
+    return hkz_parallel_for(e->pool, n, e->o.nthreads, 0, fn, arg);
 }
 
 static void fill_nan(double *out, double *err, double *mag,

@@ -5,13 +5,10 @@
 
 #include "hkz/engine.h"
 #include "hkz/flint_compat.h"
+#include "hkz_parallel.h"
 
 /* Largest K accepted: keeps K u <= 2^-13, so gamma_K <= K u (1 + 2^-12). */
 #define HKZ_ENGINE_KMAX ((size_t) 1 << 40)
-
-/* The engine handle's worker threads (engine_parallel.c): a FLINT thread
- * pool of nthreads - 1 workers (NULL when nthreads <= 1). */
-typedef struct _hkz_engine_pool_s *_hkz_engine_pool_t;
 
 /* The CPU backend's vtable (engine_cpu.c). */
 extern const hkz_engine_backend_t _hkz_engine_cpu_backend;
@@ -31,20 +28,10 @@ void _hkz_engine_recurrence_bounds(double *E, size_t M, int kind_u);
 /* hkz_engine_col_bounds with columns split over nthreads threads. */
 int _hkz_engine_col_bounds_mt(double *err, double *mag, const double *bmax,
         const double *berr, const double *C, const double *cerr, size_t ldc,
-        size_t K, size_t T, _hkz_engine_pool_t pool, int nthreads);
+        size_t K, size_t T, hkz_pool_t pool, int nthreads);
 
-
-int _hkz_engine_pool_create(_hkz_engine_pool_t *p, int nthreads);
-void _hkz_engine_pool_destroy(_hkz_engine_pool_t *p);
-
-/* Calls fn(i0, i1, arg) for [0, n) split into min(n, nthreads) contiguous
- * ranges (fixed split, so results do not depend on timing) on the pool's
- * workers and the caller; pool NULL: one call fn(0, n, arg). */
-int _hkz_engine_parallel_for(_hkz_engine_pool_t pool, size_t n,
-        int nthreads, void (*fn)(size_t i0, size_t i1, void *arg),
-        void *arg);
 
 /* Hands the handle's pool to the CPU backend's state (engine_cpu.c). */
-void _hkz_engine_cpu_set_pool(void *state, _hkz_engine_pool_t pool);
+void _hkz_engine_cpu_set_pool(void *state, hkz_pool_t pool);
 
 #endif

@@ -3,7 +3,8 @@
  * [n r / m, n (r + 1) / m), m = min(n, nthreads); concurrent calls on one
  * handle (the pool is shared: ranges without a free worker run in the
  * caller) and nested calls give the same coverage; Arb work in the ranges
- * gives the same bits whatever nthreads; bad arguments are refused. */
+ * gives the same bits whatever nthreads; no engine runs all on this
+ * thread; a NULL function is refused. */
 #include <pthread.h>
 #include <string.h>
 #include "engine_ref.h"
@@ -139,8 +140,15 @@ int main(void)
                            "nthreads %d: other bits", nth[k]);
         hkz_engine_destroy(&e);
     }
-    HKZ_TEST_STATUS(hkz_engine_parallel_for(NULL, 4, visit, &J),
-                    HKZ_ERR_ARG);
+    /* no engine: everything on this thread, once */
+    memset(hits, 0, sizeof(hits));
+    memset(&J, 0, sizeof(J));
+    J.hits = hits;
+    J.ranges = ranges;
+    HKZ_TEST_OK(hkz_engine_parallel_for(NULL, 4, visit, &J));
+    for (i = 0; i < 4; i++)
+        HKZ_TEST_CHECK(hits[i] == 1, "no engine: index %zu visited %d "
+                       "times", i, hits[i]);
     HKZ_TEST_OK(hkz_engine_create(&e, NULL));
     HKZ_TEST_STATUS(hkz_engine_parallel_for(e, 4, NULL, &J), HKZ_ERR_ARG);
     hkz_engine_destroy(&e);
