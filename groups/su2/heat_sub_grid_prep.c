@@ -1,6 +1,7 @@
-/* hkz_su2_sub_wcache_prepare_many: the weight cache of the batched
- * fallback (heat_sub_grid_wcache.c) for many entries at once, on the
- * engine's threads.  Steps: the working precision of every entry (in
+/* Filling the weight cache of the batched fallback (its entries and
+ * lookups: heat_sub_grid_wcache.c; 2 cos(kz): heat_sub_grid_cos.c):
+ * hkz_su2_sub_wcache_prepare of one entry and _prepare_many for many
+ * entries at once, on the engine's threads.  Steps: the working precision of every entry (in
  * parallel); the distinct weight keys (t, wp, d) by sorting, each looked
  * up by binary search in the cache's sorted index; the missing weight
  * sets made in parallel into private slots, then appended; the a priori
@@ -364,4 +365,10 @@ cleanup:
     free(P.td);
     free(P.nw);
     return status;
+}
+
+int hkz_su2_sub_wcache_prepare(hkz_su2_sub_wcache_t c, const arb_t t,
+        const arb_t r, const arb_t z, ulong d, slong prec)
+{
+    return hkz_su2_sub_wcache_prepare_many(c, 1, &t, &r, &z, d, prec, NULL);
 }

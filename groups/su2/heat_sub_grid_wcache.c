@@ -5,7 +5,7 @@
  * heat_sub_tail.c); and the working precision of an entry (see the top
  * comment of heat_sub_grid_multi.c).  The entries are searched by binary
  * search in c->ord (kept sorted by heat_sub_grid_prep.c, which fills the
- * cache). */
+ * cache and calls down here, never the other way). */
 #include <math.h>
 #include <stdlib.h>
 #include "hkz_check.h"
@@ -261,10 +261,4 @@ int _hkz_su2_sub_went_extend(_hkz_su2_sub_went_t *w, slong kn)
     w->Kc = kn;
     arb_clear(wm); arb_clear(rho); arb_clear(pw);
     return HKZ_SUCCESS;
-}
-
-int hkz_su2_sub_wcache_prepare(hkz_su2_sub_wcache_t c, const arb_t t,
-        const arb_t r, const arb_t z, ulong d, slong prec)
-{
-    return hkz_su2_sub_wcache_prepare_many(c, 1, &t, &r, &z, d, prec, NULL);
 }
