@@ -2,7 +2,7 @@
  * points g = exp(alpha u) (u = X, Z, (X+Y+Z)/sqrt 3) and times 2^(-i/m).
  * Delta (a = b = c): hkz_su2_heat_bi(deriv k) scaled (p^{aDelta}_t =
  * h_{at}, d^k/dt^k = a^k h^(k)_{at}) under the Ziv loop; Milnor:
- * hkz_compare_milnor_deriv for all times of a point at once, the working
+ * hkz_su2_heat_milnor_deriv for all times of a point at once, the working
  * precision raised until the values meet the goal. */
 #include <stdio.h>
 #include "gauss_internal.h"
@@ -149,7 +149,7 @@ int _hkz_gauss_vals(gauss_vals_t *v, arb_srcptr w, int delta,
             {
                 if ((s = point(g, v->alpha + q, k, prec + extra)))
                     break;
-                s = hkz_compare_milnor_deriv(val, 3, w, w + 1, w + 2, v->t,
+                s = hkz_su2_heat_milnor_deriv(val, 3, w, w + 1, w + 2, v->t,
                                              v->nt, g, prec + extra);
                 if (s == HKZ_SUCCESS && accurate(val, v, bits))
                     break;

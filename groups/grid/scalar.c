@@ -3,7 +3,6 @@
 #include <stdlib.h>
 #include "grid_internal.h"
 #include "hkz_check.h"
-#include "hkz/compare_grid.h"
 
 typedef struct
 {
@@ -61,7 +60,7 @@ static int eval(arb_t res, void *param, slong prec)
             slong k;
             for (k = 0; k <= (slong) g->deriv; k++)
                 arb_init(d + k);
-            status = hkz_compare_milnor_deriv(d, g->deriv, g->w + 0,
+            status = hkz_su2_heat_milnor_deriv(d, g->deriv, g->w + 0,
                                               g->w + 1, g->w + 2, t, 1, x,
                                               prec);
             arb_swap(res, d + g->deriv);

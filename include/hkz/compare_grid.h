@@ -7,7 +7,7 @@
  *
  * Values come from the certified scalar paths (hkz_su2_heat_bi with
  * deriv, hkz_su2_heat_sub, hkz_su2_dist_cc; the Milnor derivatives of
- * hkz_compare_milnor_deriv below) under the Ziv loop of hkz/goal.h at
+ * hkz_su2_heat_milnor_deriv, hkz/su2.h) under the Ziv loop of hkz/goal.h at
  * digits significant digits.  Rows label every number: ball columns are
  * certified (radius a proven bound), columns documented as "double
  * statistic" (fitted coefficients, ratios of midpoints) are not. */
@@ -98,17 +98,6 @@ HKZ_API void hkz_compare_gauss_opts_init(hkz_compare_gauss_opts_t *o);
 HKZ_API void hkz_compare_gauss_opts_large(hkz_compare_gauss_opts_t *o);
 HKZ_API HKZ_WARN_UNUSED int hkz_compare_gauss(hkz_compare_result_t *r,
         const hkz_compare_gauss_opts_t *o);
-
-/** res[j (K+1) + k] = d^k/dt^k p_t(g) at t = t[j], k = 0..K (K <= 8),
- *  j = 0..nt-1, of the Milnor operator L = -(a X^2 + b Y^2 + c Z^2),
- *  a, b, c > 0: sum_n n Re tr(pi_n(g) (-L_n)^k exp(-t L_n)) with a proven
- *  tail bound, at working precision prec (absolute error about 2^-prec
- *  relative to the largest term: callers check the relative accuracy and
- *  retry at a higher prec).  HKZ_ERR_DOMAIN for t or weights <= 0,
- *  HKZ_ERR_TOO_LARGE if more than 400 representations are needed. */
-HKZ_API HKZ_WARN_UNUSED int hkz_compare_milnor_deriv(arb_ptr res,
-        ulong K, const arb_t a, const arb_t b, const arb_t c,
-        arb_srcptr t, slong nt, const hkz_su2_elem_t g, slong prec);
 
 #ifdef __cplusplus
 }

@@ -17,7 +17,7 @@
  * scalar route cannot bring to the goal is kept with status HKZ_ERR_PREC).
  * Time derivatives (deriv > 0) have an engine route for su2 and su2-sub
  * (hkz_su2_heat_bi_grid_deriv, hkz_su2_heat_sub_grid_deriv); su2-milnor
- * with deriv > 0 (hkz_compare_milnor_deriv, deriv <= 8) and products
+ * with deriv > 0 (hkz_su2_heat_milnor_deriv, deriv <= 8) and products
  * SU(2)^n (hkz_su2n_heat_deriv) take the scalar route.
  *
  * DETERMINISM.  Points are computed in fixed tiles of HKZ_GRID_TILE

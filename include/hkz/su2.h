@@ -175,6 +175,18 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_milnor(arb_t res, const arb_t a,
 HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_milnor_d(double *res, double a,
         double b, double c, double t, const double g[4]);
 
+/** Time derivatives (groups/su2/heat_milnor_deriv.c):
+ *  res[j (K+1) + k] = d^k/dt^k p_t(g) at t = t[j], k = 0..K (K <= 8),
+ *  j = 0..nt-1, of the Milnor operator L = -(a X^2 + b Y^2 + c Z^2),
+ *  a, b, c > 0: sum_n n Re tr(pi_n(g) (-L_n)^k exp(-t L_n)) with a proven
+ *  tail bound, at working precision prec (absolute error about 2^-prec
+ *  relative to the largest term: callers check the relative accuracy and
+ *  retry at a higher prec).  HKZ_ERR_DOMAIN for t or weights <= 0,
+ *  HKZ_ERR_TOO_LARGE if more than 400 representations are needed. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_milnor_deriv(arb_ptr res,
+        ulong K, const arb_t a, const arb_t b, const arb_t c,
+        arb_srcptr t, slong nt, const hkz_su2_elem_t g, slong prec);
+
 /* ---- representation matrices (groups/su2/milnor_wigner.c) ------------- */
 
 /** D = pi_n(g) for n = the size of the square matrix D (n >= 1), in the

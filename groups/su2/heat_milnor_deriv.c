@@ -1,6 +1,6 @@
 /* Time derivatives of the Milnor heat kernel, L = -(a X^2 + b Y^2 + c Z^2),
- * a, b, c > 0 (for hkz compare gauss; the value k = 0 is the kernel of
- * hkz_su2_heat_milnor):
+ * a, b, c > 0 (hkz compare gauss, the grids' deriv > 0; the value k = 0 is
+ * the kernel of hkz_su2_heat_milnor):
  *
  *   d^k/dt^k p_t(g) = sum_{n>=1} n Re tr(pi_n(g) (-L_n)^k exp(-t L_n)).
  *
@@ -21,7 +21,9 @@
  * decreases in n >= 2 (every factor does), so with R = b_{N+2}/b_{N+1} < 1,
  *   sum_{n>N} b_n <= b_{N+1} / (1 - R). */
 #include <math.h>
-#include "compare_grid_internal.h"
+#include "hkz/io.h"
+#include "hkz/su2.h"
+#include "hkz_check.h"
 
 #define MD_NMAX 400
 #define MD_KMAX 8
@@ -177,7 +179,7 @@ static void accumulate(arb_ptr acc, ulong K, const arb_mat_t M,
     arb_clear(s);
 }
 
-int hkz_compare_milnor_deriv(arb_ptr res, ulong K, const arb_t a,
+int hkz_su2_heat_milnor_deriv(arb_ptr res, ulong K, const arb_t a,
                              const arb_t b, const arb_t c, arb_srcptr t,
                              slong nt, const hkz_su2_elem_t g, slong prec)
 {
@@ -189,14 +191,14 @@ int hkz_compare_milnor_deriv(arb_ptr res, ulong K, const arb_t a,
     ulong k;
 
     if (K > MD_KMAX || nt < 1 || prec < 2)
-        return hkz_error_set(HKZ_ERR_ARG, "hkz_compare_milnor_deriv: K <= %d"
+        return hkz_error_set(HKZ_ERR_ARG, "hkz_su2_heat_milnor_deriv: K <= %d"
                              ", nt >= 1, prec >= 2", MD_KMAX);
     if (!arb_is_positive(a) || !arb_is_positive(b) || !arb_is_positive(c))
-        return hkz_error_set(HKZ_ERR_DOMAIN, "hkz_compare_milnor_deriv: "
+        return hkz_error_set(HKZ_ERR_DOMAIN, "hkz_su2_heat_milnor_deriv: "
                              "weights must be > 0");
     for (j = 0; j < nt; j++)
         if (!arb_is_positive(t + j) || !arb_is_finite(t + j))
-            return hkz_error_set(HKZ_ERR_DOMAIN, "hkz_compare_milnor_deriv: "
+            return hkz_error_set(HKZ_ERR_DOMAIN, "hkz_su2_heat_milnor_deriv: "
                                  "t must be > 0");
     arb_init(d); arb_init(e); arb_init(lmax);
     arb_min(d, a, b, wp);
@@ -212,7 +214,7 @@ int hkz_compare_milnor_deriv(arb_ptr res, ulong K, const arb_t a,
                       hkz_ball_mid_d(t + j), K, (double) wp);
         if (N[j] < 0)
         {
-            status = hkz_error_set(HKZ_ERR_TOO_LARGE, "hkz_compare_milnor_"
+            status = hkz_error_set(HKZ_ERR_TOO_LARGE, "hkz_su2_heat_milnor_"
                                    "deriv: t = %g needs more than %d "
                                    "representations", hkz_ball_mid_d(t + j),
                                    MD_NMAX);
