@@ -7,7 +7,14 @@
  * requests of earlier chunks (dist_run_comm.c).  Without
  * MPI_THREAD_FUNNELED (or with overlap = 0) the chunks are computed in
  * the calling thread between the MPI progress calls.  The bounds are
- * agreed at the end (dist_run_bounds.c). */
+ * agreed at the end (dist_run_bounds.c).
+ *
+ * The worker is a raw pthread on purpose, the one outside hkz_parallel_for
+ * (src/parallel.c): it lives for the whole run beside the MPI thread and
+ * itself fills the engine's FLINT pool; a pool worker would sit in a pool
+ * that the engine's ranges also draw on, and the overlap must not depend
+ * on a free worker (a busy pool would run the chunks in the MPI thread and
+ * stall the communication). */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>

@@ -5,10 +5,12 @@
  * computes exactly what _hkz_grid_tile computes for the tile (every entry
  * depends on its own inputs and the tile only), so the bytes are those of
  * the sequential order; the checkpoint records are added in tile order.
- * The engine's thread pool is shared by both host threads: a range that
- * finds no free worker runs in its caller (src/parallel.c), so nothing
- * waits on the other thread's work. */
-#include <pthread.h>
+ * The second host thread is the one worker of a FLINT thread pool made
+ * for the run (one pool, not a thread per tile; one scalar route runs at a
+ * time).  The engine's thread pool is shared by both host threads: a range
+ * that finds no free worker runs in its caller (src/parallel.c), so
+ * nothing waits on the other thread's work. */
+#include <flint/thread_pool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,10 +24,17 @@ typedef struct
     slong *idx, nsc, tile, n;
     int status, pending, threaded;
     char msg[512];
-    pthread_t th;
 } pipe_job;
 
-static void *rest_main(void *arg)
+/* the host thread beside the engine's (none: everything in the caller) */
+typedef struct
+{
+    thread_pool_t tp;
+    thread_pool_handle h;
+    int have;
+} pipe_thread;
+
+static void rest_main(void *arg)
 {
     pipe_job *J = arg;
     _hkz_grid_run_t *R = J->R;
@@ -37,11 +46,10 @@ static void *rest_main(void *arg)
         snprintf(J->msg, sizeof(J->msg), "%s", hkz_errmsg());
     if (J->threaded)
         flint_cleanup();   /* FLINT's thread-local caches */
-    return NULL;
 }
 
 /* waits for the scalar route of J's tile, then its record */
-static int finish(pipe_job *J)
+static int finish(pipe_job *J, pipe_thread *P)
 {
     _hkz_grid_run_t *R = J->R;
     char *s;
@@ -50,7 +58,7 @@ static int finish(pipe_job *J)
     if (!J->pending)
         return HKZ_SUCCESS;
     if (J->threaded)
-        pthread_join(J->th, NULL);
+        thread_pool_wait(P->tp, P->h);
     J->pending = J->threaded = 0;
     if (J->status != HKZ_SUCCESS)
         return hkz_error_set(J->status, "%s", J->msg);
@@ -68,10 +76,13 @@ static int finish(pipe_job *J)
 int _hkz_grid_compute_pipe(_hkz_grid_run_t *R, slong t0, slong t1)
 {
     pipe_job job[2];
+    pipe_thread P;
     slong i, k;
     int cur = 0, status = HKZ_SUCCESS, st;
 
     memset(job, 0, sizeof(job));
+    thread_pool_init(P.tp, 1);
+    P.have = thread_pool_request(P.tp, &P.h, 1) == 1;
     for (k = 0; k < 2; k++)
     {
         job[k].R = R;
@@ -92,25 +103,30 @@ int _hkz_grid_compute_pipe(_hkz_grid_run_t *R, slong t0, slong t1)
         /* the engine route of tile i beside the scalar route of i - 1 */
         status = _hkz_grid_tile_engine(J->rows, J->idx, &J->nsc, R->g, q0,
                                        np, R->tm, R->e, &R->goal);
-        st = finish(job + 1 - cur);
+        st = finish(job + 1 - cur, &P);
         if (status == HKZ_SUCCESS)
             status = st;
         if (status != HKZ_SUCCESS)
             break;
         J->pending = 1;
-        J->threaded = pthread_create(&J->th, NULL, rest_main, J) == 0;
-        if (!J->threaded)
+        J->threaded = P.have;
+        if (J->threaded)
+            thread_pool_wake(P.tp, P.h, 0, rest_main, J);
+        else
             rest_main(J);
         cur = 1 - cur;
     }
     /* the last tile (and, after an error, the one still running) */
-    st = finish(job + 1 - cur);
+    st = finish(job + 1 - cur, &P);
     if (status == HKZ_SUCCESS)
         status = st;
-    st = finish(job + cur);
+    st = finish(job + cur, &P);
     if (status == HKZ_SUCCESS)
         status = st;
 cleanup:
+    if (P.have)
+        thread_pool_give_back(P.tp, P.h);
+    thread_pool_clear(P.tp);
     free(job[0].idx);
     free(job[1].idx);
     return status;
