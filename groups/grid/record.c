@@ -1,92 +1,64 @@
-/* Checkpoint records of grid tiles:
- *   "tile <i> <n> <f>:<ball>;<f>:<ball>;..."
- * f = certified + 2 scalar + 4 (goal missed); <ball> = arb_dump_str (exact:
- * a resumed run writes the same bytes). */
-#include <stdio.h>
+/* Checkpoint records of grid tiles (the codec of hkz/record.h):
+ *   "tile <i> <n> <f> <ball> <f> <ball> ..."
+ * f = certified + 2 scalar + 4 (goal missed); <ball> exact (a resumed run
+ * writes the same bytes). */
 #include <stdlib.h>
 #include <string.h>
 #include "grid_internal.h"
-#include "hkz/checkpoint.h"
+#include "hkz/record.h"
 #include "hkz_check.h"
 
 char *_hkz_grid_record(slong tile, const hkz_grid_entry_t *rows, slong n)
 {
-    char **s = malloc((n > 0 ? n : 1) * sizeof(char *));
-    char *res = NULL, *q;
-    size_t len = 64;
+    hkz_rec_enc_t e;
     slong k;
 
-    if (s == NULL)
+    hkz_rec_enc_init(&e);
+    hkz_rec_put_word(&e, "tile");
+    hkz_rec_put_slong(&e, tile);
+    hkz_rec_put_slong(&e, n);
+    for (k = 0; k < n; k++)
+    {
+        hkz_rec_put_slong(&e, (rows[k].certified != 0) +
+                          2 * (rows[k].scalar != 0) +
+                          4 * (rows[k].status == HKZ_ERR_PREC));
+        hkz_rec_put_ball(&e, &rows[k].value);
+    }
+    if (hkz_rec_enc_str(&e) == NULL)
+    {
+        hkz_rec_enc_clear(&e);
         return NULL;
-    for (k = 0; k < n; k++)
-    {
-        s[k] = hkz_ckpt_ball_str(&rows[k].value);
-        len += strlen(s[k]) + 4;
     }
-    res = malloc(len);
-    if (res != NULL)
-    {
-        q = res + sprintf(res, "tile %ld %ld ", (long) tile, (long) n);
-        for (k = 0; k < n; k++)
-        {
-            int f = (rows[k].certified != 0) + 2 * (rows[k].scalar != 0)
-                    + 4 * (rows[k].status == HKZ_ERR_PREC);
-            q += sprintf(q, "%s%d:%s", k ? ";" : "", f, s[k]);
-        }
-    }
-    for (k = 0; k < n; k++)
-        flint_free(s[k]);
-    free(s);
-    return res;
+    return e.s;             /* the caller frees it */
 }
 
 int _hkz_grid_record_load(hkz_grid_entry_t *rows, slong n, slong *tile,
                           const char *rec)
 {
-    long t, m;
-    int used = 0;
-    const char *p;
-    char *buf = NULL;
-    size_t cap = 0;
-    slong k;
-    int status = HKZ_SUCCESS;
+    hkz_rec_dec_t d;
+    char w[8];
+    slong m, k, f;
 
-    if (sscanf(rec, "tile %ld %ld %n", &t, &m, &used) != 2 || used == 0)
-        return hkz_error_set(HKZ_ERR_CHECKPOINT, "checkpoint: malformed "
-                             "grid record");
-    *tile = t;
+    hkz_rec_dec_init(&d, rec, "grid tile");
+    HKZ_TRY(hkz_rec_get_word(&d, w, sizeof(w)));
+    HKZ_CHECK(strcmp(w, "tile") == 0, HKZ_ERR_CHECKPOINT, "checkpoint: "
+              "not a grid tile record: '%.40s'", rec);
+    HKZ_TRY(hkz_rec_get_slong(&d, tile));
+    HKZ_TRY(hkz_rec_get_slong(&d, &m));
     if (rows == NULL)
         return HKZ_SUCCESS;    /* only the tile index */
     HKZ_CHECK(m == n, HKZ_ERR_CHECKPOINT, "checkpoint: tile %ld has %ld "
-              "entries, expected %ld", t, m, (long) n);
-    p = rec + used;
+              "entries, expected %ld", (long) *tile, (long) m, (long) n);
     for (k = 0; k < n; k++)
     {
-        const char *q = strchr(p, ';');
-        size_t len = q != NULL ? (size_t) (q - p) : strlen(p);
-        int f;
-        if (len + 1 > cap)
-        {
-            char *nb = realloc(buf, len + 1);
-            HKZ_CHECK_GOTO(nb != NULL, HKZ_ERR_NOMEM, "out of memory");
-            buf = nb;
-            cap = len + 1;
-        }
-        memcpy(buf, p, len);
-        buf[len] = '\0';
-        HKZ_CHECK_GOTO(len > 2 && buf[1] == ':' && buf[0] >= '0' &&
-                       buf[0] <= '7', HKZ_ERR_CHECKPOINT,
-                       "checkpoint: malformed entry in tile %ld", t);
-        f = buf[0] - '0';
-        HKZ_TRY_GOTO(hkz_ckpt_ball_set(&rows[k].value, buf + 2));
+        HKZ_TRY(hkz_rec_get_slong(&d, &f));
+        HKZ_CHECK(f >= 0 && f <= 7, HKZ_ERR_CHECKPOINT, "checkpoint: "
+                  "malformed field %d of grid tile record '%.40s'", d.field,
+                  rec);
+        HKZ_TRY(hkz_rec_get_ball(&d, &rows[k].value));
         rows[k].certified = f & 1;
         rows[k].scalar = (f >> 1) & 1;
         rows[k].status = (f & 4) ? HKZ_ERR_PREC : HKZ_SUCCESS;
-        HKZ_CHECK_GOTO(q != NULL || k == n - 1, HKZ_ERR_CHECKPOINT,
-                       "checkpoint: tile %ld is truncated", t);
-        p = q + 1;
     }
-cleanup:
-    free(buf);
-    return status;
+    return hkz_rec_end(&d);
 }
