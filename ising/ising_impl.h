@@ -37,6 +37,10 @@ void _hkz_ising_threads_clear(_hkz_ising_threads_t T);
 void _hkz_ising_threads_do(_hkz_ising_threads_t T,
                            void (*f)(slong, void *), void *arg, slong n);
 
+/* The GPU counting registered by hkz_cuda_register, or NULL
+ * (dos/dos_gpu.c). */
+const hkz_ising_dos_gpu_t *_hkz_ising_dos_gpu(void);
+
 /* Sets d to an nb x nk zero table. */
 int _hkz_ising_dos_alloc(hkz_ising_dos_t d, slong nb, slong nk, slong bmin);
 
