@@ -232,6 +232,13 @@ HKZ_API HKZ_WARN_UNUSED int hkz_dist_engine_run(hkz_dist_t d,
         const hkz_engine_problem_t *pb, const hkz_dist_opts_t *o,
         const hkz_dist_plan_t *plan);
 
+/** Rank's share of a problem split over nranks as hkz_dist_engine_run
+ *  splits it: rows [*lo, *hi) of n = P for HKZ_SHARD_SPLIT_P (starting at
+ *  multiples of HKZ_ENGINE_TALIGN, possibly empty), modes of n = K for
+ *  HKZ_SHARD_SPLIT_K.  Not collective. */
+HKZ_API void hkz_dist_slice(size_t *lo, size_t *hi, int shard, size_t n,
+        int nranks, int rank);
+
 /** The blocks of out owned by rank in sharded mode, as rows [b[4i],
  *  b[4i+1]) x columns [b[4i+2], b[4i+3]); at most maxblocks are written,
  *  *nblocks receives the count (empty blocks are omitted).  Not
