@@ -53,6 +53,7 @@
 #define HKZ_DIST_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <flint/flint.h>
 #include "hkz/config.h"
 #include "hkz/engine.h"
@@ -174,6 +175,12 @@ HKZ_API HKZ_WARN_UNUSED int hkz_dist_progress_drain(hkz_dist_t d,
 
 /** Wall-clock seconds (monotonic) since an arbitrary origin. */
 HKZ_API double hkz_dist_wtime(void);
+
+/** Collective HDF5 output (src/io_h5_dist.c): H5Pset_fapl_mpio(fapl, the
+ *  communicator of d, MPI_INFO_NULL) on the file access property list
+ *  fapl (an hid_t), so that no MPI type appears outside dist/.  0 on
+ *  success; -1 on failure and in a build without MPI or parallel HDF5. */
+HKZ_API int hkz_dist_h5_fapl(int64_t fapl, hkz_dist_t d);
 
 /* ---- the spectral-sum engine over ranks ------------------------------ */
 
