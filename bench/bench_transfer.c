@@ -6,14 +6,16 @@
  * threads = "cuda": hkz_ising_dos_transfer_cuda instead (GPU), and
  *   bench_transfer L M torus cuda runs R
  * times R first-row runs of one prime on the GPU (the torus per-run
- * cost; libhkz_cuda loaded by its soname). */
-#include <dlfcn.h>
+ * cost).  The GPU needs a build with -DHKZ_CUDA=ON (hkz_cuda_register). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include "hkz/hkz.h"
+#ifdef HKZ_BENCH_CUDA
+#include "hkz/cuda.h"
+#endif
 
 static double now(void)
 {
@@ -22,23 +24,14 @@ static double now(void)
     return t.tv_sec + 1e-9 * t.tv_nsec;
 }
 
-typedef int (*pass_fn)(uint64_t *, int, int, int, const uint64_t *,
-                       const uint64_t *, long, uint64_t, double *, double *);
-
 /* R torus runs (first rows 0..R-1, weight 1) of one prime on the GPU. */
 static int cuda_runs(slong L, slong M, long R)
 {
-    void *h = dlopen("libhkz_cuda.so", RTLD_NOW | RTLD_GLOBAL);
-    pass_fn pass = h ? (pass_fn) dlsym(h, "hkz_cuda_transfer_pass") : NULL;
+#ifdef HKZ_BENCH_CUDA
     uint64_t *out, *s0, *w, p = UINT64_C(4611686018427387847);
     double bytes = 0, sec = 0, t0;
     long i;
     int rc;
-    if (pass == NULL)
-    {
-        fprintf(stderr, "bench_transfer: no libhkz_cuda\n");
-        return 1;
-    }
     out = calloc((size_t) (2 * L * M + 1) * (L * M + 1), 8);
     s0 = calloc(2 * R, 8);
     w = s0 + R;
@@ -48,7 +41,8 @@ static int cuda_runs(slong L, slong M, long R)
         w[i] = 1;
     }
     t0 = now();
-    rc = pass(out, (int) L, (int) M, 1, s0, w, R, p, &bytes, &sec);
+    rc = hkz_cuda_transfer_pass(out, (int) L, (int) M, 1, s0, w, R, p,
+                                &bytes, &sec);
     printf("%ldx%ld torus cuda: %ld runs of one prime: %.3f s device, "
            "%.3f s wall, %.3f s per run, device memory %.3g GB, %s\n",
            (long) L, (long) M, R, sec, now() - t0, sec / R, bytes / 1e9,
@@ -56,6 +50,13 @@ static int cuda_runs(slong L, slong M, long R)
     free(out);
     free(s0);
     return rc != 0;
+#else
+    (void) L;
+    (void) M;
+    (void) R;
+    fprintf(stderr, "bench_transfer: this build has no CUDA\n");
+    return 1;
+#endif
 }
 
 static int report(void *ctx, slong done, slong total)
@@ -83,6 +84,13 @@ int main(int argc, char **argv)
     double t0, t1, t2;
     char desc[128];
 
+#ifdef HKZ_BENCH_CUDA
+    if (hkz_cuda_register() != HKZ_SUCCESS)
+    {
+        fprintf(stderr, "bench_transfer: %s\n", hkz_errmsg());
+        return 1;
+    }
+#endif
     fmpq_init(one);
     fmpq_one(one);
     hkz_ising_model_init(m);

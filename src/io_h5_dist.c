@@ -1,6 +1,6 @@
 /* HDF5 tables written by all ranks of a dist handle (hkz/io_h5.h):
- * parallel HDF5 (MPI-IO driver, set up by dist/mpi/dist_h5.c: this file
- * uses no MPI type), fixed-size datasets, collective hyperslab writes of
+ * parallel HDF5 (MPI-IO driver, set up by hkz_dist_h5_fapl of dist: this
+ * file uses no MPI type), fixed-size datasets, collective hyperslab writes of
  * each rank's rows.  Without a parallel HDF5 a one-rank world gets the
  * serial writer (rows written at their indices). */
 #include <stdio.h>
@@ -14,7 +14,6 @@
 #if HKZ_HAVE_HDF5
 #include "io_h5_internal.h"
 #if HKZ_HDF5_PARALLEL && HKZ_HAVE_MPI
-#include "dist_h5.h"
 #define PAR 1
 #else
 #define PAR 0
@@ -34,7 +33,7 @@ static int create_par(struct hkz_h5_s *s, const hkz_h5_col_t *cols,
     int c, status = HKZ_SUCCESS;
 
     fapl = H5Pcreate(H5P_FILE_ACCESS);
-    HKZ_CHECK(fapl >= 0 && _hkz_dist_h5_fapl((int64_t) fapl, s->d) == 0,
+    HKZ_CHECK(fapl >= 0 && hkz_dist_h5_fapl((int64_t) fapl, s->d) == 0,
               HKZ_ERR_IO, "HDF5: cannot set up the MPI-IO driver");
     s->file = H5Fcreate(s->tmp, H5F_ACC_TRUNC, H5P_DEFAULT, fapl);
     H5Pclose(fapl);

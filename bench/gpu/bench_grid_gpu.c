@@ -58,7 +58,7 @@ static int w_run(void *state, double *out, double *err, double *mag,
 }
 
 static const hkz_engine_backend_t wrap = {"cuda-timed", w_create, w_destroy,
-                                          w_run};
+                                          w_run, NULL};
 
 int main(int argc, char **argv)
 {
@@ -92,8 +92,7 @@ int main(int argc, char **argv)
                       (double) (nt > 1 ? nt - 1 : 1);
     hkz_engine_opts_init(&o);
     o.backend = HKZ_BACKEND_CUDA;
-    /* (registering by hand also keeps libhkz_cuda linked) */
-    if (hkz_cuda_engine_register() != HKZ_SUCCESS ||
+    if (hkz_cuda_register() != HKZ_SUCCESS ||
         hkz_engine_create(&W.inner, &o) != HKZ_SUCCESS ||
         hkz_engine_backend_register(HKZ_BACKEND_CUDA, &wrap) != HKZ_SUCCESS ||
         hkz_engine_create(&e, &o) != HKZ_SUCCESS)

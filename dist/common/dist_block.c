@@ -36,6 +36,15 @@ void _hkz_dist_modes(size_t *k0, size_t *k1, size_t K, int n, int r)
           K % (size_t) n * (size_t) (r + 1) / n;
 }
 
+void hkz_dist_slice(size_t *lo, size_t *hi, int shard, size_t n, int nranks,
+                    int rank)
+{
+    if (shard == HKZ_SHARD_SPLIT_P)
+        _hkz_dist_rows(lo, hi, n, nranks, rank);
+    else
+        _hkz_dist_modes(lo, hi, n, nranks, rank);
+}
+
 void _hkz_dist_slab(size_t *s0, size_t *s1, size_t tc, int n, int o)
 {
     _hkz_dist_modes(s0, s1, tc, n, o);

@@ -257,3 +257,8 @@ extern "C" void hkz_nccl_info(const hkz_nccl_t nc, int *rank, int *nranks,
     if (window != NULL)
         *window = nc != NULL ? nc->win_ok : 0;
 }
+
+extern "C" int hkz_nccl_solo(const hkz_nccl_t nc)
+{
+    return nc != NULL && nc->solo;
+}

@@ -1,5 +1,6 @@
 /* hkz/bench.h -- measurements of the spectral-sum engine (issue 11.3),
- * library side of `hkz bench ssum` (dist/common/bench_ssum*.c).
+ * library side of `hkz bench ssum` (library hkz_bench: bench/ssum; link
+ * hkz::hkz_bench).
  *
  * One call measures, in the same run and on the same data:
  *   PLAIN   the best non-split GEMM: one plain DGEMM (cblas_dgemm of
@@ -32,12 +33,13 @@
  * On one rank the reduction is a no-op (the serial build, or one MPI
  * rank): SEQ and OVL then measure the machinery's overhead only.
  *
- * GPU: the CUDA steps live in libhkz_cuda (PLAIN, ENGINE:
- * hkz_cuda_bench_ssum_hook) and libhkz_nccl (COMM, SEQ, OVL:
- * hkz_nccl_bench_ssum_hook); a program that links them registers them
- * with hkz_bench_ssum_register (libhkz does not link CUDA).  Without the
- * NCCL hook a CUDA run on one rank takes SEQ = OVL = ENGINE (no
- * reduction) and refuses several ranks.
+ * GPU: the CUDA steps (PLAIN, ENGINE: hkz_cuda_bench_ssum_hook,
+ * bench/ssum/ssum_cuda.cu) and the NCCL steps (COMM, SEQ, OVL:
+ * hkz_nccl_bench_ssum_hook, ssum_nccl.cu) are compiled into libhkz_bench
+ * when the build has CUDA / NCCL and registered there by default;
+ * hkz_bench_ssum_register replaces or removes them.  Without the NCCL
+ * hook a CUDA run on one rank takes SEQ = OVL = ENGINE (no reduction) and
+ * refuses several ranks.
  */
 #ifndef HKZ_BENCH_H
 #define HKZ_BENCH_H
@@ -180,13 +182,14 @@ enum
     HKZ_BENCH_HOOK_NCCL = 1     /* COMM, SEQ, OVL over the ranks' GPUs */
 };
 
-/** Registers (h = NULL: removes) a hook; the table must stay valid. */
+/** Registers (h = NULL: removes) a hook; the table must stay valid.  The
+ *  built-in GPU steps below are registered until then. */
 HKZ_API HKZ_WARN_UNUSED int hkz_bench_ssum_register(int slot,
         const hkz_bench_ssum_hook_t *h);
 
-/** Defined in libhkz_cuda (kernels/cuda/bench_ssum.cu). */
+/** In libhkz_bench built with CUDA (bench/ssum/ssum_cuda.cu). */
 HKZ_API const hkz_bench_ssum_hook_t *hkz_cuda_bench_ssum_hook(void);
-/** Defined in libhkz_nccl (dist/nccl/nccl_bench.cu). */
+/** In libhkz_bench built with NCCL (bench/ssum/ssum_nccl.cu). */
 HKZ_API const hkz_bench_ssum_hook_t *hkz_nccl_bench_ssum_hook(void);
 
 #ifdef __cplusplus

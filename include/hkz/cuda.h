@@ -13,13 +13,27 @@
 extern "C" {
 #endif
 
+/** Fills every GPU hook of libhkz (which does not link CUDA): the
+ *  engine's CUDA backend (HKZ_BACKEND_CUDA / AUTO: grids and the other
+ *  engine users), the su2mix eigensolver (hkz_cuda_eigh_herm for blocks
+ *  of dimension >= 64), the Ising density of states on the GPU
+ *  (hkz_cuda_dos_enum, hkz_cuda_transfer_pass: hkz_ising_dos_device,
+ *  hkz_ising_dos_transfer_cuda).  Call it once, before the library
+ *  computes (the hkz tool does at start); idempotent; works without a
+ *  device (the hooks then fall back to the CPU or report
+ *  HKZ_ERR_UNSUPPORTED / HKZ_ERR_CUDA).  HKZ_SUCCESS or a status.  File:
+ *  src/cuda/cuda_register.c. */
+HKZ_API HKZ_WARN_UNUSED int hkz_cuda_register(void);
+
 /** Number of CUDA devices (0 when there is no GPU or driver); returns
  *  HKZ_SUCCESS, or HKZ_ERR_CUDA for a real driver error. */
 HKZ_API HKZ_WARN_UNUSED int hkz_cuda_device_count(int *count);
 
 /** Double-precision character sum h_t(alpha_i) = sum_{n <= nmax} n
  *  e^{-(n^2-1)t} sin(n alpha_i)/sin(alpha_i) for i < npts on device 0
- *  (host arrays in and out).  Not certified. */
+ *  (host arrays in and out).  Not certified.  File:
+ *  groups/su2/cuda/heat_bi_grid.cu (the certified grids run on the
+ *  engine: hkz/grid.h). */
 HKZ_API HKZ_WARN_UNUSED int hkz_cuda_heat_bi_grid_d(double *out, double t,
         const double *alpha, size_t npts, int nmax);
 
@@ -35,8 +49,8 @@ HKZ_API HKZ_WARN_UNUSED int hkz_cuda_heat_bi_grid_d(double *out, double t,
 
 typedef struct hkz_cuda_engine_s *hkz_cuda_engine_t;
 
-/** Registers the CUDA backend with hkz_engine (HKZ_BACKEND_CUDA / AUTO).
- *  Also done when libhkz_cuda is loaded. */
+/** Registers the CUDA backend with hkz_engine (HKZ_BACKEND_CUDA / AUTO):
+ *  the engine's part of hkz_cuda_register, which programs call. */
 HKZ_API HKZ_WARN_UNUSED int hkz_cuda_engine_register(void);
 
 /** opts may be NULL (defaults; device -1 = local MPI rank modulo the
@@ -190,7 +204,8 @@ HKZ_API HKZ_WARN_UNUSED int hkz_cuda_eigh_sym(double *w, double *A,
 
 /* ======================================================================
  * Exact density of states by Gray-code enumeration on the GPU (issue 3).
- * File: kernels/cuda/dos_enum.cu.  Exact integers (certified).
+ * File: ising/cuda/dos_enum.cu; the host driver is hkz_ising_dos_device
+ * (hkz/ising.h).  Exact integers (certified).
  * ====================================================================== */
 
 /** g[b][k] for the Ising model on nv vertices (1 <= nv <= 40) with edges
@@ -209,7 +224,7 @@ HKZ_API HKZ_WARN_UNUSED int hkz_cuda_dos_enum(uint64_t *counts, int nv,
 
 /* ======================================================================
  * Exact g(b, k) of L x M lattices by the site-by-site transfer matrix on
- * the GPU (issue 12).  File: kernels/cuda/transfer.cu; the host driver
+ * the GPU (issue 12).  File: ising/cuda/transfer.cu; the host driver
  * with the CRT is hkz_ising_dos_transfer_cuda (hkz/ising.h).
  * ====================================================================== */
 

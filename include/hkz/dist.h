@@ -53,6 +53,7 @@
 #define HKZ_DIST_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <flint/flint.h>
 #include "hkz/config.h"
 #include "hkz/engine.h"
@@ -175,6 +176,12 @@ HKZ_API HKZ_WARN_UNUSED int hkz_dist_progress_drain(hkz_dist_t d,
 /** Wall-clock seconds (monotonic) since an arbitrary origin. */
 HKZ_API double hkz_dist_wtime(void);
 
+/** Collective HDF5 output (src/io_h5_dist.c): H5Pset_fapl_mpio(fapl, the
+ *  communicator of d, MPI_INFO_NULL) on the file access property list
+ *  fapl (an hid_t), so that no MPI type appears outside dist/.  0 on
+ *  success; -1 on failure and in a build without MPI or parallel HDF5. */
+HKZ_API int hkz_dist_h5_fapl(int64_t fapl, hkz_dist_t d);
+
 /* ---- the spectral-sum engine over ranks ------------------------------ */
 
 typedef enum
@@ -231,6 +238,13 @@ HKZ_API HKZ_WARN_UNUSED int hkz_dist_engine_run(hkz_dist_t d,
         hkz_engine_t e, double *out, double *err,
         const hkz_engine_problem_t *pb, const hkz_dist_opts_t *o,
         const hkz_dist_plan_t *plan);
+
+/** Rank's share of a problem split over nranks as hkz_dist_engine_run
+ *  splits it: rows [*lo, *hi) of n = P for HKZ_SHARD_SPLIT_P (starting at
+ *  multiples of HKZ_ENGINE_TALIGN, possibly empty), modes of n = K for
+ *  HKZ_SHARD_SPLIT_K.  Not collective. */
+HKZ_API void hkz_dist_slice(size_t *lo, size_t *hi, int shard, size_t n,
+        int nranks, int rank);
 
 /** The blocks of out owned by rank in sharded mode, as rows [b[4i],
  *  b[4i+1]) x columns [b[4i+2], b[4i+3]); at most maxblocks are written,

@@ -271,12 +271,19 @@ typedef struct
     void (*destroy)(void *state);
     int (*run)(void *state, double *out, double *err, double *mag,
                const hkz_engine_problem_t *pb);
+    int (*devices)(void);   /* devices visible now (NULL: 1) */
 } hkz_engine_backend_t;
 
-/** Registers (or, with b == NULL, removes) the backend for kind CUDA.
- *  The table must stay valid while registered. */
+/** Registers (or, with b == NULL, removes) the backend for kind CUDA
+ *  (hkz_cuda_register of hkz/cuda.h does it).  The table must stay valid
+ *  while registered. */
 HKZ_API HKZ_WARN_UNUSED int hkz_engine_backend_register(int backend,
         const hkz_engine_backend_t *b);
+
+/** Devices a backend can run on now: 1 for CPU; for CUDA the devices
+ *  visible to the registered backend (0 when none is registered, no
+ *  device or no driver). */
+HKZ_API int hkz_engine_backend_devices(int backend);
 
 /* ---- callers ----------------------------------------------------------- */
 

@@ -12,7 +12,7 @@
  *
  * MPI: with a parallel HDF5 (the MPI build finds libhdf5-openmpi-dev by
  * pkg-config hdf5-openmpi) hkz_h5_create_dist opens one file on all ranks
- * (MPI-IO driver, H5Pset_fapl_mpio in dist/mpi/dist_h5.c) with fixed-size
+ * (MPI-IO driver, H5Pset_fapl_mpio in dist/common/dist_h5.c) with fixed-size
  * datasets, and hkz_h5_write_rows writes each rank's rows by collective
  * hyperslab writes; attributes take rank 0's values.  Otherwise
  * (hkz_h5_parallel() == 0) several ranks write through rank 0 with the

@@ -26,6 +26,7 @@
 #ifndef HKZ_ISING_H
 #define HKZ_ISING_H
 
+#include <stdint.h>
 #include "hkz/config.h"
 #include "hkz/flint_compat.h"
 #include "hkz/progress.h"
@@ -252,17 +253,60 @@ HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_transfer_estimate(
         hkz_ising_transfer_stats_t *est, double *cpu_seconds,
         const hkz_ising_model_t m, int nthreads);
 
-/** Same table by the transfer matrix on the GPU (kernels/cuda/
- *  transfer.cu, found at run time in libhkz_cuda): dense boxes per state,
+/** Same table by the transfer matrix on the GPU (ising/cuda/transfer.cu,
+ *  the pass registered by hkz_cuda_register): dense boxes per state,
  *  one prime < 2^62 per pass, CRT to fmpz on the host; the torus runs
  *  every first row up to symmetry in full (no meet in the middle).
  *  Same argument checks as hkz_ising_dos_transfer_sparse; pr gets one
- *  unit per prime.  HKZ_ERR_UNSUPPORTED without libhkz_cuda or without a
- *  device; HKZ_ERR_CUDA when the device memory is short (16 x 16: 126 GB
- *  cylinder, 130 GB torus).  stats->seconds = device time. */
+ *  unit per prime.  HKZ_ERR_UNSUPPORTED without a registered pass or
+ *  without a device; HKZ_ERR_CUDA when the device memory is short
+ *  (16 x 16: 126 GB cylinder, 130 GB torus).  stats->seconds = device
+ *  time. */
 HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_transfer_cuda(hkz_ising_dos_t d,
         const hkz_ising_model_t m, const hkz_progress_t *pr,
         hkz_ising_transfer_stats_t *stats);
+
+/* ---- the tables on a GPU (ising/dos/dos_gpu.c) -------------------------
+ * libhkz does not link CUDA: hkz_cuda_register (hkz/cuda.h, libhkz_cuda)
+ * registers the device counting here.  Both hooks return exact counts. */
+typedef struct
+{
+    /* hkz_cuda_dos_enum: g[b][k] by Gray-code enumeration (hkz/cuda.h) */
+    int (*enumerate)(uint64_t *counts, int nv, int ne, const int *eu,
+                     const int *ev, const int *ew, const int *vw, int *bmax,
+                     int *kmax);
+    /* hkz_cuda_transfer_pass: one modular transfer-matrix pass */
+    int (*transfer_pass)(uint64_t *out, int L, int M, int torus,
+                         const uint64_t *s0, const uint64_t *w, long nrun,
+                         uint64_t p, double *bytes, double *seconds);
+} hkz_ising_dos_gpu_t;
+
+/** Registers (g == NULL: removes) the GPU counting; the table must stay
+ *  valid while registered.  HKZ_ERR_ARG for an incomplete table. */
+HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_gpu_register(
+        const hkz_ising_dos_gpu_t *g);
+
+/* hkz_ising_dos_device: with HKZ_BACKEND_AUTO a graph goes to the GPU from
+ * this many vertices (below, the CPU enumeration takes less than the CUDA
+ * start-up); lattices always do. */
+#define HKZ_ISING_DOS_GPU_MIN_N 28
+
+/** The table of m on the GPU where device (hkz_backend_t of hkz/engine.h)
+ *  says: graphs by the Gray-code enumeration (exact couplings >= 0,
+ *  N <= HKZ_ISING_ENUM_MAX_N; the same unit J0, S and integers as
+ *  hkz_ising_dos_enum), lattices by hkz_ising_dos_transfer_cuda (pr: one
+ *  unit per prime).  *on_gpu = 1 when d holds the GPU table; 0 when the
+ *  caller should count on the CPU (d untouched): device CPU, or AUTO
+ *  without a registered GPU path and device, for a graph below
+ *  HKZ_ISING_DOS_GPU_MIN_N vertices, or when the GPU path does not apply
+ *  (HKZ_ERR_UNSUPPORTED / HKZ_ERR_CUDA from it).  Device CUDA returns
+ *  those errors: HKZ_ERR_UNSUPPORTED without a registered GPU path, for a
+ *  negative or ball coupling, N > 40 or a table over 2^22 entries,
+ *  HKZ_ERR_CUDA without a device.  Check the table (hkz_ising_dos_check)
+ *  before use, as every table. */
+HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_device(hkz_ising_dos_t d,
+        int *on_gpu, const hkz_ising_model_t m, int device,
+        const hkz_progress_t *pr);
 
 /** Checks a table against the model before use: total 2^n, the
  *  k-marginal (binomial C(n, k), or the coefficients of

@@ -64,6 +64,10 @@ HKZ_API void hkz_nccl_destroy(hkz_nccl_t *nc);
 HKZ_API void hkz_nccl_info(const hkz_nccl_t nc, int *rank, int *nranks,
         int *device, int *window);
 
+/** 1 when nc has one rank and reduces nothing (the partial is the sum: no
+ *  NCCL call; HKZ_NCCL_SELF_REDUCE=1 keeps the reduction), else 0. */
+HKZ_API int hkz_nccl_solo(const hkz_nccl_t nc);
+
 /** The full problem pb (same on every rank: all P points, global modes
  *  k_begin .. k_begin + K - 1, all of C) evaluated over the ranks and
  *  returned on every rank: out (P x T, ld pb->ldo), err (pb->err_layout)

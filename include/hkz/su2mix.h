@@ -148,10 +148,10 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2mix_eigh_lapack(double *w, double *H,
  *  order n stored one after another in the layout of
  *  hkz_su2mix_eigh_lapack (2 n^2 doubles each), w: batch * n eigenvalues,
  *  ascending per matrix.  Plain C types, so that a generic solver plugs in
- *  directly: with libhkz_cuda linked, hkz_su2mix_eigh_register(
- *  hkz_cuda_eigh_herm, 64) (hkz/cuda.h) sends blocks of dimension >= 64
- *  to cuSOLVER.  A solver that returns HKZ_ERR_UNSUPPORTED (no device)
- *  must leave w and H untouched: hkz_su2mix_eigh_d then uses LAPACKE.
+ *  directly: hkz_cuda_register() of libhkz_cuda (hkz/cuda.h) registers
+ *  hkz_cuda_eigh_herm for blocks of dimension >= 64 (cuSOLVER).  A solver
+ *  that returns HKZ_ERR_UNSUPPORTED (no device) must leave w and H
+ *  untouched: hkz_su2mix_eigh_d then uses LAPACKE.
  *  Double seeds only: the certified path re-checks them in Arb.
  *  min_dim: smaller blocks stay on the CPU.  fn == NULL unregisters. */
 typedef int (*hkz_su2mix_eigh_fn)(double *w, double *H, size_t n,

@@ -1,13 +1,11 @@
 /* hkz_ising_dos_transfer_cuda: the site-by-site transfer matrix on the
- * GPU (kernels/cuda/transfer.cu), one prime p < 2^62 per pass, CRT to
+ * GPU (ising/cuda/transfer.cu), one prime p < 2^62 per pass, CRT to
  * fmpz here.
  *
- * The kernels live in libhkz_cuda, which depends on this library; the
- * pass is found at run time (dlsym of hkz_cuda_transfer_pass, present
- * when libhkz_cuda is loaded or can be loaded by its soname), so this
- * call exists in every build and answers HKZ_ERR_UNSUPPORTED without
- * CUDA or without a device.  The library handle is kept (process
- * lifetime).
+ * The kernels live in libhkz_cuda (ising/cuda/transfer.cu), which depends
+ * on this library; hkz_cuda_register registers the pass
+ * (hkz_ising_dos_gpu_register), so this call exists in every build and
+ * answers HKZ_ERR_UNSUPPORTED without a registered pass or a device.
  *
  * Torus: one run per first row s0 that is the smallest of its orbit
  * under rotations, reflection and spin flip, weighted by 4L / |stab| =
@@ -16,17 +14,9 @@
  * the inverse of 2.  Cylinder: one run from all first rows.  Primes:
  * enough for 2^(N+1) > every count.
  */
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE     /* RTLD_DEFAULT */
-#endif
-#include <dlfcn.h>
 #include <stdint.h>
 #include "transfer_impl.h"
 #include "hkz_check.h"
-
-typedef int (*tm_pass_fn)(uint64_t *out, int L, int M, int torus,
-                          const uint64_t *s0, const uint64_t *w, long nrun,
-                          uint64_t p, double *bytes, double *seconds);
 
 int hkz_ising_dos_transfer_cuda(hkz_ising_dos_t d, const hkz_ising_model_t m,
         const hkz_progress_t *pr, hkz_ising_transfer_stats_t *stats)
@@ -35,7 +25,7 @@ int hkz_ising_dos_transfer_cuda(hkz_ising_dos_t d, const hkz_ising_model_t m,
     int torus = m->boundary == HKZ_ISING_TORUS, status = HKZ_SUCCESS;
     ulong S, s, *p = NULL, *res = NULL, *s0 = NULL, *w = NULL, *img = NULL;
     double bytes = 0, sec = 0, tsec = 0;
-    tm_pass_fn pass;
+    const hkz_ising_dos_gpu_t *g = _hkz_ising_dos_gpu();
     fmpz_t mod, x;
 
     HKZ_CHECK(_hkz_ising_transfer_ok(m), HKZ_ERR_ARG,
@@ -54,14 +44,11 @@ int hkz_ising_dos_transfer_cuda(hkz_ising_dos_t d, const hkz_ising_model_t m,
               (nb + 1) <= HKZ_ISING_DOS_MAX_ENTRIES / nkk, HKZ_ERR_TOO_LARGE,
               "hkz_ising_dos_transfer_cuda: %ld x %ld lattice too large",
               (long) m->L, (long) m->M);
-    pass = (tm_pass_fn) dlsym(RTLD_DEFAULT, "hkz_cuda_transfer_pass");
-    if (pass == NULL && dlopen("libhkz_cuda.so", RTLD_NOW | RTLD_GLOBAL)
-                        != NULL)
-        pass = (tm_pass_fn) dlsym(RTLD_DEFAULT, "hkz_cuda_transfer_pass");
-    HKZ_CHECK(pass != NULL, HKZ_ERR_UNSUPPORTED, "hkz_ising_dos_transfer_cuda:"
-              " this hkz has no CUDA kernels (libhkz_cuda not loaded)");
-    HKZ_TRY(pass(NULL, (int) L, (int) M, torus, NULL, NULL, 1,
-                 UWORD(4611686018427387847), &bytes, NULL));
+    HKZ_CHECK(g != NULL, HKZ_ERR_UNSUPPORTED, "hkz_ising_dos_transfer_cuda:"
+              " no GPU transfer pass registered (hkz_cuda_register of "
+              "libhkz_cuda)");
+    HKZ_TRY(g->transfer_pass(NULL, (int) L, (int) M, torus, NULL, NULL, 1,
+                             UWORD(4611686018427387847), &bytes, NULL));
     S = UWORD(1) << L;
     for (np = 1; 62 * np < N + 2; np++)
         ;
@@ -86,8 +73,8 @@ int hkz_ising_dos_transfer_cuda(hkz_ising_dos_t d, const hkz_ising_model_t m,
     fmpz_one(mod);
     for (i = 0; i < np; i++)
     {
-        HKZ_TRY_GOTO(pass(res, (int) L, (int) M, torus, s0, w, (long) nrun,
-                          p[i], &bytes, &sec));
+        HKZ_TRY_GOTO(g->transfer_pass(res, (int) L, (int) M, torus, s0, w,
+                                      (long) nrun, p[i], &bytes, &sec));
         tsec += sec;
         if (torus)
         {

@@ -30,6 +30,17 @@ int hkz_engine_backend_register(int backend, const hkz_engine_backend_t *b)
     return HKZ_SUCCESS;
 }
 
+int hkz_engine_backend_devices(int backend)
+{
+    const hkz_engine_backend_t *b;
+    if (backend == HKZ_BACKEND_CPU)
+        return 1;
+    b = atomic_load(&hkz_cuda_backend);
+    if (backend != HKZ_BACKEND_CUDA || b == NULL)
+        return 0;
+    return b->devices != NULL ? b->devices() : 1;
+}
+
 int hkz_engine_create(hkz_engine_t *e, const hkz_engine_opts_t *opts)
 {
     hkz_engine_opts_t o;

@@ -1,8 +1,8 @@
 // Batched dense eigensolvers on the GPU (cuSOLVER): complex Hermitian
 // (zheevd / zheevjBatched) and real symmetric (dsyevd / dsyevjBatched).
-// Generic: plain C types in hkz/cuda.h, no group knowledge; a group that
-// wants them registers hkz_cuda_eigh_herm with its own hook (e.g.
-// hkz_su2mix_eigh_register).  Double results, not certified.
+// Generic: plain C types in hkz/cuda.h, no group knowledge; hkz_cuda_register
+// hands hkz_cuda_eigh_herm to the group that wants it, through the group's
+// own hook.  Double results, not certified.
 #include <cuda_runtime.h>
 #include <cusolverDn.h>
 #include <cuComplex.h>

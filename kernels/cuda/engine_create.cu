@@ -228,18 +228,38 @@ static int be_run(void *state, double *out, double *err, double *mag,
                                      mag, pb);
 }
 
-static const hkz_engine_backend_t cuda_backend = {"cuda", be_create,
-                                                  be_destroy, be_run};
+extern "C" int hkz_cuda_device_count(int *count)
+{
+    cudaError_t e = cudaGetDeviceCount(count);
+    if (e == cudaErrorNoDevice || e == cudaErrorInsufficientDriver)
+    {
+        *count = 0;
+        cudaGetLastError();  // clear the sticky error
+        return HKZ_SUCCESS;
+    }
+    if (e != cudaSuccess)
+        return hkz_error_set(HKZ_ERR_CUDA, "cudaGetDeviceCount: %s",
+                             cudaGetErrorString(e));
+    return HKZ_SUCCESS;
+}
 
+static int be_devices(void)
+{
+    int n = 0;
+    if (hkz_cuda_device_count(&n) != HKZ_SUCCESS)
+    {
+        hkz_errmsg_clear();
+        return 0;
+    }
+    return n;
+}
+
+static const hkz_engine_backend_t cuda_backend = {"cuda", be_create,
+                                                  be_destroy, be_run,
+                                                  be_devices};
+
+// called by hkz_cuda_register (src/cuda/cuda_register.c)
 extern "C" int hkz_cuda_engine_register(void)
 {
     return hkz_engine_backend_register(HKZ_BACKEND_CUDA, &cuda_backend);
-}
-
-// Loading libhkz_cuda makes the backend available to HKZ_BACKEND_AUTO.
-__attribute__((constructor)) static void register_at_load(void)
-{
-    int status = hkz_cuda_engine_register();
-    (void) status;
-    hkz_errmsg_clear();
 }

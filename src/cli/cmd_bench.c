@@ -1,6 +1,6 @@
 /* hkz bench ssum: the spectral-sum engine against plain DGEMM and the
  * overlapped reduction against GEMM-then-reduce, in one run (issue 11.3).
- * A thin command over hkz_bench_ssum (hkz/bench.h, dist/common). */
+ * A thin command over hkz_bench_ssum (hkz/bench.h, bench/ssum). */
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -67,29 +67,11 @@ static int check_ssum(hkz_cli_run_t *r, void *args)
         return hkz_cli_usage_error("--overlap window needs --device cuda "
                                    "(NCCL windows); use none or chunked "
                                    "on the CPU");
-#ifndef HKZ_CLI_CUDA
-    if (strcmp(a->device, "cuda") == 0)
+    if (!HKZ_HAVE_CUDA && strcmp(a->device, "cuda") == 0)
         return hkz_cli_usage_error("--device cuda: this hkz was built "
                                    "without CUDA (configure with "
                                    "-DHKZ_CUDA=ON)");
-#endif
     return 0;
-}
-
-/* registers the GPU steps of the libraries this hkz links */
-static int register_hooks(void)
-{
-    int status = HKZ_SUCCESS;
-#ifdef HKZ_CLI_CUDA
-    status = hkz_bench_ssum_register(HKZ_BENCH_HOOK_CUDA,
-                                     hkz_cuda_bench_ssum_hook());
-#endif
-#ifdef HKZ_CLI_NCCL
-    if (status == HKZ_SUCCESS)
-        status = hkz_bench_ssum_register(HKZ_BENCH_HOOK_NCCL,
-                                         hkz_nccl_bench_ssum_hook());
-#endif
-    return status;
 }
 
 static void line_s(const char *key, double v)
@@ -198,10 +180,8 @@ static int run_ssum(hkz_cli_run_t *r, void *args)
     o.device = (int) a->gpu;
     o.seed = (unsigned long) a->seed;
 
-    status = register_hooks();
     hkz_bench_ssum_init(&b);
-    if (status == HKZ_SUCCESS)
-        status = hkz_bench_ssum(&b, &o);
+    status = hkz_bench_ssum(&b, &o);
     if (status != HKZ_SUCCESS)
         return hkz_cli_fail(status);
     hkz_cli_set_backend(b.backend);

@@ -10,9 +10,6 @@
 #include "cli.h"
 #include "sweep.h"
 #include "hkz/compare_x8.h"
-#ifdef HKZ_CLI_CUDA
-#include "hkz/cuda.h"
-#endif
 
 #define X8_MAXN HKZ_COMPARE_X8_MAXN
 
@@ -270,13 +267,6 @@ static int run_x8(hkz_cli_run_t *r, void *args)
     hkz_su2n_point_init(in.at, 0);
     if (!(rc = make_op(&in, a, prec)) && !(rc = make_rest(&in, a, prec)))
     {
-#ifdef HKZ_CLI_CUDA
-        /* blocks of dimension >= 64 go to cuSOLVER (double seeds only: the
-         * certified path re-checks them in Arb); without a CUDA device the
-         * registered solver falls back to LAPACKE (the generic batched
-         * eigensolver of libhkz_cuda, registered through su2mix's hook) */
-        hkz_su2mix_eigh_register(hkz_cuda_eigh_herm, 64);
-#endif
         hkz_compare_x8_opts_init(&xo);
         xo.digits = r->digits;
         xo.certified = !r->use_double;

@@ -2,8 +2,11 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
-#include "cli_dos.h"
 #include "cli_ly.h"
+#include "hkz/engine.h"
+
+#define STR_(x) #x
+#define STR(x) STR_(x)
 
 typedef struct
 {
@@ -199,28 +202,19 @@ static int dos_table(hkz_ising_dos_t d, const hkz_ising_model_t m,
                      hkz_cli_run_t *r, const dos_args_t *j,
                      const char **where)
 {
-    int cuda = strcmp(j->device, "cuda") == 0, status;
-    int lattice = m->kind == HKZ_ISING_LATTICE;
+    int lattice = m->kind == HKZ_ISING_LATTICE, gpu = 0, status;
+    int device = strcmp(j->device, "cuda") == 0 ? HKZ_BACKEND_CUDA :
+                 strcmp(j->device, "cpu") == 0 ? HKZ_BACKEND_CPU :
+                 HKZ_BACKEND_AUTO;
     *where = lattice ? "transfer matrix" : "Gray-code enumeration";
-    if (cuda || (strcmp(j->device, "auto") == 0 &&
-                 hkz_cli_dos_gpu_present() &&
-                 (lattice || m->n >= HKZ_CLI_DOS_GPU_MIN_N)))
-    {
-        status = lattice ? hkz_cli_dos_transfer_gpu(d, m, &r->prog)
-                         : hkz_cli_dos_enum_gpu(d, m);
-        if (status == HKZ_SUCCESS)
-        {
-            *where = lattice ? "transfer matrix (GPU)"
-                             : "Gray-code enumeration (GPU)";
-            hkz_cli_set_backend("cuda");
-            return HKZ_SUCCESS;
-        }
-        /* auto: the CPU when the GPU path does not apply */
-        if (cuda || (status != HKZ_ERR_UNSUPPORTED &&
-                     status != HKZ_ERR_CUDA))
-            return status;
-    }
-    return dos_cpu(d, m, r, (int) j->threads, j->force);
+    status = hkz_ising_dos_device(d, &gpu, m, device, &r->prog);
+    if (status != HKZ_SUCCESS)
+        return status;
+    if (!gpu)
+        return dos_cpu(d, m, r, (int) j->threads, j->force);
+    *where = lattice ? "transfer matrix (GPU)" : "Gray-code enumeration (GPU)";
+    hkz_cli_set_backend("cuda");
+    return HKZ_SUCCESS;
 }
 
 static int run_dos(hkz_cli_run_t *r, void *args)
@@ -262,7 +256,7 @@ static int run_dos(hkz_cli_run_t *r, void *args)
 static int check_dos(hkz_cli_run_t *r, void *args)
 {
     const dos_args_t *j = args;
-    if (strcmp(j->device, "cuda") == 0 && !hkz_cli_dos_gpu_built())
+    if (strcmp(j->device, "cuda") == 0 && !HKZ_HAVE_CUDA)
         return hkz_cli_usage_error("--device cuda: this hkz was built "
                                    "without CUDA (configure with "
                                    "-DHKZ_CUDA=ON)");
@@ -300,8 +294,8 @@ const hkz_cli_cmd_t hkz_cli_dos = {
     "exact integers as the CPU, and\n  every table is checked (total 2^N, "
     "binomial marginal, g(E, M) = g(E, -M),\n  Kaufman on tori) before it"
     " is written.  auto (default): the GPU when this hkz\n  has CUDA and "
-    "a device is present (graphs from " HKZ_CLI_DOS_GPU_MIN_N_STR
-    " vertices), else the CPU.\n"
+    "a device is present (graphs from "
+    STR(HKZ_ISING_DOS_GPU_MIN_N) " vertices), else the CPU.\n"
     "A lattice on the CPU is refused (exit 2, with the estimate: runs x "
     "time per run\n  from a model of measured tori, memory plan) when it "
     "would run more than 2 hours\n  on --threads (16x16 torus: days; there"

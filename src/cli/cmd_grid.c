@@ -5,9 +5,6 @@
 #include <string.h>
 #include "cli.h"
 #include "cmd_grid.h"
-#ifdef HKZ_CLI_CUDA
-#include "hkz/cuda.h"
-#endif
 
 #define LIST_HELP "comma list of decimals or A:B:N (N points, both ends)"
 
@@ -170,22 +167,17 @@ static int build(hkz_cli_run_t *r, grid_args_t *a, int kind)
  * (recorded in the run record). */
 static int setup_device(const grid_args_t *a)
 {
-#ifdef HKZ_CLI_CUDA
-    int n = 0;
     if (strcmp(a->device, "cpu") != 0 &&
-        hkz_cuda_engine_register() == HKZ_SUCCESS &&
-        hkz_cuda_device_count(&n) == HKZ_SUCCESS && n > 0)
+        hkz_engine_backend_devices(HKZ_BACKEND_CUDA) > 0)
     {
         hkz_cli_set_backend("cuda");
         return 0;
     }
     if (strcmp(a->device, "cuda") == 0)
-        return hkz_cli_usage_error("--device cuda: no CUDA device visible");
-#else
-    if (strcmp(a->device, "cuda") == 0)
-        return hkz_cli_usage_error("--device cuda: this build has no CUDA "
-                                   "(configure with -DHKZ_CUDA=ON)");
-#endif
+        return hkz_cli_usage_error(HKZ_HAVE_CUDA
+                                   ? "--device cuda: no CUDA device visible"
+                                   : "--device cuda: this build has no CUDA "
+                                     "(configure with -DHKZ_CUDA=ON)");
     return 0;
 }
 

@@ -5,6 +5,9 @@
 #include <string.h>
 #include "hkz/dist.h"
 #include "cli.h"
+#ifdef HKZ_CLI_CUDA
+#include "hkz/cuda.h"
+#endif
 
 static int run_version(hkz_cli_run_t *r, void *args)
 {
@@ -103,7 +106,12 @@ int main(int argc, char **argv)
     /* the world (hkz/dist.h: MPI ranks with -DHKZ_MPI=ON, one process
      * without); rank 0 alone writes */
     if (hkz_dist_init(&argc, &argv) != HKZ_SUCCESS ||
-        hkz_dist_quiet_nonroot() != HKZ_SUCCESS)
+        hkz_dist_quiet_nonroot() != HKZ_SUCCESS
+#ifdef HKZ_CLI_CUDA
+        /* every GPU hook of the library (engine, su2mix, Ising DOS) */
+        || hkz_cuda_register() != HKZ_SUCCESS
+#endif
+        )
     {
         fprintf(stderr, "hkz: error: %s\n", hkz_errmsg());
         return HKZ_CLI_EXIT_RUNTIME;

@@ -7,6 +7,24 @@
 #include "hkz/cuda.h"
 #include "hkz/ising.h"
 
+/* The library's GPU path (hkz_ising_dos_device, hooks filled by
+ * hkz_cuda_register) gives the CPU table d: unit, S and integers. */
+static void same_table_device(const hkz_ising_dos_t d,
+                              const hkz_ising_model_t m, int device,
+                              const char *what)
+{
+    hkz_ising_dos_t e;
+    int gpu = 0;
+    hkz_ising_dos_init(e);
+    HKZ_TEST_OK(hkz_ising_dos_device(e, &gpu, m, device, NULL));
+    HKZ_TEST_CHECK(gpu == 1 && e->nb == d->nb && e->nk == d->nk &&
+                   e->bmin == d->bmin && fmpq_equal(e->unit, d->unit) &&
+                   fmpz_equal(e->S, d->S) &&
+                   _fmpz_vec_equal(e->g, d->g, d->nb * d->nk),
+                   "%s: hkz_ising_dos_device (%d) != CPU table", what, device);
+    hkz_ising_dos_clear(e);
+}
+
 /* GPU table of m (exact integer couplings) against the CPU table. */
 static void compare(const hkz_ising_model_t m, const char *what)
 {
@@ -61,6 +79,9 @@ static void compare(const hkz_ising_model_t m, const char *what)
     flint_free(vw);
     flint_free(eu);
     fmpq_clear(q);
+    same_table_device(d, m, HKZ_BACKEND_CUDA, what);
+    if (m->n >= HKZ_ISING_DOS_GPU_MIN_N)
+        same_table_device(d, m, HKZ_BACKEND_AUTO, what);
     hkz_ising_dos_clear(d);
 }
 
@@ -145,6 +166,7 @@ int main(void)
         printf("dos_enum....SKIP (no CUDA device)\n");
         return hkz_test_failures ? 1 : 77;
     }
+    HKZ_TEST_OK(hkz_cuda_register());
 
     /* single vertex: both spin states */
     HKZ_TEST_OK(hkz_cuda_dos_enum(g, 1, 0, eu, ev, ew, NULL, &bmax, &kmax));

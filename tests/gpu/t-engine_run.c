@@ -338,7 +338,7 @@ int main(void)
         printf("engine_run....SKIP (no CUDA device)\n");
         return 77;
     }
-    HKZ_TEST_OK(hkz_cuda_engine_register());
+    HKZ_TEST_OK(hkz_cuda_register());
     hkz_test_rand_init(st);
     test_arb(st);
     test_cpu(st);

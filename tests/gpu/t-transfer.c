@@ -37,6 +37,19 @@ int main(void)
         printf("transfer....SKIP (no CUDA device)\n");
         return hkz_test_failures ? 1 : 77;
     }
+    /* the pass reaches the library through hkz_cuda_register only */
+    {
+        hkz_ising_model_t m;
+        hkz_ising_dos_t a;
+        hkz_ising_model_init(m);
+        hkz_ising_dos_init(a);
+        lattice(m, 4, 4, 1);
+        HKZ_TEST_STATUS(hkz_ising_dos_transfer_cuda(a, m, NULL, NULL),
+                        HKZ_ERR_UNSUPPORTED);
+        hkz_ising_dos_clear(a);
+        hkz_ising_model_clear(m);
+    }
+    HKZ_TEST_OK(hkz_cuda_register());
     for (i = 0; i < n; i++)
     {
         hkz_ising_model_t m;
@@ -54,6 +67,17 @@ int main(void)
                        (long) sz[i][0], (long) sz[i][1],
                        sz[i][2] ? "torus" : "cylinder");
         HKZ_TEST_OK(hkz_ising_dos_check(a, m));
+        if (i == 1)     /* hkz dos --lattice 4x4 (--device auto) */
+        {
+            int gpu = 0;
+            hkz_ising_dos_clear(a);
+            hkz_ising_dos_init(a);
+            HKZ_TEST_OK(hkz_ising_dos_device(a, &gpu, m, HKZ_BACKEND_AUTO,
+                                             NULL));
+            HKZ_TEST_CHECK(gpu == 1 && a->nb == b->nb && a->nk == b->nk &&
+                           _fmpz_vec_equal(a->g, b->g,
+                           b->nb * b->nk), "4x4 torus: auto != CPU");
+        }
         hkz_ising_dos_clear(a);
         hkz_ising_dos_clear(b);
         hkz_ising_model_clear(m);

@@ -43,7 +43,7 @@ int main(void)
     hkz_grid_heat_t g;
     int n = 0;
 
-    if (hkz_cuda_engine_register() != HKZ_SUCCESS ||
+    if (hkz_cuda_register() != HKZ_SUCCESS ||
         hkz_cuda_device_count(&n) != HKZ_SUCCESS || n == 0)
     {
         printf("no CUDA device: skipped\n");

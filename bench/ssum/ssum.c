@@ -1,21 +1,39 @@
 /* hkz_bench_ssum: the engine against plain DGEMM, and GEMM-then-reduce
- * against the overlapped run, measured side by side (hkz/bench.h).  This
+ * against the overlapped run, measured side by side (hkz/bench.h; library
+ * hkz_bench, which uses the public API of libhkz, dist/ included).  This
  * file: options, the hooks, the timing protocol and the figures; the CPU
- * steps are in bench_ssum_cpu.c, the GPU steps in libhkz_cuda / libhkz_nccl
- * (registered hooks). */
+ * steps are in ssum_cpu.c, the GPU steps in ssum_cuda.cu and ssum_nccl.cu
+ * (compiled in when the build has CUDA / NCCL, registered by default). */
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include "bench_ssum_int.h"
-#include "dist_common.h"
+#include "ssum_internal.h"
+#include "hkz/status.h"
 
 static const hkz_bench_ssum_hook_t *hooks[2];
+static int hooks_ready;
+
+/* the GPU steps compiled into this library, until a program registers
+ * others */
+static void default_hooks(void)
+{
+    if (hooks_ready)
+        return;
+    hooks_ready = 1;
+#ifdef HKZ_BENCH_CUDA
+    hooks[HKZ_BENCH_HOOK_CUDA] = hkz_cuda_bench_ssum_hook();
+#endif
+#ifdef HKZ_BENCH_NCCL
+    hooks[HKZ_BENCH_HOOK_NCCL] = hkz_nccl_bench_ssum_hook();
+#endif
+}
 
 int hkz_bench_ssum_register(int slot, const hkz_bench_ssum_hook_t *h)
 {
+    default_hooks();
     if (slot != HKZ_BENCH_HOOK_CUDA && slot != HKZ_BENCH_HOOK_NCCL)
         return hkz_error_set(HKZ_ERR_ARG, "hkz_bench_ssum_register: slot "
                              "%d", slot);
@@ -77,10 +95,8 @@ static int check_opts(const hkz_bench_ssum_opts_t *o, int N)
     for (r = 0; r < N; r++)
     {
         size_t a, b;
-        if (o->shard == HKZ_SHARD_SPLIT_K)
-            _hkz_dist_modes(&a, &b, o->K, N, r);
-        else
-            _hkz_dist_rows(&a, &b, o->P, N, r);
+        hkz_dist_slice(&a, &b, o->shard, o->shard == HKZ_SHARD_SPLIT_K ?
+                       o->K : o->P, N, r);
         if (a >= b)
             return hkz_error_set(HKZ_ERR_ARG, "%s: rank %d gets no %s (%zu "
                                  "over %d ranks)", fn, r, o->shard ==
@@ -213,11 +229,13 @@ static int setup(src_t *src, void **st, hkz_bench_ssum_t *r,
                  const _hkz_bench_cpu_task_t *ct, int N)
 {
     hkz_dist_t d = hkz_dist_world();
-    const hkz_bench_ssum_hook_t *hc = hooks[HKZ_BENCH_HOOK_CUDA];
-    const hkz_bench_ssum_hook_t *hn = hooks[HKZ_BENCH_HOOK_NCCL];
+    const hkz_bench_ssum_hook_t *hc, *hn;
     char desc[160] = "";
     int s, status;
 
+    default_hooks();
+    hc = hooks[HKZ_BENCH_HOOK_CUDA];
+    hn = hooks[HKZ_BENCH_HOOK_NCCL];
     for (s = 0; s < HKZ_BENCH_NSTEPS; s++)
         src[s].as = s;
     if (r->opts.backend == HKZ_BACKEND_CPU)
@@ -315,9 +333,9 @@ int hkz_bench_ssum(hkz_bench_ssum_t *r, const hkz_bench_ssum_opts_t *opts)
     t->p1 = o->P;
     t->k1 = o->K;
     if (o->shard == HKZ_SHARD_SPLIT_K)
-        _hkz_dist_modes(&t->k0, &t->k1, o->K, N, me);
+        hkz_dist_slice(&t->k0, &t->k1, o->shard, o->K, N, me);
     else
-        _hkz_dist_rows(&t->p0, &t->p1, o->P, N, me);
+        hkz_dist_slice(&t->p0, &t->p1, o->shard, o->P, N, me);
     t->basis = o->basis;
     t->cos_n = 2 * o->K - 2;   /* modes g give T_{|N - 2g|}, N .. N-2K+2 */
     t->shard = o->shard;
@@ -331,13 +349,13 @@ int hkz_bench_ssum(hkz_bench_ssum_t *r, const hkz_bench_ssum_opts_t *opts)
     r->max_diff = r->max_bound = r->ovl_diff = NAN;
     if (o->shard == HKZ_SHARD_SPLIT_K)
     {
-        _hkz_dist_modes(&r->p_loc, &r->k_loc, o->K, N, 0);
+        hkz_dist_slice(&r->p_loc, &r->k_loc, o->shard, o->K, N, 0);
         r->k_loc -= r->p_loc;
         r->p_loc = o->P;
     }
     else
     {
-        _hkz_dist_rows(&r->k_loc, &r->p_loc, o->P, N, 0);
+        hkz_dist_slice(&r->k_loc, &r->p_loc, o->shard, o->P, N, 0);
         r->p_loc -= r->k_loc;
         r->k_loc = o->K;
     }

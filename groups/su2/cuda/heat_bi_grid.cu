@@ -1,23 +1,9 @@
-// Device query and a double-precision character-sum kernel (not certified).
+// The SU(2) heat kernel h_t(alpha) on a grid of angles in double precision
+// (hkz_cuda_heat_bi_grid_d; not certified).
 #include <cuda_runtime.h>
 #include <math.h>
 #include "hkz/cuda.h"
 #include "hkz/status.h"
-
-extern "C" int hkz_cuda_device_count(int *count)
-{
-    cudaError_t e = cudaGetDeviceCount(count);
-    if (e == cudaErrorNoDevice || e == cudaErrorInsufficientDriver)
-    {
-        *count = 0;
-        cudaGetLastError();  // clear the sticky error
-        return HKZ_SUCCESS;
-    }
-    if (e != cudaSuccess)
-        return hkz_error_set(HKZ_ERR_CUDA, "cudaGetDeviceCount: %s",
-                             cudaGetErrorString(e));
-    return HKZ_SUCCESS;
-}
 
 // chi_n(alpha) = U_{n-1}(cos alpha) by the three-term recurrence, which is
 // stable in floating point (unlike in ball arithmetic).

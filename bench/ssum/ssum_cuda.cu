@@ -2,9 +2,8 @@
 // cublasDgemm of the rank's local slice on a pregenerated basis (the best
 // non-split GEMM), and ENGINE, the CUDA engine on the same slice with
 // device-resident weights and output (hkz_cuda_engine_run_dev: basis
-// generated on the device, DGEMMs, per-column error bound).  Registered
-// by the program (hkz_bench_ssum_register(HKZ_BENCH_HOOK_CUDA,
-// hkz_cuda_bench_ssum_hook())); libhkz does not link CUDA.
+// generated on the device, DGEMMs, per-column error bound).  Compiled into
+// libhkz_bench in a build with CUDA, and registered there by default.
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -2,14 +2,27 @@
 // GPUs: COMM, the NCCL reduction alone of P x T doubles
 // (hkz_nccl_reduce_dev); SEQ, the engine over the ranks with all DGEMMs,
 // then the reduction (HKZ_OVERLAP_NONE); OVL, the same overlapped (chunked
-// or window).  Registered by the program (hkz_bench_ssum_register(
-// HKZ_BENCH_HOOK_NCCL, hkz_nccl_bench_ssum_hook())).
+// or window).  Compiled into libhkz_bench in a build with NCCL, and
+// registered there by default; public API of hkz_nccl and dist only.
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "nccl_internal.h"
+#include <cuda_runtime.h>
 #include "hkz/bench.h"
 #include "hkz/dist_mpi.h"
+#include "hkz/nccl.h"
+#include "hkz/status.h"
+
+// Needs `int status` and a `cleanup:` label.
+#define CUDA_TRY_GOTO(call, where)                                          \
+    do {                                                                    \
+        cudaError_t ce_ = (call);                                           \
+        if (ce_ != cudaSuccess) {                                           \
+            status = hkz_error_set(HKZ_ERR_CUDA, "%s: %s", (where),         \
+                                   cudaGetErrorString(ce_));                \
+            goto cleanup;                                                   \
+        }                                                                   \
+    } while (0)
 
 typedef struct
 {
@@ -63,15 +76,15 @@ static int nb_create(void **state, char *desc, size_t ndesc,
         free(s);
         return status;
     }
-    HKZ_CUDA_TRY_GOTO(cudaMalloc((void **) &s->d_C, t->K * t->T * 8),
+    CUDA_TRY_GOTO(cudaMalloc((void **) &s->d_C, t->K * t->T * 8),
                       "hkz_bench_ssum (nccl): cudaMalloc");
-    HKZ_CUDA_TRY_GOTO(cudaMalloc((void **) &s->d_out, PT * 8),
+    CUDA_TRY_GOTO(cudaMalloc((void **) &s->d_out, PT * 8),
                       "hkz_bench_ssum (nccl): cudaMalloc");
-    HKZ_CUDA_TRY_GOTO(cudaMalloc((void **) &s->d_buf, PT * 8),
+    CUDA_TRY_GOTO(cudaMalloc((void **) &s->d_buf, PT * 8),
                       "hkz_bench_ssum (nccl): cudaMalloc");
-    HKZ_CUDA_TRY_GOTO(cudaMemset(s->d_buf, 0, PT * 8),
+    CUDA_TRY_GOTO(cudaMemset(s->d_buf, 0, PT * 8),
                       "hkz_bench_ssum (nccl): cudaMemset");
-    HKZ_CUDA_TRY_GOTO(cudaMemcpy(s->d_C, t->C, t->K * t->T * 8,
+    CUDA_TRY_GOTO(cudaMemcpy(s->d_C, t->C, t->K * t->T * 8,
                                  cudaMemcpyHostToDevice),
                       "hkz_bench_ssum (nccl): cudaMemcpy");
     s->err = (double *) malloc(t->T * sizeof(double));
@@ -92,7 +105,7 @@ static int nb_create(void **state, char *desc, size_t ndesc,
     s->pb.err_layout = HKZ_ERR_PER_COLUMN;
     s->overlap = t->overlap;
     hkz_nccl_info(s->nc, NULL, &nranks, &dev, &window);
-    if (s->nc->solo)
+    if (hkz_nccl_solo(s->nc))
         snprintf(desc, ndesc, "none (1 rank: the local partial is the sum; "
                  "no NCCL call, no window kernel; overlap_efficiency n/a)");
     else
@@ -133,7 +146,8 @@ static int nb_step(void *state, int step)
                              "step %d", step);
     }
     if (status == HKZ_SUCCESS && (c = cudaDeviceSynchronize()) != cudaSuccess)
-        status = HKZ_CUDA_ERR(c, "hkz_bench_ssum (nccl): synchronize");
+        status = hkz_error_set(HKZ_ERR_CUDA, "%s: %s", "hkz_bench_ssum "
+                               "(nccl): synchronize", cudaGetErrorString(c));
     return status;
 }
 

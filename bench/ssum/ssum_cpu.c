@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "bench_ssum_int.h"
+#include "ssum_internal.h"
 #include "hkz/status.h"
 
 void hkz_bench_basis(double *B, size_t ldb, const double *x, size_t p0,

@@ -1,11 +1,11 @@
-/* bench_ssum_int.h -- private pieces of hkz_bench_ssum (dist/common). */
-#ifndef HKZ_BENCH_SSUM_INT_H
-#define HKZ_BENCH_SSUM_INT_H
+/* ssum_internal.h -- private pieces of hkz_bench_ssum (bench/ssum). */
+#ifndef HKZ_BENCH_SSUM_INTERNAL_H
+#define HKZ_BENCH_SSUM_INTERNAL_H
 
 #include "hkz/bench.h"
 #include "hkz/dist.h"
 
-/* The CPU steps (bench_ssum_cpu.c): all five, in the hook shape.  The
+/* The CPU steps (ssum_cpu.c): all five, in the hook shape.  The
  * task carries the options through these extra fields. */
 typedef struct
 {
