@@ -44,6 +44,7 @@
 #include "hkz/goal.h"
 #include "hkz/progress.h"
 #include "hkz/checkpoint.h"
+#include "hkz/dist.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -58,20 +59,6 @@ typedef enum
     HKZ_LY_METHOD_DIRECT,       /* cosine sum of the coefficients (any model) */
     HKZ_LY_METHOD_INTEGRAL      /* Curie-Weiss saddle-line integral */
 } hkz_ly_method_t;
-
-/* Several processes sharing the zeros of one run (e.g. MPI ranks through
- * hkz_dist): rank r of size refines its block of the zeros (hkz_dist_block
- * rule) and allgather gives every process the results of all, so every
- * process ends with the same bytes as a single one.  allgather is
- * collective: *all receives the concatenation in rank order of every
- * process's n bytes (flint_free), on every process. */
-typedef struct
-{
-    int rank, size;
-    int (*allgather)(char **all, size_t *len, const char *mine, size_t n,
-                     void *ctx);
-    void *ctx;
-} hkz_ly_split_t;
 
 typedef struct
 {
@@ -89,11 +76,14 @@ typedef struct
     hkz_ckpt_t checkpoint;  /* zero drivers: a record per finished zero,
                            reused on resume; opened by the caller after
                            hkz_ly_zeros_ckpt_params (NULL: none) */
-    const hkz_ly_split_t *split;    /* zero drivers: NULL = one process */
+    hkz_dist_t dist;    /* zero drivers: the ranks sharing the units of
+                           one run (hkz/runner.h: each refines its block
+                           of the zeros, every rank ends with the bytes of
+                           one process); NULL: this process alone */
 } hkz_ly_opts_t;
 
 /** Defaults: 53 bits, automatic max_prec, 2 threads, automatic method, no
- *  progress, checkpoint or split. */
+ *  progress, checkpoint or ranks. */
 HKZ_API void hkz_ly_opts_init(hkz_ly_opts_t *opts);
 
 /** Sets goal.rel_bits for the given number of significant decimal digits
@@ -134,8 +124,8 @@ typedef struct
 typedef hkz_ly_zeros_struct hkz_ly_zeros_t[1];
 
 HKZ_API void hkz_ly_zeros_init(hkz_ly_zeros_t z, slong W);
-/** A result for process rank of size (size > 1) sharing one run through
- *  opts->split: z holds only the block [j0, j0 + len) of the n zeros
+/** A result for rank `rank` of size (size > 1) sharing one run through
+ *  opts->dist (of that rank and size): z holds only the block [j0, j0 + len) of the n zeros
  *  (hkz_dist_block rule; hkz_ly_cw_zeros moves the boundaries to balance
  *  its cost model, the same on every process), part = 1.
  *  hkz_ly_cw_zeros (integral method)
@@ -147,6 +137,11 @@ HKZ_API void hkz_ly_zeros_init(hkz_ly_zeros_t z, slong W);
  *  hkz_ly_zeros_init. */
 HKZ_API void hkz_ly_zeros_init_part(hkz_ly_zeros_t z, slong W, int rank,
         int size);
+/** The result of this rank of d in one run over d (opts->dist = d): a
+ *  part result (hkz_ly_zeros_init_part) under several ranks, a whole one
+ *  for one rank or d = NULL (ising/zeros_ranks.c). */
+HKZ_API void hkz_ly_zeros_init_dist(hkz_ly_zeros_t z, slong W,
+        hkz_dist_t d);
 HKZ_API void hkz_ly_zeros_clear(hkz_ly_zeros_t z);
 
 /* ---- cosine sums (ising/zeros_cos.c, ising/zeros_cos_eval.c) ---------- */
@@ -255,6 +250,11 @@ HKZ_API slong hkz_ly_cw_predict_d(double *theta, slong N, double t);
  *  max_prec + 64 bits). */
 HKZ_API HKZ_WARN_UNUSED int hkz_ly_cw_zeros(hkz_ly_zeros_t z, slong N,
         const arb_t t, const hkz_ly_opts_t *opts);
+
+/** The coupling per edge t from an input x: t = x, or t = x / N when beta
+ *  (beta = N t, a label).  HKZ_ERR_DOMAIN unless t > 0. */
+HKZ_API HKZ_WARN_UNUSED int hkz_ly_cw_coupling(arb_t t, const arb_t x,
+        int beta, slong N, slong prec);
 
 /* ---- trajectories (ising/track_*.c) ------------------------------------- */
 

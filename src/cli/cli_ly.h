@@ -10,10 +10,6 @@
 int hkz_cli_ly_rank(void);
 int hkz_cli_ly_size(void);
 
-/* The split of the zero drivers over the world (NULL-like size 1 when
- * alone: then the caller passes NULL). */
-void hkz_cli_ly_split(hkz_ly_split_t *sp);
-
 /* Same exit code on every process; a failing process's message is
  * printed once (rank 0). */
 int hkz_cli_ly_agree(int rc);
