@@ -349,6 +349,41 @@ HKZ_API HKZ_WARN_UNUSED int hkz_ly_track_pack(char **buf, size_t *len,
 HKZ_API HKZ_WARN_UNUSED int hkz_ly_track_unpack(hkz_ly_track_t tr,
         const char *buf, size_t len);
 
+/* One tracking run over ranks (hkz_ly_track_ranks): the arguments of
+ * hkz_ly_track_create and the checkpoint of hkz_ly_track_checkpoint. */
+typedef struct
+{
+    slong W;
+    hkz_ly_family_fn fn;
+    void *param;
+    const char *family;             /* a checkpoint parameter */
+    const arb_struct *t0, *t1;
+    slong j0, j1;                   /* zeros j0..j1-1 (0-based) */
+    const char *checkpoint;         /* PATH (PATH.r<rank> under several
+                                       ranks); NULL: none */
+    int resume;
+    slong every;                    /* steps per zero between commits */
+    slong digits;                   /* > 0: declared first as checkpoint
+                                       parameter "digits" */
+} hkz_ly_track_job_t;
+
+/** Collective over opts->dist (NULL: this process alone): creates,
+ *  checkpoints, starts and runs the tracking of job's zeros, the ranks
+ *  tracking blocks of them through the runner (hkz/runner.h); *tr
+ *  receives on rank 0 the tracker of the whole range (the same bytes as
+ *  one process), NULL on other ranks.  Returns the agreed status:
+ *  HKZ_SUCCESS, HKZ_ERR_NOT_CERTIFIED (*tr set: some zero could not be
+ *  continued, hkz_ly_track_status), HKZ_ERR_INTERRUPTED (checkpoints
+ *  committed), or an error (HKZ_ERR_CHECKPOINT: a checkpoint of other
+ *  parameters; *tr NULL). */
+HKZ_API HKZ_WARN_UNUSED int hkz_ly_track_ranks(hkz_ly_track_t *tr,
+        const hkz_ly_track_job_t *job, const hkz_ly_opts_t *opts);
+
+/** 1 iff every tracked zero reached t1 and the theta-ranges (unions of
+ *  the boxes) of consecutive tracked zeros are disjoint: max I_j <
+ *  min I_{j+1}, compared as balls. */
+HKZ_API int hkz_ly_track_disjoint(const hkz_ly_track_t tr);
+
 /** Curie-Weiss limit t -> infinity (spec 2.3, 2.6): a t* > 0 such that for
  *  every t >= t* every principal zero satisfies |theta_j(t) - (2j-1)
  *  pi/(2N)| <= rad, rad <= 2^-rel_bits (2j-1) pi/(2N) (proof in
@@ -362,6 +397,11 @@ HKZ_API void hkz_ly_limit_zero_coupling(arb_t x, slong prec);
 /** x = theta_j(inf) = (2j-1) pi/(2N), the limit of the Curie-Weiss zero j
  *  (1-based) as t -> infinity (spec 2.6). */
 HKZ_API void hkz_ly_cw_limit_theta(arb_t x, slong j, slong N, slong prec);
+
+/** x = (2j-1) pi/(2N) +- rad: for rad from hkz_ly_cw_limit_t, it holds
+ *  theta_j(t) for every t >= t* (the tail beyond the tracked range). */
+HKZ_API void hkz_ly_cw_tail_theta(arb_t x, slong j, slong N,
+        const mag_t rad, slong prec);
 
 /** Families: Curie-Weiss in the per-edge coupling (param: slong *N), and a
  *  single edge (param: hkz_ly_edge_family_t, built by

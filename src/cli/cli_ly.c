@@ -27,24 +27,6 @@ int hkz_cli_ly_agree(int rc)
     return all;
 }
 
-int hkz_cli_ly_track_gather(hkz_ly_track_t full, const hkz_ly_track_t mine)
-{
-    char *buf = NULL, *all = NULL;
-    size_t len = 0, alen = 0;
-    int st = HKZ_SUCCESS;
-    if (mine != NULL)
-        st = hkz_ly_track_pack(&buf, &len, mine);
-    /* every process takes part in the collectives, failed or not */
-    st = hkz_dist_agree(hkz_dist_world(), st);
-    if (st == HKZ_SUCCESS)
-        st = hkz_dist_gather(hkz_dist_world(), &all, &alen, buf, len);
-    if (st == HKZ_SUCCESS && hkz_cli_ly_rank() == 0)
-        st = hkz_ly_track_unpack(full, all, alen);
-    flint_free(buf);
-    flint_free(all);
-    return hkz_cli_ly_agree(st == HKZ_SUCCESS ? 0 : hkz_cli_fail(st));
-}
-
 int hkz_cli_ly_check(hkz_cli_run_t *r, slong threads)
 {
     flint_set_num_threads((int) threads);
