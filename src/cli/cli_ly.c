@@ -7,24 +7,9 @@
 #include "hkz/runner.h"
 #include "cli_ly.h"
 
-int hkz_cli_ly_rank(void)
-{
-    return hkz_dist_rank(hkz_dist_world());
-}
-
-int hkz_cli_ly_size(void)
-{
-    return hkz_dist_size(hkz_dist_world());
-}
-
 int hkz_cli_ly_agree(int rc)
 {
-    int all = hkz_run_agree(hkz_dist_world(), rc);
-    /* rank 0 did not fail: it reports the first rank that did (its own
-     * line went to /dev/null) */
-    if (all != 0 && rc == 0 && hkz_cli_ly_rank() == 0)
-        fprintf(stderr, "hkz: error: %s\n", hkz_errmsg());
-    return all;
+    return hkz_cli_agree(rc, 1);
 }
 
 int hkz_cli_ly_check(hkz_cli_run_t *r, slong threads)
@@ -34,7 +19,7 @@ int hkz_cli_ly_check(hkz_cli_run_t *r, slong threads)
      * their standard output, which hkz_dist_quiet_nonroot sent to the
      * null device (never a file path here: a writer renames its
      * temporary file onto the path) */
-    if (hkz_cli_ly_rank() != 0)
+    if (hkz_cli_rank() != 0)
         r->out = "-";
     return 0;
 }
@@ -42,7 +27,7 @@ int hkz_cli_ly_check(hkz_cli_run_t *r, slong threads)
 int hkz_cli_ly_end(hkz_cli_run_t *r, int rc, const char *what)
 {
     char line[256];
-    int size = hkz_cli_ly_size();
+    int size = hkz_cli_size();
     rc = hkz_cli_ly_agree(rc);
     if (rc == HKZ_CLI_LY_UNCERTIFIED)
     {
@@ -63,7 +48,7 @@ int hkz_cli_ly_end(hkz_cli_run_t *r, int rc, const char *what)
     /* the per-rank timing line (rank 0, stderr) */
     if (hkz_run_times_line(hkz_dist_world(), hkz_cli_wtime() - r->t0, line,
                            sizeof(line)) == HKZ_SUCCESS &&
-        hkz_cli_ly_rank() == 0)
+        hkz_cli_rank() == 0)
         fprintf(stderr, "hkz: %s\n", line);
     return rc;
 }

@@ -6,10 +6,6 @@
 #include "cli.h"
 #include "opt.h"
 
-/* Rank and size of the process world (1 process without MPI). */
-int hkz_cli_ly_rank(void);
-int hkz_cli_ly_size(void);
-
 /* Same exit code on every process; a failing process's message is
  * printed once (rank 0). */
 int hkz_cli_ly_agree(int rc);

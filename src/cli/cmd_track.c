@@ -96,7 +96,7 @@ static int run_cw(hkz_cli_run_t *r, void *args)
     fam.t0 = t0;
     fam.t1 = tail ? ts : t1;
     if ((rc = hkz_cli_ly_track(&tr, &fam, j0, j1, a, &o, r->digits,
-                               &status)) || hkz_cli_ly_rank() != 0)
+                               &status)) || hkz_cli_rank() != 0)
         goto cleanup;
     snprintf(buf, sizeof(buf), "%ld", (long) N);
     if ((rc = hkz_cli_ly_meta(r->w, "model", "Curie-Weiss K_N, coupling t "

@@ -88,7 +88,7 @@ static int run_lattice(hkz_cli_run_t *r, void *args)
     fam.t0 = t0;
     fam.t1 = t1;
     if ((rc = hkz_cli_ly_track(&tr, &fam, j0, j1, a, &o, r->digits,
-                               &status)) || hkz_cli_ly_rank() != 0)
+                               &status)) || hkz_cli_rank() != 0)
         goto cleanup;
     snprintf(buf, sizeof(buf), "%ld", (long) a->L);
     if ((rc = hkz_cli_ly_meta(r->w, "model", "square lattice, coupling t = "

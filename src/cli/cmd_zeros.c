@@ -129,14 +129,14 @@ static int run_cw(hkz_cli_run_t *r, void *args)
             goto cleanup;
     }
     snprintf(buf, sizeof(buf), "%ld", (long) N);
-    if (hkz_cli_ly_rank() == 0 &&
+    if (hkz_cli_rank() == 0 &&
         ((rc = meta_str(r, "model", "Curie-Weiss K_N, coupling t per "
                         "edge")) || (rc = meta_str(r, "N", buf)) ||
          (rc = meta_str(r, a->t != NULL ? "t" : "beta", val))))
         goto cleanup;
     status = hkz_ly_cw_zeros(z, N, t, &o);
     hkz_cli_zeros_rank_lines(r, z);
-    if (hkz_cli_ly_rank() == 0 && status != HKZ_ERR_INTERRUPTED &&
+    if (hkz_cli_rank() == 0 && status != HKZ_ERR_INTERRUPTED &&
         (rc = meta_str(r, "method", z->method == HKZ_LY_METHOD_INTEGRAL
                        ? "integral" : "direct")))
         goto cleanup;
@@ -204,7 +204,7 @@ static int run_model(hkz_cli_run_t *r, zeros_args_t *a, int lattice)
         rc = setup(r, a, &o, &ck, desc, lattice ? "K" : NULL, K);
     if ((rc = hkz_cli_ly_agree(rc)))
         goto cleanup;
-    if (hkz_cli_ly_rank() == 0)
+    if (hkz_cli_rank() == 0)
     {
         if (lattice)
             snprintf(buf, sizeof(buf), "%ld", (long) a->L);

@@ -82,7 +82,7 @@ static int part_rows(hkz_cli_run_t *r, const hkz_ly_zeros_t z, int status,
     c.model = model;
     c.digits = r->digits;
     s = hkz_run_rows(hkz_dist_world(), r->w, r->fmt, z->len, row, &c);
-    if (s == HKZ_SUCCESS && hkz_cli_ly_rank() == 0)
+    if (s == HKZ_SUCCESS && hkz_cli_rank() == 0)
         s = put_row(r->w, z, -1, status, model, r->digits);
     return s;
 }
@@ -94,7 +94,7 @@ int hkz_cli_zeros_rows(hkz_cli_run_t *r, const hkz_ly_zeros_t z,
     int s = HKZ_SUCCESS;
     if (z->part)
         s = part_rows(r, z, status, model);
-    else if (hkz_cli_ly_rank() == 0)
+    else if (hkz_cli_rank() == 0)
         for (i = 0; i <= z->len && s == HKZ_SUCCESS; i++)
             s = put_row(r->w, z, i < z->len ? i : -1, status, model,
                         r->digits);
@@ -109,7 +109,7 @@ void hkz_cli_zeros_rank_lines(hkz_cli_run_t *r, const hkz_ly_zeros_t z)
     size_t len;
     double cpu = 0, now = hkz_cli_wtime(), wall = now - r->t0;
 
-    if (hkz_cli_ly_size() <= 1)
+    if (hkz_cli_size() <= 1)
         return;
     if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) == 0)
         cpu = ts.tv_sec + 1e-9 * ts.tv_nsec;
@@ -128,10 +128,10 @@ void hkz_cli_zeros_rank_lines(hkz_cli_run_t *r, const hkz_ly_zeros_t z)
         snprintf(zs, sizeof(zs), "-");
     snprintf(line, sizeof(line), "hkz: rank %d: %s zeros, wall %.2f s, cpu "
              "%.2f s, max RSS %.0f MB, then waited %.2f s\n",
-             hkz_cli_ly_rank(), zs, wall, cpu, ru.ru_maxrss / 1024.0,
+             hkz_cli_rank(), zs, wall, cpu, ru.ru_maxrss / 1024.0,
              now - r->t0 - wall);
     if (hkz_run_rank_lines(hkz_dist_world(), &all, line) == HKZ_SUCCESS
-        && hkz_cli_ly_rank() == 0)
+        && hkz_cli_rank() == 0)
     {
         /* the progress line ends here (the rows take no progress) */
         hkz_cli_progress_stop(r);
