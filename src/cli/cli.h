@@ -53,6 +53,10 @@ int hkz_cli_size(void);
  * line, to /dev/null on ranks other than 0). */
 int hkz_cli_agree(int rc, int report);
 
+/* A checkpoint refused on resume (hkz_errmsg()): "--resume: <message>",
+ * or another rank's "rank R: <message>" as it is; exit 2. */
+int hkz_cli_resume_error(void);
+
 /* Exit code for a status, without printing: 0 success; 2 HKZ_ERR_ARG,
  * HKZ_ERR_DOMAIN, HKZ_ERR_TOO_LARGE, HKZ_ERR_CHECKPOINT; 3 HKZ_ERR_PREC;
  * 130 HKZ_ERR_INTERRUPTED; 1 otherwise. */

@@ -83,7 +83,7 @@ int hkz_cli_ly_track(hkz_ly_track_t *tr, const hkz_cli_ly_family_t *fam,
         return 0;
     if (*status == HKZ_ERR_CHECKPOINT ||
         (*status == HKZ_ERR_ARG && a->resume))
-        return hkz_cli_usage_error("--resume: %s", hkz_errmsg());
+        return hkz_cli_resume_error();
     return hkz_cli_ly_fail(*status);
 }
 

@@ -314,7 +314,7 @@ static int run_sweep(hkz_cli_run_t *r, void *args)
     ro.ctx = &a->resume;
     s = hkz_compare_sweep_ranks(&res, sw, &ro);
     if (s == HKZ_ERR_CHECKPOINT)
-        rc = hkz_cli_usage_error("--resume: %s", hkz_errmsg());
+        rc = hkz_cli_resume_error();
     else if (s == HKZ_ERR_INTERRUPTED)
         rc = HKZ_CLI_EXIT_INTERRUPTED;  /* all done is checkpointed */
     else if (s != HKZ_SUCCESS)
