@@ -156,15 +156,9 @@ int hkz_compare_x8(hkz_compare_result_t *r, const hkz_compare_x8_opts_t *o,
                    const hkz_progress_t *p)
 {
     hkz_compare_x8_t x = NULL;
-    char *rec = NULL;
-    size_t len = 0;
     int s = hkz_compare_x8_create(&x, o);
     if (s == HKZ_SUCCESS)
-        s = hkz_compare_x8_blocks(&rec, &len, x, 0,
-                                  hkz_compare_x8_nblocks(x), p);
-    if (s == HKZ_SUCCESS)
-        s = hkz_compare_x8_finish(r, x, rec, len);
-    flint_free(rec);
+        s = hkz_compare_x8_run(r, x, p);
     hkz_compare_x8_destroy(&x);
     return s;
 }

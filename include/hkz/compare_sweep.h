@@ -22,11 +22,12 @@
  * upper envelope of log d_L against log d_Delta over the smallest-distance
  * half of the decades (at least 3); C_hat = max d_L/d_Delta^c_hat.
  *
- * Work split: hkz_compare_sweep_start takes a sample range [lo, hi) (one
- * per process, hkz_dist_block), hkz_compare_sweep_run computes it,
- * hkz_compare_sweep_records returns its exact records, which one process
- * concatenates (hkz_dist_gather) and hands to hkz_compare_sweep_finish:
- * the result does not depend on the split.
+ * Work split: hkz_compare_sweep_ranks runs the sweep over the ranks of
+ * o.dist.  Its pieces: hkz_compare_sweep_start takes a sample range
+ * [lo, hi) (one per process, hkz_dist_block), hkz_compare_sweep_run
+ * computes it, hkz_compare_sweep_records returns its exact records, which
+ * one process concatenates and hands to hkz_compare_sweep_finish: the
+ * result does not depend on the split.
  *
  * Checkpoints (hkz/checkpoint.h, kind "sweep"): every process commits its
  * samples to PATH.r<rank> (at least every second); its parameters are the
@@ -40,6 +41,7 @@
 
 #include "hkz/compare.h"
 #include "hkz/progress.h"
+#include "hkz/dist.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -55,6 +57,9 @@ typedef struct
     ulong seed;                 /* 1, < 2^62 */
     double fibre;               /* F = 0.25, in [0, 1] */
     slong decades;              /* K = 8, in [0, 60] */
+    hkz_dist_t dist;            /* ranks sharing the samples
+                                   (hkz_compare_sweep_ranks; NULL: this
+                                   process alone) */
 } hkz_compare_sweep_opts_t;
 
 /** The defaults above. */
@@ -111,6 +116,28 @@ HKZ_API HKZ_WARN_UNUSED int hkz_compare_sweep_records(char **rec,
  *  none is undecided) and reason (the verdict) into r. */
 HKZ_API HKZ_WARN_UNUSED int hkz_compare_sweep_finish(hkz_compare_result_t *r,
         const hkz_compare_sweep_t sw, const char *rec, size_t len);
+
+/* A sweep run over ranks: checkpoint, resume, progress, and a call once
+ * the ranks have started (the samples found in the checkpoint and those
+ * left to compute on this rank). */
+typedef struct
+{
+    const char *checkpoint;     /* PATH (PATH.r<rank>); NULL: none */
+    int resume;
+    const hkz_progress_t *progress;     /* this rank's samples */
+    void (*started)(void *ctx, slong found, slong todo);
+    void *ctx;
+} hkz_compare_sweep_run_t;
+
+/** Collective over the ranks of the sweep's dist (NULL: this process
+ *  alone): every rank starts its block of the samples (hkz_dist_block;
+ *  start as hkz_compare_sweep_start), the runner (hkz/runner.h) computes
+ *  the blocks and brings every record to rank 0, which finishes into r
+ *  (initialized by the caller; other ranks leave it as it is).  o may be
+ *  NULL.  The status is agreed: HKZ_ERR_CHECKPOINT (a checkpoint of other
+ *  parameters), HKZ_ERR_INTERRUPTED (resumable), ... */
+HKZ_API HKZ_WARN_UNUSED int hkz_compare_sweep_ranks(hkz_compare_result_t *r,
+        hkz_compare_sweep_t sw, const hkz_compare_sweep_run_t *o);
 
 /** The whole sweep in one process, without checkpoint. */
 HKZ_API HKZ_WARN_UNUSED int hkz_compare_sweep(hkz_compare_result_t *r,

@@ -29,6 +29,7 @@
 #include "hkz/progress.h"
 #include "hkz/su2n.h"
 #include "hkz/su2mix.h"
+#include "hkz/dist.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -54,6 +55,8 @@ typedef struct
                               coordinates: rows mu^L_t(x) (engine, double,
                               certified: false) */
     const char *at_label;  /* the point's text for the rows ("pi") */
+    hkz_dist_t dist;       /* ranks sharing the blocks (hkz_compare_x8_run;
+                              NULL: this process alone) */
 } hkz_compare_x8_opts_t;
 
 /** Zero / NULL everywhere, digits = 30, certified = 1. */
@@ -98,8 +101,16 @@ HKZ_API HKZ_WARN_UNUSED int hkz_compare_x8_blocks(char **rec, size_t *len,
 HKZ_API HKZ_WARN_UNUSED int hkz_compare_x8_finish(hkz_compare_result_t *r,
         hkz_compare_x8_t x, const char *rec, size_t len);
 
-/** The whole experiment in one process (create, all blocks, finish);
- *  p as in hkz_compare_x8_blocks. */
+/** Collective over o.dist (NULL: this process alone): the blocks split
+ *  over the ranks by the runner (hkz/runner.h), rank 0 receives every
+ *  block's record and finishes into r (initialized by the caller; other
+ *  ranks leave it as it is).  p gets (blocks done on this rank, blocks)
+ *  after each block; a stop request: HKZ_ERR_INTERRUPTED.  The status
+ *  is agreed over the ranks. */
+HKZ_API HKZ_WARN_UNUSED int hkz_compare_x8_run(hkz_compare_result_t *r,
+        hkz_compare_x8_t x, const hkz_progress_t *p);
+
+/** The whole experiment (create, hkz_compare_x8_run); p as there. */
 HKZ_API HKZ_WARN_UNUSED int hkz_compare_x8(hkz_compare_result_t *r,
         const hkz_compare_x8_opts_t *o, const hkz_progress_t *p);
 

@@ -17,6 +17,7 @@
 #include "hkz/ly.h"
 #include "hkz/dist.h"
 #include "hkz/dist_ksum.h"
+#include "hkz/runner.h"
 #include "hkz/compare.h"
 #include "hkz/compare_x8.h"
 #include "hkz/compare_sweep.h"

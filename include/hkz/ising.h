@@ -373,6 +373,9 @@ HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_Z(arb_t Z, const hkz_ising_dos_t d,
  *  b = bmin + i (gb has nb entries). */
 HKZ_API void hkz_ising_dos_total(fmpz_t total, const hkz_ising_dos_t d);
 HKZ_API void hkz_ising_dos_energy_counts(fmpz *gb, const hkz_ising_dos_t d);
+/** The energy of unsatisfied weight b: E = S - 2b (in units of J0). */
+HKZ_API void hkz_ising_dos_energy(fmpz_t E, const hkz_ising_dos_t d,
+                                  slong b);
 
 /* ---- fugacity polynomial (ising/dos/poly*.c) ----------------------------- */
 

@@ -44,6 +44,7 @@
 #include "hkz/goal.h"
 #include "hkz/progress.h"
 #include "hkz/checkpoint.h"
+#include "hkz/dist.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -58,20 +59,6 @@ typedef enum
     HKZ_LY_METHOD_DIRECT,       /* cosine sum of the coefficients (any model) */
     HKZ_LY_METHOD_INTEGRAL      /* Curie-Weiss saddle-line integral */
 } hkz_ly_method_t;
-
-/* Several processes sharing the zeros of one run (e.g. MPI ranks through
- * hkz_dist): rank r of size refines its block of the zeros (hkz_dist_block
- * rule) and allgather gives every process the results of all, so every
- * process ends with the same bytes as a single one.  allgather is
- * collective: *all receives the concatenation in rank order of every
- * process's n bytes (flint_free), on every process. */
-typedef struct
-{
-    int rank, size;
-    int (*allgather)(char **all, size_t *len, const char *mine, size_t n,
-                     void *ctx);
-    void *ctx;
-} hkz_ly_split_t;
 
 typedef struct
 {
@@ -89,11 +76,14 @@ typedef struct
     hkz_ckpt_t checkpoint;  /* zero drivers: a record per finished zero,
                            reused on resume; opened by the caller after
                            hkz_ly_zeros_ckpt_params (NULL: none) */
-    const hkz_ly_split_t *split;    /* zero drivers: NULL = one process */
+    hkz_dist_t dist;    /* zero drivers: the ranks sharing the units of
+                           one run (hkz/runner.h: each refines its block
+                           of the zeros, every rank ends with the bytes of
+                           one process); NULL: this process alone */
 } hkz_ly_opts_t;
 
 /** Defaults: 53 bits, automatic max_prec, 2 threads, automatic method, no
- *  progress, checkpoint or split. */
+ *  progress, checkpoint or ranks. */
 HKZ_API void hkz_ly_opts_init(hkz_ly_opts_t *opts);
 
 /** Sets goal.rel_bits for the given number of significant decimal digits
@@ -134,8 +124,8 @@ typedef struct
 typedef hkz_ly_zeros_struct hkz_ly_zeros_t[1];
 
 HKZ_API void hkz_ly_zeros_init(hkz_ly_zeros_t z, slong W);
-/** A result for process rank of size (size > 1) sharing one run through
- *  opts->split: z holds only the block [j0, j0 + len) of the n zeros
+/** A result for rank `rank` of size (size > 1) sharing one run through
+ *  opts->dist (of that rank and size): z holds only the block [j0, j0 + len) of the n zeros
  *  (hkz_dist_block rule; hkz_ly_cw_zeros moves the boundaries to balance
  *  its cost model, the same on every process), part = 1.
  *  hkz_ly_cw_zeros (integral method)
@@ -147,6 +137,11 @@ HKZ_API void hkz_ly_zeros_init(hkz_ly_zeros_t z, slong W);
  *  hkz_ly_zeros_init. */
 HKZ_API void hkz_ly_zeros_init_part(hkz_ly_zeros_t z, slong W, int rank,
         int size);
+/** The result of this rank of d in one run over d (opts->dist = d): a
+ *  part result (hkz_ly_zeros_init_part) under several ranks, a whole one
+ *  for one rank or d = NULL (ising/zeros/zeros_ranks.c). */
+HKZ_API void hkz_ly_zeros_init_dist(hkz_ly_zeros_t z, slong W,
+        hkz_dist_t d);
 HKZ_API void hkz_ly_zeros_clear(hkz_ly_zeros_t z);
 
 /* ---- cosine sums (ising/zeros/zeros_cos*.c) ------------------------------ */
@@ -256,6 +251,11 @@ HKZ_API slong hkz_ly_cw_predict_d(double *theta, slong N, double t);
 HKZ_API HKZ_WARN_UNUSED int hkz_ly_cw_zeros(hkz_ly_zeros_t z, slong N,
         const arb_t t, const hkz_ly_opts_t *opts);
 
+/** The coupling per edge t from an input x: t = x, or t = x / N when beta
+ *  (beta = N t, a label).  HKZ_ERR_DOMAIN unless t > 0. */
+HKZ_API HKZ_WARN_UNUSED int hkz_ly_cw_coupling(arb_t t, const arb_t x,
+        int beta, slong N, slong prec);
+
 /* ---- trajectories (ising/track/track_*.c) -------------------------------- */
 
 /* A one-parameter family t -> F(t, .): c[r*(W/2+1) + j] = d^r c_j / dt^r
@@ -349,6 +349,41 @@ HKZ_API HKZ_WARN_UNUSED int hkz_ly_track_pack(char **buf, size_t *len,
 HKZ_API HKZ_WARN_UNUSED int hkz_ly_track_unpack(hkz_ly_track_t tr,
         const char *buf, size_t len);
 
+/* One tracking run over ranks (hkz_ly_track_ranks): the arguments of
+ * hkz_ly_track_create and the checkpoint of hkz_ly_track_checkpoint. */
+typedef struct
+{
+    slong W;
+    hkz_ly_family_fn fn;
+    void *param;
+    const char *family;             /* a checkpoint parameter */
+    const arb_struct *t0, *t1;
+    slong j0, j1;                   /* zeros j0..j1-1 (0-based) */
+    const char *checkpoint;         /* PATH (PATH.r<rank> under several
+                                       ranks); NULL: none */
+    int resume;
+    slong every;                    /* steps per zero between commits */
+    slong digits;                   /* > 0: declared first as checkpoint
+                                       parameter "digits" */
+} hkz_ly_track_job_t;
+
+/** Collective over opts->dist (NULL: this process alone): creates,
+ *  checkpoints, starts and runs the tracking of job's zeros, the ranks
+ *  tracking blocks of them through the runner (hkz/runner.h); *tr
+ *  receives on rank 0 the tracker of the whole range (the same bytes as
+ *  one process), NULL on other ranks.  Returns the agreed status:
+ *  HKZ_SUCCESS, HKZ_ERR_NOT_CERTIFIED (*tr set: some zero could not be
+ *  continued, hkz_ly_track_status), HKZ_ERR_INTERRUPTED (checkpoints
+ *  committed), or an error (HKZ_ERR_CHECKPOINT: a checkpoint of other
+ *  parameters; *tr NULL). */
+HKZ_API HKZ_WARN_UNUSED int hkz_ly_track_ranks(hkz_ly_track_t *tr,
+        const hkz_ly_track_job_t *job, const hkz_ly_opts_t *opts);
+
+/** 1 iff every tracked zero reached t1 and the theta-ranges (unions of
+ *  the boxes) of consecutive tracked zeros are disjoint: max I_j <
+ *  min I_{j+1}, compared as balls. */
+HKZ_API int hkz_ly_track_disjoint(const hkz_ly_track_t tr);
+
 /** Curie-Weiss limit t -> infinity (spec 2.3, 2.6): a t* > 0 such that for
  *  every t >= t* every principal zero satisfies |theta_j(t) - (2j-1)
  *  pi/(2N)| <= rad, rad <= 2^-rel_bits (2j-1) pi/(2N) (proof in
@@ -362,6 +397,11 @@ HKZ_API void hkz_ly_limit_zero_coupling(arb_t x, slong prec);
 /** x = theta_j(inf) = (2j-1) pi/(2N), the limit of the Curie-Weiss zero j
  *  (1-based) as t -> infinity (spec 2.6). */
 HKZ_API void hkz_ly_cw_limit_theta(arb_t x, slong j, slong N, slong prec);
+
+/** x = (2j-1) pi/(2N) +- rad: for rad from hkz_ly_cw_limit_t, it holds
+ *  theta_j(t) for every t >= t* (the tail beyond the tracked range). */
+HKZ_API void hkz_ly_cw_tail_theta(arb_t x, slong j, slong N,
+        const mag_t rad, slong prec);
 
 /** Families: Curie-Weiss in the per-edge coupling (param: slong *N), and a
  *  single edge (param: hkz_ly_edge_family_t, built by

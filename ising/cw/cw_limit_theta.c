@@ -15,3 +15,12 @@ void hkz_ly_cw_limit_theta(arb_t x, slong j, slong N, slong prec)
     arb_mul_si(x, x, 2 * j - 1, prec);
     arb_div_si(x, x, 2 * N, prec);
 }
+
+void hkz_ly_cw_tail_theta(arb_t x, slong j, slong N, const mag_t rad,
+                          slong prec)
+{
+    /* |theta_j(t) - (2j-1) pi/(2N)| <= rad for every t >= t*
+     * (hkz_ly_cw_limit_t, proof in ising/cw_limit.c) */
+    hkz_ly_cw_limit_theta(x, j, N, prec);
+    arb_add_error_mag(x, rad);
+}

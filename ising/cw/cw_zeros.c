@@ -129,8 +129,8 @@ int hkz_ly_cw_zeros(hkz_ly_zeros_t z, slong N, const arb_t t,
     if (method == HKZ_LY_METHOD_AUTO)
         method = (N <= HKZ_LY_CW_DIRECT_MAX_N || N * c.td >= 8)
                  ? HKZ_LY_METHOD_DIRECT : HKZ_LY_METHOD_INTEGRAL;
-    if (z->part && (method == HKZ_LY_METHOD_DIRECT || o.split == NULL ||
-                    o.split->size <= 1))
+    if (z->part && (method == HKZ_LY_METHOD_DIRECT || o.dist == NULL ||
+                    hkz_dist_size(o.dist) <= 1))
     {
         /* only the integral driver works on blocks */
         _hkz_ly_zeros_resize(z, 0, z->n);
@@ -166,8 +166,8 @@ int hkz_ly_cw_zeros(hkz_ly_zeros_t z, slong N, const arb_t t,
         {
             /* blocks balanced by cost: the zeros near the edge are dearer */
             slong lo, hi;
-            _hkz_ly_cw_blocks(&lo, &hi, N, c.td, o.split->rank,
-                              o.split->size);
+            _hkz_ly_cw_blocks(&lo, &hi, N, c.td, hkz_dist_rank(o.dist),
+                              hkz_dist_size(o.dist));
             if (lo != z->j0 || hi - lo != z->len)
                 _hkz_ly_zeros_resize(z, lo, hi - lo);
         }

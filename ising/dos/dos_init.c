@@ -154,3 +154,11 @@ int hkz_ising_dos_Z(arb_t Z, const hkz_ising_dos_t d, const arb_t scale,
     _fmpz_vec_clear(gb, d->nb);
     return HKZ_SUCCESS;
 }
+
+void hkz_ising_dos_energy(fmpz_t E, const hkz_ising_dos_t d, slong b)
+{
+    /* sum_e n_e s_u s_v = S - 2 (weight of the unsatisfied edges) */
+    fmpz_set_si(E, b);
+    fmpz_mul_si(E, E, -2);
+    fmpz_add(E, d->S, E);
+}

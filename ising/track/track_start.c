@@ -37,7 +37,7 @@ int hkz_ly_track_start(hkz_ly_track_t tr, const hkz_ly_opts_t *opts)
         o = *opts;
     o.goal.rel_bits = tr->rel_bits;
     o.checkpoint = NULL;
-    o.split = NULL;
+    o.dist = NULL;
     o.progress = NULL;
     hkz_ly_zeros_init(z, tr->W);
     if (tr->fn == hkz_ly_cw_family ||

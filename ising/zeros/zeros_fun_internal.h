@@ -14,7 +14,7 @@ typedef struct
     slong rel_bits, max_prec, start_prec;
     arf_struct end;         /* right end of the search range (< pi/2) */
     int end_fixed;          /* W even: sign at `end` is meaningful */
-    const hkz_ly_opts_t *opts;  /* progress, checkpoint, split */
+    const hkz_ly_opts_t *opts;  /* progress, checkpoint, ranks */
     slong *done;            /* units done (progress) */
 } _hkz_lyz_drv_t;
 
@@ -53,7 +53,7 @@ void _hkz_lyz_guess_entry(const _hkz_lyz_drv_t *d, _hkz_lyz_zb_t *z,
 /* hkz_ly_zeros_fun for a part result (z->part): predictions of z's block
  * by predict_block (zeros lo + 1 .. hi into th[0 .. hi - lo), 0 on
  * success), certification of the block, the count agreed over
- * opts->split; falls back to hkz_ly_zeros_fun on the whole list. */
+ * opts->dist; falls back to hkz_ly_zeros_fun on the whole list. */
 int _hkz_lyz_fun_part(hkz_ly_zeros_t z, const hkz_ly_fun_struct *f,
         int (*predict_block)(double *th, slong lo, slong hi, void *ctx),
         const hkz_ly_opts_t *opts);
@@ -91,7 +91,8 @@ slong _hkz_lyz_odd_gaps(char *want, const _hkz_lyz_list_t *L, int s0,
 
 /* Runs refine_guess (guess = 1) or refine_bracket on z[0..n-1]: entries
  * recorded in opts->checkpoint are restored, the others are split over
- * opts->split's processes (each refines its block, all get all results),
+ * opts->dist's ranks by the runner (each refines its block, all get all
+ * results),
  * computed on nthreads threads in chunks, recorded and committed after
  * each chunk, with opts->progress told (*done += chunk, total).  Every
  * process returns the same status. */

@@ -11,7 +11,7 @@ void hkz_ly_opts_init(hkz_ly_opts_t *opts)
     opts->grid = 0;
     opts->progress = NULL;
     opts->checkpoint = NULL;
-    opts->split = NULL;
+    opts->dist = NULL;
 }
 
 void hkz_ly_opts_set_digits(hkz_ly_opts_t *opts, slong digits)

@@ -60,7 +60,7 @@ static int disjoint(const _hkz_lyz_drv_t *d, const _hkz_lyz_zb_t *pz,
 /* Agrees the lines of all processes: the first failing status (message
  * "rank R: ..."), *all_ok, the largest precision. */
 static int agree(int *all_ok, slong *prec, const pline_t *mine,
-                 const hkz_ly_split_t *sp, slong n)
+                 hkz_dist_t d, slong n)
 {
     long next = 0;
     char line[700], *all = NULL, *p, *e;
@@ -68,6 +68,7 @@ static int agree(int *all_ok, slong *prec, const pline_t *mine,
     int r = 0, first = HKZ_SUCCESS, have = 0, s2;
     double last_b = 0;
     pline_t q;
+    int size = hkz_dist_size(d), rank = hkz_dist_rank(d);
 
     snprintf(line, sizeof(line), "%d %d %ld %ld %ld %a %a %.500s\n",
              mine->st, mine->ok, mine->prec, mine->lo, mine->hi, mine->a,
@@ -75,12 +76,12 @@ static int agree(int *all_ok, slong *prec, const pline_t *mine,
     for (p = line; *p != '\0'; p++)
         if (*p == '\n' && p[1] != '\0')
             *p = ' ';
-    if ((s2 = sp->allgather(&all, &len, line, strlen(line), sp->ctx))
+    if ((s2 = hkz_dist_allgather(d, &all, &len, line, strlen(line)))
         != HKZ_SUCCESS)
         return s2;
     *all_ok = 1;
     *prec = 0;
-    for (p = all; p != NULL && p < all + len && r < sp->size; p = e + 1, r++)
+    for (p = all; p != NULL && p < all + len && r < size; p = e + 1, r++)
     {
         e = memchr(p, '\n', all + len - p);
         if (e == NULL)
@@ -93,7 +94,7 @@ static int agree(int *all_ok, slong *prec, const pline_t *mine,
                                  "from process %d", r);
         }
         if (q.st != HKZ_SUCCESS && first == HKZ_SUCCESS)
-            first = r == sp->rank ? hkz_error_set(q.st, "%s", q.msg)
+            first = r == rank ? hkz_error_set(q.st, "%s", q.msg)
                     : hkz_error_set(q.st, "rank %d: %s", r, q.msg);
         /* the blocks must tile [0, n) in rank order */
         *all_ok &= q.ok && q.lo == next && q.hi >= q.lo;
@@ -108,7 +109,7 @@ static int agree(int *all_ok, slong *prec, const pline_t *mine,
             have = 1;
         }
     }
-    if (r != sp->size || next != n)
+    if (r != size || next != n)
         *all_ok = 0;
     flint_free(all);
     return first;
@@ -118,7 +119,7 @@ int _hkz_lyz_fun_part(hkz_ly_zeros_t z, const hkz_ly_fun_struct *f,
         int (*predict_block)(double *th, slong lo, slong hi, void *ctx),
         const hkz_ly_opts_t *opts)
 {
-    const hkz_ly_split_t *sp = opts != NULL ? opts->split : NULL;
+    hkz_dist_t dd = opts != NULL ? opts->dist : NULL;
     hkz_ly_opts_t lo_opts;
     _hkz_lyz_drv_t d;
     _hkz_lyz_zb_t *pz = NULL;
@@ -129,12 +130,12 @@ int _hkz_lyz_fun_part(hkz_ly_zeros_t z, const hkz_ly_fun_struct *f,
     pline_t mine;
     char msg[512];
 
-    HKZ_CHECK(z->part && sp != NULL && sp->size > 1 && predict_block != NULL
+    HKZ_CHECK(z->part && dd != NULL && hkz_dist_size(dd) > 1 && predict_block != NULL
               && opts->goal.rel_bits >= 1 && opts->goal.rel_bits <= 1000000,
               HKZ_ERR_ARG, "zero driver: a part result needs a split over "
               "several processes and a block predictor");
     lo_opts = *opts;
-    lo_opts.split = NULL;
+    lo_opts.dist = NULL;
     _hkz_lyz_drv_init(&d, f, z->W, &lo_opts, &done);
     z->complete = 0;
     z->nisolated = 0;
@@ -215,7 +216,7 @@ int _hkz_lyz_fun_part(hkz_ly_zeros_t z, const hkz_ly_fun_struct *f,
     }
     mine.lo = lo;
     mine.hi = hi;
-    st = agree(&all_ok, &prec, &mine, sp, n);
+    st = agree(&all_ok, &prec, &mine, dd, n);
     if (st != HKZ_SUCCESS && st != HKZ_ERR_PREC)
         goto cleanup;           /* a hard error somewhere: as the old path */
     if (!all_ok)

@@ -1,5 +1,5 @@
-/* Per-zero units of the generic driver: checkpoint records, the split of
- * the units over processes, progress.
+/* Per-zero units of the generic driver, run by the runner (hkz/runner.h):
+ * checkpoint records, the split of the units over ranks, progress.
  *
  * A unit is one refinement (refine_guess or refine_bracket) of an entry;
  * its result is a deterministic function of the driver and the entry's
@@ -16,6 +16,7 @@
 #include <time.h>
 #include "zeros_fun_internal.h"
 #include "../track/track_internal.h"
+#include "hkz/runner.h"
 #include "hkz_check.h"
 
 static int add_arf(_hkz_ly_sbuf_t *b, const arf_t x)
@@ -113,34 +114,9 @@ typedef struct
     slong i;
 } kent_t;
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
-
 static int cmp_kent(const void *p, const void *q)
 {
     return strcmp(((const kent_t *) p)->key, ((const kent_t *) q)->key);
-}
-
-/* Applies "KEY = VALUE" to the matching entry; 1 if it matched. */
-static int apply(_hkz_lyz_zb_t *z, const kent_t *ks, slong n, char *rec,
-                 char *restored)
-{
-    char *eq = strstr(rec, " = ");
-    kent_t k, *f;
-    if (eq == NULL)
-        return 0;
-    *eq = '\0';
-    k.key = rec;
-    f = bsearch(&k, ks, n, sizeof(kent_t), cmp_kent);
-    *eq = ' ';
-    if (f == NULL || set_value(z + f->i, eq + 3))
-        return 0;
-    restored[f->i] = 1;
-    return 1;
 }
 
 typedef struct
@@ -174,208 +150,126 @@ static slong grain_of(const _hkz_lyz_drv_t *d, int guess)
     return guess && d->f->bracket != NULL ? 32 : 1;
 }
 
-/* Shares the records of this process, returns the first failing status
- * over all processes (message "rank R: ..."). */
-static int share(_hkz_lyz_zb_t *z, const kent_t *ks, slong n,
-                 char *restored, const char *mine, int st,
-                 const hkz_ly_split_t *sp)
+/* The units as the runner sees them (hkz/runner.h): ks, pos exist when
+ * records are needed (a checkpoint or several ranks). */
+typedef struct
 {
-    _hkz_ly_sbuf_t b = {NULL, 0, 0};
-    char h[600], *all = NULL, *p, *e;
-    size_t len = 0;
-    int r = 0, first = HKZ_SUCCESS, s2;
-    snprintf(h, sizeof(h), "status %d %.500s\n", st,
-             st != HKZ_SUCCESS ? hkz_errmsg() : "");
-    s2 = _hkz_ly_sbuf_add(&b, h);
-    if (s2 == HKZ_SUCCESS && mine != NULL)
-        s2 = _hkz_ly_sbuf_add(&b, mine);
-    if (s2 == HKZ_SUCCESS)
-        s2 = sp->allgather(&all, &len, b.s, b.len, sp->ctx);
-    flint_free(b.s);
-    if (s2 != HKZ_SUCCESS)
-        return s2;
-    for (p = all; p != NULL && p < all + len; p = e + 1)
+    utask_t t;
+    int nthreads;
+    kent_t *ks;
+    slong *pos, n;
+} uctx_t;
+
+static int u_compute(void *ctx, const slong *u, slong m)
+{
+    uctx_t *c = ctx;
+    c->t.idx = u;
+    c->t.n = m;
+    (void) hkz_parallel_for(hkz_pool_flint(), (size_t) m, c->nthreads,
+                            (size_t) c->t.grain, utask, &c->t);
+    return HKZ_SUCCESS;
+}
+
+/* "KEY = VALUE": the key is the entry's initial state */
+static int u_encode(char **rec, void *ctx, slong i)
+{
+    uctx_t *c = ctx;
+    _hkz_ly_sbuf_t v = {NULL, 0, 0};
+    const char *key = c->ks[c->pos[i]].key;
+    int st = _hkz_ly_sbuf_add(&v, "");
+    if (st == HKZ_SUCCESS)
+        st = add_state(&v, c->t.z + i);
+    *rec = NULL;
+    if (st == HKZ_SUCCESS)
     {
-        e = memchr(p, '\n', all + len - p);
-        if (e == NULL)
-            e = all + len;
-        *e = '\0';
-        if (strncmp(p, "status ", 7) == 0)
-        {
-            int s = atoi(p + 7);
-            if (s != HKZ_SUCCESS && first == HKZ_SUCCESS)
-            {
-                const char *m = strchr(p + 7, ' ');
-                first = r == sp->rank ? st : hkz_error_set(s, "rank %d: %s",
-                        r, m != NULL ? m + 1 : "");
-            }
-            r++;
-        }
-        else if (*p != '\0')
-            apply(z, ks, n, p, restored);
+        *rec = flint_malloc(strlen(key) + v.len + 4);
+        sprintf(*rec, "%s =%s", key, v.s);
     }
-    flint_free(all);
-    return first;
+    flint_free(v.s);
+    return st;
+}
+
+static int u_decode(slong *i, void *ctx, const char *rec)
+{
+    uctx_t *c = ctx;
+    char *r = flint_malloc(strlen(rec) + 1), *eq;
+    kent_t k, *f = NULL;
+    strcpy(r, rec);
+    *i = -1;
+    eq = strncmp(r, "zb ", 3) == 0 ? strstr(r, " = ") : NULL;
+    if (eq != NULL)
+    {
+        *eq = '\0';
+        k.key = r;
+        f = bsearch(&k, c->ks, c->n, sizeof(kent_t), cmp_kent);
+        if (f != NULL && !set_value(c->t.z + f->i, eq + 3))
+            *i = f->i;
+    }
+    flint_free(r);
+    return HKZ_SUCCESS;
 }
 
 int _hkz_lyz_units(const _hkz_lyz_drv_t *d, _hkz_lyz_zb_t *z, slong n,
                    int guess, int nthreads, const hkz_ly_opts_t *opts,
                    slong *done, slong total)
 {
-    const hkz_ly_split_t *sp = opts != NULL ? opts->split : NULL;
-    hkz_ckpt_t ck = opts != NULL ? opts->checkpoint : NULL;
-    const hkz_progress_t *pr = opts != NULL ? opts->progress : NULL;
-    kent_t *ks;
-    char *restored, *rec;
-    slong *idx, *pos, i, k, m = 0, lo, hi, chunk = 2 * FLINT_MAX(nthreads, 1);
-    _hkz_ly_sbuf_t mine = {NULL, 0, 0};
-    utask_t t;
+    hkz_run_units_t u;
+    hkz_run_opts_t ro;
+    uctx_t c;
+    slong i;
     int st = HKZ_SUCCESS;
-    double next_commit = now_s() + 5.0;
 
     if (n <= 0)
         return HKZ_SUCCESS;
-    t.d = d;
-    t.z = z;
-    t.guess = guess;
-    t.grain = grain_of(d, guess);
-    if (sp == NULL && ck == NULL && pr == NULL)
+    c.t.d = d;
+    c.t.z = z;
+    c.t.guess = guess;
+    c.t.grain = grain_of(d, guess);
+    c.nthreads = nthreads;
+    c.n = n;
+    c.ks = NULL;
+    c.pos = NULL;
+    hkz_run_opts_init(&ro);
+    if (opts != NULL)
     {
-        t.idx = NULL;
-        t.n = n;
-        (void) hkz_parallel_for(hkz_pool_flint(), (size_t) n, nthreads,
-                                (size_t) t.grain, utask, &t);
-        return HKZ_SUCCESS;
+        ro.dist = opts->dist;
+        ro.checkpoint = opts->checkpoint;
+        ro.progress = opts->progress;
     }
-    chunk *= t.grain;
-    if (ck == NULL && (sp == NULL || sp->size <= 1))
+    ro.share = HKZ_RUN_ALL;
+    ro.done = done;
+    ro.total = total;
+    /* chunks of 2 tasks per thread between reports and records */
+    ro.batch = 2 * FLINT_MAX(nthreads, 1) * c.t.grain;
+    if (ro.checkpoint != NULL ||
+        (ro.dist != NULL && hkz_dist_size(ro.dist) > 1))
     {
-        /* progress alone: chunks in order, no records (no keys: a few
-         * hundred bytes per zero) */
-        t.idx = NULL;
-        for (k = 0; k < n && st == HKZ_SUCCESS; k += chunk)
+        /* keys: a few hundred bytes per zero, only for records */
+        c.ks = flint_calloc(n, sizeof(kent_t));
+        c.pos = flint_malloc(sizeof(slong) * n);
+        for (i = 0; i < n; i++)
         {
-            t.z = z + k;
-            t.n = FLINT_MIN(chunk, n - k);
-            (void) hkz_parallel_for(hkz_pool_flint(), (size_t) t.n,
-                                    nthreads, (size_t) t.grain, utask, &t);
-            *done += t.n;
-            st = hkz_progress_report(pr, *done, total);
+            c.ks[i].key = key_of(z + i, guess);
+            c.ks[i].i = i;
+            if (c.ks[i].key == NULL)
+                st = hkz_error_set(HKZ_ERR_NOMEM, "zero driver: out of "
+                                   "memory");
         }
-        return st;
+        qsort(c.ks, n, sizeof(kent_t), cmp_kent);
+        for (i = 0; i < n; i++)
+            c.pos[c.ks[i].i] = i;
     }
-    ks = flint_calloc(n, sizeof(kent_t));
-    restored = flint_calloc(n, 1);
-    idx = flint_malloc(sizeof(slong) * n);
-    pos = flint_malloc(sizeof(slong) * n);
-    for (i = 0; i < n; i++)
-    {
-        ks[i].key = key_of(z + i, guess);
-        ks[i].i = i;
-        if (ks[i].key == NULL)
-            st = hkz_error_set(HKZ_ERR_NOMEM, "zero driver: out of memory");
-    }
-    if (st != HKZ_SUCCESS)
-        goto cleanup;
-    qsort(ks, n, sizeof(kent_t), cmp_kent);
-    for (i = 0; i < n; i++)
-        pos[ks[i].i] = i;
-    /* 1. restore from the checkpoint; several processes pool what they
-     * restored, so that all see the same work left */
-    for (k = 0; ck != NULL && k < hkz_ckpt_count(ck) && st == HKZ_SUCCESS;
-         k++)
-    {
-        rec = flint_malloc(strlen(hkz_ckpt_get(ck, k)) + 1);
-        strcpy(rec, hkz_ckpt_get(ck, k));
-        if (strncmp(rec, "zb ", 3) == 0 && apply(z, ks, n, rec, restored)
-            && sp != NULL && sp->size > 1)
-        {
-            st = _hkz_ly_sbuf_add(&mine, hkz_ckpt_get(ck, k));
-            if (st == HKZ_SUCCESS)
-                st = _hkz_ly_sbuf_add(&mine, "\n");
-        }
-        flint_free(rec);
-    }
-    if (sp != NULL && sp->size > 1)
-    {
-        st = share(z, ks, n, restored, mine.s, st, sp);
-        flint_free(mine.s);
-        mine.s = NULL;
-        mine.len = mine.alloc = 0;
-        if (st != HKZ_SUCCESS)
-            goto cleanup;
-    }
-    for (i = 0; i < n; i++)
-        if (!restored[i])
-            idx[m++] = i;
-        else
-            (*done)++;
-    /* 2. this process's block of the rest (hkz_dist_block rule) */
-    lo = 0;
-    hi = m;
-    if (sp != NULL && sp->size > 1)
-    {
-        slong q = m / sp->size, r = m % sp->size;
-        lo = sp->rank * q + FLINT_MIN(sp->rank, r);
-        hi = lo + q + (sp->rank < r);
-    }
-    for (k = lo; k < hi && st == HKZ_SUCCESS; k += chunk)
-    {
-        slong c = FLINT_MIN(chunk, hi - k);
-        t.idx = idx + k;
-        t.n = c;
-        (void) hkz_parallel_for(hkz_pool_flint(), (size_t) c, nthreads,
-                                (size_t) t.grain, utask, &t);
-        for (i = k; i < k + c && st == HKZ_SUCCESS; i++)
-        {
-            _hkz_ly_sbuf_t v = {NULL, 0, 0};
-            st = _hkz_ly_sbuf_add(&v, "");
-            if (st == HKZ_SUCCESS)
-                st = add_state(&v, z + idx[i]);
-            if (st == HKZ_SUCCESS)
-            {
-                /* the key is the entry's initial state */
-                slong s = pos[idx[i]];
-                rec = flint_malloc(strlen(ks[s].key) + v.len + 4);
-                sprintf(rec, "%s =%s", ks[s].key, v.s);
-                if (ck != NULL)
-                    st = hkz_ckpt_add(ck, rec);
-                if (st == HKZ_SUCCESS && sp != NULL)
-                {
-                    st = _hkz_ly_sbuf_add(&mine, rec);
-                    if (st == HKZ_SUCCESS)
-                        st = _hkz_ly_sbuf_add(&mine, "\n");
-                }
-                flint_free(rec);
-            }
-            flint_free(v.s);
-        }
-        *done += c;
-        if (st == HKZ_SUCCESS)
-            st = hkz_progress_report(pr, *done, total);
-        /* a commit rewrites the whole file: at the end, when stopped, and
-         * otherwise at most every max(5 s, 4 x the last commit) (was every
-         * chunk: O(n^2) bytes, ~200 GB per rank at N = 10^7) */
-        if (ck != NULL && (st == HKZ_SUCCESS || st == HKZ_ERR_INTERRUPTED)
-            && (k + c >= hi || st != HKZ_SUCCESS || now_s() >= next_commit))
-        {
-            double t0 = now_s();
-            int s2 = hkz_ckpt_commit(ck);
-            next_commit = now_s() + FLINT_MAX(5.0, 4 * (now_s() - t0));
-            if (s2 != HKZ_SUCCESS)
-                st = s2;
-        }
-    }
-    /* 3. everybody gets everything (and the same status) */
-    if (sp != NULL && sp->size > 1)
-        st = share(z, ks, n, restored, mine.s, st, sp);
-cleanup:
-    for (i = 0; i < n; i++)
-        flint_free(ks[i].key);
-    flint_free(ks);
-    flint_free(restored);
-    flint_free(idx);
-    flint_free(pos);
-    flint_free(mine.s);
+    u.n = n;
+    u.compute = u_compute;
+    u.encode = u_encode;
+    u.decode = u_decode;
+    u.ctx = &c;
+    /* a failed key fails the run on every rank */
+    ro.status = st;
+    st = hkz_run(&u, &ro);
+    for (i = 0; c.ks != NULL && i < n; i++)
+        flint_free(c.ks[i].key);
+    flint_free(c.ks);
+    flint_free(c.pos);
     return st;
 }

@@ -42,6 +42,21 @@ int hkz_cli_usage_error(const char *fmt, ...)
  * (hkz_cli_exit_code). */
 int hkz_cli_fail(int status);
 
+/* This process's rank and the rank count of the world the CLI passes to
+ * the library (1 without MPI). */
+int hkz_cli_rank(void);
+int hkz_cli_size(void);
+
+/* Collective: the exit code of the lowest failing rank on every rank
+ * (hkz_run_agree); with report, rank 0 prints "hkz: error: rank R:
+ * <message>" when it did not fail itself (a failing rank printed its own
+ * line, to /dev/null on ranks other than 0). */
+int hkz_cli_agree(int rc, int report);
+
+/* A checkpoint refused on resume (hkz_errmsg()): "--resume: <message>",
+ * or another rank's "rank R: <message>" as it is; exit 2. */
+int hkz_cli_resume_error(void);
+
 /* Exit code for a status, without printing: 0 success; 2 HKZ_ERR_ARG,
  * HKZ_ERR_DOMAIN, HKZ_ERR_TOO_LARGE, HKZ_ERR_CHECKPOINT; 3 HKZ_ERR_PREC;
  * 130 HKZ_ERR_INTERRUPTED; 1 otherwise. */

@@ -4,60 +4,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "hkz/dist.h"
+#include "hkz/runner.h"
 #include "cli_ly.h"
-
-int hkz_cli_ly_rank(void)
-{
-    return hkz_dist_rank(hkz_dist_world());
-}
-
-int hkz_cli_ly_size(void)
-{
-    return hkz_dist_size(hkz_dist_world());
-}
-
-static int allgather(char **all, size_t *len, const char *mine, size_t n,
-                     void *ctx)
-{
-    (void) ctx;
-    return hkz_dist_allgather(hkz_dist_world(), all, len, mine, n);
-}
-
-void hkz_cli_ly_split(hkz_ly_split_t *sp)
-{
-    sp->rank = hkz_cli_ly_rank();
-    sp->size = hkz_cli_ly_size();
-    sp->allgather = allgather;
-    sp->ctx = NULL;
-}
 
 int hkz_cli_ly_agree(int rc)
 {
-    int all = hkz_dist_agree(hkz_dist_world(), rc);
-    /* rank 0 did not fail: it reports the first rank that did (its own
-     * line went to /dev/null) */
-    if (all != 0 && rc == 0 && hkz_cli_ly_rank() == 0)
-        fprintf(stderr, "hkz: error: %s\n", hkz_errmsg());
-    return all;
-}
-
-int hkz_cli_ly_track_gather(hkz_ly_track_t full, const hkz_ly_track_t mine)
-{
-    char *buf = NULL, *all = NULL;
-    size_t len = 0, alen = 0;
-    int st = HKZ_SUCCESS;
-    if (mine != NULL)
-        st = hkz_ly_track_pack(&buf, &len, mine);
-    /* every process takes part in the collectives, failed or not */
-    st = hkz_dist_agree(hkz_dist_world(), st);
-    if (st == HKZ_SUCCESS)
-        st = hkz_dist_gather(hkz_dist_world(), &all, &alen, buf, len);
-    if (st == HKZ_SUCCESS && hkz_cli_ly_rank() == 0)
-        st = hkz_ly_track_unpack(full, all, alen);
-    flint_free(buf);
-    flint_free(all);
-    return hkz_cli_ly_agree(st == HKZ_SUCCESS ? 0 : hkz_cli_fail(st));
+    return hkz_cli_agree(rc, 1);
 }
 
 int hkz_cli_ly_check(hkz_cli_run_t *r, slong threads)
@@ -67,16 +19,15 @@ int hkz_cli_ly_check(hkz_cli_run_t *r, slong threads)
      * their standard output, which hkz_dist_quiet_nonroot sent to the
      * null device (never a file path here: a writer renames its
      * temporary file onto the path) */
-    if (hkz_cli_ly_rank() != 0)
+    if (hkz_cli_rank() != 0)
         r->out = "-";
     return 0;
 }
 
 int hkz_cli_ly_end(hkz_cli_run_t *r, int rc, const char *what)
 {
-    double *all;
     char line[256];
-    int size = hkz_cli_ly_size();
+    int size = hkz_cli_size();
     rc = hkz_cli_ly_agree(rc);
     if (rc == HKZ_CLI_LY_UNCERTIFIED)
     {
@@ -94,24 +45,17 @@ int hkz_cli_ly_end(hkz_cli_run_t *r, int rc, const char *what)
     }
     if (size == 1)
         return rc;
-    all = flint_malloc(sizeof(double) * size);
     /* the per-rank timing line (rank 0, stderr) */
-    if (hkz_dist_times(hkz_dist_world(), hkz_cli_wtime() - r->t0, all)
-        == HKZ_SUCCESS && hkz_cli_ly_rank() == 0)
-    {
-        hkz_dist_times_format(line, sizeof(line), all, size);
+    if (hkz_run_times_line(hkz_dist_world(), hkz_cli_wtime() - r->t0, line,
+                           sizeof(line)) == HKZ_SUCCESS &&
+        hkz_cli_rank() == 0)
         fprintf(stderr, "hkz: %s\n", line);
-    }
-    flint_free(all);
     return rc;
 }
 
 const char *hkz_cli_ly_ckpt_path(char *buf, size_t n, const char *path)
 {
-    if (hkz_cli_ly_size() == 1)
-        return path;
-    snprintf(buf, n, "%s.r%d", path, hkz_cli_ly_rank());
-    return buf;
+    return hkz_run_ckpt_path(buf, n, path, hkz_dist_world());
 }
 
 void hkz_cli_ly_describe(char *buf, size_t n, const char *what,

@@ -6,14 +6,6 @@
 #include "cli.h"
 #include "opt.h"
 
-/* Rank and size of the process world (1 process without MPI). */
-int hkz_cli_ly_rank(void);
-int hkz_cli_ly_size(void);
-
-/* The split of the zero drivers over the world (NULL-like size 1 when
- * alone: then the caller passes NULL). */
-void hkz_cli_ly_split(hkz_ly_split_t *sp);
-
 /* Same exit code on every process; a failing process's message is
  * printed once (rank 0). */
 int hkz_cli_ly_agree(int rc);
@@ -27,10 +19,6 @@ int hkz_cli_ly_check(hkz_cli_run_t *r, slong threads);
  * warning "<what> NOT certified" and exit 1) and, under several
  * processes, the per-rank timing line on stderr (collective). */
 int hkz_cli_ly_end(hkz_cli_run_t *r, int rc, const char *what);
-
-/* Rank 0 receives every process's tracker records into full (mine may
- * be NULL: an empty block).  Collective; 0 or an exit code (agreed). */
-int hkz_cli_ly_track_gather(hkz_ly_track_t full, const hkz_ly_track_t mine);
 
 /* Checkpoint path of this process: PATH alone, PATH.r<rank> under
  * several processes (caller's buffer). */
@@ -131,10 +119,10 @@ int hkz_cli_ly_track_setup(hkz_cli_run_t *r, const hkz_cli_track_args_t *a,
 /* Check callback of both families: --threads sizes FLINT's pool. */
 int hkz_cli_ly_track_check(hkz_cli_run_t *r, void *args);
 
-/* Tracks zeros j0..j1-1 into *tr (rank 0: all of them; the processes
- * split the indices in blocks), with the checkpoint of --checkpoint.
- * *status: the tracking status; returns 0 or an exit code, the same on
- * every process. */
+/* Tracks zeros j0..j1-1 into *tr (rank 0: all of them; the ranks split
+ * the indices in blocks: hkz_ly_track_ranks), with the checkpoint of
+ * --checkpoint.  *status: the tracking status; returns 0 or an exit code,
+ * the same on every process. */
 int hkz_cli_ly_track(hkz_ly_track_t *tr, const hkz_cli_ly_family_t *fam,
                      slong j0, slong j1, const hkz_cli_track_args_t *a,
                      const hkz_ly_opts_t *o, slong digits, int *status);

@@ -1,5 +1,5 @@
-/* The tracking shared by hkz track cw and hkz track edge: options, the
- * zero range, the checkpoint, the split over processes (cli_ly.h). */
+/* The tracking shared by hkz track cw, edge and lattice: options, the
+ * zero range; the library tracks over the ranks (hkz_ly_track_ranks). */
 #include <stdio.h>
 #include <string.h>
 #include "cli_ly.h"
@@ -57,73 +57,34 @@ int hkz_cli_ly_track_setup(hkz_cli_run_t *r, const hkz_cli_track_args_t *a,
     return 0;
 }
 
-/* Tracks zeros j0..j1-1 into *tr (created here), with the checkpoint. */
-static int track_range(hkz_ly_track_t *tr, const hkz_cli_ly_family_t *fam,
-                       slong j0, slong j1, const hkz_cli_track_args_t *a,
-                       const hkz_ly_opts_t *o, slong digits, int *status)
-{
-    hkz_ckpt_t ck = NULL;
-    char buf[4096];
-    int rc = 0;
-    *status = hkz_ly_track_create(tr, fam->W, fam->fn, fam->param,
-                                  fam->name, fam->t0, fam->t1, j0, j1, o);
-    if (*status != HKZ_SUCCESS)
-        return hkz_cli_ly_fail(*status);
-    if (a->checkpoint != NULL)
-    {
-        const char *p = hkz_cli_ly_ckpt_path(buf, sizeof(buf),
-                                             a->checkpoint);
-        if ((*status = hkz_ckpt_create(&ck, p, "track")) != HKZ_SUCCESS ||
-            (*status = hkz_ckpt_param_slong(ck, "digits", digits))
-            != HKZ_SUCCESS)
-            rc = hkz_cli_fail(*status);
-        else if ((*status = hkz_ly_track_checkpoint(*tr, ck, a->resume,
-                                                    a->every))
-                 != HKZ_SUCCESS)
-            rc = *status == HKZ_ERR_CHECKPOINT || *status == HKZ_ERR_ARG
-                 ? hkz_cli_usage_error("--resume: %s", hkz_errmsg())
-                 : hkz_cli_fail(*status);
-    }
-    if (rc == 0 && (*status = hkz_ly_track_start(*tr, o)) != HKZ_SUCCESS)
-        rc = hkz_cli_ly_fail(*status);
-    if (rc == 0)
-    {
-        *status = hkz_ly_track_run(*tr, 0, o);
-        if (*status != HKZ_SUCCESS && *status != HKZ_ERR_NOT_CERTIFIED)
-            rc = hkz_cli_ly_fail(*status);
-    }
-    hkz_ckpt_destroy(&ck);
-    return rc;
-}
-
 int hkz_cli_ly_track(hkz_ly_track_t *tr, const hkz_cli_ly_family_t *fam,
                      slong j0, slong j1, const hkz_cli_track_args_t *a,
                      const hkz_ly_opts_t *o, slong digits, int *status)
 {
-    hkz_ly_track_t mine = NULL;
-    slong q, r, lo, hi;
-    int rc = 0, size = hkz_cli_ly_size(), rank = hkz_cli_ly_rank();
-    if (size == 1)
-        return track_range(tr, fam, j0, j1, a, o, digits, status);
-    /* each process tracks its block of the indices (checkpoint
-     * FILE.r<rank>); rank 0 gathers the records of all into *tr */
-    q = (j1 - j0) / size;
-    r = (j1 - j0) % size;
-    lo = j0 + rank * q + FLINT_MIN(rank, r);
-    hi = lo + q + (rank < r);
-    if (lo < hi)
-        rc = track_range(&mine, fam, lo, hi, a, o, digits, status);
-    if (rc == 0 && rank == 0 &&
-        (*status = hkz_ly_track_create(tr, fam->W, fam->fn, fam->param,
-                                       fam->name, fam->t0, fam->t1, j0, j1,
-                                       o)) != HKZ_SUCCESS)
-        rc = hkz_cli_fail(*status);
-    if ((rc = hkz_cli_ly_agree(rc)) == 0)
-        rc = hkz_cli_ly_track_gather(*tr, mine);
-    if (rc == 0 && rank == 0)
-        *status = hkz_ly_track_status(*tr);
-    hkz_ly_track_destroy(&mine);
-    return rc;
+    hkz_ly_track_job_t job;
+    hkz_ly_opts_t ro = *o;
+    /* the ranks share the tracking only (o stays one process's: the
+     * endpoints after it are rank 0's alone) */
+    ro.dist = hkz_dist_world();
+    job.W = fam->W;
+    job.fn = fam->fn;
+    job.param = fam->param;
+    job.family = fam->name;
+    job.t0 = fam->t0;
+    job.t1 = fam->t1;
+    job.j0 = j0;
+    job.j1 = j1;
+    job.checkpoint = a->checkpoint;
+    job.resume = a->resume;
+    job.every = a->every;
+    job.digits = digits;
+    *status = hkz_ly_track_ranks(tr, &job, &ro);
+    if (*status == HKZ_SUCCESS || *status == HKZ_ERR_NOT_CERTIFIED)
+        return 0;
+    if (*status == HKZ_ERR_CHECKPOINT ||
+        (*status == HKZ_ERR_ARG && a->resume))
+        return hkz_cli_resume_error();
+    return hkz_cli_ly_fail(*status);
 }
 
 int hkz_cli_ly_track_check(hkz_cli_run_t *r, void *args)

@@ -5,6 +5,33 @@
 #include <string.h>
 #include "cli.h"
 
+int hkz_cli_rank(void)
+{
+    return hkz_dist_rank(hkz_dist_world());
+}
+
+int hkz_cli_size(void)
+{
+    return hkz_dist_size(hkz_dist_world());
+}
+
+int hkz_cli_resume_error(void)
+{
+    const char *m = hkz_errmsg();
+    /* another rank's message names it ("rank R: ..."): as it is */
+    if (strncmp(m, "rank ", 5) == 0)
+        return hkz_cli_usage_error("%s", m);
+    return hkz_cli_usage_error("--resume: %s", m);
+}
+
+int hkz_cli_agree(int rc, int report)
+{
+    int all = hkz_run_agree(hkz_dist_world(), rc);
+    if (report && all != 0 && rc == 0 && hkz_cli_rank() == 0)
+        fprintf(stderr, "hkz: error: %s\n", hkz_errmsg());
+    return all;
+}
+
 int hkz_cli_usage_error(const char *fmt, ...)
 {
     va_list ap;

@@ -12,7 +12,6 @@
 #include <sys/stat.h>
 #include <time.h>
 #include "cli.h"
-#include "sweep.h"
 #include "hkz/compare_sweep.h"
 
 typedef struct
@@ -144,36 +143,11 @@ static int on_progress(void *ctx, slong done, slong total)
     return halt || (st->stop >= 0 && st->calls >= st->stop);
 }
 
-/* This rank's samples: checkpoint, computation.  0 or an exit code. */
-static int run_range(hkz_cli_run_t *r, hkz_compare_sweep_t sw,
-                     const sweep_args_t *a)
+static void started(void *ctx, slong found, slong todo)
 {
-    hkz_compare_sweep_info_t info;
-    stop_t st = {&r->prog, a->throttle, -1, 0};
-    hkz_progress_t prog = {on_progress, &st};
-    slong lo, hi, found = 0;
-    int rc = 0, s;
-
-    if (hkz_cli_given(r, "stop-after") != NULL)
-        st.stop = a->stop;
-    hkz_compare_sweep_info(&info, sw);
-    hkz_cmp2_block(&lo, &hi, info.o.samples);
-    s = hkz_compare_sweep_start(sw, lo, hi, a->checkpoint, hkz_cmp2_rank(),
-                                a->resume, &found);
-    if (s == HKZ_ERR_CHECKPOINT)
-        rc = hkz_cli_usage_error("--resume: %s", hkz_errmsg());
-    else if (s != HKZ_SUCCESS)
-        rc = hkz_cli_fail(s);
-    /* every rank has read (or rank 0 removed) before any writes */
-    if ((rc = hkz_cmp2_agree(rc, 1)))
-        return rc;
-    if (a->resume)
+    if (*(const int *) ctx)
         fprintf(stderr, "hkz: resuming: %ld samples from the checkpoint, "
-                "%ld to compute\n", (long) found, (long) (hi - lo - found));
-    s = hkz_compare_sweep_run(sw, &prog);
-    if (s == HKZ_ERR_INTERRUPTED)
-        return HKZ_CLI_EXIT_INTERRUPTED;  /* all done is checkpointed */
-    return s != HKZ_SUCCESS ? hkz_cli_fail(s) : 0;
+                "%ld to compute\n", (long) found, (long) todo);
 }
 
 /* ---- output ------------------------------------------------------------ */
@@ -314,45 +288,46 @@ static int run_sweep(hkz_cli_run_t *r, void *args)
     sweep_args_t *a = args;
     hkz_compare_sweep_t sw = NULL;
     hkz_compare_sweep_info_t info;
+    hkz_compare_sweep_run_t ro;
     hkz_compare_result_t res;
-    char *mine = NULL, *all = NULL;
-    size_t nmine = 0, nall = 0;
+    stop_t st = {&r->prog, a->throttle, -1, 0};
+    hkz_progress_t prog = {on_progress, &st};
     int rc = 0, s;
 
     a->p.digits = r->digits;
     a->p.seed = (ulong) a->seed;
+    a->p.dist = hkz_dist_world();
+    if (hkz_cli_given(r, "stop-after") != NULL)
+        st.stop = a->stop;
     if ((s = hkz_compare_sweep_create(&sw, &a->p)) != HKZ_SUCCESS)
         return s == HKZ_ERR_ARG ? hkz_cli_usage_error("--%s", hkz_errmsg())
                                 : hkz_cli_fail(s);
-    if ((rc = hkz_cmp2_agree(run_range(r, sw, a), 1)))
-        goto cleanup;
-    if ((s = hkz_compare_sweep_records(&mine, &nmine, sw)))
-        rc = hkz_cli_fail(s);
-    if ((rc = hkz_cmp2_agree(rc, 1)) ||
-        (rc = hkz_cmp2_gather(&all, &nall, mine, nmine)))
-        goto cleanup;
-    if (hkz_cmp2_rank() == 0)
+    if ((s = hkz_compare_result_init(&res, "sweep")) != HKZ_SUCCESS)
     {
-        if ((s = hkz_compare_result_init(&res, "sweep")) == HKZ_SUCCESS)
-        {
-            if ((s = hkz_compare_sweep_finish(&res, sw, all, nall)))
-                rc = hkz_cli_fail(s);
-            else
-            {
-                hkz_compare_sweep_info(&info, sw);
-                rc = outputs(r, &res, &info, a->data_dir);
-            }
-            hkz_compare_result_clear(&res);
-        }
-        else
-            rc = hkz_cli_fail(s);
+        hkz_compare_sweep_destroy(&sw);
+        return hkz_cli_fail(s);
     }
-cleanup:
-    flint_free(mine);
-    flint_free(all);
+    ro.checkpoint = a->checkpoint;
+    ro.resume = a->resume;
+    ro.progress = &prog;
+    ro.started = started;
+    ro.ctx = &a->resume;
+    s = hkz_compare_sweep_ranks(&res, sw, &ro);
+    if (s == HKZ_ERR_CHECKPOINT)
+        rc = hkz_cli_resume_error();
+    else if (s == HKZ_ERR_INTERRUPTED)
+        rc = HKZ_CLI_EXIT_INTERRUPTED;  /* all done is checkpointed */
+    else if (s != HKZ_SUCCESS)
+        rc = hkz_cli_fail(s);
+    else if (hkz_cli_rank() == 0)
+    {
+        hkz_compare_sweep_info(&info, sw);
+        rc = outputs(r, &res, &info, a->data_dir);
+    }
+    hkz_compare_result_clear(&res);
     hkz_compare_sweep_destroy(&sw);
     /* one exit code on every rank (rank 0 decides what was written) */
-    return hkz_cmp2_agree(rc, 0);
+    return hkz_cli_agree(rc, 0);
 }
 
 const hkz_cli_cmd_t hkz_cli_compare_sweep = {

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
-#include "sweep.h"
 #include "hkz/compare_x8.h"
 
 #define X8_MAXN HKZ_COMPARE_X8_MAXN
@@ -204,9 +203,6 @@ static int run_split(hkz_cli_run_t *r, const hkz_compare_x8_opts_t *xo,
 {
     hkz_compare_x8_t x = NULL;
     hkz_compare_result_t res;
-    char *rec = NULL, *all = NULL;
-    size_t len = 0, nall = 0;
-    slong b0, b1;
     int rc = 0, s = hkz_compare_x8_create(&x, xo);
 
     if (s == HKZ_ERR_UNSUPPORTED)
@@ -219,33 +215,22 @@ static int run_split(hkz_cli_run_t *r, const hkz_compare_x8_opts_t *xo,
         rc = hkz_cli_usage_error("--%s", hkz_errmsg());
     else if (s != HKZ_SUCCESS)
         rc = hkz_cli_fail(s);
-    if ((rc = hkz_cmp2_agree(rc, 1)))
+    if ((rc = hkz_cli_agree(rc, 1)))
         goto cleanup;
-    hkz_cmp2_block(&b0, &b1, hkz_compare_x8_nblocks(x));
-    s = hkz_compare_x8_blocks(&rec, &len, x, b0, b1, &r->prog);
-    if (s == HKZ_ERR_INTERRUPTED)
-        rc = HKZ_CLI_EXIT_INTERRUPTED;
-    else if (s != HKZ_SUCCESS)
+    if ((s = hkz_compare_result_init(&res, "X8")) != HKZ_SUCCESS)
         rc = hkz_cli_fail(s);
-    if ((rc = hkz_cmp2_agree(rc, 1)) ||
-        (rc = hkz_cmp2_gather(&all, &nall, rec, len)))
-        goto cleanup;
-    if (hkz_cmp2_rank() == 0)
+    else
     {
-        if ((s = hkz_compare_result_init(&res, "X8")) == HKZ_SUCCESS)
-        {
-            if ((s = hkz_compare_x8_finish(&res, x, all, nall)))
-                rc = hkz_cli_fail(s);
-            else
-                rc = hkz_cli_exp_write(r, &res, data_dir);
-            hkz_compare_result_clear(&res);
-        }
-        else
+        s = hkz_compare_x8_run(&res, x, &r->prog);
+        if (s == HKZ_ERR_INTERRUPTED)
+            rc = HKZ_CLI_EXIT_INTERRUPTED;
+        else if (s != HKZ_SUCCESS)
             rc = hkz_cli_fail(s);
+        else if (hkz_cli_rank() == 0)
+            rc = hkz_cli_exp_write(r, &res, data_dir);
+        hkz_compare_result_clear(&res);
     }
 cleanup:
-    flint_free(rec);
-    flint_free(all);
     hkz_compare_x8_destroy(&x);
     return rc;
 }
@@ -291,7 +276,7 @@ static int run_x8(hkz_cli_run_t *r, void *args)
     _arb_vec_clear(in.dw, X8_MAXN);
     arb_clear(in.Kc);
     hkz_su2n_point_clear(in.at);
-    return hkz_cmp2_agree(rc, 0);
+    return hkz_cli_agree(rc, 0);
 }
 
 const hkz_cli_cmd_t hkz_cli_compare_x8 = {

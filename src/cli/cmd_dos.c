@@ -60,12 +60,11 @@ static int write_table(hkz_writer_t *w, const hkz_ising_dos_t d,
                        int energy_only)
 {
     slong i, k, W = d->nk - 1;
-    fmpz_t E, c;
+    fmpz_t E;
     fmpz *gb = NULL;
     int rc = 0;
 
     fmpz_init(E);
-    fmpz_init(c);
     if (energy_only)
     {
         gb = _fmpz_vec_init(d->nb);
@@ -81,10 +80,7 @@ static int write_table(hkz_writer_t *w, const hkz_ising_dos_t d,
             int s;
             if (fmpz_is_zero(g))
                 continue;
-            /* E = S - 2b */
-            fmpz_set_si(c, d->bmin + i);
-            fmpz_mul_si(c, c, -2);
-            fmpz_add(E, d->S, c);
+            hkz_ising_dos_energy(E, d, d->bmin + i);
             es = fmpz_get_str(NULL, 10, E);
             gs = fmpz_get_str(NULL, 10, g);
             f[nf++] = HKZ_FINT("b", (long) (d->bmin + i));
@@ -106,7 +102,6 @@ static int write_table(hkz_writer_t *w, const hkz_ising_dos_t d,
     if (gb != NULL)
         _fmpz_vec_clear(gb, d->nb);
     fmpz_clear(E);
-    fmpz_clear(c);
     return rc;
 }
 

@@ -36,8 +36,7 @@ static int rows(hkz_cli_run_t *r, const hkz_ly_track_t tr, slong N,
     for (j = j0; j < j1 && rc == 0 && tail; j++)
     {
         /* theta_j(t) in (2j-1) pi/(2N) +- rad for all t >= t* */
-        hkz_ly_cw_limit_theta(x, j + 1, N, pr);
-        arb_add_error_mag(x, rad);
+        hkz_ly_cw_tail_theta(x, j + 1, N, rad, pr);
         rc = hkz_cli_ly_row(r->w, "tail", j + 1, "", ts, t1, x, x, 0, 1, "",
                             "", "for every t >= t* the zero lies within the "
                             "goal of its limit (bound of ising/cw_limit.c);"
@@ -97,7 +96,7 @@ static int run_cw(hkz_cli_run_t *r, void *args)
     fam.t0 = t0;
     fam.t1 = tail ? ts : t1;
     if ((rc = hkz_cli_ly_track(&tr, &fam, j0, j1, a, &o, r->digits,
-                               &status)) || hkz_cli_ly_rank() != 0)
+                               &status)) || hkz_cli_rank() != 0)
         goto cleanup;
     snprintf(buf, sizeof(buf), "%ld", (long) N);
     if ((rc = hkz_cli_ly_meta(r->w, "model", "Curie-Weiss K_N, coupling t "

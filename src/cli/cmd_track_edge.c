@@ -113,7 +113,7 @@ static int run_edge(hkz_cli_run_t *r, void *args)
     fam.t0 = t0;
     fam.t1 = t1;
     if ((rc = hkz_cli_ly_track(&tr, &fam, j0, j1, a, &o, r->digits,
-                               &status)) || hkz_cli_ly_rank() != 0)
+                               &status)) || hkz_cli_rank() != 0)
         goto cleanup;
     es = hkz_ly_edge_ends(ends, m, e, &o);
     if ((rc = hkz_cli_ly_meta(r->w, "model", "graph, coupling t on one "

@@ -38,7 +38,7 @@ typedef struct
 /* Options shared by the models; the checkpoint (kind "zeros") with the
  * model's parameters and the split over processes. */
 static int setup(hkz_cli_run_t *r, zeros_args_t *a, hkz_ly_opts_t *o,
-                 hkz_ly_split_t *sp, hkz_ckpt_t *ck, const char *model,
+                 hkz_ckpt_t *ck, const char *model,
                  const char *key, const arb_t x)
 {
     char buf[4096];
@@ -47,11 +47,7 @@ static int setup(hkz_cli_run_t *r, zeros_args_t *a, hkz_ly_opts_t *o,
     hkz_ly_opts_set_digits(o, r->digits);
     o->nthreads = (int) a->threads;
     o->progress = &r->prog;
-    if (hkz_cli_ly_size() > 1)
-    {
-        hkz_cli_ly_split(sp);
-        o->split = sp;
-    }
+    o->dist = hkz_dist_world();
     if (a->resume && a->checkpoint == NULL)
         return hkz_cli_usage_error("--resume needs --checkpoint FILE");
     if (a->checkpoint == NULL)
@@ -92,7 +88,6 @@ static int run_cw(hkz_cli_run_t *r, void *args)
 {
     zeros_args_t *a = args;
     hkz_ly_opts_t o;
-    hkz_ly_split_t sp;
     hkz_ly_zeros_t z;
     hkz_ckpt_t ck = NULL;
     const char *opt = a->t != NULL ? "--t" : "--beta";
@@ -107,8 +102,8 @@ static int run_cw(hkz_cli_run_t *r, void *args)
     arb_init(t);
     /* under several processes each holds, predicts and certifies only its
      * block of the zeros (O(N / ranks) memory); rows in rank order */
-    hkz_ly_zeros_init_part(z, N, hkz_cli_ly_rank(), hkz_cli_ly_size());
-    if (hkz_cli_ly_size() > 1)
+    hkz_ly_zeros_init_dist(z, N, hkz_dist_world());
+    if (z->part)
         r->progress_total = N / 2;
     hkz_ly_opts_init(&o);
     o.method = strcmp(a->method, "direct") == 0 ? HKZ_LY_METHOD_DIRECT
@@ -118,9 +113,8 @@ static int run_cw(hkz_cli_run_t *r, void *args)
     if ((rc = hkz_cli_ly_ball(t, opt, val, hkz_digits_to_bits(r->digits)
                               + 8 * N + 1024)))
         goto cleanup;
-    if (a->beta != NULL)
-        arb_div_si(t, t, N, hkz_digits_to_bits(r->digits) + 8 * N + 1024);
-    if (!arb_is_positive(t))
+    if (hkz_ly_cw_coupling(t, t, a->beta != NULL, N,
+                           hkz_digits_to_bits(r->digits) + 8 * N + 1024))
     {
         rc = hkz_cli_usage_error("%s: the coupling must be > 0 (got %s; at "
                                  "t = 0 all zeros sit at pi/2)", opt, val);
@@ -129,20 +123,20 @@ static int run_cw(hkz_cli_run_t *r, void *args)
     snprintf(buf, sizeof(buf), "cw N=%ld method=%s", (long) N, a->method);
     {
         int m = o.method;
-        rc = setup(r, a, &o, &sp, &ck, buf, "t", t);
+        rc = setup(r, a, &o, &ck, buf, "t", t);
         o.method = m;
         if ((rc = hkz_cli_ly_agree(rc)))
             goto cleanup;
     }
     snprintf(buf, sizeof(buf), "%ld", (long) N);
-    if (hkz_cli_ly_rank() == 0 &&
+    if (hkz_cli_rank() == 0 &&
         ((rc = meta_str(r, "model", "Curie-Weiss K_N, coupling t per "
                         "edge")) || (rc = meta_str(r, "N", buf)) ||
          (rc = meta_str(r, a->t != NULL ? "t" : "beta", val))))
         goto cleanup;
     status = hkz_ly_cw_zeros(z, N, t, &o);
     hkz_cli_zeros_rank_lines(r, z);
-    if (hkz_cli_ly_rank() == 0 && status != HKZ_ERR_INTERRUPTED &&
+    if (hkz_cli_rank() == 0 && status != HKZ_ERR_INTERRUPTED &&
         (rc = meta_str(r, "method", z->method == HKZ_LY_METHOD_INTEGRAL
                        ? "integral" : "direct")))
         goto cleanup;
@@ -197,7 +191,6 @@ static int read_model(hkz_ising_model_t m, arb_t K, char *desc, size_t n,
 static int run_model(hkz_cli_run_t *r, zeros_args_t *a, int lattice)
 {
     hkz_ly_opts_t o;
-    hkz_ly_split_t sp;
     hkz_ly_zeros_t z;
     hkz_ising_model_t m;
     hkz_ckpt_t ck = NULL;
@@ -208,10 +201,10 @@ static int run_model(hkz_cli_run_t *r, zeros_args_t *a, int lattice)
     arb_init(K);
     hkz_ising_model_init(m);
     if (!(rc = read_model(m, K, desc, sizeof(desc), a, lattice)))
-        rc = setup(r, a, &o, &sp, &ck, desc, lattice ? "K" : NULL, K);
+        rc = setup(r, a, &o, &ck, desc, lattice ? "K" : NULL, K);
     if ((rc = hkz_cli_ly_agree(rc)))
         goto cleanup;
-    if (hkz_cli_ly_rank() == 0)
+    if (hkz_cli_rank() == 0)
     {
         if (lattice)
             snprintf(buf, sizeof(buf), "%ld", (long) a->L);

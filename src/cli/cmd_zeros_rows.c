@@ -6,7 +6,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
-#include "hkz/dist.h"
+#include "hkz/runner.h"
 #include "cmd_zeros.h"
 
 /* Row of local entry i of z, or the summary row for i < 0. */
@@ -57,33 +57,32 @@ static int put_row(hkz_writer_t *w, const hkz_ly_zeros_t z, slong i,
     return s;
 }
 
-static int sink(void *ctx, const char *buf, size_t len)
+typedef struct
 {
-    return hkz_writer_raw(ctx, buf, len);
+    const hkz_ly_zeros_struct *z;
+    int status;
+    const char *model;
+    slong digits;
+} rows_t;
+
+static int row(hkz_writer_t *w, void *ctx, slong i)
+{
+    const rows_t *c = ctx;
+    return put_row(w, c->z, i, c->status, c->model, c->digits);
 }
 
 /* every process its block; rank 0 writes them in order */
 static int part_rows(hkz_cli_run_t *r, const hkz_ly_zeros_t z, int status,
                      const char *model)
 {
-    hkz_writer_t *mw = NULL;
-    char *buf = NULL;
-    size_t len = 0;
-    slong i;
-    int s = HKZ_SUCCESS, rank0 = hkz_cli_ly_rank() == 0;
-
-    if (!rank0)
-        s = hkz_writer_open_mem(&mw, r->fmt);
-    for (i = 0; i < z->len && s == HKZ_SUCCESS; i++)
-        s = put_row(rank0 ? r->w : mw, z, i, status, model, r->digits);
-    if (!rank0 && s == HKZ_SUCCESS)
-        s = hkz_writer_take(mw, &buf, &len);
-    hkz_writer_close(&mw);
-    s = hkz_dist_agree(NULL, s);
-    if (s == HKZ_SUCCESS)
-        s = hkz_dist_stream(NULL, buf, len, sink, r->w);
-    free(buf);
-    if (s == HKZ_SUCCESS && rank0)
+    rows_t c;
+    int s;
+    c.z = z;
+    c.status = status;
+    c.model = model;
+    c.digits = r->digits;
+    s = hkz_run_rows(hkz_dist_world(), r->w, r->fmt, z->len, row, &c);
+    if (s == HKZ_SUCCESS && hkz_cli_rank() == 0)
         s = put_row(r->w, z, -1, status, model, r->digits);
     return s;
 }
@@ -95,7 +94,7 @@ int hkz_cli_zeros_rows(hkz_cli_run_t *r, const hkz_ly_zeros_t z,
     int s = HKZ_SUCCESS;
     if (z->part)
         s = part_rows(r, z, status, model);
-    else if (hkz_cli_ly_rank() == 0)
+    else if (hkz_cli_rank() == 0)
         for (i = 0; i <= z->len && s == HKZ_SUCCESS; i++)
             s = put_row(r->w, z, i < z->len ? i : -1, status, model,
                         r->digits);
@@ -107,10 +106,10 @@ void hkz_cli_zeros_rank_lines(hkz_cli_run_t *r, const hkz_ly_zeros_t z)
     struct timespec ts;
     struct rusage ru;
     char line[200], zs[32], *all = NULL, *p, *e;
-    size_t len = 0;
+    size_t len;
     double cpu = 0, now = hkz_cli_wtime(), wall = now - r->t0;
 
-    if (hkz_cli_ly_size() <= 1)
+    if (hkz_cli_size() <= 1)
         return;
     if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) == 0)
         cpu = ts.tv_sec + 1e-9 * ts.tv_nsec;
@@ -129,13 +128,14 @@ void hkz_cli_zeros_rank_lines(hkz_cli_run_t *r, const hkz_ly_zeros_t z)
         snprintf(zs, sizeof(zs), "-");
     snprintf(line, sizeof(line), "hkz: rank %d: %s zeros, wall %.2f s, cpu "
              "%.2f s, max RSS %.0f MB, then waited %.2f s\n",
-             hkz_cli_ly_rank(), zs, wall, cpu, ru.ru_maxrss / 1024.0,
+             hkz_cli_rank(), zs, wall, cpu, ru.ru_maxrss / 1024.0,
              now - r->t0 - wall);
-    if (hkz_dist_gather(NULL, &all, &len, line, strlen(line))
-        == HKZ_SUCCESS && hkz_cli_ly_rank() == 0)
+    if (hkz_run_rank_lines(hkz_dist_world(), &all, line) == HKZ_SUCCESS
+        && hkz_cli_rank() == 0)
     {
         /* the progress line ends here (the rows take no progress) */
         hkz_cli_progress_stop(r);
+        len = strlen(all);
         for (p = all; p < all + len; p = e + 1)
         {
             e = memchr(p, '\n', all + len - p);
