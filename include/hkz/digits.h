@@ -42,6 +42,18 @@
 extern "C" {
 #endif
 
+/* ---- building blocks (src/digits.c) ------------------------------------ */
+
+/** goal = hkz_goal_init_digits(digits) after checking 1 <= digits <=
+ *  100000 (HKZ_ERR_ARG otherwise). */
+HKZ_API HKZ_WARN_UNUSED int hkz_digits_goal(hkz_goal_t *goal, slong digits);
+
+/** x = the number s read by hkz_ball_set_str at prec (by the rule above
+ *  goal.max_prec + 64 for a loop of hkz_goal_eval); HKZ_ERR_ARG naming
+ *  the input ("t: not a decimal number: 'x'") for NULL or garbage. */
+HKZ_API HKZ_WARN_UNUSED int hkz_digits_read(arb_t x, const char *name,
+        const char *s, slong prec);
+
 /* ---- SU(2) heat kernels (groups/su2/digits.c) --------------------------
  * t > 0; alpha in [0, pi]; r in [0, pi/2]; z any angle.  deriv: the
  * order of the time derivative d^deriv/dt^deriv, 0 <= deriv <= 64. */
