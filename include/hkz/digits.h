@@ -113,17 +113,17 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2n_heat_digits(arb_t res,
 HKZ_API HKZ_WARN_UNUSED int hkz_su2n_dist_digits(arb_t res,
         const char *weights, int op, const char *point, slong digits);
 
-/* ---- Lee-Yang zeros (ising/ly_digits.c) --------------------------------
+/* ---- Lee-Yang zeros (ising/zeros/digits.c) --------------------------------
  * z must be initialized (hkz_ly_zeros_init(z, 0) will do); it is
  * re-initialized to the model's field weight W (computed here) and holds
  * the zeros with their flags and the count certificate (z->complete,
  * z->nisolated) also on HKZ_ERR_PREC / HKZ_ERR_NOT_CERTIFIED.  HKZ_SUCCESS
  * means: complete (n = floor(W/2) simple zeros, certified by the Lee-Yang
  * count) and every theta_j to >= digits significant digits.  opts may be
- * NULL (defaults of hkz_ly_opts_init); its goal is replaced by digits
- * (hkz_ly_opts_set_digits, automatic max_prec), the rest (threads,
- * method, progress, checkpoint) is used as given; opts->split must be
- * NULL. */
+ * NULL (defaults of hkz_ly_opts_init); its nthreads, method, grid,
+ * progress and checkpoint are used, its goal is replaced by digits
+ * (hkz_ly_opts_set_digits, automatic max_prec), the rest is ignored: a
+ * digits call runs in one process. */
 
 /** Curie-Weiss K_N, coupling t > 0 per edge (hkz zeros cw --t). */
 HKZ_API HKZ_WARN_UNUSED int hkz_ly_cw_zeros_digits(hkz_ly_zeros_t z,

@@ -5,20 +5,23 @@
 #include "hkz/digits.h"
 #include "hkz_check.h"
 
-/* Options of a digits call: the caller's (or the defaults) with the goal
- * of `digits` and automatic max_prec. */
+/* Options of a digits call: the defaults, the caller's threads, method,
+ * scan grid, progress and checkpoint, the goal of `digits` with automatic
+ * max_prec.  Nothing else is taken: a digits call runs in one process. */
 static int digits_opts(hkz_ly_opts_t *o, const hkz_ly_opts_t *opts,
                        slong digits)
 {
     hkz_goal_t g;
     HKZ_TRY(hkz_digits_goal(&g, digits));
-    HKZ_CHECK(opts == NULL || opts->split == NULL, HKZ_ERR_ARG,
-              "the digits calls run in one process (opts->split must be "
-              "NULL)");
+    hkz_ly_opts_init(o);
     if (opts != NULL)
-        *o = *opts;
-    else
-        hkz_ly_opts_init(o);
+    {
+        o->nthreads = opts->nthreads;
+        o->method = opts->method;
+        o->grid = opts->grid;
+        o->progress = opts->progress;
+        o->checkpoint = opts->checkpoint;
+    }
     hkz_ly_opts_set_digits(o, digits);
     o->goal.max_prec = 0;
     return HKZ_SUCCESS;
