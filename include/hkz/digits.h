@@ -109,6 +109,15 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2n_heat_digits(arb_t res,
         hkz_su2n_info_t *info, const char *weights, int op, const char *t,
         const char *point, slong digits);
 
+/** mu_t(x) for per-factor operators: factors "delta:A; sub:B;
+ *  milnor:A,B,C" (hkz_su2n_ops_set_str, one factor per item), followed,
+ *  unless tail_weights is NULL, by the factors of the family tail_weights
+ *  with operator tail_op beyond them (hkz product heat --factors F
+ *  [--delta-weights W]).  Results as hkz_su2n_heat_digits. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_ops_heat_digits(arb_t res,
+        hkz_su2n_info_t *info, const char *factors, const char *tail_weights,
+        int tail_op, const char *t, const char *point, slong digits);
+
 /** The intrinsic distance d(e, x) of the operator (hkz product dist). */
 HKZ_API HKZ_WARN_UNUSED int hkz_su2n_dist_digits(arb_t res,
         const char *weights, int op, const char *point, slong digits);

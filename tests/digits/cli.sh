@@ -31,6 +31,8 @@ check cc "dist su2 --metric cc --r 0.7 --z 2.0 --digits 40" value \
     "40 cc 0.7 2.0"
 check product "product heat --sub-weights i^2 --t 0.5 --at 0.3,0.5;0.7,2.0;0,1 --digits 25" \
     value "25 product sub i^2 0.5 0.3,0.5;0.7,2.0;0,1"
+check factors "product heat --factors milnor:1,2,0.5;delta:2 --delta-weights i^2 --t 0.5 --at 0.3,0.5 --digits 25" \
+    value "25 factors milnor:1,2,0.5;delta:2 delta i^2 0.5 0.3,0.5"
 check cw "zeros cw --n 30 --t 0.07 --digits 20" theta "20 cw 30 0.07"
 
 [ $fail = 0 ] && echo "digits.cli....PASS"

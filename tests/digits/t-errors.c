@@ -83,6 +83,10 @@ int main(void)
                                          "1", NULL, 30), HKZ_ERR_ARG);
     HKZ_TEST_STATUS(hkz_su2n_heat_digits(v, &info, "i^2", 7, "1", NULL, 30),
                     HKZ_ERR_ARG);
+    HKZ_TEST_STATUS(hkz_su2n_ops_heat_digits(v, &info, NULL, "i^2",
+                    HKZ_SU2N_DELTA, "1", NULL, 30), HKZ_ERR_ARG);
+    HKZ_TEST_STATUS(hkz_su2n_ops_heat_digits(v, &info, "bogus:1", NULL, 0,
+                    "1", NULL, 30), HKZ_ERR_ARG);
     HKZ_TEST_STATUS(hkz_su2n_dist_digits(v, "1,2", HKZ_SU2N_L, "0.1,0.2; "
                                          "garbage", 30), HKZ_ERR_ARG);
     HKZ_TEST_STATUS(hkz_ly_cw_zeros_digits(zs, 10, "0", 15, NULL),

@@ -74,6 +74,17 @@ int main(void)
                                      "0.3,0.5; 0.7,2.0; 0,1", 30));
     HKZ_TEST_CONTAINS(v, "1.957506153461302193508371", BITS30, "R33 L");
 
+    /* per-factor operators: one Milnor factor (M1); the first two
+     * weights of i^2 as factors, the family beyond them (R28) */
+    HKZ_TEST_OK(hkz_su2n_ops_heat_digits(v, &info, "milnor:1,2,0.5", NULL,
+                                         0, "0.5", NULL, 30));
+    HKZ_TEST_CONTAINS(v, "1.89116084869025795098136", BITS30, "M1 factor");
+    HKZ_TEST_OK(hkz_su2n_ops_heat_digits(v, &info, "delta:1; delta:4",
+                                         "i^2", HKZ_SU2N_DELTA, "0.01", "e",
+                                         30));
+    HKZ_TEST_CONTAINS(v, "348647866.2690328253991421", BITS30,
+                      "R28 as factors + tail");
+
     /* 7.6 Milnor: M1 at e through both point forms, M4 through both */
     HKZ_TEST_OK(hkz_su2_heat_milnor_digits(v, "1", "2", "0.5", "0.5", "1",
                                            "0", "0", "0", 30));

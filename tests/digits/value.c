@@ -1,7 +1,8 @@
 /* Prints the value strings of one digits-level call, as the CLI writes
  * its "value" / "theta" fields (hkz_ball_get_str_digits), for cli.sh:
  *   value DIGITS bi T ALPHA DERIV | sub T R Z DERIV | milnor A B C T R PHI Z
- *         | riem R Z | cc R Z | product delta|sub WEIGHTS T POINT | cw N T */
+ *         | riem R Z | cc R Z | product delta|sub WEIGHTS T POINT
+ *         | factors FACTORS delta|sub WEIGHTS T POINT | cw N T */
 #include <stdio.h>
 #include <string.h>
 #include "hkz/hkz.h"
@@ -45,6 +46,11 @@ int main(int argc, char **argv)
         st = hkz_su2n_heat_digits(v, NULL, argv[4], strcmp(argv[3], "sub")
                                   == 0 ? HKZ_SU2N_L : HKZ_SU2N_DELTA,
                                   argv[5], argv[6], d);
+    else if (strcmp(k, "factors") == 0 && argc == 8)
+        st = hkz_su2n_ops_heat_digits(v, NULL, argv[3], argv[5],
+                                      strcmp(argv[4], "sub") == 0
+                                      ? HKZ_SU2N_L : HKZ_SU2N_DELTA,
+                                      argv[6], argv[7], d);
     else if (strcmp(k, "cw") == 0 && argc == 5)
         st = hkz_ly_cw_zeros_digits(z, atol(argv[3]), argv[4], d, NULL);
     if (st != HKZ_SUCCESS)
