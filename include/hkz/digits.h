@@ -5,8 +5,9 @@
  * and ly.h that takes a working precision `prec` returns an ENCLOSURE of
  * the exact value for the balls it is given, at any prec: it never
  * promises accuracy.  A ball can be valid and useless (hkz_su2_heat_sub at
- * t = 0.001 and prec = 53 gives [+/- 5.61e-9] with status HKZ_SUCCESS, the
- * kernel being ~1e+6: the spectral sum loses ~prec bits to cancellation).
+ * t = 0.002, r = 0.3, z = 1.2 and prec = 53 gives [8.7e-23 +/- 3.1e-6]
+ * with status HKZ_SUCCESS, the kernel being 9.08e-253: the spectral sum
+ * cancels).
  * Two things are the caller's job there: (1) a Ziv loop -- evaluate at
  * increasing prec until arb_rel_accuracy_bits(res) reaches the goal
  * (hkz_goal_eval of hkz/goal.h); (2) inputs read ONCE at the largest
@@ -26,9 +27,14 @@
  *   HKZ_ERR_PREC  the goal was missed at the largest precision (res is
  *                 still a valid enclosure, only too wide) -- never
  *                 HKZ_SUCCESS with a ball that misses the goal;
+ *   HKZ_ERR_NOT_CERTIFIED  (products, Lee-Yang) no certified result: a
+ *                 product tail without a proven bound, a zero list that
+ *                 the count does not certify as complete;
  *   HKZ_ERR_ARG / HKZ_ERR_DOMAIN  bad input (message in hkz_errmsg()).
  * Their balls are those of the CLI for the same inputs and --digits (the
- * CLI makes the same calls).  digits must lie in [1, 100000].
+ * CLI makes the same calls; a lattice coupling is read at more than the
+ * CLI's 4096 bits where the rule asks for more).  digits must lie in
+ * [1, 100000].
  */
 #ifndef HKZ_DIGITS_H
 #define HKZ_DIGITS_H
