@@ -246,8 +246,10 @@ HKZ_API slong hkz_ly_cw_predict_d(double *theta, slong N, double t);
 
 /** All principal Curie-Weiss zeros at coupling t > 0 (t may be a ball: the
  *  balls then hold theta_j(t) for every t in it; the direct method needs
- *  rad(t)/t below about 2^-(rel_bits + 2.3 N), so read decimal inputs at
- *  max_prec + 64 bits). */
+ *  rad(t)/t below about 2^-(rel_bits + 2.3 N), so read a decimal t at
+ *  max_prec + 64 bits, i.e. 2 rel_bits + 4 N + 1088 bits when max_prec is
+ *  automatic -- or call hkz_ly_cw_zeros_digits of hkz/digits.h, which
+ *  reads t and sizes z itself). */
 HKZ_API HKZ_WARN_UNUSED int hkz_ly_cw_zeros(hkz_ly_zeros_t z, slong N,
         const arb_t t, const hkz_ly_opts_t *opts);
 
