@@ -1,0 +1,314 @@
+/* Lee-Yang zeros, trajectories and exact tables for the Python package
+ * (_shim.h): the library calls of `hkz zeros`, `hkz track cw` and `hkz
+ * dos`, with t read at the CLI's precisions (so the same strings give
+ * the same balls) and the caller's progress callback (a non-zero return
+ * stops the run with HKZ_ERR_INTERRUPTED: Ctrl-C in Python). */
+#include <stdlib.h>
+#include <string.h>
+#include "_shim.h"
+
+/* a decimal of s is exact at ~3.33 bits per character (cli_ly.c) */
+static int read_ball(arb_t x, const char *what, const char *s, slong prec)
+{
+    if (s == NULL)
+        return hkz_error_set(HKZ_ERR_ARG, "%s: missing", what);
+    prec = FLINT_MAX(prec, (slong) (3.33 * strlen(s)) + 64);
+    if (hkz_ball_set_str(x, s, prec) != HKZ_SUCCESS)
+        return hkz_error_set(HKZ_ERR_ARG, "%s: %s", what, hkz_errmsg());
+    return HKZ_SUCCESS;
+}
+
+static hkz_ising_model_struct *model_new(void)
+{
+    hkz_ising_model_struct *m = malloc(sizeof(*m));
+    if (m != NULL)
+        hkz_ising_model_init(m);
+    return m;
+}
+
+int hkzpy_model_graph(hkz_ising_model_struct **out, const char *text)
+{
+    hkz_ising_model_struct *m = model_new();
+    int st;
+    *out = NULL;
+    if (m == NULL)
+        return hkz_error_set(HKZ_ERR_NOMEM, "out of memory");
+    st = hkz_ising_model_read_str(m, text);
+    if (st == HKZ_SUCCESS && hkz_ising_model_weight(m) < 1)
+        st = hkz_error_set(HKZ_ERR_ARG, "the model has no vertices");
+    if (st != HKZ_SUCCESS)
+    {
+        hkzpy_model_free(m);
+        return st;
+    }
+    *out = m;
+    return HKZ_SUCCESS;
+}
+
+int hkzpy_model_lattice(hkz_ising_model_struct **out, slong L, slong M,
+                        const char *K, int cylinder)
+{
+    hkz_ising_model_struct *m = model_new();
+    fmpq_t one;
+    arb_t k;
+    int st;
+
+    *out = NULL;
+    if (m == NULL)
+        return hkz_error_set(HKZ_ERR_NOMEM, "out of memory");
+    fmpq_init(one);
+    fmpq_one(one);
+    arb_init(k);
+    if (K == NULL)
+        st = HKZ_SUCCESS;   /* a table (dos) needs no coupling */
+    else if (strcmp(K, "kc") == 0)
+        hkz_ising_kc(k, 4096), st = HKZ_SUCCESS;
+    else
+        st = read_ball(k, "coupling", K, 4096);
+    if (st == HKZ_SUCCESS && K != NULL && !arb_is_positive(k))
+        st = hkz_error_set(HKZ_ERR_ARG, "coupling: K must be > 0 (got %s)",
+                           K);
+    if (st == HKZ_SUCCESS && (L < 1 || L > 64 || M < 1 || M > 4096))
+        st = hkz_error_set(HKZ_ERR_ARG, "need 1 <= L <= 64, 1 <= M <= 4096");
+    if (st == HKZ_SUCCESS)
+        st = hkz_ising_model_lattice(m, L, M, one, cylinder ?
+                                     HKZ_ISING_CYLINDER : HKZ_ISING_TORUS);
+    if (st == HKZ_SUCCESS && K != NULL)
+        hkz_ising_model_set_scale(m, k);
+    fmpq_clear(one);
+    arb_clear(k);
+    if (st != HKZ_SUCCESS)
+    {
+        hkzpy_model_free(m);
+        return st;
+    }
+    *out = m;
+    return HKZ_SUCCESS;
+}
+
+void hkzpy_model_free(hkz_ising_model_struct *m)
+{
+    if (m == NULL)
+        return;
+    hkz_ising_model_clear(m);
+    free(m);
+}
+
+static void opts_set(hkz_ly_opts_t *o, hkz_progress_t *pr, slong digits,
+                     int threads, hkzpy_prog_fn prog, void *ctx)
+{
+    hkz_ly_opts_init(o);
+    hkz_ly_opts_set_digits(o, digits);
+    o->nthreads = threads;
+    pr->fn = prog;
+    pr->ctx = ctx;
+    o->progress = prog != NULL ? pr : NULL;
+}
+
+static hkz_ly_zeros_struct *zeros_new(slong W)
+{
+    hkz_ly_zeros_struct *z = malloc(sizeof(*z));
+    if (z != NULL)
+        hkz_ly_zeros_init(z, W);
+    return z;
+}
+
+/* the driver's outcome: the list also when not certified / not precise */
+static int zeros_keep(hkz_ly_zeros_struct **out, hkz_ly_zeros_struct *z,
+                      int st)
+{
+    if (st == HKZ_SUCCESS || st == HKZ_ERR_PREC ||
+        st == HKZ_ERR_NOT_CERTIFIED)
+        *out = z;
+    else
+        hkzpy_zeros_free(z);
+    return st;
+}
+
+int hkzpy_zeros_cw(hkz_ly_zeros_struct **out, slong N, const char *t,
+                   int method, slong digits, int threads,
+                   hkzpy_prog_fn prog, void *ctx)
+{
+    hkz_ly_zeros_struct *z;
+    hkz_ly_opts_t o;
+    hkz_progress_t pr;
+    arb_t tt;
+    int st;
+
+    *out = NULL;
+    if (N < 1 || N > (WORD(1) << 24) || digits < 1 || digits > 100000)
+        return hkz_error_set(HKZ_ERR_ARG, "need 1 <= n <= 2^24 and 1 <= "
+                             "digits <= 100000");
+    if ((z = zeros_new(N)) == NULL)
+        return hkz_error_set(HKZ_ERR_NOMEM, "out of memory");
+    opts_set(&o, &pr, digits, threads, prog, ctx);
+    o.method = method;
+    arb_init(tt);
+    /* the direct sum needs t to about rel_bits + 2.3 N bits (cmd_zeros.c) */
+    st = read_ball(tt, "t", t, hkz_digits_to_bits(digits) + 8 * N + 1024);
+    if (st == HKZ_SUCCESS && !arb_is_positive(tt))
+        st = hkz_error_set(HKZ_ERR_ARG, "t: the coupling must be > 0 (got "
+                           "%s; at t = 0 all zeros sit at pi/2)", t);
+    if (st == HKZ_SUCCESS)
+        st = hkz_ly_cw_zeros(z, N, tt, &o);
+    else
+        hkzpy_zeros_free(z), z = NULL;
+    arb_clear(tt);
+    return z == NULL ? st : zeros_keep(out, z, st);
+}
+
+int hkzpy_zeros_model(hkz_ly_zeros_struct **out, hkz_ising_model_struct *m,
+                      slong digits, int threads, hkzpy_prog_fn prog,
+                      void *ctx)
+{
+    hkz_ly_zeros_struct *z;
+    hkz_ly_opts_t o;
+    hkz_progress_t pr;
+    int st;
+
+    *out = NULL;
+    if (digits < 1 || digits > 100000)
+        return hkz_error_set(HKZ_ERR_ARG, "digits must lie in [1, 100000]");
+    if (hkz_ising_model_check_ferro(m) != HKZ_SUCCESS)
+        return hkz_error_set(HKZ_ERR_ARG, "%s (Lee-Yang zeros need "
+                             "couplings >= 0)", hkz_errmsg());
+    if ((z = zeros_new(hkz_ising_model_weight(m))) == NULL)
+        return hkz_error_set(HKZ_ERR_NOMEM, "out of memory");
+    opts_set(&o, &pr, digits, threads, prog, ctx);
+    st = hkz_ly_zeros_model(z, m, &o);
+    return zeros_keep(out, z, st);
+}
+
+void hkzpy_zeros_free(hkz_ly_zeros_struct *z)
+{
+    if (z == NULL)
+        return;
+    hkz_ly_zeros_clear(z);
+    free(z);
+}
+
+int hkzpy_track_cw(hkz_ly_track_t *tr, slong *Np, arb_struct *tstar,
+                   arb_struct *tail, int *has_tail, slong N, const char *t0, const char *t1,
+                   slong j0, slong j1, int method, slong digits,
+                   int threads, hkzpy_prog_fn prog, void *ctx)
+{
+    hkz_ly_opts_t o;
+    hkz_progress_t pr;
+    arb_t a, b;
+    mag_t rad;
+    char fam[64];
+    slong j, prec = 8 * N + 2048;
+    int st, integral;
+
+    *tr = NULL;
+    *has_tail = 0;
+    if (N < 2 || N > 4096 || digits < 1 || digits > 100000)
+        return hkz_error_set(HKZ_ERR_ARG, "need 2 <= n <= 4096 and 1 <= "
+                             "digits <= 100000");
+    if (j0 < 0 || j1 <= j0 || j1 > N / 2)
+        return hkz_error_set(HKZ_ERR_ARG, "zeros: need 1 <= J0 <= J1 <= %ld",
+                             (long) (N / 2));
+    opts_set(&o, &pr, digits, threads, prog, ctx);
+    arb_init(a);
+    arb_init(b);
+    mag_init(rad);
+    if ((st = read_ball(a, "t0", t0, prec)) == 0 &&
+        (st = read_ball(b, "t1", t1, prec)) == 0 &&
+        (!arb_is_positive(a) || !arb_lt(a, b)))
+        st = hkz_error_set(HKZ_ERR_ARG, "need 0 < t0 < t1 (got %s, %s)",
+                           t0, t1);
+    /* beyond t* every zero is at its limit within the goal (cmd_track.c) */
+    if (st == HKZ_SUCCESS)
+        st = hkz_ly_cw_limit_t(tstar, rad, N, o.goal.rel_bits);
+    if (st == HKZ_SUCCESS && !arb_lt(a, tstar))
+        st = hkz_error_set(HKZ_ERR_ARG, "t0 %s: for t >= t* = %.6g every "
+                           "zero is within 2^-%ld of its limit (2j-1) "
+                           "pi/(2N)", t0, arf_get_d(arb_midref(tstar),
+                           ARF_RND_UP), (long) o.goal.rel_bits);
+    if (st == HKZ_SUCCESS)
+    {
+        *has_tail = arb_lt(tstar, b);
+        integral = method == HKZ_LY_METHOD_INTEGRAL ||
+                   (method == HKZ_LY_METHOD_AUTO && N >= 32);
+        snprintf(fam, sizeof(fam), integral ? "cw N=%ld method=integral"
+                 : "cw N=%ld", (long) N);
+        /* the family's parameter: owned by the caller, it must outlive
+           the tracker */
+        *Np = N;
+        st = hkz_ly_track_create(tr, N, integral ? hkz_ly_cw_family_integral
+                                 : hkz_ly_cw_family, Np, fam, a,
+                                 *has_tail ? tstar : b, j0, j1, &o);
+    }
+    if (st == HKZ_SUCCESS)
+        st = hkz_ly_track_start(*tr, &o);
+    if (st == HKZ_SUCCESS)
+        st = hkz_ly_track_run(*tr, 0, &o);
+    for (j = j0; tail != NULL && *has_tail && j < j1; j++)
+    {
+        hkz_ly_cw_limit_theta(tail + j - j0, j + 1, N, o.goal.rel_bits + 64);
+        arb_add_error_mag(tail + j - j0, rad);
+    }
+    if (st != HKZ_SUCCESS && st != HKZ_ERR_NOT_CERTIFIED)
+        hkz_ly_track_destroy(tr);
+    arb_clear(a);
+    arb_clear(b);
+    mag_clear(rad);
+    return st;
+}
+
+void hkzpy_cw_limits(arb_struct *zero_coupling, arb_struct *inf, slong j,
+                     slong N, slong prec)
+{
+    hkz_ly_limit_zero_coupling(zero_coupling, prec);
+    hkz_ly_cw_limit_theta(inf, j, N, prec);
+}
+
+int hkzpy_dos(hkz_ising_dos_struct **out, const hkz_ising_model_struct *m,
+              int threads, hkzpy_prog_fn prog, void *ctx)
+{
+    hkz_ising_dos_struct *d = malloc(sizeof(*d));
+    hkz_progress_t pr;
+    int st;
+
+    *out = NULL;
+    if (d == NULL)
+        return hkz_error_set(HKZ_ERR_NOMEM, "out of memory");
+    hkz_ising_dos_init(d);
+    pr.fn = prog;
+    pr.ctx = ctx;
+    if (m->kind == HKZ_ISING_LATTICE)
+        st = hkz_ising_dos_transfer_sparse(d, m, threads, prog != NULL ? &pr
+                                           : NULL, NULL);
+    else
+        st = hkz_ising_dos_compute(d, m, threads);
+    if (st != HKZ_SUCCESS)
+    {
+        hkzpy_dos_free(d);
+        return st;
+    }
+    *out = d;
+    return HKZ_SUCCESS;
+}
+
+char *hkzpy_dos_count(const hkz_ising_dos_struct *d, slong i, slong k)
+{
+    return fmpz_get_str(NULL, 10, d->g + i * d->nk + k);
+}
+
+char *hkzpy_dos_unit(const hkz_ising_dos_struct *d)
+{
+    return fmpq_get_str(NULL, 10, d->unit);
+}
+
+char *hkzpy_dos_S(const hkz_ising_dos_struct *d)
+{
+    return fmpz_get_str(NULL, 10, d->S);
+}
+
+void hkzpy_dos_free(hkz_ising_dos_struct *d)
+{
+    if (d == NULL)
+        return;
+    hkz_ising_dos_clear(d);
+    free(d);
+}
