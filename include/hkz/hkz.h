@@ -15,6 +15,7 @@
 #include "hkz/text.h"
 #include "hkz/ising.h"
 #include "hkz/ly.h"
+#include "hkz/digits.h"
 #include "hkz/dist.h"
 #include "hkz/dist_ksum.h"
 #include "hkz/compare.h"
