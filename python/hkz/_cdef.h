@@ -29,12 +29,24 @@ typedef struct {
     int dir;
 } hkz_ly_step_struct;
 typedef struct hkz_ly_track_s *hkz_ly_track_t;
+typedef struct {
+    int kind;
+    slong nfactors;
+    ...;
+} hkz_su2n_info_t;
 extern "Python" int _hkzpy_progress(void *, slong, slong);
 
 const char *hkz_strerror(int code);
 const char *hkz_status_name(int code);
 const char *hkz_errmsg(void);
 const char *hkz_version(void);
+int hkz_su2_dist_riem_digits(arb_struct *res, const char *r, const char *z,
+                             slong digits);
+int hkz_su2_dist_cc_digits(arb_struct *res, const char *r, const char *z,
+                           slong digits);
+int hkz_su2n_heat_digits(arb_struct *res, hkz_su2n_info_t *info,
+                         const char *weights, int op, const char *t,
+                         const char *point, slong digits);
 void hkz_ly_track_destroy(hkz_ly_track_t *tr);
 slong hkz_ly_track_nsteps(const hkz_ly_track_t tr, slong j);
 const hkz_ly_step_struct *hkz_ly_track_step(const hkz_ly_track_t tr,

@@ -20,20 +20,12 @@ void hkzpy_vec_free(arb_struct *v, slong n);
 char *hkzpy_ball_parts(const arb_struct *x);
 void hkzpy_str_free(char *s);
 
-/* ---- scalar kernels and distances (_shim.c) ---------------------------- */
+/* ---- scalar kernels (_shim.c; the rest of digits.h is called directly) */
 /* kind 0: h_t(alpha) (a = alpha), 1: p_t(r, z) (a = r, b = z), 2: Milnor
- * (w = "a,b,c", elem = "a_re,a_im,b_re,b_im" or cyl = "r,phi,z") */
+ * (w = "a,b,c" and g = "a_re,a_im,b_re,b_im" or cyl = "r,phi,z") */
 int hkzpy_heat(arb_struct *res, int kind, const char *t, const char *a,
                const char *b, const char *w, const char *g,
-               const char *cyl, ulong deriv, const char *method,
-               slong digits);
-/* metric 0: riem, 1: cc */
-int hkzpy_dist(arb_struct *res, int metric, const char *r, const char *z,
-               slong digits);
-/* op: HKZ_SU2N_DELTA / HKZ_SU2N_L; *kind, *nfactors from hkz_su2n_info_t */
-int hkzpy_product_heat(arb_struct *res, int *kind, slong *nfactors, int op,
-                       const char *spec, int spin, const char *t,
-                       const char *at, ulong deriv, slong digits);
+               const char *cyl, slong deriv, slong digits);
 
 /* ---- grids (_shim_grid.c) ---------------------------------------------- */
 typedef struct hkzpy_grid_s hkzpy_grid_t;
@@ -56,16 +48,22 @@ int hkzpy_grid_run(hkzpy_grid_t *g, int device, int scalar_only,
                    hkzpy_prog_fn prog, void *ctx);
 
 /* ---- Lee-Yang zeros, trajectories, tables (_shim_ly.c) ----------------- */
+/* models for tables (dos) */
 int hkzpy_model_graph(hkz_ising_model_struct **m, const char *text);
 int hkzpy_model_lattice(hkz_ising_model_struct **m, slong L, slong M,
-                        const char *K, int cylinder);
+                        int cylinder);
 void hkzpy_model_free(hkz_ising_model_struct *m);
+/* the digits-level zero finders with threads, method and progress; the
+ * list is kept (*z) also on HKZ_ERR_PREC / HKZ_ERR_NOT_CERTIFIED */
 int hkzpy_zeros_cw(hkz_ly_zeros_struct **z, slong N, const char *t,
                    int method, slong digits, int threads,
                    hkzpy_prog_fn prog, void *ctx);
-int hkzpy_zeros_model(hkz_ly_zeros_struct **z, hkz_ising_model_struct *m,
+int hkzpy_zeros_graph(hkz_ly_zeros_struct **z, const char *edges,
                       slong digits, int threads, hkzpy_prog_fn prog,
                       void *ctx);
+int hkzpy_zeros_lattice(hkz_ly_zeros_struct **z, slong L, slong M,
+                        int cylinder, const char *K, slong digits,
+                        int threads, hkzpy_prog_fn prog, void *ctx);
 void hkzpy_zeros_free(hkz_ly_zeros_struct *z);
 /* zeros j0..j1-1 (0-based) of K_N over [t0, t1]; beyond t* (set in
  * tstar) every zero stays within its limit +/- the goal: the steps stop

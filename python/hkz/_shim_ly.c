@@ -1,8 +1,9 @@
 /* Lee-Yang zeros, trajectories and exact tables for the Python package
- * (_shim.h): the library calls of `hkz zeros`, `hkz track cw` and `hkz
- * dos`, with t read at the CLI's precisions (so the same strings give
- * the same balls) and the caller's progress callback (a non-zero return
- * stops the run with HKZ_ERR_INTERRUPTED: Ctrl-C in Python). */
+ * (_shim.h): the digits-level zero finders of hkz/digits.h, the library
+ * calls of `hkz track cw` (t read at the CLI's precisions, so the same
+ * strings give the same balls) and of `hkz dos`, with the caller's
+ * progress callback (a non-zero return stops the run with
+ * HKZ_ERR_INTERRUPTED: Ctrl-C in Python). */
 #include <stdlib.h>
 #include <string.h>
 #include "_shim.h"
@@ -46,11 +47,10 @@ int hkzpy_model_graph(hkz_ising_model_struct **out, const char *text)
 }
 
 int hkzpy_model_lattice(hkz_ising_model_struct **out, slong L, slong M,
-                        const char *K, int cylinder)
+                        int cylinder)
 {
     hkz_ising_model_struct *m = model_new();
     fmpq_t one;
-    arb_t k;
     int st;
 
     *out = NULL;
@@ -58,25 +58,9 @@ int hkzpy_model_lattice(hkz_ising_model_struct **out, slong L, slong M,
         return hkz_error_set(HKZ_ERR_NOMEM, "out of memory");
     fmpq_init(one);
     fmpq_one(one);
-    arb_init(k);
-    if (K == NULL)
-        st = HKZ_SUCCESS;   /* a table (dos) needs no coupling */
-    else if (strcmp(K, "kc") == 0)
-        hkz_ising_kc(k, 4096), st = HKZ_SUCCESS;
-    else
-        st = read_ball(k, "coupling", K, 4096);
-    if (st == HKZ_SUCCESS && K != NULL && !arb_is_positive(k))
-        st = hkz_error_set(HKZ_ERR_ARG, "coupling: K must be > 0 (got %s)",
-                           K);
-    if (st == HKZ_SUCCESS && (L < 1 || L > 64 || M < 1 || M > 4096))
-        st = hkz_error_set(HKZ_ERR_ARG, "need 1 <= L <= 64, 1 <= M <= 4096");
-    if (st == HKZ_SUCCESS)
-        st = hkz_ising_model_lattice(m, L, M, one, cylinder ?
-                                     HKZ_ISING_CYLINDER : HKZ_ISING_TORUS);
-    if (st == HKZ_SUCCESS && K != NULL)
-        hkz_ising_model_set_scale(m, k);
+    st = hkz_ising_model_lattice(m, L, M, one, cylinder ? HKZ_ISING_CYLINDER
+                                 : HKZ_ISING_TORUS);
     fmpq_clear(one);
-    arb_clear(k);
     if (st != HKZ_SUCCESS)
     {
         hkzpy_model_free(m);
@@ -94,11 +78,10 @@ void hkzpy_model_free(hkz_ising_model_struct *m)
     free(m);
 }
 
-static void opts_set(hkz_ly_opts_t *o, hkz_progress_t *pr, slong digits,
-                     int threads, hkzpy_prog_fn prog, void *ctx)
+static void opts_set(hkz_ly_opts_t *o, hkz_progress_t *pr, int threads,
+                     hkzpy_prog_fn prog, void *ctx)
 {
     hkz_ly_opts_init(o);
-    hkz_ly_opts_set_digits(o, digits);
     o->nthreads = threads;
     pr->fn = prog;
     pr->ctx = ctx;
@@ -132,51 +115,46 @@ int hkzpy_zeros_cw(hkz_ly_zeros_struct **out, slong N, const char *t,
     hkz_ly_zeros_struct *z;
     hkz_ly_opts_t o;
     hkz_progress_t pr;
-    arb_t tt;
-    int st;
 
     *out = NULL;
-    if (N < 1 || N > (WORD(1) << 24) || digits < 1 || digits > 100000)
-        return hkz_error_set(HKZ_ERR_ARG, "need 1 <= n <= 2^24 and 1 <= "
-                             "digits <= 100000");
-    if ((z = zeros_new(N)) == NULL)
+    if ((z = zeros_new(0)) == NULL)
         return hkz_error_set(HKZ_ERR_NOMEM, "out of memory");
-    opts_set(&o, &pr, digits, threads, prog, ctx);
+    opts_set(&o, &pr, threads, prog, ctx);
     o.method = method;
-    arb_init(tt);
-    /* the direct sum needs t to about rel_bits + 2.3 N bits (cmd_zeros.c) */
-    st = read_ball(tt, "t", t, hkz_digits_to_bits(digits) + 8 * N + 1024);
-    if (st == HKZ_SUCCESS && !arb_is_positive(tt))
-        st = hkz_error_set(HKZ_ERR_ARG, "t: the coupling must be > 0 (got "
-                           "%s; at t = 0 all zeros sit at pi/2)", t);
-    if (st == HKZ_SUCCESS)
-        st = hkz_ly_cw_zeros(z, N, tt, &o);
-    else
-        hkzpy_zeros_free(z), z = NULL;
-    arb_clear(tt);
-    return z == NULL ? st : zeros_keep(out, z, st);
+    return zeros_keep(out, z, hkz_ly_cw_zeros_digits(z, N, t, digits, &o));
 }
 
-int hkzpy_zeros_model(hkz_ly_zeros_struct **out, hkz_ising_model_struct *m,
+int hkzpy_zeros_graph(hkz_ly_zeros_struct **out, const char *edges,
                       slong digits, int threads, hkzpy_prog_fn prog,
                       void *ctx)
 {
     hkz_ly_zeros_struct *z;
     hkz_ly_opts_t o;
     hkz_progress_t pr;
-    int st;
 
     *out = NULL;
-    if (digits < 1 || digits > 100000)
-        return hkz_error_set(HKZ_ERR_ARG, "digits must lie in [1, 100000]");
-    if (hkz_ising_model_check_ferro(m) != HKZ_SUCCESS)
-        return hkz_error_set(HKZ_ERR_ARG, "%s (Lee-Yang zeros need "
-                             "couplings >= 0)", hkz_errmsg());
-    if ((z = zeros_new(hkz_ising_model_weight(m))) == NULL)
+    if ((z = zeros_new(0)) == NULL)
         return hkz_error_set(HKZ_ERR_NOMEM, "out of memory");
-    opts_set(&o, &pr, digits, threads, prog, ctx);
-    st = hkz_ly_zeros_model(z, m, &o);
-    return zeros_keep(out, z, st);
+    opts_set(&o, &pr, threads, prog, ctx);
+    return zeros_keep(out, z, hkz_ly_graph_zeros_digits(z, edges, digits,
+                                                        &o));
+}
+
+int hkzpy_zeros_lattice(hkz_ly_zeros_struct **out, slong L, slong M,
+                        int cylinder, const char *K, slong digits,
+                        int threads, hkzpy_prog_fn prog, void *ctx)
+{
+    hkz_ly_zeros_struct *z;
+    hkz_ly_opts_t o;
+    hkz_progress_t pr;
+
+    *out = NULL;
+    if ((z = zeros_new(0)) == NULL)
+        return hkz_error_set(HKZ_ERR_NOMEM, "out of memory");
+    opts_set(&o, &pr, threads, prog, ctx);
+    return zeros_keep(out, z, hkz_ly_lattice_zeros_digits(z, L, M, cylinder
+                      ? HKZ_ISING_CYLINDER : HKZ_ISING_TORUS, K, digits,
+                      &o));
 }
 
 void hkzpy_zeros_free(hkz_ly_zeros_struct *z)
@@ -208,7 +186,8 @@ int hkzpy_track_cw(hkz_ly_track_t *tr, slong *Np, arb_struct *tstar,
     if (j0 < 0 || j1 <= j0 || j1 > N / 2)
         return hkz_error_set(HKZ_ERR_ARG, "zeros: need 1 <= J0 <= J1 <= %ld",
                              (long) (N / 2));
-    opts_set(&o, &pr, digits, threads, prog, ctx);
+    opts_set(&o, &pr, threads, prog, ctx);
+    hkz_ly_opts_set_digits(&o, digits);
     arb_init(a);
     arb_init(b);
     mag_init(rad);

@@ -13,7 +13,8 @@ def su2(metric, r, z, digits=30):
     c.check_digits(digits)
     bits = c.input_bits(digits)
     res = c.Vec(1)
-    st = lib.hkzpy_dist(res[0], m, c.cstr(c.number(r, "r", bits)),
-                        c.cstr(c.number(z, "z", bits)), digits)
+    f = lib.hkz_su2_dist_cc_digits if m else lib.hkz_su2_dist_riem_digits
+    st = f(res[0], c.cstr(c.number(r, "r", bits)),
+           c.cstr(c.number(z, "z", bits)), digits)
     c.check(st, allow=(c.ERR_PREC,))
     return c.ball(res[0])

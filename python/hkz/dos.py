@@ -56,7 +56,7 @@ def lattice(L, M, boundary="torus", threads=2, progress=None):
     c.check_int(threads, "threads", 1, 256)
     cyl = c.choice(boundary, "boundary", ("torus", "cylinder"))
     mp = ffi.new("hkz_ising_model_struct **")
-    c.check(lib.hkzpy_model_lattice(mp, L, M, ffi.NULL, cyl))
+    c.check(lib.hkzpy_model_lattice(mp, L, M, cyl))
     return _dos(mp, threads, progress, "lattice %dx%d %s" % (L, M, boundary))
 
 

@@ -17,7 +17,7 @@ from ._hkz import lib
 __all__ = ["su2", "su2_sub", "su2_milnor"]
 
 
-def _heat(kind, digits, deriv, method, t, a=None, b=None, w=None, g=None,
+def _heat(kind, digits, deriv, t, a=None, b=None, w=None, g=None,
           cyl=None):
     c.check_digits(digits)
     c.check_int(deriv, "deriv", 0, 64)
@@ -27,22 +27,21 @@ def _heat(kind, digits, deriv, method, t, a=None, b=None, w=None, g=None,
     lists = [c.cstr(None if x is None else c.number_list(x, name, bits))
              for x, name in ((w, "weights"), (g, "g"), (cyl, "cyl"))]
     res = c.Vec(1)
-    st = lib.hkzpy_heat(res[0], kind, *args, *lists, deriv, c.cstr(method),
-                        digits)
+    st = lib.hkzpy_heat(res[0], kind, *args, *lists, deriv, digits)
     c.check(st, allow=(c.ERR_PREC,))
     return c.ball(res[0])
 
 
-def su2(t, alpha, digits=30, deriv=0, method="auto"):
+def su2(t, alpha, digits=30, deriv=0):
     """h_t(alpha) (d^deriv/dt^deriv), the heat kernel of Delta at the class
-    angle alpha in [0, pi]; method auto | spectral | images."""
-    return _heat(0, digits, deriv, method, t, alpha)
+    angle alpha in [0, pi]."""
+    return _heat(0, digits, deriv, t, alpha)
 
 
-def su2_sub(t, r, z, digits=30, deriv=0, method="auto"):
-    """p_t(r, z), the sub-Riemannian heat kernel of L at r in [0, pi/2], z;
-    method auto | spectral | fibre (r = 0) | integral."""
-    return _heat(1, digits, deriv, method, t, r, z)
+def su2_sub(t, r, z, digits=30, deriv=0):
+    """p_t(r, z), the sub-Riemannian heat kernel of L at r in [0, pi/2], z
+    (d^deriv/dt^deriv)."""
+    return _heat(1, digits, deriv, t, r, z)
 
 
 def su2_milnor(weights, t, g=None, cyl=None, digits=30):
@@ -50,4 +49,4 @@ def su2_milnor(weights, t, g=None, cyl=None, digits=30):
     (a, b > 0, c >= 0), at g = (a_re, a_im, b_re, b_im) (|a|^2+|b|^2 = 1
     within 1e-10, then normalized) or cyl = (r, phi, z); exactly one of g
     and cyl.  Each may also be the CLI's comma string."""
-    return _heat(2, digits, 0, "auto", t, w=weights, g=g, cyl=cyl)
+    return _heat(2, digits, 0, t, w=weights, g=g, cyl=cyl)

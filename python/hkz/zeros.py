@@ -75,14 +75,8 @@ def cw(n, t=None, beta=None, digits=30, method="auto", threads=2,
     bits = c.input_bits(digits) + 8 * n
     if beta is not None:
         t = _over(beta, n, bits)
-    zp = ffi.new("hkz_ly_zeros_struct **")
-    with c.progress_call(progress) as (fn, ctx, call):
-        st = lib.hkzpy_zeros_cw(zp, n, c.cstr(c.number(t, "t", bits)), m,
-                                digits, threads, fn, ctx)
-        c.run_status(call, st, allow=(c.ERR_PREC, c.ERR_NOT_CERTIFIED))
-    if zp[0] == ffi.NULL:
-        return None
-    return _zeros(zp, st, "cw")
+    return _run(lib.hkzpy_zeros_cw, "cw", progress, n,
+                c.cstr(c.number(t, "t", bits)), m, digits, threads)
 
 
 def _over(beta, n, bits):
@@ -118,11 +112,10 @@ def _edges_text(edges):
     return "\n".join(lines) + "\n"
 
 
-def _model_zeros(mp, digits, threads, progress, model):
-    m = ffi.gc(mp[0], lib.hkzpy_model_free)
+def _run(f, model, progress, *args):
     zp = ffi.new("hkz_ly_zeros_struct **")
     with c.progress_call(progress) as (fn, ctx, call):
-        st = lib.hkzpy_zeros_model(zp, m, digits, threads, fn, ctx)
+        st = f(zp, *args, fn, ctx)
         c.run_status(call, st, allow=(c.ERR_PREC, c.ERR_NOT_CERTIFIED))
     if zp[0] == ffi.NULL:
         return None
@@ -135,9 +128,8 @@ def graph(edges, digits=30, threads=2, progress=None):
     'vertices N', 'weight u w')."""
     c.check_digits(digits)
     c.check_int(threads, "threads", 1, 256)
-    mp = ffi.new("hkz_ising_model_struct **")
-    c.check(lib.hkzpy_model_graph(mp, c.cstr(_edges_text(edges))))
-    return _model_zeros(mp, digits, threads, progress, "graph")
+    return _run(lib.hkzpy_zeros_graph, "graph", progress,
+                c.cstr(_edges_text(edges)), digits, threads)
 
 
 def lattice(L, M, coupling, boundary="torus", digits=30, threads=2,
@@ -150,6 +142,5 @@ def lattice(L, M, coupling, boundary="torus", digits=30, threads=2,
     c.check_int(threads, "threads", 1, 256)
     cyl = c.choice(boundary, "boundary", ("torus", "cylinder"))
     K = coupling if coupling == "kc" else c.number(coupling, "coupling")
-    mp = ffi.new("hkz_ising_model_struct **")
-    c.check(lib.hkzpy_model_lattice(mp, L, M, c.cstr(K), cyl))
-    return _model_zeros(mp, digits, threads, progress, "lattice")
+    return _run(lib.hkzpy_zeros_lattice, "lattice", progress, L, M, cyl,
+                c.cstr(K), digits, threads)
