@@ -22,8 +22,9 @@ def _heat(kind, digits, deriv, t, a=None, b=None, w=None, g=None,
     c.check_digits(digits)
     c.check_int(deriv, "deriv", 0, 64)
     bits = c.input_bits(digits)
-    args = [c.cstr(None if x is None else c.number(x, name, bits))
-            for x, name in ((t, "t"), (a, "a"), (b, "b"))]
+    need = {0: ("t", "alpha"), 1: ("t", "r", "z"), 2: ("t",)}[kind]
+    args = [c.cstr(c.number(x, name, bits) if name in need else None)
+            for x, name in zip((t, a, b), need + ("", "", ""))]
     lists = [c.cstr(None if x is None else c.number_list(x, name, bits))
              for x, name in ((w, "weights"), (g, "g"), (cyl, "cyl"))]
     res = c.Vec(1)
