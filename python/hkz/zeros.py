@@ -26,6 +26,15 @@ _METHODS = ("auto", "direct", "integral")
 class ZeroList(list):
     """theta_j balls plus the certificate fields (module docstring)."""
 
+    def z(self):
+        """z_j = exp(-2 i theta_j) as python-flint acb balls (enclosures,
+        computed by python-flint at the accuracy of each theta_j)."""
+        out = []
+        for th in self:
+            with flint.ctx.workprec(max(64, th.rel_accuracy_bits() + 32)):
+                out.append((flint.acb(0, -2) * th).exp())
+        return out
+
     def __repr__(self):
         return "ZeroList(n=%d, complete=%s, %s)" % (
             self.n, self.complete, list.__repr__(self))

@@ -19,6 +19,9 @@ def test_cw_a7():
         assert isinstance(x, flint.arb) and accurate(x, 30)
         assert x.overlaps(ref(w, 19))
     assert z.j == [1, 2, 3, 4, 5]
+    zz = z.z()
+    assert all(isinstance(w, flint.acb) and abs(w).overlaps(flint.arb(1))
+               for w in zz)
 
 
 def test_cw_beta_and_odd():
