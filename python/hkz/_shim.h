@@ -61,9 +61,11 @@ int hkzpy_zeros_cw(hkz_ly_zeros_struct **z, slong N, const char *t,
 int hkzpy_zeros_graph(hkz_ly_zeros_struct **z, const char *edges,
                       slong digits, int threads, hkzpy_prog_fn prog,
                       void *ctx);
+/* lattice: HKZ_ERR_TOO_LARGE past the CLI's CPU budget unless force */
 int hkzpy_zeros_lattice(hkz_ly_zeros_struct **z, slong L, slong M,
                         int cylinder, const char *K, slong digits,
-                        int threads, hkzpy_prog_fn prog, void *ctx);
+                        int threads, int force, hkzpy_prog_fn prog,
+                        void *ctx);
 void hkzpy_zeros_free(hkz_ly_zeros_struct *z);
 /* zeros j0..j1-1 (0-based) of K_N over [t0, t1]; beyond t* (set in
  * tstar) every zero stays within its limit +/- the goal: the steps stop

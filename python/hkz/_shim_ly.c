@@ -140,15 +140,44 @@ int hkzpy_zeros_graph(hkz_ly_zeros_struct **out, const char *edges,
                                                         &o));
 }
 
+/* The lattice drivers compute the exact table on the CPU first, without
+ * progress reports (so without Ctrl-C): refused past the CLI's budget of
+ * estimated wall time (cli_ly.c) unless forced. */
+#define DOS_CPU_BUDGET_S 7200.0
+
+static int lattice_budget(slong L, slong M, int cylinder, int threads)
+{
+    hkz_ising_model_struct *m;
+    hkz_ising_transfer_stats_t est;
+    double cpu;
+    int st = hkzpy_model_lattice(&m, L, M, cylinder);
+
+    if (st != HKZ_SUCCESS)
+        return st;
+    st = hkz_ising_dos_transfer_estimate(&est, &cpu, m, threads);
+    hkzpy_model_free(m);
+    if (st == HKZ_SUCCESS && cpu / FLINT_MAX(threads, 1) > DOS_CPU_BUDGET_S)
+        return hkz_error_set(HKZ_ERR_TOO_LARGE, "lattice %ldx%ld: its exact "
+                             "table would take about %.3g s on %d threads "
+                             "on the CPU, where it cannot be interrupted; "
+                             "pass force=True to run it anyway", (long) L,
+                             (long) M, cpu / FLINT_MAX(threads, 1), threads);
+    return st == HKZ_ERR_TOO_LARGE ? st : HKZ_SUCCESS;
+}
+
 int hkzpy_zeros_lattice(hkz_ly_zeros_struct **out, slong L, slong M,
                         int cylinder, const char *K, slong digits,
-                        int threads, hkzpy_prog_fn prog, void *ctx)
+                        int threads, int force, hkzpy_prog_fn prog,
+                        void *ctx)
 {
     hkz_ly_zeros_struct *z;
     hkz_ly_opts_t o;
     hkz_progress_t pr;
+    int st;
 
     *out = NULL;
+    if (!force && (st = lattice_budget(L, M, cylinder, threads)))
+        return st;
     if ((z = zeros_new(0)) == NULL)
         return hkz_error_set(HKZ_ERR_NOMEM, "out of memory");
     opts_set(&o, &pr, threads, prog, ctx);

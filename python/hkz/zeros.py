@@ -142,9 +142,12 @@ def graph(edges, digits=30, threads=2, progress=None):
 
 
 def lattice(L, M, coupling, boundary="torus", digits=30, threads=2,
-            progress=None):
+            force=False, progress=None):
     """Zeros of the L x M square lattice (L columns, M rows) with coupling
-    K > 0 on every bond (a number, or 'kc' for K_c = log(1+sqrt 2)/2)."""
+    K > 0 on every bond (a number, or 'kc' for K_c = log(1+sqrt 2)/2).
+    The exact table is computed first, on the CPU and without Ctrl-C: a
+    lattice whose table is estimated above 2 hours is refused
+    (HKZ_ERR_TOO_LARGE) unless force=True."""
     c.check_int(L, "L", 1, 64)
     c.check_int(M, "M", 1, 4096)
     c.check_digits(digits)
@@ -152,4 +155,4 @@ def lattice(L, M, coupling, boundary="torus", digits=30, threads=2,
     cyl = c.choice(boundary, "boundary", ("torus", "cylinder"))
     K = coupling if coupling == "kc" else c.number(coupling, "coupling")
     return _run(lib.hkzpy_zeros_lattice, "lattice", progress, L, M, cyl,
-                c.cstr(K), digits, threads)
+                c.cstr(K), digits, threads, bool(force))

@@ -100,6 +100,7 @@ def test_kc():
     lambda: hkz.zeros.lattice(L=3, M=3, coupling="-0.3"),
     lambda: hkz.zeros.lattice(L=3, M=3, coupling="0.3", boundary="sphere"),
     lambda: hkz.zeros.lattice(L=99, M=3, coupling="0.3"),
+    lambda: hkz.zeros.lattice(L=16, M=16, coupling="0.3"),
 ])
 def test_bad_input_raises(call):
     with pytest.raises(hkz.HkzError) as e:
