@@ -79,10 +79,11 @@ int hkzpy_track_cw(hkz_ly_track_t *tr, slong *Np, arb_struct *tstar,
 void hkzpy_cw_limits(arb_struct *zero_coupling, arb_struct *inf, slong j,
                      slong N, slong prec);
 /* the exact table g(b, k) of a model by the transfer matrix (lattices)
- * or the enumeration (graphs); counts as decimal strings via
+ * or the enumeration (graphs; HKZ_ERR_TOO_LARGE past 33 vertices unless
+ * force: it cannot be interrupted); counts as decimal strings via
  * hkzpy_dos_count */
 int hkzpy_dos(hkz_ising_dos_struct **d, const hkz_ising_model_struct *m,
-              int threads, hkzpy_prog_fn prog, void *ctx);
+              int threads, int force, hkzpy_prog_fn prog, void *ctx);
 char *hkzpy_dos_count(const hkz_ising_dos_struct *d, slong i, slong k);
 char *hkzpy_dos_unit(const hkz_ising_dos_struct *d);
 char *hkzpy_dos_S(const hkz_ising_dos_struct *d);

@@ -271,15 +271,24 @@ void hkzpy_cw_limits(arb_struct *zero_coupling, arb_struct *inf, slong j,
     hkz_ly_cw_limit_theta(inf, j, N, prec);
 }
 
+/* the enumeration of a graph reports no progress: past 2^32
+ * configurations it is refused (no Ctrl-C) unless forced */
+#define DOS_ENUM_MAX_N 33
+
 int hkzpy_dos(hkz_ising_dos_struct **out, const hkz_ising_model_struct *m,
-              int threads, hkzpy_prog_fn prog, void *ctx)
+              int threads, int force, hkzpy_prog_fn prog, void *ctx)
 {
-    hkz_ising_dos_struct *d = malloc(sizeof(*d));
+    hkz_ising_dos_struct *d;
     hkz_progress_t pr;
     int st;
 
     *out = NULL;
-    if (d == NULL)
+    if (m->kind != HKZ_ISING_LATTICE && m->n > DOS_ENUM_MAX_N && !force)
+        return hkz_error_set(HKZ_ERR_TOO_LARGE, "a graph of %ld vertices: "
+                             "the enumeration of 2^%ld configurations "
+                             "cannot be interrupted; pass force=True to run "
+                             "it anyway", (long) m->n, (long) m->n - 1);
+    if ((d = malloc(sizeof(*d))) == NULL)
         return hkz_error_set(HKZ_ERR_NOMEM, "out of memory");
     hkz_ising_dos_init(d);
     pr.fn = prog;

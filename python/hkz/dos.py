@@ -23,11 +23,11 @@ class Dos:
                                                len(self.k), self.total)
 
 
-def _dos(mp, threads, progress, model):
+def _dos(mp, threads, force, progress, model):
     m = ffi.gc(mp[0], lib.hkzpy_model_free)
     dp = ffi.new("hkz_ising_dos_struct **")
     with c.progress_call(progress) as (fn, ctx, call):
-        st = lib.hkzpy_dos(dp, m, threads, fn, ctx)
+        st = lib.hkzpy_dos(dp, m, threads, bool(force), fn, ctx)
         c.run_status(call, st)
     d = dp[0]
     try:
@@ -57,13 +57,16 @@ def lattice(L, M, boundary="torus", threads=2, progress=None):
     cyl = c.choice(boundary, "boundary", ("torus", "cylinder"))
     mp = ffi.new("hkz_ising_model_struct **")
     c.check(lib.hkzpy_model_lattice(mp, L, M, cyl))
-    return _dos(mp, threads, progress, "lattice %dx%d %s" % (L, M, boundary))
+    return _dos(mp, threads, False, progress,
+                "lattice %dx%d %s" % (L, M, boundary))
 
 
-def graph(edges, threads=2):
-    """The exact table of a graph (edges as for hkz.zeros.graph)."""
+def graph(edges, threads=2, force=False):
+    """The exact table of a graph (edges as for hkz.zeros.graph) by
+    enumeration, which cannot be interrupted: more than 33 vertices only
+    with force=True."""
     from .zeros import _edges_text
     c.check_int(threads, "threads", 1, 256)
     mp = ffi.new("hkz_ising_model_struct **")
     c.check(lib.hkzpy_model_graph(mp, c.cstr(_edges_text(edges))))
-    return _dos(mp, threads, None, "graph")
+    return _dos(mp, threads, force, None, "graph")
