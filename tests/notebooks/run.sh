@@ -47,6 +47,18 @@ mkdir -p "$data/trajectories_lattice"
 "$hkz" track lattice --L 4 --M 4 --t0 0.3 --t1 0.6 --digits 15 --no-progress --format csv \
   --out "$data/trajectories_lattice/track_4x4.csv" >"$tmp/track.txt" 2>&1
 check "hkz track lattice exit 0" '[ $? -eq 0 ]' || cat "$tmp/track.txt"
+# python_package.ipynb uses the Python package: the venv of README command 2 (build/venv, or
+# HKZ_VENV); without it that notebook is left out
+venv=${HKZ_VENV:-$(dirname "$hkz")/venv}
+if [ -x "$venv/bin/python" ] && "$venv/bin/python" -c "import hkz" 2>/dev/null; then
+  export HKZ_VENV=$venv
+  mkdir -p "$data/python"
+  "$hkz" zeros cw --n 40 --t 0.02 --digits 20 --format jsonl --no-progress \
+    --out "$data/python/cw_zeros.jsonl" >"$tmp/py.txt" 2>&1
+  check "hkz zeros cw (python/cw_zeros.jsonl) exit 0" '[ $? -eq 0 ]' || cat "$tmp/py.txt"
+else
+  echo "skip: python_package.ipynb (no venv with the package hkz at $venv)"
+fi
 for f in trajectories_lattice/track_4x4.csv x6/x6.csv x6/x6_verdict.jsonl x7/x7.csv x2/x2.csv sweep/sweep.csv sweep/sweep_summary.jsonl \
          varadhan/varadhan.csv gauss/gauss.csv grid/su2_sub_surfaces.h5; do
   check "data file $f written" '[ -s "$data/$f" ]'
@@ -55,6 +67,7 @@ done
 # the notebooks run from a copy (their folder is the default data folder: it must not be used)
 work=$tmp/nb_src; mkdir -p "$work"
 cp "$nbdir"/*.ipynb "$nbdir"/hkzdata.py "$work"/
+[ -n "${HKZ_VENV:-}" ] || rm -f "$work/python_package.ipynb"
 nbs=$(cd "$work" && ls *.ipynb)
 check "three or more notebooks" '[ $(echo $nbs | wc -w) -ge 3 ]'
 (cd "$work" && HKZ_DATA_DIR=$data "$jup" nbconvert --to notebook --execute \
@@ -64,6 +77,7 @@ check "nbconvert --execute of every notebook exit 0" '[ $? -eq 0 ]' || tail -n 4
 pngs="x6/ck_star.png x6/log_mu.png x7/thresholds.png sweep/dl_vs_ddelta.png sweep/ratio.png x2/x2_ratio.png
       varadhan/varadhan.png gauss/gauss_ck.png grid/p_t_surfaces.png grid/p_t_relrad.png
       trajectories_lattice/trajectories_lattice.png trajectories_lattice/first_zero.png"
+[ -n "${HKZ_VENV:-}" ] && pngs="$pngs python/cw_zeros.png"
 "$py" - "$data" "$tmp/nb" $pngs <<'PY' || fail=1
 import glob, json, os, sys
 import numpy as np
