@@ -138,7 +138,9 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2n_dist_digits(arb_t res,
  * NULL (defaults of hkz_ly_opts_init); its nthreads, method, grid,
  * progress and checkpoint are used, its goal is replaced by digits
  * (hkz_ly_opts_set_digits, automatic max_prec), the rest is ignored: a
- * digits call runs in one process. */
+ * digits call runs in one process.  No time budget: the exact table of a
+ * large lattice can take days (hkz zeros lattice refuses those; estimate
+ * the cost first with hkz_ising_dos_transfer_estimate). */
 
 /** Curie-Weiss K_N, coupling t > 0 per edge (hkz zeros cw --t). */
 HKZ_API HKZ_WARN_UNUSED int hkz_ly_cw_zeros_digits(hkz_ly_zeros_t z,
