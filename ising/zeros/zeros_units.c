@@ -6,9 +6,9 @@
  * initial state, so a record "zb KEY = VALUE" with
  *   KEY   = g guess prec ok sa sb status a b        (initial state)
  *   VALUE = prec ok sa sb status a b                (final state)
- * (a, b exact balls, guess an exact %a double) can replace the work in a
- * resumed run or on another process, and every process ends with the
- * bytes of a single one. */
+ * (fields of the record codec, hkz/record.h: a, b exact balls, guess an
+ * exact %a double) can replace the work in a resumed run or on another
+ * process, and every process ends with the bytes of a single one. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,95 +16,89 @@
 #include <time.h>
 #include "zeros_fun_internal.h"
 #include "../track/track_internal.h"
+#include "hkz/record.h"
 #include "hkz_check.h"
 
-static int add_arf(_hkz_ly_sbuf_t *b, const arf_t x)
+/* the state fields: prec ok sa sb status a b */
+static void put_state(hkz_rec_enc_t *e, const _hkz_lyz_zb_t *z)
 {
     arb_t y;
-    char *s;
-    int st;
     arb_init(y);
-    arb_set_arf(y, x);
-    s = hkz_ckpt_ball_str(y);
-    st = _hkz_ly_sbuf_add(b, " ");
-    if (st == HKZ_SUCCESS)
-        st = _hkz_ly_sbuf_add(b, s);
-    flint_free(s);
+    hkz_rec_put_slong(e, z->prec);
+    hkz_rec_put_slong(e, z->ok);
+    hkz_rec_put_slong(e, z->sa);
+    hkz_rec_put_slong(e, z->sb);
+    hkz_rec_put_slong(e, z->status);
+    arb_set_arf(y, &z->a);
+    hkz_rec_put_ball(e, y);
+    arb_set_arf(y, &z->b);
+    hkz_rec_put_ball(e, y);
     arb_clear(y);
-    return st;
 }
 
-static int add_state(_hkz_ly_sbuf_t *b, const _hkz_lyz_zb_t *z)
+/* a flint_malloc copy of e's record, or NULL */
+static char *enc_copy(hkz_rec_enc_t *e)
 {
-    char h[96];
-    snprintf(h, sizeof(h), " %ld %d %d %d %d", (long) z->prec, z->ok, z->sa,
-             z->sb, z->status);
-    HKZ_TRY(_hkz_ly_sbuf_add(b, h));
-    HKZ_TRY(add_arf(b, &z->a));
-    return add_arf(b, &z->b);
+    const char *s = hkz_rec_enc_str(e);
+    char *c = s != NULL ? flint_malloc(strlen(s) + 1) : NULL;
+    if (c != NULL)
+        strcpy(c, s);
+    hkz_rec_enc_clear(e);
+    return c;
 }
 
 /* KEY of an entry (flint_free) */
 static char *key_of(const _hkz_lyz_zb_t *z, int guess)
 {
-    _hkz_ly_sbuf_t b = {NULL, 0, 0};
-    char h[64];
-    snprintf(h, sizeof(h), "zb %d %a", guess, guess ? z->guess : 0.0);
-    if (_hkz_ly_sbuf_add(&b, h) != HKZ_SUCCESS || add_state(&b, z) !=
-        HKZ_SUCCESS)
-    {
-        flint_free(b.s);
-        return NULL;
-    }
-    return b.s;
+    hkz_rec_enc_t e;
+    hkz_rec_enc_init(&e);
+    hkz_rec_put_word(&e, "zb");
+    hkz_rec_put_slong(&e, guess);
+    hkz_rec_put_d(&e, guess ? z->guess : 0.0);
+    put_state(&e, z);
+    return enc_copy(&e);
 }
 
-static int get_arf(arf_t x, const char **p)
+/* the record "KEY = VALUE" of an entry's final state (flint_free) */
+static char *record_of(const char *key, const _hkz_lyz_zb_t *z)
 {
-    char buf[4096];
-    size_t n = 0;
-    int k, bad;
-    arb_t y;
-    for (k = 0; k < 4; k++)
-    {
-        size_t w;
-        while (**p == ' ')
-            (*p)++;
-        w = strcspn(*p, " ");
-        if (w == 0 || n + w + 2 > sizeof(buf))
-            return 1;
-        if (k > 0)
-            buf[n++] = ' ';
-        memcpy(buf + n, *p, w);
-        n += w;
-        *p += w;
-    }
-    buf[n] = '\0';
-    arb_init(y);
-    bad = arb_load_str(y, buf) != 0 || !arb_is_exact(y);
-    if (!bad)
-        arf_set(x, arb_midref(y));
-    arb_clear(y);
-    return bad;
+    hkz_rec_enc_t e;
+    hkz_rec_enc_init(&e);
+    hkz_rec_put_word(&e, key);
+    hkz_rec_put_word(&e, "=");
+    put_state(&e, z);
+    return enc_copy(&e);
 }
 
-/* VALUE (after " = ") into z */
+/* VALUE (after " = ") into z; 1 if malformed */
 static int set_value(_hkz_lyz_zb_t *z, const char *v)
 {
-    long prec;
-    int ok, sa, sb, status, used;
-    if (sscanf(v, " %ld %d %d %d %d%n", &prec, &ok, &sa, &sb, &status,
-               &used) != 5 || prec < 2)
-        return 1;
-    v += used;
-    if (get_arf(&z->a, &v) || get_arf(&z->b, &v))
-        return 1;
-    z->prec = prec;
-    z->ok = ok;
-    z->sa = sa;
-    z->sb = sb;
-    z->status = status;
-    return 0;
+    hkz_rec_dec_t d;
+    slong prec;
+    int ok, sa, sb, status, bad;
+    arb_t a, b;
+
+    arb_init(a);
+    arb_init(b);
+    hkz_rec_dec_init(&d, v, "zeros unit");
+    bad = hkz_rec_get_slong(&d, &prec) || hkz_rec_get_int(&d, &ok) ||
+          hkz_rec_get_int(&d, &sa) || hkz_rec_get_int(&d, &sb) ||
+          hkz_rec_get_int(&d, &status) || hkz_rec_get_ball(&d, a) ||
+          hkz_rec_get_ball(&d, b) || hkz_rec_end(&d) || prec < 2 ||
+          !arb_is_exact(a) || !arb_is_exact(b);
+    if (!bad)
+    {
+        arf_set(&z->a, arb_midref(a));
+        arf_set(&z->b, arb_midref(b));
+        z->prec = prec;
+        z->ok = ok;
+        z->sa = sa;
+        z->sb = sb;
+        z->status = status;
+    }
+    arb_clear(a);
+    arb_clear(b);
+    return bad;
 }
 
 typedef struct
@@ -328,16 +322,13 @@ int _hkz_lyz_units(const _hkz_lyz_drv_t *d, _hkz_lyz_zb_t *z, slong n,
                                 (size_t) t.grain, utask, &t);
         for (i = k; i < k + c && st == HKZ_SUCCESS; i++)
         {
-            _hkz_ly_sbuf_t v = {NULL, 0, 0};
-            st = _hkz_ly_sbuf_add(&v, "");
-            if (st == HKZ_SUCCESS)
-                st = add_state(&v, z + idx[i]);
-            if (st == HKZ_SUCCESS)
+            /* the key is the entry's initial state */
+            rec = record_of(ks[pos[idx[i]]].key, z + idx[i]);
+            if (rec == NULL)
+                st = hkz_error_set(HKZ_ERR_NOMEM, "zero driver: out of "
+                                   "memory");
+            else
             {
-                /* the key is the entry's initial state */
-                slong s = pos[idx[i]];
-                rec = flint_malloc(strlen(ks[s].key) + v.len + 4);
-                sprintf(rec, "%s =%s", ks[s].key, v.s);
                 if (ck != NULL)
                     st = hkz_ckpt_add(ck, rec);
                 if (st == HKZ_SUCCESS && sp != NULL)
@@ -348,7 +339,6 @@ int _hkz_lyz_units(const _hkz_lyz_drv_t *d, _hkz_lyz_zb_t *z, slong n,
                 }
                 flint_free(rec);
             }
-            flint_free(v.s);
         }
         *done += c;
         if (st == HKZ_SUCCESS)
