@@ -279,25 +279,31 @@ static int summary(hkz_compare_result_t *r,
 static int load(arb_ptr dd, arb_ptr dl, const struct hkz_compare_sweep_s *sw,
                 const char *rec, size_t len)
 {
-    char *text = flint_malloc(len + 1), *p, *end = text + len, *e, *s1, *s2;
+    char *text = flint_malloc(len + 1), *p, *end = text + len, *e;
     char *seen = flint_calloc(sw->o.samples + 1, 1);
     slong j, got = 0, n = sw->o.samples;
+    arb_t a, b;
     int ok = 1;
     memcpy(text, rec, len);
     text[len] = '\0';
+    arb_init(a);
+    arb_init(b);
     for (p = text; p < end && ok; p = e + 1)
     {
         if ((e = memchr(p, '\n', end - p)) == NULL)
             e = end;
         *e = '\0';
-        ok = _hkz_sweep_parse(&j, &s1, &s2, p, n) && !seen[j] &&
-             arb_load_str(dd + j, s1) == 0 && arb_load_str(dl + j, s2) == 0;
+        ok = _hkz_sweep_parse(&j, a, b, p, n) == HKZ_SUCCESS && !seen[j];
         if (ok)
         {
+            arb_swap(dd + j, a);
+            arb_swap(dl + j, b);
             seen[j] = 1;
             got++;
         }
     }
+    arb_clear(a);
+    arb_clear(b);
     flint_free(text);
     flint_free(seen);
     HKZ_CHECK(ok && got == n, HKZ_ERR_ARG, "compare sweep: records of %ld "

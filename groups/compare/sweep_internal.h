@@ -5,6 +5,7 @@
 
 #include "hkz/compare_sweep.h"
 #include "hkz/checkpoint.h"
+#include "hkz/record.h"
 #include "hkz/su2n.h"
 
 struct hkz_compare_sweep_s
@@ -35,10 +36,13 @@ int _hkz_sweep_point(hkz_su2n_point_t x, double *eps,
 int _hkz_sweep_dist(arb_t dd, arb_t dl, const struct hkz_compare_sweep_s *sw,
                     slong j);
 
-/* "<j>|<dump d_Delta>|<dump d_L>|end": 1 and the fields (pointers into l,
- * which is cut), or 0 (a record that does not end with "|end" is a cut
- * write; 0 as well). */
-int _hkz_sweep_parse(slong *j, char **dd, char **dl, char *l, slong n);
+/* Sample records "<j> <d_Delta> <d_L> end" (the record codec of
+ * hkz/record.h, exact balls): 1 if l ends with " end" (else a cut write);
+ * the fields of l; sample i of sw's range encoded into e (e->s). */
+int _hkz_sweep_complete(const char *l);
+int _hkz_sweep_parse(slong *j, arb_t dd, arb_t dl, const char *l, slong n);
+int _hkz_sweep_record(hkz_rec_enc_t *e, const struct hkz_compare_sweep_s *sw,
+                      slong i);
 
 /* The estimate c_hat (double, not certified; sweep_estimate.c). */
 double _hkz_sweep_estimate_c(const double *ldd, const double *ldl,

@@ -1,7 +1,6 @@
 /* The sweep on one process's range: checkpoint (hkz/checkpoint.h, files
  * PATH.r<rank>), the samples, their exact records. */
 #include <dirent.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,30 +9,38 @@
 #include "hkz/status.h"
 #include "hkz_check.h"
 
-static char *dup_str(const char *s)
+int _hkz_sweep_complete(const char *l)
 {
-    size_t n = strlen(s) + 1;
-    char *r = flint_malloc(n);
-    memcpy(r, s, n);
-    return r;
+    size_t n = strlen(l);
+    return n >= 4 && strcmp(l + n - 4, " end") == 0;
 }
 
-int _hkz_sweep_parse(slong *j, char **dd, char **dl, char *l, slong n)
+int _hkz_sweep_parse(slong *j, arb_t dd, arb_t dl, const char *l, slong n)
 {
-    char *p1, *p2, *p3, *end;
-    long v;
-    if ((p1 = strchr(l, '|')) == NULL || (p2 = strchr(p1 + 1, '|')) == NULL
-        || (p3 = strchr(p2 + 1, '|')) == NULL || strcmp(p3 + 1, "end") != 0)
-        return 0;
-    *p1 = *p2 = *p3 = '\0';
-    errno = 0;
-    v = strtol(l, &end, 10);
-    if (errno != 0 || end == l || *end != '\0' || v < 0 || v >= n)
-        return 0;
-    *j = v;
-    *dd = p1 + 1;
-    *dl = p2 + 1;
-    return 1;
+    hkz_rec_dec_t d;
+    char w[4];
+    hkz_rec_dec_init(&d, l, "sweep sample");
+    HKZ_TRY(hkz_rec_get_slong(&d, j));
+    HKZ_CHECK(*j >= 0 && *j < n, HKZ_ERR_CHECKPOINT, "checkpoint: sample "
+              "%ld outside 0 .. %ld", (long) *j, (long) n - 1);
+    HKZ_TRY(hkz_rec_get_ball(&d, dd));
+    HKZ_TRY(hkz_rec_get_ball(&d, dl));
+    HKZ_TRY(hkz_rec_get_word(&d, w, sizeof(w)));
+    HKZ_CHECK(strcmp(w, "end") == 0, HKZ_ERR_CHECKPOINT, "checkpoint: "
+              "malformed field 4 of sweep sample record '%.40s'", l);
+    return hkz_rec_end(&d);
+}
+
+int _hkz_sweep_record(hkz_rec_enc_t *e, const struct hkz_compare_sweep_s *sw,
+                      slong i)
+{
+    hkz_rec_enc_reset(e);
+    hkz_rec_put_slong(e, sw->lo + i);
+    /* dd, dl hold the exact balls as the codec writes them */
+    hkz_rec_put_word(e, sw->dd[i]);
+    hkz_rec_put_word(e, sw->dl[i]);
+    hkz_rec_put_word(e, "end");
+    return hkz_rec_enc_str(e) != NULL ? HKZ_SUCCESS : HKZ_ERR_NOMEM;
 }
 
 /* Declares the parameters that determine the result. */
@@ -57,30 +64,28 @@ static int take(struct hkz_compare_sweep_s *sw, const hkz_ckpt_t c,
                 slong *found)
 {
     slong i, j;
-    for (i = 0; i < hkz_ckpt_count(c); i++)
+    arb_t dd, dl;
+    int s = HKZ_SUCCESS;
+    arb_init(dd);
+    arb_init(dl);
+    for (i = 0; i < hkz_ckpt_count(c) && s == HKZ_SUCCESS; i++)
     {
-        char *l = dup_str(hkz_ckpt_get(c, i)), *dd, *dl;
-        arb_t t;
-        int ok = _hkz_sweep_parse(&j, &dd, &dl, l, sw->o.samples);
-        if (ok && j >= sw->lo && j < sw->hi && sw->dd[j - sw->lo] == NULL)
+        const char *l = hkz_ckpt_get(c, i);
+        /* a record without its " end" is a cut write: ignored */
+        if (!_hkz_sweep_complete(l))
+            continue;
+        s = _hkz_sweep_parse(&j, dd, dl, l, sw->o.samples);
+        if (s == HKZ_SUCCESS && j >= sw->lo && j < sw->hi &&
+            sw->dd[j - sw->lo] == NULL)
         {
-            arb_init(t);
-            ok = arb_load_str(t, dd) == 0 && arb_load_str(t, dl) == 0;
-            arb_clear(t);
-            if (!ok)
-            {
-                flint_free(l);
-                return hkz_error_set(HKZ_ERR_CHECKPOINT, "checkpoint: "
-                                     "malformed sample %ld", (long) j);
-            }
-            sw->dd[j - sw->lo] = dup_str(dd);
-            sw->dl[j - sw->lo] = dup_str(dl);
+            sw->dd[j - sw->lo] = arb_dump_str(dd);
+            sw->dl[j - sw->lo] = arb_dump_str(dl);
             (*found)++;
         }
-        /* a record without its "|end" is a cut write: ignored */
-        flint_free(l);
     }
-    return HKZ_SUCCESS;
+    arb_clear(dd);
+    arb_clear(dl);
+    return s;
 }
 
 /* Every PATH.r<digits> of the directory: loaded (resume) or removed. */
@@ -130,6 +135,19 @@ static int scan(struct hkz_compare_sweep_s *sw, const char *path, int load,
     return s;
 }
 
+/* Appends sample i's record to the checkpoint (in memory). */
+static int add_record(struct hkz_compare_sweep_s *sw, slong i)
+{
+    hkz_rec_enc_t e;
+    int s;
+    hkz_rec_enc_init(&e);
+    s = _hkz_sweep_record(&e, sw, i);
+    if (s == HKZ_SUCCESS)
+        s = hkz_ckpt_add(sw->ck, e.s);
+    hkz_rec_enc_clear(&e);
+    return s;
+}
+
 int hkz_compare_sweep_start(hkz_compare_sweep_t sw, slong lo, slong hi,
                             const char *path, int rank, int resume,
                             slong *found)
@@ -167,14 +185,7 @@ int hkz_compare_sweep_start(hkz_compare_sweep_t sw, slong lo, slong hi,
     /* the samples found go into this process's own file */
     for (i = 0; i < hi - lo && s == HKZ_SUCCESS; i++)
         if (sw->dd[i] != NULL)
-        {
-            char *rec = flint_malloc(strlen(sw->dd[i]) + strlen(sw->dl[i])
-                                     + 40);
-            sprintf(rec, "%ld|%s|%s|end", (long) (lo + i), sw->dd[i],
-                    sw->dl[i]);
-            s = hkz_ckpt_add(sw->ck, rec);
-            flint_free(rec);
-        }
+            s = add_record(sw, i);
     return s;
 }
 
@@ -185,16 +196,6 @@ static double now_s(void)
     return (double) ts.tv_sec + 1e-9 * (double) ts.tv_nsec;
 }
 
-/* Appends sample i's record to the checkpoint (in memory). */
-static int add_record(struct hkz_compare_sweep_s *sw, slong i)
-{
-    char *rec = flint_malloc(strlen(sw->dd[i]) + strlen(sw->dl[i]) + 40);
-    int s;
-    sprintf(rec, "%ld|%s|%s|end", (long) (sw->lo + i), sw->dd[i], sw->dl[i]);
-    s = hkz_ckpt_add(sw->ck, rec);
-    flint_free(rec);
-    return s;
-}
 
 /* The checkpoint is committed after a sample when a second (or ten times
  * the last commit's duration) has passed, when the range is done, and
@@ -259,6 +260,8 @@ int hkz_compare_sweep_records(char **rec, size_t *len,
 {
     size_t tot = 1, k = 0;
     slong i, n = sw->hi - sw->lo;
+    hkz_rec_enc_t e;
+    int s = HKZ_SUCCESS;
     HKZ_CHECK(sw->dd != NULL, HKZ_ERR_ARG, "hkz_compare_sweep_records: "
               "not started");
     for (i = 0; i < n; i++)
@@ -269,9 +272,11 @@ int hkz_compare_sweep_records(char **rec, size_t *len,
     }
     *rec = flint_malloc(tot);
     (*rec)[0] = '\0';
-    for (i = 0; i < n; i++)
-        k += (size_t) snprintf(*rec + k, tot - k, "%ld|%s|%s|end\n",
-                               (long) (sw->lo + i), sw->dd[i], sw->dl[i]);
+    hkz_rec_enc_init(&e);
+    for (i = 0; i < n && s == HKZ_SUCCESS; i++)
+        if ((s = _hkz_sweep_record(&e, sw, i)) == HKZ_SUCCESS)
+            k += (size_t) snprintf(*rec + k, tot - k, "%s\n", e.s);
+    hkz_rec_enc_clear(&e);
     *len = k;
-    return HKZ_SUCCESS;
+    return s;
 }

@@ -2,13 +2,14 @@
  * their sum in record order (hkz_su2mix_box_add_rec): a box split over
  * processes adds up bitwise as the unsplit box_range.
  *
- * One line per block: b|d|le|lmin_d|lmin|lmin0|sd_0|tr_0|...|sd_{nt-1}|
- * tr_{nt-1} with doubles in C99 hex ("%a", read back exactly by strtod)
- * and balls as arb_dump_str. */
+ * One line per block, fields of the record codec (hkz/record.h):
+ *   b d le lmin_d lmin lmin0 sd_0 tr_0 ... sd_{nt-1} tr_{nt-1}
+ * doubles exact in C99 hex, balls exact. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "box_internal.h"
+#include "hkz/record.h"
 #include "hkz_check.h"
 
 typedef struct
@@ -34,40 +35,28 @@ static int put(buf_t *b, const char *s)
     return HKZ_SUCCESS;
 }
 
-static int put_ball(buf_t *b, const arb_t x)
+/* one block's line (the record codec of hkz/record.h), then '\n' */
+static int put_blk(buf_t *b, hkz_rec_enc_t *e, const _hkz_su2mix_blk_t *r,
+                   slong nt)
 {
-    char *s = arb_dump_str(x);
-    int st = put(b, "|");
-    if (st == HKZ_SUCCESS)
-        st = put(b, s);
-    flint_free(s);
-    return st;
-}
-
-static int put_dbl(buf_t *b, double d)
-{
-    char tmp[48];
-    snprintf(tmp, sizeof(tmp), "|%a", d);
-    return put(b, tmp);
-}
-
-static int put_blk(buf_t *b, const _hkz_su2mix_blk_t *r, slong nt)
-{
-    char tmp[64];
+    const char *line;
     slong j;
-    int st;
-    snprintf(tmp, sizeof(tmp), "%ld|%ld|%d", (long) r->b, (long) r->d,
-             r->le);
-    st = put(b, tmp);
-    st = st ? st : put_dbl(b, r->lmin_d);
-    st = st ? st : put_ball(b, r->lmin);
-    st = st ? st : put_ball(b, r->lmin0);
-    for (j = 0; j < nt && st == HKZ_SUCCESS; j++)
+    hkz_rec_enc_reset(e);
+    hkz_rec_put_slong(e, r->b);
+    hkz_rec_put_slong(e, r->d);
+    hkz_rec_put_slong(e, r->le);
+    hkz_rec_put_d(e, r->lmin_d);
+    hkz_rec_put_ball(e, r->lmin);
+    hkz_rec_put_ball(e, r->lmin0);
+    for (j = 0; j < nt; j++)
     {
-        st = put_dbl(b, r->sd[j]);
-        st = st ? st : put_ball(b, r->tr + j);
+        hkz_rec_put_d(e, r->sd[j]);
+        hkz_rec_put_ball(e, r->tr + j);
     }
-    return st ? st : put(b, "\n");
+    if ((line = hkz_rec_enc_str(e)) == NULL)
+        return HKZ_ERR_NOMEM;
+    HKZ_TRY(put(b, line));
+    return put(b, "\n");
 }
 
 int hkz_su2mix_box_range_rec(char **rec, size_t *len,
@@ -77,6 +66,7 @@ int hkz_su2mix_box_range_rec(char **rec, size_t *len,
 {
     _hkz_su2mix_blk_work_t wk;
     _hkz_su2mix_blk_t r;
+    hkz_rec_enc_t e;
     buf_t buf;
     slong b;
     int status = HKZ_SUCCESS;
@@ -96,14 +86,16 @@ int hkz_su2mix_box_range_rec(char **rec, size_t *len,
     buf.alloc = *rec != NULL ? *len + 1 : 0;
     _hkz_su2mix_blk_work_init(&wk, bx, certified);
     _hkz_su2mix_blk_init(&r, bx->nt);
+    hkz_rec_enc_init(&e);
     if (buf.s == NULL)
         status = put(&buf, "");
     for (b = b0; b < b1 && status == HKZ_SUCCESS; b++)
     {
         status = _hkz_su2mix_blk_run(&r, &wk, bx, op, b, certified, prec);
         if (status == HKZ_SUCCESS)
-            status = put_blk(&buf, &r, bx->nt);
+            status = put_blk(&buf, &e, &r, bx->nt);
     }
+    hkz_rec_enc_clear(&e);
     _hkz_su2mix_blk_clear(&r, bx->nt);
     _hkz_su2mix_blk_work_clear(&wk);
     *rec = buf.s;
@@ -111,56 +103,29 @@ int hkz_su2mix_box_range_rec(char **rec, size_t *len,
     return status;
 }
 
-/* Next '|'-separated field of the line [*p, end): NUL-terminated in
- * place; NULL when the line has no more fields. */
-static char *field(char **p, char *end)
-{
-    char *s = *p, *e;
-    if (s == NULL || s > end)
-        return NULL;
-    for (e = s; e < end && *e != '|'; e++)
-        ;
-    *e = '\0';
-    *p = e < end ? e + 1 : NULL;
-    return s;
-}
-
-static int get_long(slong *v, char **p, char *end)
-{
-    char *s = field(p, end), *e;
-    if (s == NULL || *s == '\0')
-        return 0;
-    *v = strtol(s, &e, 10);
-    return *e == '\0';
-}
-
-static int get_dbl(double *v, char **p, char *end)
-{
-    char *s = field(p, end), *e;
-    if (s == NULL || *s == '\0')
-        return 0;
-    *v = strtod(s, &e);
-    return *e == '\0';
-}
-
-static int get_ball(arb_t x, char **p, char *end)
-{
-    char *s = field(p, end);
-    return s != NULL && arb_load_str(x, s) == 0;
-}
-
-/* Parses one record line [p, end) into r. */
-static int parse_blk(_hkz_su2mix_blk_t *r, char *p, char *end,
+/* Parses one record line into r. */
+static int parse_blk(_hkz_su2mix_blk_t *r, const char *line,
                      const hkz_su2mix_box_struct *bx)
 {
-    slong j, le = 0;
-    int ok = get_long(&r->b, &p, end) && get_long(&r->d, &p, end) &&
-             get_long(&le, &p, end) && get_dbl(&r->lmin_d, &p, end) &&
-             get_ball(r->lmin, &p, end) && get_ball(r->lmin0, &p, end);
-    for (j = 0; j < bx->nt && ok; j++)
-        ok = get_dbl(r->sd + j, &p, end) && get_ball(r->tr + j, &p, end);
-    r->le = (int) le;
-    return ok && p == NULL && r->b >= 0 && r->b < bx->nblocks && r->d >= 1;
+    hkz_rec_dec_t d;
+    slong j;
+    hkz_rec_dec_init(&d, line, "su2mix block");
+    HKZ_TRY(hkz_rec_get_slong(&d, &r->b));
+    HKZ_TRY(hkz_rec_get_slong(&d, &r->d));
+    HKZ_TRY(hkz_rec_get_int(&d, &r->le));
+    HKZ_TRY(hkz_rec_get_d(&d, &r->lmin_d));
+    HKZ_TRY(hkz_rec_get_ball(&d, r->lmin));
+    HKZ_TRY(hkz_rec_get_ball(&d, r->lmin0));
+    for (j = 0; j < bx->nt; j++)
+    {
+        HKZ_TRY(hkz_rec_get_d(&d, r->sd + j));
+        HKZ_TRY(hkz_rec_get_ball(&d, r->tr + j));
+    }
+    HKZ_TRY(hkz_rec_end(&d));
+    HKZ_CHECK(r->b >= 0 && r->b < bx->nblocks && r->d >= 1,
+              HKZ_ERR_CHECKPOINT, "block %ld (d = %ld) outside the box",
+              (long) r->b, (long) r->d);
+    return HKZ_SUCCESS;
 }
 
 int hkz_su2mix_box_add_rec(hkz_su2mix_box_t bx, const char *rec,
@@ -184,9 +149,13 @@ int hkz_su2mix_box_add_rec(hkz_su2mix_box_t bx, const char *rec,
         if ((e = memchr(p, '\n', end - p)) == NULL)
             e = end;
         *e = '\0';
-        if (!parse_blk(&r, p, e, bx))
+        if (parse_blk(&r, p, bx) != HKZ_SUCCESS)
+        {
+            char msg[256];
+            snprintf(msg, sizeof(msg), "%s", hkz_errmsg());
             status = hkz_error_set(HKZ_ERR_ARG, "hkz_su2mix_box_add_rec: "
-                                   "malformed record '%.40s'", p);
+                                   "%s", msg);
+        }
         else
             _hkz_su2mix_blk_add(bx, &r, certified, prec);
     }

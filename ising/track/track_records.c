@@ -1,5 +1,5 @@
 /* Tracker records: one line per start, certified step or failure, with
- * exact balls (hkz_ckpt_ball_str), shared by the checkpoints
+ * exact balls (the record codec of hkz/record.h), shared by the checkpoints
  * (hkz/checkpoint.h) and by hkz_ly_track_pack / unpack (a process sends
  * its zeros to the one that writes):
  *   start j prec theta
@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "track_internal.h"
+#include "hkz/record.h"
 #include "hkz_check.h"
 
 int _hkz_ly_sbuf_add(_hkz_ly_sbuf_t *b, const char *s)
@@ -32,61 +33,70 @@ int _hkz_ly_sbuf_add(_hkz_ly_sbuf_t *b, const char *s)
     return HKZ_SUCCESS;
 }
 
-static int add_ball(_hkz_ly_sbuf_t *b, const arb_t x)
+/* the record in e, then sep */
+static int add_line(_hkz_ly_sbuf_t *b, hkz_rec_enc_t *e, char sep)
 {
-    char *s = hkz_ckpt_ball_str(x);
-    int st = _hkz_ly_sbuf_add(b, " ");
-    if (st == HKZ_SUCCESS)
-        st = _hkz_ly_sbuf_add(b, s);
-    flint_free(s);
-    return st;
+    char end[2] = {sep, '\0'};
+    const char *s = hkz_rec_enc_str(e);
+    if (s == NULL)
+        return HKZ_ERR_NOMEM;
+    HKZ_TRY(_hkz_ly_sbuf_add(b, s));
+    return _hkz_ly_sbuf_add(b, end);
 }
 
-static int end_line(_hkz_ly_sbuf_t *b, char sep)
+static int track_records(_hkz_ly_sbuf_t *b, hkz_rec_enc_t *e,
+                         const hkz_ly_track_struct *tr, slong i, int all,
+                         char sep)
 {
-    char e[2] = {sep, '\0'};
-    return _hkz_ly_sbuf_add(b, e);
+    slong k, j = tr->j0 + i;
+
+    if (tr->started[i] && (all || !tr->saved_start[i]))
+    {
+        hkz_rec_enc_reset(e);
+        hkz_rec_put_word(e, "start");
+        hkz_rec_put_slong(e, j);
+        hkz_rec_put_slong(e, tr->prec0[i]);
+        hkz_rec_put_ball(e, tr->theta0 + i);
+        HKZ_TRY(add_line(b, e, sep));
+    }
+    for (k = all ? 0 : tr->saved[i]; k < tr->nsteps[i]; k++)
+    {
+        const hkz_ly_step_struct *s = tr->steps[i] + k;
+        hkz_rec_enc_reset(e);
+        hkz_rec_put_word(e, "step");
+        hkz_rec_put_slong(e, j);
+        hkz_rec_put_slong(e, s->dir);
+        hkz_rec_put_slong(e, tr->prec[i]);
+        hkz_rec_put_d(e, tr->dt[i]);
+        hkz_rec_put_ball(e, &s->ta);
+        hkz_rec_put_ball(e, &s->tb);
+        hkz_rec_put_ball(e, &s->box);
+        hkz_rec_put_ball(e, &s->theta_b);
+        HKZ_TRY(add_line(b, e, sep));
+    }
+    if (tr->done[i] < 0 && (all || !tr->saved_fail[i]))
+    {
+        arb_t x;
+        arb_init(x);
+        arb_set_arf(x, tr->ta + i);
+        hkz_rec_enc_reset(e);
+        hkz_rec_put_word(e, "fail");
+        hkz_rec_put_slong(e, j);
+        hkz_rec_put_ball(e, x);
+        arb_clear(x);
+        HKZ_TRY(add_line(b, e, sep));
+    }
+    return HKZ_SUCCESS;
 }
 
 int _hkz_ly_track_records(_hkz_ly_sbuf_t *b, const hkz_ly_track_struct *tr,
                           slong i, int all, char sep)
 {
-    char head[160];
-    slong k, j = tr->j0 + i;
-    arb_t x;
-    int st = HKZ_SUCCESS;
-
-    if (tr->started[i] && (all || !tr->saved_start[i]))
-    {
-        snprintf(head, sizeof(head), "start %ld %ld", (long) j,
-                 (long) tr->prec0[i]);
-        HKZ_TRY(_hkz_ly_sbuf_add(b, head));
-        HKZ_TRY(add_ball(b, tr->theta0 + i));
-        HKZ_TRY(end_line(b, sep));
-    }
-    for (k = all ? 0 : tr->saved[i]; k < tr->nsteps[i]; k++)
-    {
-        const hkz_ly_step_struct *s = tr->steps[i] + k;
-        snprintf(head, sizeof(head), "step %ld %d %ld %a", (long) j, s->dir,
-                 (long) tr->prec[i], tr->dt[i]);
-        HKZ_TRY(_hkz_ly_sbuf_add(b, head));
-        HKZ_TRY(add_ball(b, &s->ta));
-        HKZ_TRY(add_ball(b, &s->tb));
-        HKZ_TRY(add_ball(b, &s->box));
-        HKZ_TRY(add_ball(b, &s->theta_b));
-        HKZ_TRY(end_line(b, sep));
-    }
-    if (tr->done[i] < 0 && (all || !tr->saved_fail[i]))
-    {
-        snprintf(head, sizeof(head), "fail %ld", (long) j);
-        HKZ_TRY(_hkz_ly_sbuf_add(b, head));
-        arb_init(x);
-        arb_set_arf(x, tr->ta + i);
-        st = add_ball(b, x);
-        arb_clear(x);
-        HKZ_TRY(st);
-        HKZ_TRY(end_line(b, sep));
-    }
+    hkz_rec_enc_t e;
+    int st;
+    hkz_rec_enc_init(&e);
+    st = track_records(b, &e, tr, i, all, sep);
+    hkz_rec_enc_clear(&e);
     return st;
 }
 
@@ -101,52 +111,80 @@ void _hkz_ly_track_mark_saved(hkz_ly_track_t tr)
     }
 }
 
-/* Next ball (four tokens of arb_dump_str) from *p. */
-static int get_ball(arb_t x, const char **p)
-{
-    char buf[4096];
-    size_t n = 0;
-    int k;
-    for (k = 0; k < 4; k++)
-    {
-        size_t w;
-        while (**p == ' ')
-            (*p)++;
-        w = strcspn(*p, " ");
-        if (w == 0 || n + w + 2 > sizeof(buf))
-            return 1;
-        if (k > 0)
-            buf[n++] = ' ';
-        memcpy(buf + n, *p, w);
-        n += w;
-        *p += w;
-    }
-    buf[n] = '\0';
-    return arb_load_str(x, buf) != 0 || !arb_is_finite(x);
-}
+#define BAD() hkz_error_set(HKZ_ERR_CHECKPOINT, "track record '%.40s' " \
+                            "does not belong to this run", rec)
 
-#define BAD() hkz_error_set(HKZ_ERR_CHECKPOINT, "track record '%.40s' is " \
-                            "malformed or does not belong to this run", rec)
-
-int _hkz_ly_track_apply(hkz_ly_track_t tr, const char *rec)
+/* a step record after "step j": dir prec dt ta tb box theta_b */
+static int apply_step(hkz_ly_track_t tr, slong i, hkz_rec_dec_t *d,
+                      const char *rec)
 {
-    char kind[8];
-    long j, prec;
-    int dir, used = 0;
-    slong i;
-    const char *p;
+    slong prec;
+    int dir, st;
     double dt;
     hkz_ly_step_struct *s;
 
-    if (sscanf(rec, "%7s %ld%n", kind, &j, &used) != 2 || j < tr->j0 ||
-        j >= tr->j1)
+    HKZ_TRY(hkz_rec_get_int(d, &dir));
+    HKZ_TRY(hkz_rec_get_slong(d, &prec));
+    HKZ_TRY(hkz_rec_get_d(d, &dt));
+    if (!tr->started[i] || prec < 2 || dir < -1 || dir > 1)
+        return BAD();
+    s = _hkz_ly_track_new_step(tr, i);
+    s->dir = dir;
+    st = hkz_rec_get_ball(d, &s->ta);
+    if (st == HKZ_SUCCESS)
+        st = hkz_rec_get_ball(d, &s->tb);
+    if (st == HKZ_SUCCESS)
+        st = hkz_rec_get_ball(d, &s->box);
+    if (st == HKZ_SUCCESS)
+        st = hkz_rec_get_ball(d, &s->theta_b);
+    if (st == HKZ_SUCCESS)
+        st = hkz_rec_end(d);
+    if (st == HKZ_SUCCESS && (!arb_is_finite(&s->ta) ||
+        !arb_is_finite(&s->box) || !arb_is_finite(&s->theta_b) ||
+        !arb_is_exact(&s->tb) || !arb_is_finite(&s->tb) ||
+        arf_cmp(arb_midref(&s->ta), tr->ta + i) != 0))
+        st = BAD();
+    if (st != HKZ_SUCCESS)
+    {
+        tr->nsteps[i]--;
+        arb_clear(&s->ta);
+        arb_clear(&s->tb);
+        arb_clear(&s->box);
+        arb_clear(&s->theta_b);
+        return st;
+    }
+    arf_set(tr->ta + i, arb_midref(&s->tb));
+    arb_set(tr->theta + i, &s->theta_b);
+    tr->prec[i] = prec;
+    tr->dt[i] = dt;
+    if (tr->nsteps[i] == 1)
+        tr->dir[i] = dir == 0 ? 2 : dir;
+    else if (tr->dir[i] != dir)
+        tr->dir[i] = 2;
+    tr->done[i] = arf_cmp(tr->ta + i, arb_midref(&tr->t1)) >= 0;
+    return HKZ_SUCCESS;
+}
+
+int _hkz_ly_track_apply(hkz_ly_track_t tr, const char *rec)
+{
+    hkz_rec_dec_t d;
+    char kind[8];
+    slong j, i, prec;
+
+    hkz_rec_dec_init(&d, rec, "track");
+    HKZ_TRY(hkz_rec_get_word(&d, kind, sizeof(kind)));
+    HKZ_TRY(hkz_rec_get_slong(&d, &j));
+    if (j < tr->j0 || j >= tr->j1)
         return BAD();
     i = j - tr->j0;
-    p = rec + used;
     if (strcmp(kind, "start") == 0)
     {
-        if (sscanf(p, " %ld%n", &prec, &used) != 1 || prec < 2 ||
-            tr->nsteps[i] > 0 || get_ball(tr->theta0 + i, (p += used, &p)))
+        HKZ_TRY(hkz_rec_get_slong(&d, &prec));
+        if (prec < 2 || tr->nsteps[i] > 0)
+            return BAD();
+        HKZ_TRY(hkz_rec_get_ball(&d, tr->theta0 + i));
+        HKZ_TRY(hkz_rec_end(&d));
+        if (!arb_is_finite(tr->theta0 + i))
             return BAD();
         arb_set(tr->theta + i, tr->theta0 + i);
         tr->prec0[i] = tr->prec[i] = prec;
@@ -160,46 +198,24 @@ int _hkz_ly_track_apply(hkz_ly_track_t tr, const char *rec)
     if (strcmp(kind, "fail") == 0)
     {
         arb_t x;
-        int bad;
+        int st;
         arb_init(x);
-        bad = get_ball(x, &p) || !arb_is_exact(x);
-        if (!bad)
+        st = hkz_rec_get_ball(&d, x);
+        if (st == HKZ_SUCCESS)
+            st = hkz_rec_end(&d);
+        if (st == HKZ_SUCCESS && (!arb_is_exact(x) || !arb_is_finite(x)))
+            st = BAD();
+        if (st == HKZ_SUCCESS)
         {
             arf_set(tr->ta + i, arb_midref(x));
             tr->done[i] = -1;
         }
         arb_clear(x);
-        return bad ? BAD() : HKZ_SUCCESS;
+        return st;
     }
-    if (strcmp(kind, "step") != 0 || !tr->started[i] ||
-        sscanf(p, " %d %ld %la%n", &dir, &prec, &dt, &used) != 3 ||
-        prec < 2 || dir < -1 || dir > 1)
+    if (strcmp(kind, "step") != 0)
         return BAD();
-    p += used;
-    s = _hkz_ly_track_new_step(tr, i);
-    s->dir = dir;
-    if (get_ball(&s->ta, &p) || get_ball(&s->tb, &p) ||
-        get_ball(&s->box, &p) || get_ball(&s->theta_b, &p) ||
-        !arb_is_exact(&s->tb) ||
-        arf_cmp(arb_midref(&s->ta), tr->ta + i) != 0)
-    {
-        tr->nsteps[i]--;
-        arb_clear(&s->ta);
-        arb_clear(&s->tb);
-        arb_clear(&s->box);
-        arb_clear(&s->theta_b);
-        return BAD();
-    }
-    arf_set(tr->ta + i, arb_midref(&s->tb));
-    arb_set(tr->theta + i, &s->theta_b);
-    tr->prec[i] = prec;
-    tr->dt[i] = dt;
-    if (tr->nsteps[i] == 1)
-        tr->dir[i] = dir == 0 ? 2 : dir;
-    else if (tr->dir[i] != dir)
-        tr->dir[i] = 2;
-    tr->done[i] = arf_cmp(tr->ta + i, arb_midref(&tr->t1)) >= 0;
-    return HKZ_SUCCESS;
+    return apply_step(tr, i, &d, rec);
 }
 
 int hkz_ly_track_pack(char **buf, size_t *len, const hkz_ly_track_t tr)

@@ -1,14 +1,14 @@
-/* Per-zero units of the generic driver, run by the runner (hkz/runner.h):
- * checkpoint records, the split of the units over ranks, progress.
+/* Per-zero units of the generic driver: checkpoint records, the split of
+ * the units over processes, progress.
  *
  * A unit is one refinement (refine_guess or refine_bracket) of an entry;
  * its result is a deterministic function of the driver and the entry's
  * initial state, so a record "zb KEY = VALUE" with
  *   KEY   = g guess prec ok sa sb status a b        (initial state)
  *   VALUE = prec ok sa sb status a b                (final state)
- * (a, b exact balls, guess an exact %a double) can replace the work in a
- * resumed run or on another process, and every process ends with the
- * bytes of a single one. */
+ * (fields of the record codec, hkz/record.h: a, b exact balls, guess an
+ * exact %a double) can replace the work in a resumed run or on another
+ * process, and every process ends with the bytes of a single one. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,96 +16,90 @@
 #include <time.h>
 #include "zeros_fun_internal.h"
 #include "../track/track_internal.h"
+#include "hkz/record.h"
 #include "hkz/runner.h"
 #include "hkz_check.h"
 
-static int add_arf(_hkz_ly_sbuf_t *b, const arf_t x)
+/* the state fields: prec ok sa sb status a b */
+static void put_state(hkz_rec_enc_t *e, const _hkz_lyz_zb_t *z)
 {
     arb_t y;
-    char *s;
-    int st;
     arb_init(y);
-    arb_set_arf(y, x);
-    s = hkz_ckpt_ball_str(y);
-    st = _hkz_ly_sbuf_add(b, " ");
-    if (st == HKZ_SUCCESS)
-        st = _hkz_ly_sbuf_add(b, s);
-    flint_free(s);
+    hkz_rec_put_slong(e, z->prec);
+    hkz_rec_put_slong(e, z->ok);
+    hkz_rec_put_slong(e, z->sa);
+    hkz_rec_put_slong(e, z->sb);
+    hkz_rec_put_slong(e, z->status);
+    arb_set_arf(y, &z->a);
+    hkz_rec_put_ball(e, y);
+    arb_set_arf(y, &z->b);
+    hkz_rec_put_ball(e, y);
     arb_clear(y);
-    return st;
 }
 
-static int add_state(_hkz_ly_sbuf_t *b, const _hkz_lyz_zb_t *z)
+/* a flint_malloc copy of e's record, or NULL */
+static char *enc_copy(hkz_rec_enc_t *e)
 {
-    char h[96];
-    snprintf(h, sizeof(h), " %ld %d %d %d %d", (long) z->prec, z->ok, z->sa,
-             z->sb, z->status);
-    HKZ_TRY(_hkz_ly_sbuf_add(b, h));
-    HKZ_TRY(add_arf(b, &z->a));
-    return add_arf(b, &z->b);
+    const char *s = hkz_rec_enc_str(e);
+    char *c = s != NULL ? flint_malloc(strlen(s) + 1) : NULL;
+    if (c != NULL)
+        strcpy(c, s);
+    hkz_rec_enc_clear(e);
+    return c;
 }
 
 /* KEY of an entry (flint_free) */
 static char *key_of(const _hkz_lyz_zb_t *z, int guess)
 {
-    _hkz_ly_sbuf_t b = {NULL, 0, 0};
-    char h[64];
-    snprintf(h, sizeof(h), "zb %d %a", guess, guess ? z->guess : 0.0);
-    if (_hkz_ly_sbuf_add(&b, h) != HKZ_SUCCESS || add_state(&b, z) !=
-        HKZ_SUCCESS)
-    {
-        flint_free(b.s);
-        return NULL;
-    }
-    return b.s;
+    hkz_rec_enc_t e;
+    hkz_rec_enc_init(&e);
+    hkz_rec_put_word(&e, "zb");
+    hkz_rec_put_slong(&e, guess);
+    hkz_rec_put_d(&e, guess ? z->guess : 0.0);
+    put_state(&e, z);
+    return enc_copy(&e);
 }
 
-static int get_arf(arf_t x, const char **p)
+/* the record "KEY = VALUE" of an entry's final state (flint_free) */
+static char *record_of(const char *key, const _hkz_lyz_zb_t *z)
 {
-    char buf[4096];
-    size_t n = 0;
-    int k, bad;
-    arb_t y;
-    for (k = 0; k < 4; k++)
-    {
-        size_t w;
-        while (**p == ' ')
-            (*p)++;
-        w = strcspn(*p, " ");
-        if (w == 0 || n + w + 2 > sizeof(buf))
-            return 1;
-        if (k > 0)
-            buf[n++] = ' ';
-        memcpy(buf + n, *p, w);
-        n += w;
-        *p += w;
-    }
-    buf[n] = '\0';
-    arb_init(y);
-    bad = arb_load_str(y, buf) != 0 || !arb_is_exact(y);
-    if (!bad)
-        arf_set(x, arb_midref(y));
-    arb_clear(y);
-    return bad;
+    hkz_rec_enc_t e;
+    hkz_rec_enc_init(&e);
+    hkz_rec_put_word(&e, key);
+    hkz_rec_put_word(&e, "=");
+    put_state(&e, z);
+    return enc_copy(&e);
 }
 
-/* VALUE (after " = ") into z */
+/* VALUE (after " = ") into z; 1 if malformed */
 static int set_value(_hkz_lyz_zb_t *z, const char *v)
 {
-    long prec;
-    int ok, sa, sb, status, used;
-    if (sscanf(v, " %ld %d %d %d %d%n", &prec, &ok, &sa, &sb, &status,
-               &used) != 5 || prec < 2)
-        return 1;
-    v += used;
-    if (get_arf(&z->a, &v) || get_arf(&z->b, &v))
-        return 1;
-    z->prec = prec;
-    z->ok = ok;
-    z->sa = sa;
-    z->sb = sb;
-    z->status = status;
-    return 0;
+    hkz_rec_dec_t d;
+    slong prec;
+    int ok, sa, sb, status, bad;
+    arb_t a, b;
+
+    arb_init(a);
+    arb_init(b);
+    hkz_rec_dec_init(&d, v, "zeros unit");
+    bad = hkz_rec_get_slong(&d, &prec) || hkz_rec_get_int(&d, &ok) ||
+          hkz_rec_get_int(&d, &sa) || hkz_rec_get_int(&d, &sb) ||
+          hkz_rec_get_int(&d, &status) || hkz_rec_get_ball(&d, a) ||
+          hkz_rec_get_ball(&d, b) || hkz_rec_end(&d) || prec < 2 ||
+          !arb_is_exact(a) || !arb_is_exact(b);
+    if (!bad)
+    {
+        arf_set(&z->a, arb_midref(a));
+        arf_set(&z->b, arb_midref(b));
+        z->prec = prec;
+        z->ok = ok;
+        z->sa = sa;
+        z->sb = sb;
+        z->status = status;
+    }
+    arb_clear(a);
+    arb_clear(b);
+    return bad;
 }
 
 typedef struct
@@ -174,19 +168,10 @@ static int u_compute(void *ctx, const slong *u, slong m)
 static int u_encode(char **rec, void *ctx, slong i)
 {
     uctx_t *c = ctx;
-    _hkz_ly_sbuf_t v = {NULL, 0, 0};
-    const char *key = c->ks[c->pos[i]].key;
-    int st = _hkz_ly_sbuf_add(&v, "");
-    if (st == HKZ_SUCCESS)
-        st = add_state(&v, c->t.z + i);
-    *rec = NULL;
-    if (st == HKZ_SUCCESS)
-    {
-        *rec = flint_malloc(strlen(key) + v.len + 4);
-        sprintf(*rec, "%s =%s", key, v.s);
-    }
-    flint_free(v.s);
-    return st;
+    *rec = record_of(c->ks[c->pos[i]].key, c->t.z + i);
+    if (*rec == NULL)
+        return hkz_error_set(HKZ_ERR_NOMEM, "zero driver: out of memory");
+    return HKZ_SUCCESS;
 }
 
 static int u_decode(slong *i, void *ctx, const char *rec)

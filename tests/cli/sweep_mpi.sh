@@ -32,12 +32,12 @@ ok "one meta line" "[ \$(grep -c '\"record\":\"meta\"' '$tmp/two/sweep/sweep.jso
 $MPI -n 2 "$HKZ" $args --checkpoint "$tmp/ck" --stop-after 4 \
     --data-dir "$tmp/r" > /dev/null 2> "$tmp/err"; rc=$?
 ok "interrupted 2-rank run fails" "[ $rc -ne 0 ] && grep -q 'hkz: interrupted; resume with: hkz compare sweep .* --resume' '$tmp/err' && [ ! -e '$tmp/r/sweep/sweep.csv' ]"
-ok "both ranks checkpointed" "[ \$(grep -c '|end$' '$tmp/ck.r0') -eq 4 ] && [ \$(grep -c '|end$' '$tmp/ck.r1') -eq 4 ]"
+ok "both ranks checkpointed" "[ \$(grep -c ' end$' '$tmp/ck.r0') -eq 4 ] && [ \$(grep -c ' end$' '$tmp/ck.r1') -eq 4 ]"
 $MPI -n 3 "$HKZ" $args --checkpoint "$tmp/ck" --resume --data-dir "$tmp/r" \
     > "$tmp/r.out" 2> "$tmp/err"; rc=$?
 ok "3-rank resume rc 0" "[ $rc -eq 0 ]"
 ok "3-rank resume identical" "same '$tmp/one' '$tmp/r'"
-ok "every sample once or more in the checkpoints" "[ \$(cat '$tmp'/ck.r[0-9] | grep '|end$' | cut -d'|' -f1 | sort -un | wc -l) -eq 30 ]"
+ok "every sample once or more in the checkpoints" "[ \$(cat '$tmp'/ck.r[0-9] | grep ' end$' | cut -d' ' -f1 | sort -un | wc -l) -eq 30 ]"
 # and a 1-rank resume of the same files
 "$HKZ" $args --checkpoint "$tmp/ck" --resume --data-dir "$tmp/s" \
     > "$tmp/s.out" 2> /dev/null; rc=$?

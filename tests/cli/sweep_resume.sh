@@ -21,7 +21,7 @@ same() {
     cmp -s "$1.out" "$2.out"
 }
 # sample lines in the checkpoint (the header is line 1)
-done_lines() { grep -c '|end$' "$tmp/ck.r0" 2> /dev/null || echo 0; }
+done_lines() { grep -c ' end$' "$tmp/ck.r0" 2> /dev/null || echo 0; }
 
 "$HKZ" $args --data-dir "$tmp/A" > "$tmp/A.out"; rc=$?
 ok "uninterrupted rc 0" "[ $rc -eq 0 ]"
@@ -49,7 +49,7 @@ kill_resume() {
     else
         ok "KILL: exit 137" "[ $rc -eq 137 ]"
         # a write cut short by SIGKILL: a partial last line is ignored
-        printf '%s|0x1 0 0' "$((N - 1))" >> "$tmp/ck.r0"
+        printf '%s 0x1 0 0' "$((N - 1))" >> "$tmp/ck.r0"
     fi
     "$HKZ" $args --checkpoint "$tmp/ck" --resume --data-dir "$dir" \
         > "$dir.out" 2> "$tmp/err"; rc=$?
