@@ -37,16 +37,16 @@ void _hkz_ising_threads_clear(_hkz_ising_threads_t T);
 void _hkz_ising_threads_do(_hkz_ising_threads_t T,
                            void (*f)(slong, void *), void *arg, slong n);
 
-/* The GPU counting registered by hkz_cuda_register, or NULL
- * (dos/dos_gpu.c). */
-const hkz_ising_dos_gpu_t *_hkz_ising_dos_gpu(void);
-
 /* Sets d to an nb x nk zero table. */
 int _hkz_ising_dos_alloc(hkz_ising_dos_t d, slong nb, slong nk, slong bmin);
 
 /* True if the lattice transfer matrix applies (lattice kind, all c_e
  * exact and equal, unit weights). */
 int _hkz_ising_transfer_ok(const hkz_ising_model_t m);
+
+/* The GPU counting registered by hkz_cuda_register, or NULL
+ * (dos/dos_gpu.c). */
+const hkz_ising_dos_gpu_t *_hkz_ising_dos_gpu(void);
 
 /* Enumeration core (dos_enum.c).  Vertices 0..n-1 with multipliers nmul
  * on edges (eu, ev) (ne of them; zero multipliers allowed), weights w
