@@ -27,10 +27,6 @@ int _hkz_ising_parse_coupling(fmpq_t q, const char *s, slong len);
  * call could not honour its nthreads argument there) and hkz_parallel_for
  * over it.  Each job keeps its own partial counts, summed exactly. */
 
-/* The GPU counting registered by hkz_cuda_register, or NULL
- * (dos/dos_gpu.c). */
-const hkz_ising_dos_gpu_t *_hkz_ising_dos_gpu(void);
-
 /* Sets d to an nb x nk zero table; d to a copy of src. */
 int _hkz_ising_dos_alloc(hkz_ising_dos_t d, slong nb, slong nk, slong bmin);
 int _hkz_ising_dos_set(hkz_ising_dos_t d, const hkz_ising_dos_t src);
@@ -38,6 +34,10 @@ int _hkz_ising_dos_set(hkz_ising_dos_t d, const hkz_ising_dos_t src);
 /* True if the lattice transfer matrix applies (lattice kind, all c_e
  * exact and equal, unit weights). */
 int _hkz_ising_transfer_ok(const hkz_ising_model_t m);
+
+/* The GPU counting registered by hkz_cuda_register, or NULL
+ * (dos/dos_gpu.c). */
+const hkz_ising_dos_gpu_t *_hkz_ising_dos_gpu(void);
 
 /* Enumeration core (dos_enum.c).  Vertices 0..n-1 with multipliers nmul
  * on edges (eu, ev) (ne of them; zero multipliers allowed), weights w
