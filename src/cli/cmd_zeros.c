@@ -36,7 +36,7 @@ typedef struct
     "interrupted (resume with --resume).\n"
 
 /* Options shared by the models; the checkpoint (kind "zeros") with the
- * model's parameters and the split over processes. */
+ * model's parameters; the ranks share the run through o->dist. */
 static int setup(hkz_cli_run_t *r, zeros_args_t *a, hkz_ly_opts_t *o,
                  hkz_ckpt_t *ck, const char *model,
                  const char *key, const arb_t x)
