@@ -393,6 +393,13 @@ HKZ_API int hkz_ly_track_disjoint(const hkz_ly_track_t tr);
 HKZ_API HKZ_WARN_UNUSED int hkz_ly_cw_limit_t(arb_t tstar, mag_t rad,
         slong N, slong rel_bits);
 
+/** The Curie-Weiss tracking range for [t0, t1] (spec 2.6): tstar, rad
+ *  of hkz_ly_cw_limit_t, *tail = 1 iff t* < t1 (track [t0, t*], the tail
+ *  enclosures hkz_ly_cw_tail_theta cover [t*, t1]).  HKZ_ERR_DOMAIN
+ *  (message with t*) unless t0 < t*. */
+HKZ_API HKZ_WARN_UNUSED int hkz_ly_cw_track_range(int *tail, arb_t tstar,
+        mag_t rad, slong N, const arb_t t0, const arb_t t1, slong rel_bits);
+
 /** x = pi/2, the limit of every zero as the coupling t -> 0+ (spec 2.6). */
 HKZ_API void hkz_ly_limit_zero_coupling(arb_t x, slong prec);
 

@@ -7,11 +7,6 @@
 #include "hkz/runner.h"
 #include "cli_ly.h"
 
-int hkz_cli_ly_agree(int rc)
-{
-    return hkz_cli_agree(rc, 1);
-}
-
 int hkz_cli_ly_check(hkz_cli_run_t *r, slong threads)
 {
     flint_set_num_threads((int) threads);
@@ -28,7 +23,7 @@ int hkz_cli_ly_end(hkz_cli_run_t *r, int rc, const char *what)
 {
     char line[256];
     int size = hkz_cli_size();
-    rc = hkz_cli_ly_agree(rc);
+    rc = hkz_cli_agree(rc, 1);
     if (rc == HKZ_CLI_LY_UNCERTIFIED)
     {
         /* the rows are complete: close the output with its closing

@@ -6,10 +6,6 @@
 #include "cli.h"
 #include "opt.h"
 
-/* Same exit code on every process; a failing process's message is
- * printed once (rank 0). */
-int hkz_cli_ly_agree(int rc);
-
 /* Check callback part: --threads sizes FLINT's pool; ranks other than 0
  * write to their (silenced) standard output, rank 0 alone to --out. */
 int hkz_cli_ly_check(hkz_cli_run_t *r, slong threads);

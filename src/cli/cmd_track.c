@@ -66,21 +66,14 @@ static int run_cw(hkz_cli_run_t *r, void *args)
                                      8 * N + 2048)))
         goto cleanup;
     /* beyond t* every zero is at its limit within the goal: stop there */
-    if ((status = hkz_ly_cw_limit_t(ts, rad, N, o.goal.rel_bits)))
+    if ((status = hkz_ly_cw_track_range(&tail, ts, rad, N, t0, t1,
+                                        o.goal.rel_bits)))
     {
-        rc = hkz_cli_fail(status);
+        rc = status == HKZ_ERR_DOMAIN
+             ? hkz_cli_usage_error("--t0 %s: %s", a->t0, hkz_errmsg())
+             : hkz_cli_fail(status);
         goto cleanup;
     }
-    if (!arb_lt(t0, ts))
-    {
-        rc = hkz_cli_usage_error("--t0 %s: for t >= t* = %.6g every zero "
-                 "is already within 2^-%ld of its limit (2j-1) pi/(2N): "
-                 "track from t0 < t*", a->t0,
-                 arf_get_d(arb_midref(ts), ARF_RND_UP),
-                 (long) o.goal.rel_bits);
-        goto cleanup;
-    }
-    tail = arb_lt(ts, t1);
     integral = strcmp(a->method, "integral") == 0 ||
                (strcmp(a->method, "auto") == 0 && N >= CW_INTEGRAL_MIN_N);
     /* the family string is a checkpoint parameter: the two methods do not

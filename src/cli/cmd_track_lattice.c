@@ -77,7 +77,7 @@ static int run_lattice(hkz_cli_run_t *r, void *args)
     if ((rc = hkz_cli_ly_track_tmax(&o, W, t1, a->t1,
                  "K -> infinity limits (2j-1) pi/(2W)")))
         goto cleanup;
-    if ((rc = hkz_cli_ly_agree(read_lattice(m, sf, a))))
+    if ((rc = hkz_cli_agree(read_lattice(m, sf, a), 1)))
         goto cleanup;
     snprintf(name, sizeof(name), "lattice L=%ld M=%ld %s, uniform K",
              (long) a->L, (long) a->M, a->boundary);

@@ -36,7 +36,7 @@ typedef struct
     "interrupted (resume with --resume).\n"
 
 /* Options shared by the models; the checkpoint (kind "zeros") with the
- * model's parameters and the split over processes. */
+ * model's parameters; the ranks share the run through o->dist. */
 static int setup(hkz_cli_run_t *r, zeros_args_t *a, hkz_ly_opts_t *o,
                  hkz_ckpt_t *ck, const char *model,
                  const char *key, const arb_t x)
@@ -125,7 +125,7 @@ static int run_cw(hkz_cli_run_t *r, void *args)
         int m = o.method;
         rc = setup(r, a, &o, &ck, buf, "t", t);
         o.method = m;
-        if ((rc = hkz_cli_ly_agree(rc)))
+        if ((rc = hkz_cli_agree(rc, 1)))
             goto cleanup;
     }
     snprintf(buf, sizeof(buf), "%ld", (long) N);
@@ -202,7 +202,7 @@ static int run_model(hkz_cli_run_t *r, zeros_args_t *a, int lattice)
     hkz_ising_model_init(m);
     if (!(rc = read_model(m, K, desc, sizeof(desc), a, lattice)))
         rc = setup(r, a, &o, &ck, desc, lattice ? "K" : NULL, K);
-    if ((rc = hkz_cli_ly_agree(rc)))
+    if ((rc = hkz_cli_agree(rc, 1)))
         goto cleanup;
     if (hkz_cli_rank() == 0)
     {

@@ -7,7 +7,7 @@
 /* The zero rows and the summary row of a driver's result z to r->w
  * (status: the driver's).  Whole results: rank 0 writes.  Part results
  * (z->part, hkz_ly_zeros_init_part): every process formats its block,
- * rank 0 writes the blocks in rank order (hkz_dist_stream), then the
+ * rank 0 writes the blocks in rank order (hkz_run_rows), then the
  * summary: the same bytes as one process.  Collective for part results.
  * 0 or an exit code. */
 int hkz_cli_zeros_rows(hkz_cli_run_t *r, const hkz_ly_zeros_t z,
