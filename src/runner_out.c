@@ -84,3 +84,24 @@ int hkz_run_agree(hkz_dist_t d, int status)
 {
     return d != NULL ? hkz_dist_agree(d, status) : status;
 }
+
+int hkz_run_times(hkz_dist_t d, double mine, double *all)
+{
+    if (d == NULL)
+    {
+        all[0] = mine;
+        return HKZ_SUCCESS;
+    }
+    return hkz_dist_times(d, mine, all);
+}
+
+int hkz_run_progress(hkz_dist_t d, slong mine_done, slong *all_done)
+{
+    if (d == NULL)
+    {
+        if (all_done != NULL)
+            *all_done = mine_done;
+        return HKZ_SUCCESS;
+    }
+    return hkz_dist_progress(d, mine_done, all_done);
+}

@@ -99,6 +99,17 @@ HKZ_API HKZ_WARN_UNUSED int hkz_run_rows(hkz_dist_t d, hkz_writer_t *w,
 HKZ_API HKZ_WARN_UNUSED int hkz_run_times_line(hkz_dist_t d, double mine,
         char *buf, size_t n);
 
+/** Collective: rank 0 gets every rank's seconds mine in all[r] (size
+ *  entries; all may be NULL elsewhere); d = NULL: all[0] = mine. */
+HKZ_API HKZ_WARN_UNUSED int hkz_run_times(hkz_dist_t d, double mine,
+        double *all);
+
+/** Not collective, never blocks: the done count of a run over the ranks
+ *  for a progress line (rank 0: the latest known total; others: their
+ *  own; hkz_dist_progress); d = NULL: *all_done = mine_done. */
+HKZ_API HKZ_WARN_UNUSED int hkz_run_progress(hkz_dist_t d, slong mine_done,
+        slong *all_done);
+
 /** Collective: rank 0 gets in *all (flint_free) every rank's line mine
  *  (ending in '\n'), in rank order; other ranks get NULL. */
 HKZ_API HKZ_WARN_UNUSED int hkz_run_rank_lines(hkz_dist_t d, char **all,

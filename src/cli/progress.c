@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
-#include "hkz/dist.h"
+#include "hkz/runner.h"
 #include "cli.h"
 
 static volatile sig_atomic_t stop_signal = 0;
@@ -21,7 +21,7 @@ static struct
 
 static int is_rank0(void)
 {
-    return hkz_dist_rank(hkz_dist_world()) == 0;
+    return hkz_cli_rank() == 0;
 }
 
 static void on_signal(int sig)
@@ -49,7 +49,7 @@ static int callback(void *ctx, slong done, slong total)
 
     /* under MPI: rank 0 shows the done count over all ranks against the
        command's global total (hkz_dist_progress never blocks) */
-    if (hkz_dist_progress(hkz_dist_world(), done, &all) != HKZ_SUCCESS)
+    if (hkz_run_progress(hkz_dist_world(), done, &all) != HKZ_SUCCESS)
         all = done;
     if (r->progress_total > 0)
         total = r->progress_total;

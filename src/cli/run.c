@@ -64,7 +64,7 @@ static int run_leaf(const hkz_cli_cmd_t *cmd, const char *path, int argc,
     /* under MPI rank 0 alone writes; the other ranks' stdout is
        /dev/null (hkz_dist_quiet_nonroot) */
     if ((cmd->common & HKZ_CLI_OUTPUT) &&
-        (rc = hkz_cli_run_open(r, &r->w, hkz_dist_rank(hkz_dist_world())
+        (rc = hkz_cli_run_open(r, &r->w, hkz_cli_rank()
                                == 0 ? r->out : "-", r->fmt)))
         goto cleanup;
     if (cmd->common & HKZ_CLI_PROGRESS)

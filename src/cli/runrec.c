@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
-#include "hkz/dist.h"
+#include "hkz/runner.h"
 #include "cli.h"
 #include "hkz_gitrev.h"   /* HKZ_GIT_REVISION, generated at build time */
 
@@ -36,7 +36,7 @@ void hkz_cli_utc_now(char *buf, size_t n)
 
 static int run_ranks(void)
 {
-    return hkz_dist_size(hkz_dist_world());
+    return hkz_cli_size();
 }
 
 int hkz_cli_run_times(hkz_cli_run_t *r)
@@ -44,7 +44,7 @@ int hkz_cli_run_times(hkz_cli_run_t *r)
     int size = run_ranks();
     double mine = hkz_cli_wtime() - r->t0;
     r->rank_times = flint_calloc(size, sizeof(double));
-    if (hkz_dist_times(hkz_dist_world(), mine, r->rank_times) !=
+    if (hkz_run_times(hkz_dist_world(), mine, r->rank_times) !=
         HKZ_SUCCESS)
         return hkz_cli_fail(HKZ_ERR_MPI);
     if (size == 1)
