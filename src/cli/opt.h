@@ -189,6 +189,10 @@ const char *hkz_cli_given(const hkz_cli_run_t *r, const char *name);
 /* --help text of cmd (path: "heat su2") to f. */
 void hkz_cli_help(FILE *f, const hkz_cli_cmd_t *cmd, const char *path);
 
+/* The manual page hkz.1 (roff) of the commands cmds (NULL-ended) to f,
+ * from the same tables as --help (opt_man.c; `hkz --man`). */
+void hkz_cli_man(FILE *f, const hkz_cli_cmd_t *const *cmds);
+
 /* ---- internals shared by opt.c, run.c, progress.c -------------------- */
 
 /* Parses argv into r and args (allocated by the caller: args_size bytes,

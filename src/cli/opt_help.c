@@ -7,7 +7,13 @@
 #include "opt_int.h"
 
 
-static const char *metavar(const hkz_opt_t *o)
+const char *hkz_cli_sub_word(const hkz_cli_cmd_t *cmd)
+{
+    const char *w = strrchr(cmd->name, ' ');
+    return w != NULL ? w + 1 : cmd->name;
+}
+
+const char *hkz_cli_opt_metavar(const hkz_opt_t *o)
 {
     if (o->type == HKZ_OPT_FLAG)
         return NULL;
@@ -64,7 +70,7 @@ static void wrap(FILE *f, int col, const char *s)
 static void opt_line(FILE *f, const hkz_opt_t *o)
 {
     char head[96], text[512];
-    const char *mv = metavar(o);
+    const char *mv = hkz_cli_opt_metavar(o);
     int n = snprintf(head, sizeof(head), "  --%s%s%s", o->name,
                      mv != NULL ? " " : "", mv != NULL ? mv : "");
     if (n > 26)
@@ -93,13 +99,13 @@ void hkz_cli_help(FILE *f, const hkz_cli_cmd_t *cmd, const char *path)
     {
         fprintf(f, "usage: hkz %s ", path);
         for (i = 0; cmd->sub[i] != NULL; i++)
-            fprintf(f, "%s%s", i ? "|" : "", cmd->sub[i]->name);
+            fprintf(f, "%s%s", i ? "|" : "", hkz_cli_sub_word(cmd->sub[i]));
         fprintf(f, " [options]   (hkz %s <%s> --help)\n\n", path,
                 "subcommand");
         if (cmd->description != NULL)
             fprintf(f, "%s\n", cmd->description);
         for (i = 0; cmd->sub[i] != NULL; i++)
-            fprintf(f, "  %-12s %s\n", cmd->sub[i]->name,
+            fprintf(f, "  %-12s %s\n", hkz_cli_sub_word(cmd->sub[i]),
                     cmd->sub[i]->summary);
         fprintf(f, "\n%s", exit_codes);
         return;
@@ -112,7 +118,7 @@ void hkz_cli_help(FILE *f, const hkz_cli_cmd_t *cmd, const char *path)
         indent = col + 1;
         for (i = 0; i < n; i++)
         {
-            const char *mv = metavar(cmd->opts + i);
+            const char *mv = hkz_cli_opt_metavar(cmd->opts + i);
             char t[128];
             snprintf(t, sizeof(t), cmd->opts[i].req ? "--%s%s%s" :
                      "[--%s%s%s]", cmd->opts[i].name, mv != NULL ? " " : "",
