@@ -151,7 +151,8 @@ const hkz_cli_cmd_t hkz_cli_compare_varadhan = {
     "(Delta closed form; sub-Laplacian t log t -> 6, fibre contrast)",
     .description = desc_var, .opts = opts_var,
     .args_size = sizeof(var_args_t),
-    .common = HKZ_CLI_DIGITS | HKZ_CLI_OWN_OUTPUT, .run = run_var};
+    .common = HKZ_CLI_DIGITS | HKZ_CLI_OWN_OUTPUT,
+    .digits_def = "the preset's", .run = run_var};
 
 
 /* ---- gauss ---- */
@@ -257,5 +258,6 @@ const hkz_cli_cmd_t hkz_cli_compare_gauss = {
     "d^k/dt^k p_t, Delta and Milnor (negative control)",
     .description = desc_gauss, .opts = opts_gauss,
     .args_size = sizeof(gauss_args_t),
-    .common = HKZ_CLI_DIGITS | HKZ_CLI_OWN_OUTPUT, .run = run_gauss};
+    .common = HKZ_CLI_DIGITS | HKZ_CLI_OWN_OUTPUT,
+    .digits_def = "the preset's", .run = run_gauss};
 

@@ -10,8 +10,8 @@
 
 const hkz_opt_t hkz_cli_common_opts[C_COUNT] = {
     {"digits", HKZ_OPT_SLONG, HKZ_CLI_DIGITS, .metavar = "D",
-     .help = "significant digits of every certified value, 1..10000 "
-             "(default 30)"},
+     .def = "30", .help = "significant digits of every certified value, "
+     "1..10000"},
     {"format", HKZ_OPT_CHOICE, HKZ_CLI_OUTPUT, .choices = "text|csv|jsonl",
      .help = "output format (default text)"},
     {"out", HKZ_OPT_STRING, HKZ_CLI_OUTPUT, .metavar = "PATH",

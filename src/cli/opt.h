@@ -143,6 +143,8 @@ typedef struct hkz_cli_cmd_s
     const char *description;   /* paragraph(s) of --help */
     const hkz_opt_t *opts;     /* NULL or ends with HKZ_OPT_END */
     unsigned common;           /* HKZ_CLI_* flags */
+    const char *digits_def;    /* --digits default as --help says it
+                                  (NULL: 30, the skeleton's) */
     size_t args_size;
     /* after parsing, before the outputs are opened: cross-option checks
        (0 or an exit code, with its one error line) */

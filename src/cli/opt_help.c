@@ -13,6 +13,14 @@ const char *hkz_cli_sub_word(const hkz_cli_cmd_t *cmd)
     return w != NULL ? w + 1 : cmd->name;
 }
 
+hkz_opt_t hkz_cli_common_opt(const hkz_cli_cmd_t *cmd, int k)
+{
+    hkz_opt_t o = hkz_cli_common_opts[k];
+    if (k == C_DIGITS && cmd->digits_def != NULL)
+        o.def = cmd->digits_def;
+    return o;
+}
+
 const char *hkz_cli_opt_metavar(const hkz_opt_t *o)
 {
     if (o->type == HKZ_OPT_FLAG)
@@ -139,6 +147,9 @@ void hkz_cli_help(FILE *f, const hkz_cli_cmd_t *cmd, const char *path)
     fprintf(f, "\nCommon options:\n");
     for (i = 0; i < C_COUNT; i++)
         if (hkz_cli_common_on(cmd, (int) i))
-            opt_line(f, hkz_cli_common_opts + i);
+        {
+            hkz_opt_t o = hkz_cli_common_opt(cmd, (int) i);
+            opt_line(f, &o);
+        }
     fprintf(f, "\n%s", exit_codes);
 }

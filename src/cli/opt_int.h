@@ -19,4 +19,7 @@ slong hkz_cli_nopts(const hkz_cli_cmd_t *cmd);
 const char *hkz_cli_sub_word(const hkz_cli_cmd_t *cmd);
 const char *hkz_cli_opt_metavar(const hkz_opt_t *o);
 
+/* Common option k as cmd takes it (its --digits default). */
+hkz_opt_t hkz_cli_common_opt(const hkz_cli_cmd_t *cmd, int k);
+
 #endif

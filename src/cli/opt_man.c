@@ -142,6 +142,12 @@ static void command(FILE *f, const hkz_cli_cmd_t *cmd, const char *path)
             inl(f, hkz_cli_common_opts[i].name);
             fputs("\\fR", f);
         }
+    if (cmd->digits_def != NULL && hkz_cli_common_on(cmd, C_DIGITS))
+    {
+        fputs(" (\\-\\-digits default ", f);
+        inl(f, cmd->digits_def);
+        fputc(')', f);
+    }
     fputs("\n", f);
 }
 
