@@ -177,9 +177,14 @@ EXP_CMD(3, "E-b: d_Delta = pi/sqrt N -> 0, d_L -> pi sqrt(3/2) (R43); "
 
 /* ---- X4 ---- */
 
+static const hkz_opt_enum_t claims[] = {
+    {"auto", HKZ_COMPARE_CLAIM_AUTO}, {"equal", HKZ_COMPARE_CLAIM_EQUAL},
+    {"growth", HKZ_COMPARE_CLAIM_GROWTH}, {NULL, 0}};
+
 typedef struct
 {
-    const char *data_dir, *claim;
+    const char *data_dir;
+    int claim;
     hkz_compare_x4_opts_t p;
 } x4_args_t;
 
@@ -211,16 +216,14 @@ static const hkz_opt_t opts_x4[] = {
     {"nmax", HKZ_OPT_SLONG, offsetof(x4_args_t, p.nmax), .lo = 2,
      .hi = 100000, .def = "20", .metavar = "N", .help = "largest n_i"},
     {"claim", HKZ_OPT_CHOICE, offsetof(x4_args_t, claim), .def = "auto",
-     .choices = "auto|equal|growth", .help = "the claim checked"},
+     .values = claims, .help = "the claim checked"},
     DATA_DIR(x4_args_t), HKZ_OPT_END};
 
 static int run_x4(hkz_cli_run_t *r, void *args)
 {
     x4_args_t *a = args;
     a->p.digits = r->digits;
-    a->p.claim = strcmp(a->claim, "equal") == 0 ? HKZ_COMPARE_CLAIM_EQUAL :
-                 strcmp(a->claim, "growth") == 0 ? HKZ_COMPARE_CLAIM_GROWTH
-                 : HKZ_COMPARE_CLAIM_AUTO;
+    a->p.claim = a->claim;
     return exp_run(r, a->data_dir, call_x4, &a->p);
 }
 

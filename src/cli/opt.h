@@ -54,7 +54,9 @@
  *   FLAG    int, 1 when given
  *   STRING  const char *, the text (non-empty)
  *   SLONG   slong in [lo, hi]
- *   CHOICE  const char *, one of the words of choices "a|b|c"
+ *   CHOICE  int, the value of the name given in .values (a table of
+ *           hkz_opt_enum_t: help, validation and the error come from it);
+ *           or const char *, one of the words of choices "a|b|c"
  *   BALL    arb_t, a decimal (or pi) read exactly at r->prec; sign = POS
  *           (> 0) or NONNEG (>= 0) is checked
  *   LIST    hkz_cli_balls_t, lo..hi comma-separated decimals (sign per item)
@@ -95,6 +97,14 @@ typedef enum
 
 enum { HKZ_OPT_ANY = 0, HKZ_OPT_POS, HKZ_OPT_NONNEG };
 
+/* One name of a CHOICE option and the enum value it stands for; a table of
+ * them ends with {NULL}. */
+typedef struct
+{
+    const char *name;
+    int value;
+} hkz_opt_enum_t;
+
 typedef struct
 {
     const char *name;        /* long name without "--" */
@@ -103,7 +113,9 @@ typedef struct
     int req;                 /* required */
     int sign;                /* BALL / LIST: HKZ_OPT_POS, HKZ_OPT_NONNEG */
     slong lo, hi;            /* SLONG: range; LIST: number of items */
-    const char *choices;     /* CHOICE: "a|b|c" */
+    const char *choices;     /* CHOICE: "a|b|c" (a const char * dest) */
+    const hkz_opt_enum_t *values;  /* CHOICE: or names -> values (an int
+                                      dest; --help lists the names) */
     const char *def;         /* default text, NULL: none */
     const char *metavar;     /* value name in --help ("T", "PATH") */
     const char *help;        /* one line */
@@ -184,6 +196,9 @@ struct hkz_cli_run_s
 /* Entry point of a command (argv[0] = its name): subcommand dispatch,
  * parse, validation, outputs, run, closing record, exit code. */
 int hkz_cli_main(const hkz_cli_cmd_t *cmd, int argc, char **argv);
+
+/* The name of value in a CHOICE table ("?" if none). */
+const char *hkz_cli_enum_name(const hkz_opt_enum_t *table, int value);
 
 /* The text of option name as given on the command line, NULL if absent. */
 const char *hkz_cli_given(const hkz_cli_run_t *r, const char *name);

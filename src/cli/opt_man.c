@@ -51,7 +51,8 @@ static void text(FILE *f, const char *s)
 
 static void opt_item(FILE *f, const hkz_opt_t *o)
 {
-    const char *mv = hkz_cli_opt_metavar(o);
+    char names[160];
+    const char *mv = hkz_cli_opt_metavar(o, names, sizeof(names));
     fputs(".TP\n\\fB\\-\\-", f);
     inl(f, o->name);
     fputs("\\fR", f);
@@ -108,7 +109,9 @@ static void command(FILE *f, const hkz_cli_cmd_t *cmd, const char *path)
     {
         for (i = 0; i < n; i++)
         {
-            const char *mv = hkz_cli_opt_metavar(cmd->opts + i);
+            char names[160];
+            const char *mv = hkz_cli_opt_metavar(cmd->opts + i, names,
+                                                 sizeof(names));
             fputs(cmd->opts[i].req ? "" : "[", f);
             fputs("\\fB\\-\\-", f);
             inl(f, cmd->opts[i].name);

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# progress.sh HKZ: --help states each command's own --digits default once;
+# progress.sh HKZ: --help states each command's own --digits default once
+# and the names of choice options (from their enum tables);
 # the --progress line of a long scalar grid run ends with a newline before
 # the summary and moves before the end (one tile a block).
 set -u
@@ -16,6 +17,16 @@ check "grid heat su2-sub --help: no other --digits default" \
 "$hkz" heat su2 --help >"$tmp/h2.txt"
 check "heat su2 --help: --digits default 30" \
   'grep -A1 "^  --digits D" "$tmp/h2.txt" | grep -q "(default 30)"'
+
+# choice options from their enum tables: --help lists the names, a wrong
+# name is one usage line naming them, the record carries the name
+check "heat su2-sub --help lists the methods" \
+  '"$hkz" heat su2-sub --help | grep -q -- "--method auto|spectral|fibre|integral"'
+"$hkz" bench ssum --P 4 --K 4 --T 2 --overlap bad >"$tmp/o" 2>"$tmp/e"
+check "bench ssum --overlap bad: exit 2, one line with the names" \
+  '[ $? -eq 2 ] && [ ! -s "$tmp/o" ] && [ "$(cat "$tmp/e")" = "hkz: error: --overlap: expected none|chunked|window (got '"'"'bad'"'"')" ]'
+check "dist su2 --metric cc: the record says cc" \
+  '"$hkz" dist su2 --metric cc --r 0.3 --z 0.5 --digits 10 --format jsonl | grep -q "\"metric\":\"cc\""'
 
 "$hkz" grid heat su2-sub --r 0:1.5:48 --z -3:3:48 --t 0.5,1 --method scalar \
   --progress --format csv --out "$tmp/g.csv" 2>"$tmp/err"
