@@ -254,6 +254,7 @@ static int run_gauss(hkz_cli_run_t *r, void *args)
         return rc;
     if ((s = hkz_compare_result_init(&res, "")) != HKZ_SUCCESS)
         return hkz_cli_fail(s);
+    o.progress = &r->prog;
     s = hkz_compare_gauss(&res, &o);
     return write_result(r, &res, s, a->data_dir);
 }
@@ -263,6 +264,6 @@ const hkz_cli_cmd_t hkz_cli_compare_gauss = {
     "d^k/dt^k p_t, Delta and Milnor (negative control)",
     .description = desc_gauss, .opts = opts_gauss,
     .args_size = sizeof(gauss_args_t),
-    .common = HKZ_CLI_DIGITS | HKZ_CLI_OWN_OUTPUT,
+    .common = HKZ_CLI_DIGITS | HKZ_CLI_OWN_OUTPUT | HKZ_CLI_PROGRESS,
     .digits_def = "the preset's", .run = run_gauss};
 

@@ -36,4 +36,8 @@ check "summary on a line of its own" 'grep -q "^hkz grid heat su2-sub: 4608 entr
 check "progress line ended by a newline" 'grep -q "(100.0%).*   $" "$tmp/lines" && [ "$(tail -c 1 "$tmp/err" | od -An -c | tr -d " ")" = "\\n" ]'
 check "progress drawn after the first block (one tile of 256 points x 2 times)" \
   'grep -q "^hkz: 512/4608 " "$tmp/lines"'
+# hkz compare gauss: progress per point of every operator (library hook)
+"$hkz" compare gauss --data-dir none --progress >/dev/null 2>"$tmp/gerr"
+check "compare gauss --progress: exit 0, counts the 31 points to the end" \
+  '[ $? -eq 0 ] && tr "\r" "\n" <"$tmp/gerr" | grep -q "^hkz: 31/31 (100.0%)"'
 exit $fail
