@@ -77,7 +77,8 @@ static const hkz_opt_t ssum_opts[] = {
 static int check_ssum(hkz_cli_run_t *r, void *args)
 {
     bench_args_t *a = args;
-    if (a->device == HKZ_BACKEND_CPU && a->overlap == HKZ_BENCH_OVERLAP_WINDOW)
+    if (a->device == HKZ_BACKEND_CPU &&
+        a->overlap == HKZ_BENCH_OVERLAP_WINDOW)
         return hkz_cli_usage_error("--overlap window needs --device cuda "
                                    "(NCCL windows); use none or chunked "
                                    "on the CPU");
