@@ -209,10 +209,22 @@ def save_figure(fig, path, dpi=130):
     return path
 
 
+def plain_command(cmd):
+    """The command line without the machine's paths (a figure's footer): the
+    program as `hkz`, a path argument (/..., ./..., ../...) by its file name."""
+    words = cmd.split()
+    for i, w in enumerate(words):
+        key, eq, val = w.partition("=") if w.startswith("--") else ("", "", w)
+        if i == 0 or val.startswith(("/", "./", "../")):
+            val = os.path.basename(val.rstrip("/")) or val
+        words[i] = key + eq + val
+    return " ".join(words)
+
+
 def provenance(table, width=110):
     """One short line about where a file's data came from (hkz version + command)."""
     m = table.meta
-    cmd = m.get("command", "?")
+    cmd = plain_command(m.get("command", "?"))
     if len(cmd) > width:
         cmd = cmd[:width - 3] + "..."
     return "hkz %s: %s" % (m.get("hkz_version", "?"), cmd)

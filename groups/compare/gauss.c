@@ -18,6 +18,7 @@ void hkz_compare_gauss_opts_init(hkz_compare_gauss_opts_t *o)
     o->m = 2;
     o->tol = 0.05;
     o->grow = 1.5;
+    o->progress = NULL;
 }
 
 void hkz_compare_gauss_opts_large(hkz_compare_gauss_opts_t *o)
@@ -158,6 +159,11 @@ static int check_opts(const hkz_compare_gauss_opts_t *o)
     return HKZ_SUCCESS;
 }
 
+static int is_delta(arb_srcptr w)
+{
+    return arb_equal(w, w + 1) && arb_equal(w, w + 2);
+}
+
 int hkz_compare_gauss(hkz_compare_result_t *r,
                       const hkz_compare_gauss_opts_t *o)
 {
@@ -205,10 +211,14 @@ int hkz_compare_gauss(hkz_compare_result_t *r,
         }
     if ((s = hkz_table_create(&keys)))
         goto done;
+    v.progress = o->progress;
+    v.done = v.total = 0;
+    for (q = 0; q < nops; q++)
+        v.total += _hkz_gauss_npoints(is_delta(ops + 3 * q), al, nal);
     for (q = 0; q < nops && s == HKZ_SUCCESS; q++)
     {
         arb_srcptr w = ops + 3 * q;
-        int delta = arb_equal(w, w + 1) && arb_equal(w, w + 2);
+        int delta = is_delta(w);
         snprintf(opname, sizeof(opname), "%.6g,%.6g,%.6g",
                  hkz_ball_mid_d(w), hkz_ball_mid_d(w + 1),
                  hkz_ball_mid_d(w + 2));
@@ -227,6 +237,7 @@ int hkz_compare_gauss(hkz_compare_result_t *r,
                 s = c_rows(r, &v, opname, lmin, lmax, 1, eps + e, epss, o,
                            e == emax, worst, prec);
         }
+        v.done += v.np;
         _hkz_gauss_vals_clear(&v);
     }
     if (s == HKZ_SUCCESS)

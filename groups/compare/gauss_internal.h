@@ -14,7 +14,12 @@ typedef struct
     double *alpha_d;
     const char **dir;      /* "X", "Z", "XYZ" or "any" */
     arb_ptr val;           /* np nt 4 */
+    const hkz_progress_t *progress;  /* set by the caller: points done */
+    slong done, total;     /* before this operator; of all operators */
 } gauss_vals_t;
+
+/* The points of operator w (delta: a = b = c) on the angles al[0..nal-1]. */
+slong _hkz_gauss_npoints(int delta, arb_srcptr al, slong nal);
 
 /* Fills v (always cleared later with _hkz_gauss_vals_clear) for the
  * operator w = (a, b, c) (delta: a = b = c, class function: one point per

@@ -84,9 +84,7 @@ int _hkz_gauss_vals(gauss_vals_t *v, arb_srcptr w, int delta,
     v->J = J;
     v->m = m;
     v->nt = m * J + 1;
-    v->np = 0;
-    for (p = 0; p < nal; p++)
-        v->np += (delta || arb_is_zero(al + p)) ? 1 : 3;
+    v->np = _hkz_gauss_npoints(delta, al, nal);
     v->t = _arb_vec_init(v->nt);
     v->alpha = _arb_vec_init(v->np);
     v->alpha_d = flint_malloc(v->np * sizeof(double));
@@ -114,6 +112,9 @@ int _hkz_gauss_vals(gauss_vals_t *v, arb_srcptr w, int delta,
         for (k = 0; k < nd && s == HKZ_SUCCESS; k++, q++)
         {
             arb_ptr val = v->val + 4 * q * v->nt;
+            if ((s = hkz_progress_report(v->progress, v->done + q,
+                                         v->total)) != HKZ_SUCCESS)
+                break;
             arb_set_arf(v->alpha + q, arb_midref(al + p));   /* exact */
             v->alpha_d[q] = hkz_ball_mid_d(al + p);
             v->dir[q] = nd == 1 ? "any" : dirs[k];
@@ -156,9 +157,19 @@ int _hkz_gauss_vals(gauss_vals_t *v, arb_srcptr w, int delta,
             }
         }
     }
+    if (s == HKZ_SUCCESS)
+        s = hkz_progress_report(v->progress, v->done + v->np, v->total);
     arb_clear(u); arb_clear(lmin); arb_clear(at);
     hkz_su2_elem_clear(g);
     return s;
+}
+
+slong _hkz_gauss_npoints(int delta, arb_srcptr al, slong nal)
+{
+    slong p, n = 0;
+    for (p = 0; p < nal; p++)   /* a class function: one point per angle */
+        n += (delta || arb_is_zero(al + p)) ? 1 : 3;
+    return n;
 }
 
 void _hkz_gauss_vals_clear(gauss_vals_t *v)

@@ -124,6 +124,9 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
     R.ntiles = (R.P + HKZ_GRID_TILE - 1) / HKZ_GRID_TILE;
     if (o->block > 0)
         bt = (o->block + HKZ_GRID_TILE - 1) / HKZ_GRID_TILE;
+    else if (o->scalar_only)
+        bt = 1;  /* ~ms an entry: one tile a block keeps progress,
+                    checkpoints and stops within seconds */
     else
         bt = FLINT_MAX(1, ((slong) 1 << 18) / (HKZ_GRID_TILE * R.T));
     bt = FLINT_MIN(bt, R.ntiles);

@@ -15,6 +15,7 @@
 #define HKZ_COMPARE_GRID_H
 
 #include "hkz/compare.h"
+#include "hkz/progress.h"
 #include "hkz/su2.h"
 
 #ifdef __cplusplus
@@ -91,6 +92,8 @@ typedef struct
     slong m;               /* 2 times per octave, in [1, 16] */
     double tol;            /* 0.05 */
     double grow;           /* 1.5 */
+    const hkz_progress_t *progress;  /* NULL; units: the points of every
+                                        operator (a stop: INTERRUPTED) */
 } hkz_compare_gauss_opts_t;
 
 HKZ_API void hkz_compare_gauss_opts_init(hkz_compare_gauss_opts_t *o);

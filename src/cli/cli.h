@@ -93,8 +93,8 @@ extern const hkz_cli_cmd_t hkz_cli_compare_sweep;   /* cmd_compare_sweep.c */
 extern const hkz_cli_cmd_t hkz_cli_compare_varadhan,
     hkz_cli_compare_gauss;                          /* cmd_compare_grid.c */
 
-/* hkz compare: dispatches to its experiments (cmd_compare.c). */
-int hkz_cmd_compare(int argc, char **argv);
+/* hkz compare: its experiments as subcommands (cmd_compare.c). */
+extern const hkz_cli_cmd_t hkz_cli_compare;
 
 /* ---- SU(2)^n inputs (cli_point.c) --------------------------------------
  * POINT syntax: coordinates x_1; x_2; ... separated by ';', each "r,z" or

@@ -12,10 +12,24 @@
 /* OpenBLAS's thread count (weak: absent with another BLAS) */
 int openblas_get_num_threads(void) __attribute__((weak));
 
+/* the choices, straight onto the library's enums */
+static const hkz_opt_enum_t bases[] = {
+    {"cheb", HKZ_BASIS_CHEB_U}, {"cos", HKZ_BASIS_COS}, {NULL, 0}};
+static const hkz_opt_enum_t shards[] = {
+    {"p", HKZ_SHARD_SPLIT_P}, {"k", HKZ_SHARD_SPLIT_K}, {NULL, 0}};
+static const hkz_opt_enum_t overlaps[] = {
+    {"none", HKZ_BENCH_OVERLAP_NONE}, {"chunked", HKZ_BENCH_OVERLAP_CHUNKED},
+    {"window", HKZ_BENCH_OVERLAP_WINDOW}, {NULL, 0}};
+static const hkz_opt_enum_t devices[] = {
+    {"cpu", HKZ_BACKEND_CPU}, {"cuda", HKZ_BACKEND_CUDA}, {NULL, 0}};
+static const hkz_opt_enum_t reductions[] = {
+    {"fixed", HKZ_DIST_REDUCE_FIXED}, {"mpi", HKZ_DIST_REDUCE_MPI},
+    {NULL, 0}};
+
 typedef struct
 {
     slong P, K, T, reps, warmup, threads, nchunks, gpu, seed;
-    const char *basis, *shard, *overlap, *device, *reduce;
+    int basis, shard, overlap, device, reduce;
 } bench_args_t;
 
 static const hkz_opt_t ssum_opts[] = {
@@ -26,16 +40,16 @@ static const hkz_opt_t ssum_opts[] = {
     {"T", HKZ_OPT_SLONG, offsetof(bench_args_t, T), .req = 1, .lo = 1,
      .hi = INT_MAX, .metavar = "N", .help = "columns (times) of Out"},
     {"basis", HKZ_OPT_CHOICE, offsetof(bench_args_t, basis),
-     .choices = "cheb|cos", .def = "cheb", .help = "Chebyshev U (SU(2) "
+     .values = bases, .def = "cheb", .help = "Chebyshev U (SU(2) "
      "characters) or Lee-Yang cosines"},
     {"shard", HKZ_OPT_CHOICE, offsetof(bench_args_t, shard),
-     .choices = "p|k", .def = "k", .help = "split points or modes over the "
+     .values = shards, .def = "k", .help = "split points or modes over the "
      "ranks"},
     {"overlap", HKZ_OPT_CHOICE, offsetof(bench_args_t, overlap),
-     .choices = "none|chunked|window", .def = "chunked", .help = "the "
+     .values = overlaps, .def = "chunked", .help = "the "
      "overlapped run (window: GPUs only)"},
     {"device", HKZ_OPT_CHOICE, offsetof(bench_args_t, device),
-     .choices = "cpu|cuda", .def = "cpu", .help = "OpenBLAS on the CPU or "
+     .values = devices, .def = "cpu", .help = "OpenBLAS on the CPU or "
      "cuBLAS on a GPU"},
     {"reps", HKZ_OPT_SLONG, offsetof(bench_args_t, reps), .lo = 1,
      .hi = 10000, .def = "3", .metavar = "N", .help = "timed repetitions "
@@ -50,7 +64,7 @@ static const hkz_opt_t ssum_opts[] = {
      .hi = 65536, .def = "0", .metavar = "N", .help = "column chunks of the "
      "overlapped run (0: 4 CPU, 8 GPU)"},
     {"reduce", HKZ_OPT_CHOICE, offsetof(bench_args_t, reduce),
-     .choices = "fixed|mpi", .def = "fixed", .help = "CPU reduction: rank "
+     .values = reductions, .def = "fixed", .help = "CPU reduction: rank "
      "order (bitwise reproducible) or MPI's"},
     {"gpu", HKZ_OPT_SLONG, offsetof(bench_args_t, gpu), .lo = -1,
      .hi = 1023, .def = "-1", .metavar = "I", .help = "CUDA device (-1: "
@@ -63,12 +77,13 @@ static const hkz_opt_t ssum_opts[] = {
 static int check_ssum(hkz_cli_run_t *r, void *args)
 {
     bench_args_t *a = args;
-    if (strcmp(a->device, "cpu") == 0 && strcmp(a->overlap, "window") == 0)
+    if (a->device == HKZ_BACKEND_CPU &&
+        a->overlap == HKZ_BENCH_OVERLAP_WINDOW)
         return hkz_cli_usage_error("--overlap window needs --device cuda "
                                    "(NCCL windows); use none or chunked "
                                    "on the CPU");
 #ifndef HKZ_CLI_CUDA
-    if (strcmp(a->device, "cuda") == 0)
+    if (a->device == HKZ_BACKEND_CUDA)
         return hkz_cli_usage_error("--device cuda: this hkz was built "
                                    "without CUDA (configure with "
                                    "-DHKZ_CUDA=ON)");
@@ -108,8 +123,10 @@ static void print_result(const hkz_cli_run_t *r, const hkz_bench_ssum_t *b,
     printf("backend %s\n", b->backend);
     /* the problem */
     printf("P %zu\nK %zu\nT %zu\n", b->opts.P, b->opts.K, b->opts.T);
-    printf("basis %s\nshard %s\noverlap %s\n", a->basis, a->shard,
-           a->overlap);
+    printf("basis %s\nshard %s\noverlap %s\n",
+           hkz_cli_enum_name(bases, a->basis),
+           hkz_cli_enum_name(shards, a->shard),
+           hkz_cli_enum_name(overlaps, a->overlap));
     printf("P_loc %zu\nK_loc %zu\n", b->p_loc, b->k_loc);
     printf("nchunks %zu\nreps %d\n", b->opts.nchunks, b->opts.reps);
     printf("flop %.6g\n", b->flops);
@@ -164,17 +181,11 @@ static int run_ssum(hkz_cli_run_t *r, void *args)
     o.P = (size_t) a->P;
     o.K = (size_t) a->K;
     o.T = (size_t) a->T;
-    o.basis = strcmp(a->basis, "cos") == 0 ? HKZ_BASIS_COS
-                                           : HKZ_BASIS_CHEB_U;
-    o.backend = strcmp(a->device, "cuda") == 0 ? HKZ_BACKEND_CUDA
-                                               : HKZ_BACKEND_CPU;
-    o.shard = strcmp(a->shard, "p") == 0 ? HKZ_SHARD_SPLIT_P
-                                         : HKZ_SHARD_SPLIT_K;
-    o.overlap = strcmp(a->overlap, "none") == 0 ? HKZ_BENCH_OVERLAP_NONE
-        : strcmp(a->overlap, "window") == 0 ? HKZ_BENCH_OVERLAP_WINDOW
-        : HKZ_BENCH_OVERLAP_CHUNKED;
-    o.reduce = strcmp(a->reduce, "mpi") == 0 ? HKZ_DIST_REDUCE_MPI
-                                             : HKZ_DIST_REDUCE_FIXED;
+    o.basis = a->basis;
+    o.backend = a->device;
+    o.shard = a->shard;
+    o.overlap = a->overlap;
+    o.reduce = a->reduce;
     o.reps = (int) a->reps;
     o.warmup = (int) a->warmup;
     o.nthreads = (int) a->threads;

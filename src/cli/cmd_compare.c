@@ -177,9 +177,14 @@ EXP_CMD(3, "E-b: d_Delta = pi/sqrt N -> 0, d_L -> pi sqrt(3/2) (R43); "
 
 /* ---- X4 ---- */
 
+static const hkz_opt_enum_t claims[] = {
+    {"auto", HKZ_COMPARE_CLAIM_AUTO}, {"equal", HKZ_COMPARE_CLAIM_EQUAL},
+    {"growth", HKZ_COMPARE_CLAIM_GROWTH}, {NULL, 0}};
+
 typedef struct
 {
-    const char *data_dir, *claim;
+    const char *data_dir;
+    int claim;
     hkz_compare_x4_opts_t p;
 } x4_args_t;
 
@@ -211,16 +216,14 @@ static const hkz_opt_t opts_x4[] = {
     {"nmax", HKZ_OPT_SLONG, offsetof(x4_args_t, p.nmax), .lo = 2,
      .hi = 100000, .def = "20", .metavar = "N", .help = "largest n_i"},
     {"claim", HKZ_OPT_CHOICE, offsetof(x4_args_t, claim), .def = "auto",
-     .choices = "auto|equal|growth", .help = "the claim checked"},
+     .values = claims, .help = "the claim checked"},
     DATA_DIR(x4_args_t), HKZ_OPT_END};
 
 static int run_x4(hkz_cli_run_t *r, void *args)
 {
     x4_args_t *a = args;
     a->p.digits = r->digits;
-    a->p.claim = strcmp(a->claim, "equal") == 0 ? HKZ_COMPARE_CLAIM_EQUAL :
-                 strcmp(a->claim, "growth") == 0 ? HKZ_COMPARE_CLAIM_GROWTH
-                 : HKZ_COMPARE_CLAIM_AUTO;
+    a->p.claim = a->claim;
     return exp_run(r, a->data_dir, call_x4, &a->p);
 }
 
@@ -304,63 +307,23 @@ static const hkz_opt_t opts_x7[] = {
 
 EXP_CMD(7, "E-e existence thresholds: Delta t > 1/3, L t > 1/2, else +inf");
 
-/* ---- the dispatcher ---- */
+/* ---- the dispatcher: its help is generated from the table (opt_help.c);
+ * the experiments are matched by the last word of their names, any case
+ * ("x1" is X1) ---- */
 
-static const struct
-{
-    const char *name;
-    const hkz_cli_cmd_t *cmd;
-    const char *summary;                 /* NULL: the command's own */
-} experiments[] = {
-    {"X1", &cmd_x1, NULL}, {"X2", &cmd_x2, NULL},
-    {"X3", &cmd_x3, NULL}, {"X4", &cmd_x4, NULL},
-    {"X5", &cmd_x5, NULL}, {"X6", &cmd_x6, NULL},
-    {"X7", &cmd_x7, NULL},
-    {"X8", &hkz_cli_compare_x8, NULL},
-    {"sweep", &hkz_cli_compare_sweep, NULL},
-    {"varadhan", &hkz_cli_compare_varadhan, "grids: -4t log p_t - "
-     "d^2 -> 0 (Delta closed form, sub-Laplacian t log t)"},
-    {"gauss", &hkz_cli_compare_gauss, "grids: Gaussian bounds C_k for "
-     "d^k/dt^k p_t (Delta, Milnor; negative control)"},
-};
+static const hkz_cli_cmd_t *const compare_subs[] = {
+    &cmd_x1, &cmd_x2, &cmd_x3, &cmd_x4, &cmd_x5, &cmd_x6, &cmd_x7,
+    &hkz_cli_compare_x8, &hkz_cli_compare_sweep, &hkz_cli_compare_varadhan,
+    &hkz_cli_compare_gauss, NULL};
 
-static const char *usage_compare =
-    "usage: hkz compare <experiment> [options]   (hkz compare <experiment> "
-    "--help)\n\nComparison experiments of spec section 6.4 (product-type "
-    "operators on\nSU(2)^n / SU(2)^infinity, N_unit).  Each prints its "
-    "data rows, then the verdict\n'Xk: PASS' (exit 0) or 'Xk: FAIL (reason)'"
-    " (exit 4; csv, jsonl: the data's last\nrecord and a line on stderr), "
-    "and writes DIR/<exp>/<exp>.csv, .jsonl and\n_verdict.jsonl (--data-dir"
-    " DIR, default notebooks_data).  Run without options\nfor the spec's "
-    "case.\n\nexperiments:\n";
-
-int hkz_cmd_compare(int argc, char **argv)
-{
-    size_t i, n = sizeof(experiments) / sizeof(experiments[0]);
-    if (argc < 2 || argv[1][0] == '-')
-    {
-        if (argc >= 2 && (strcmp(argv[1], "--help") == 0 ||
-                          strcmp(argv[1], "-h") == 0))
-        {
-            if (argc > 2)
-                return hkz_cli_usage_error("unexpected argument '%s' (see "
-                                           "hkz compare --help)", argv[2]);
-            fputs(usage_compare, stdout);
-            for (i = 0; i < n; i++)
-                printf("  %-6s %s\n", experiments[i].name,
-                       experiments[i].summary != NULL ?
-                       experiments[i].summary : experiments[i].cmd->summary);
-            return 0;
-        }
-        return hkz_cli_usage_error("compare: missing experiment (X1 ... X8"
-                                   " or sweep; see hkz compare --help)");
-    }
-    for (i = 0; i < n; i++)
-        if (strcmp(argv[1], experiments[i].name) == 0 ||
-            (argv[1][0] == 'x' && strcmp(argv[1] + 1,
-                                         experiments[i].name + 1) == 0 &&
-             experiments[i].name[0] == 'X'))
-            return hkz_cli_main(experiments[i].cmd, argc - 1, argv + 1);
-    return hkz_cli_usage_error("compare: unknown experiment '%s' (X1 ... "
-                               "X8 or sweep)", argv[1]);
-}
+const hkz_cli_cmd_t hkz_cli_compare = {
+    .name = "compare",
+    .summary = "comparison experiments X1-X8 and sweep (spec 6.4)",
+    .description = "Comparison experiments of spec section 6.4 "
+    "(product-type operators on\nSU(2)^n / SU(2)^infinity, N_unit).  Each "
+    "prints its data rows, then the verdict\n'Xk: PASS' (exit 0) or 'Xk: "
+    "FAIL (reason)' (exit 4; csv, jsonl: the data's last\nrecord and a line "
+    "on stderr), and writes DIR/<exp>/<exp>.csv, .jsonl and\n_verdict.jsonl "
+    "(--data-dir DIR, default notebooks_data).  Run without options\nfor "
+    "the spec's case.\n",
+    .sub = compare_subs};

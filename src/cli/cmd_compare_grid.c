@@ -26,10 +26,13 @@
     {"data-dir", HKZ_OPT_STRING, offsetof(T, data_dir),                     \
      .def = "notebooks_data", .metavar = "DIR",                             \
      .help = "data files under DIR/<exp>/ ('none': no files)"}
+enum { PRESET_DEFAULT, PRESET_LARGE };
+static const hkz_opt_enum_t presets[] = {
+    {"default", PRESET_DEFAULT}, {"large", PRESET_LARGE}, {NULL, 0}};
 #define OPT_PRESET(T)                                                       \
-    {"preset", HKZ_OPT_CHOICE, offsetof(T, preset), .choices =              \
-     "default|large", .def = "default", .help = "parameter set (large: "   \
-     "for GPUs / clusters)"}
+    {"preset", HKZ_OPT_CHOICE, offsetof(T, preset), .values = presets,      \
+     .def = "default", .help = "parameter set (large: for GPUs / "          \
+     "clusters)"}
 
 /* A library status: bad parameters ("name: why") as usage errors. */
 static int lib_fail(int s)
@@ -68,7 +71,8 @@ static int write_result(hkz_cli_run_t *r, hkz_compare_result_t *res, int s,
 
 typedef struct
 {
-    const char *data_dir, *preset, *alpha, *sub, *fibre, *t0, *tol;
+    const char *data_dir, *alpha, *sub, *fibre, *t0, *tol;
+    int preset;
     slong nt;
 } var_args_t;
 
@@ -127,7 +131,7 @@ static int run_var(hkz_cli_run_t *r, void *args)
     hkz_compare_result_t res;
     int rc, s;
 
-    if (strcmp(a->preset, "large") == 0)
+    if (a->preset == PRESET_LARGE)
         hkz_compare_varadhan_opts_large(&o);
     else
         hkz_compare_varadhan_opts_init(&o);
@@ -151,14 +155,16 @@ const hkz_cli_cmd_t hkz_cli_compare_varadhan = {
     "(Delta closed form; sub-Laplacian t log t -> 6, fibre contrast)",
     .description = desc_var, .opts = opts_var,
     .args_size = sizeof(var_args_t),
-    .common = HKZ_CLI_DIGITS | HKZ_CLI_OWN_OUTPUT, .run = run_var};
+    .common = HKZ_CLI_DIGITS | HKZ_CLI_OWN_OUTPUT,
+    .digits_def = "the preset's", .run = run_var};
 
 
 /* ---- gauss ---- */
 
 typedef struct
 {
-    const char *data_dir, *preset, *ops, *alpha, *eps, *tol, *grow;
+    const char *data_dir, *ops, *alpha, *eps, *tol, *grow;
+    int preset;
     slong J, J_delta, m;
 } gauss_args_t;
 
@@ -231,7 +237,7 @@ static int run_gauss(hkz_cli_run_t *r, void *args)
     hkz_compare_result_t res;
     int rc, s;
 
-    if (strcmp(a->preset, "large") == 0)
+    if (a->preset == PRESET_LARGE)
         hkz_compare_gauss_opts_large(&o);
     else
         hkz_compare_gauss_opts_init(&o);
@@ -248,6 +254,7 @@ static int run_gauss(hkz_cli_run_t *r, void *args)
         return rc;
     if ((s = hkz_compare_result_init(&res, "")) != HKZ_SUCCESS)
         return hkz_cli_fail(s);
+    o.progress = &r->prog;
     s = hkz_compare_gauss(&res, &o);
     return write_result(r, &res, s, a->data_dir);
 }
@@ -257,5 +264,6 @@ const hkz_cli_cmd_t hkz_cli_compare_gauss = {
     "d^k/dt^k p_t, Delta and Milnor (negative control)",
     .description = desc_gauss, .opts = opts_gauss,
     .args_size = sizeof(gauss_args_t),
-    .common = HKZ_CLI_DIGITS | HKZ_CLI_OWN_OUTPUT, .run = run_gauss};
+    .common = HKZ_CLI_DIGITS | HKZ_CLI_OWN_OUTPUT | HKZ_CLI_PROGRESS,
+    .digits_def = "the preset's", .run = run_gauss};
 

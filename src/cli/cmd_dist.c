@@ -3,15 +3,19 @@
 #include <string.h>
 #include "cli.h"
 
+enum { METRIC_RIEM, METRIC_CC };
+static const hkz_opt_enum_t metrics[] = {
+    {"riem", METRIC_RIEM}, {"cc", METRIC_CC}, {NULL, 0}};
+
 typedef struct
 {
-    const char *metric;
+    int metric;
     arb_t r, z;
 } dist_args_t;
 
 static const hkz_opt_t opts[] = {
     {"metric", HKZ_OPT_CHOICE, offsetof(dist_args_t, metric), .req = 1,
-     .choices = "riem|cc", .help = "Riemannian or Carnot-Caratheodory"},
+     .values = metrics, .help = "Riemannian or Carnot-Caratheodory"},
     {"r", HKZ_OPT_BALL, offsetof(dist_args_t, r), .req = 1, .metavar = "R",
      .help = "r in [0, pi/2]"},
     {"z", HKZ_OPT_BALL, offsetof(dist_args_t, z), .req = 1, .metavar = "Z",
@@ -21,7 +25,7 @@ static const hkz_opt_t opts[] = {
 static int eval(arb_t res, void *param, slong prec)
 {
     dist_args_t *j = param;
-    if (strcmp(j->metric, "riem") == 0)
+    if (j->metric == METRIC_RIEM)
         return hkz_su2_dist_riem(res, j->r, j->z, prec);
     return hkz_su2_dist_cc(res, j->r, j->z, prec);
 }
@@ -32,7 +36,7 @@ static int run_su2(hkz_cli_run_t *r, void *args)
     hkz_field_t in[5];
     int status;
 
-    in[0] = HKZ_FSTR("metric", j->metric);
+    in[0] = HKZ_FSTR("metric", hkz_cli_enum_name(metrics, j->metric));
     in[1] = HKZ_FSTR("r", hkz_cli_given(r, "r"));
     in[2] = HKZ_FSTR("z", hkz_cli_given(r, "z"));
     in[3] = HKZ_FSTR("method", r->use_double ? "double" : "auto");
@@ -41,7 +45,7 @@ static int run_su2(hkz_cli_run_t *r, void *args)
     {
         double d, x = arf_get_d(arb_midref(j->r), ARF_RND_NEAR),
                z = arf_get_d(arb_midref(j->z), ARF_RND_NEAR);
-        status = strcmp(j->metric, "riem") == 0 ? hkz_su2_dist_riem_d(&d, x, z)
+        status = j->metric == METRIC_RIEM ? hkz_su2_dist_riem_d(&d, x, z)
                                                 : hkz_su2_dist_cc_d(&d, x, z);
         return status != HKZ_SUCCESS ? hkz_cli_fail(status)
                                      : hkz_cli_emit_double(r->w, in, 5, d);

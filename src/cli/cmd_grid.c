@@ -266,7 +266,7 @@ static int run_product(hkz_cli_run_t *r, void *a)
     "Every entry is an Arb ball [mid +/- rad] whose radius is a proven " \
     "bound:\nthe spectral-sum engine (double GEMM; rounding bound + " \
     "truncation tail +\nbasis error + rounding of the inputs to doubles) " \
-    "where that meets --digits\n(relative accuracy; default 10 here), " \
+    "where that meets --digits\n(relative accuracy), " \
     "else the certified scalar path (Ziv\nloop); stderr says how many of " \
     "each.\nTime derivatives (--deriv K) use the engine for su2 and su2-sub;" \
     " su2-milnor\n(K <= 8, a, b, c > 0) and product take the scalar path " \
@@ -289,7 +289,7 @@ static const hkz_cli_cmd_t grid_su2 = {
     " time derivative) of\nDelta = -(X^2+Y^2+Z^2), N_unit, Haar probability "
     "measure, on the grid alpha x t.\n" GRID_DESC,
     .opts = opts_su2, .args_size = sizeof(grid_args_t),
-    .common = GRID_COMMON, .run = run_su2};
+    .common = GRID_COMMON, .digits_def = "10", .run = run_su2};
 
 static const hkz_cli_cmd_t grid_sub = {
     .name = "su2-sub", .summary = "p_t(r, z) of L = -(X^2+Y^2) on r x z x t",
@@ -297,7 +297,7 @@ static const hkz_cli_cmd_t grid_sub = {
     " time derivative) on\nthe grid r x z x t (points r outer, z inner).\n"
     GRID_DESC,
     .opts = opts_sub, .args_size = sizeof(grid_args_t),
-    .common = GRID_COMMON, .run = run_sub};
+    .common = GRID_COMMON, .digits_def = "10", .run = run_sub};
 
 static const hkz_cli_cmd_t grid_milnor = {
     .name = "su2-milnor", .summary = "heat kernel of -(a X^2 + b Y^2 + c "
@@ -306,7 +306,7 @@ static const hkz_cli_cmd_t grid_milnor = {
     "elements of --g FILE (the\nline number is the coordinate i) or at "
     "exp(rX) exp(zZ) for r x z.\n" GRID_DESC,
     .opts = opts_milnor, .args_size = sizeof(grid_args_t),
-    .common = GRID_COMMON, .run = run_milnor};
+    .common = GRID_COMMON, .digits_def = "10", .run = run_milnor};
 
 static const hkz_cli_cmd_t grid_product = {
     .name = "product", .summary = "mu_t(x) on SU(2)^n at the points of a "
@@ -314,7 +314,7 @@ static const hkz_cli_cmd_t grid_product = {
     .description = "Product heat kernel mu_t(x) (hkz product) at the points "
     "of --points FILE\n(the line number is the coordinate i).\n" GRID_DESC,
     .opts = opts_product, .args_size = sizeof(grid_args_t),
-    .common = GRID_COMMON, .run = run_product};
+    .common = GRID_COMMON, .digits_def = "10", .run = run_product};
 
 static const hkz_cli_cmd_t *const heat_subs[] = {
     &grid_su2, &grid_sub, &grid_milnor, &grid_product, NULL};

@@ -4,11 +4,19 @@
 #include "cli.h"
 
 enum { KIND_BI, KIND_SUB, KIND_MILNOR };
+enum { M_AUTO, M_SPECTRAL, M_IMAGES, M_FIBRE, M_INTEGRAL };
+
+static const hkz_opt_enum_t methods_bi[] = {
+    {"auto", M_AUTO}, {"spectral", M_SPECTRAL}, {"images", M_IMAGES},
+    {NULL, 0}};
+static const hkz_opt_enum_t methods_sub[] = {
+    {"auto", M_AUTO}, {"spectral", M_SPECTRAL}, {"fibre", M_FIBRE},
+    {"integral", M_INTEGRAL}, {NULL, 0}};
 
 typedef struct
 {
     int kind;
-    const char *method;
+    int method;
     ulong deriv;
     arb_t t, alpha, r, z;
     hkz_cli_balls_t weights, g, cyl;  /* su2-milnor: a, b, c; g; cyl */
@@ -24,7 +32,7 @@ static const hkz_opt_t opts_bi[] = {
      .metavar = "A", .help = "class angle alpha in [0, pi] (cos alpha = "
      "Re g11)"},
     {"method", HKZ_OPT_CHOICE, offsetof(heat_args_t, method),
-     .choices = "auto|spectral|images", .def = "auto",
+     .values = methods_bi, .def = "auto",
      .help = "spectral sum or images (Poisson) series"},
     HKZ_OPT_END};
 
@@ -35,7 +43,7 @@ static const hkz_opt_t opts_sub[] = {
     {"z", HKZ_OPT_BALL, offsetof(heat_args_t, z), .req = 1, .metavar = "Z",
      .help = "z, an angle"},
     {"method", HKZ_OPT_CHOICE, offsetof(heat_args_t, method),
-     .choices = "auto|spectral|fibre|integral", .def = "auto",
+     .values = methods_sub, .def = "auto",
      .help = "spectral sum, fibre closed form (r = 0), integral"},
     HKZ_OPT_END};
 
@@ -54,25 +62,25 @@ static const hkz_opt_t opts_milnor[] = {
 static int eval(arb_t res, void *param, slong prec)
 {
     heat_args_t *j = param;
-    const char *m = j->method;
+    int m = j->method;
 
     if (j->kind == KIND_BI)
     {
-        if (strcmp(m, "spectral") == 0)
+        if (m == M_SPECTRAL)
             return hkz_su2_heat_bi_spectral(res, j->t, j->alpha, j->deriv,
                                             prec);
-        if (strcmp(m, "images") == 0)
+        if (m == M_IMAGES)
             return hkz_su2_heat_bi_images(res, j->t, j->alpha, prec);
         return hkz_su2_heat_bi(res, j->t, j->alpha, j->deriv, prec);
     }
     if (j->kind == KIND_SUB)
     {
-        if (strcmp(m, "spectral") == 0)
+        if (m == M_SPECTRAL)
             return hkz_su2_heat_sub_spectral(res, j->t, j->r, j->z, j->deriv,
                                              prec);
-        if (strcmp(m, "fibre") == 0)
+        if (m == M_FIBRE)
             return hkz_su2_heat_sub_fibre(res, j->t, j->z, prec);
-        if (strcmp(m, "integral") == 0)
+        if (m == M_INTEGRAL)
             return hkz_su2_heat_sub_integral(res, j->t, j->r, j->z, prec);
         return hkz_su2_heat_sub(res, j->t, j->r, j->z, j->deriv, prec);
     }
@@ -134,13 +142,12 @@ static int check_args(hkz_cli_run_t *r, heat_args_t *j)
 {
     arb_srcptr w = j->weights.v;
     j->deriv = r->deriv;
-    if (j->deriv != 0 && strcmp(j->method, "auto") != 0 &&
-        strcmp(j->method, "spectral") != 0)
+    if (j->deriv != 0 && j->method != M_AUTO && j->method != M_SPECTRAL)
         return hkz_cli_usage_error("--deriv needs --method auto or "
                                    "spectral");
     /* the fibre closed form (3.3)/(3.4) is p_t on r = 0 only: elsewhere
      * it would be a certified ball for the wrong point */
-    if (j->kind == KIND_SUB && strcmp(j->method, "fibre") == 0 &&
+    if (j->kind == KIND_SUB && j->method == M_FIBRE &&
         !arb_is_zero(j->r))
         return hkz_cli_usage_error("--method fibre is the closed form on "
                                    "the fibre r = 0 (got --r %s)",
@@ -179,7 +186,9 @@ static int run_kernel(hkz_cli_run_t *r, heat_args_t *j)
     }
     if (j->kind != KIND_MILNOR)
         in[nin++] = HKZ_FINT("deriv", (long) j->deriv);
-    in[nin++] = HKZ_FSTR("method", r->use_double ? "double" : j->method);
+    in[nin++] = HKZ_FSTR("method", r->use_double ? "double" :
+                         hkz_cli_enum_name(j->kind == KIND_SUB ? methods_sub
+                                           : methods_bi, j->method));
     in[nin++] = HKZ_FINT("digits", (long) r->digits);
     if (r->use_double)
         return run_double(r, j, in, nin);
@@ -203,7 +212,7 @@ static int run_milnor(hkz_cli_run_t *r, void *args)
     heat_args_t *j = args;
     int rc;
     j->kind = KIND_MILNOR;
-    j->method = "auto";
+    j->method = M_AUTO;
     hkz_su2_elem_init(&j->elem);
     rc = run_kernel(r, j);
     hkz_su2_elem_clear(&j->elem);

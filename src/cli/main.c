@@ -1,6 +1,6 @@
 /* hkz -- command-line entry point: a thin dispatcher over the table of
  * commands.  Commands declared with opt.h run through hkz_cli_main (the
- * run skeleton); `compare` dispatches its experiments itself. */
+ * run skeleton); `hkz --man` writes the manual page from the same tables. */
 #include <stdio.h>
 #include <string.h>
 #include "hkz/dist.h"
@@ -26,39 +26,20 @@ const hkz_cli_cmd_t hkz_cli_version = {
 extern const hkz_cli_cmd_t hkz_cli_zeros;  /* cmd_zeros.c */
 extern const hkz_cli_cmd_t hkz_cli_track;  /* cmd_track.c */
 
-/* One line per command; add new commands here (cmd: declared with opt.h;
- * fn: a dispatcher over sub-commands, with its summary). */
-static const struct
-{
-    const char *name;
-    const char *summary;
-    const hkz_cli_cmd_t *cmd;
-    int (*fn)(int argc, char **argv);
-} commands[] = {
-    {"heat", NULL, &hkz_cli_heat, NULL},
-    {"dist", NULL, &hkz_cli_dist, NULL},
-    {"grid", NULL, &hkz_cli_grid, NULL},
-    {"product", NULL, &hkz_cli_product, NULL},
-    {"compare", "comparison experiments X1-X8 and sweep (spec 6.4)", NULL,
-     hkz_cmd_compare},
-    {"report", NULL, &hkz_cli_report, NULL},
-    {"dos", NULL, &hkz_cli_dos, NULL},
-    {"zeros", NULL, &hkz_cli_zeros, NULL},
-    {"track", NULL, &hkz_cli_track, NULL},
-    {"bench", NULL, &hkz_cli_bench, NULL},
-    {"version", NULL, &hkz_cli_version, NULL},
-};
-
-#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+/* The commands, in the order of hkz --help and the man page; add new
+ * commands here (declared with opt.h). */
+static const hkz_cli_cmd_t *const commands[] = {
+    &hkz_cli_heat, &hkz_cli_dist, &hkz_cli_grid, &hkz_cli_product,
+    &hkz_cli_compare, &hkz_cli_report, &hkz_cli_dos, &hkz_cli_zeros,
+    &hkz_cli_track, &hkz_cli_bench, &hkz_cli_version, NULL};
 
 static void usage(FILE *f)
 {
     size_t i;
     fprintf(f, "usage: hkz <command> [options]   (hkz <command> --help)\n\n"
                "commands:\n");
-    for (i = 0; i < NCOMMANDS; i++)
-        fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].cmd != NULL
-                ? commands[i].cmd->summary : commands[i].summary);
+    for (i = 0; commands[i] != NULL; i++)
+        fprintf(f, "  %-9s %s\n", commands[i]->name, commands[i]->summary);
     fprintf(f, "\nNormalization: %s.\n\nExit codes: 0 ok; 1 runtime error; "
                "2 usage error, too large for the method\nor checkpoint "
                "mismatch; 3 accuracy goal missed; 4 verdict FAIL; 130 "
@@ -87,12 +68,15 @@ static int run_main(int argc, char **argv)
     }
     if (strcmp(argv[1], "--version") == 0)
         return hkz_cli_main(&hkz_cli_version, argc - 1, argv + 1);
-    for (i = 0; i < NCOMMANDS; i++)
-        if (strcmp(argv[1], commands[i].name) == 0)
+    if (strcmp(argv[1], "--man") == 0 && argc == 2)
+    {   /* hidden: the manual page hkz.1 (roff), generated at build time */
+        hkz_cli_man(stdout, commands);
+        return 0;
+    }
+    for (i = 0; commands[i] != NULL; i++)
+        if (strcmp(argv[1], commands[i]->name) == 0)
         {
-            rc = commands[i].cmd != NULL ?
-                hkz_cli_main(commands[i].cmd, argc - 1, argv + 1) :
-                commands[i].fn(argc - 1, argv + 1);
+            rc = hkz_cli_main(commands[i], argc - 1, argv + 1);
             flint_cleanup();
             return rc;
         }

@@ -10,8 +10,8 @@
 
 const hkz_opt_t hkz_cli_common_opts[C_COUNT] = {
     {"digits", HKZ_OPT_SLONG, HKZ_CLI_DIGITS, .metavar = "D",
-     .help = "significant digits of every certified value, 1..10000 "
-             "(default 30)"},
+     .def = "30", .help = "significant digits of every certified value, "
+     "1..10000"},
     {"format", HKZ_OPT_CHOICE, HKZ_CLI_OUTPUT, .choices = "text|csv|jsonl",
      .help = "output format (default text)"},
     {"out", HKZ_OPT_STRING, HKZ_CLI_OUTPUT, .metavar = "PATH",
@@ -147,8 +147,8 @@ static int parse_list(hkz_cli_balls_t *b, const hkz_opt_t *o,
 static int set_value(const hkz_opt_t *o, void *args, const char *s,
                      slong prec)
 {
-    char opt[64];
-    slong v;
+    char opt[64], names[160];
+    slong v, k;
     int rc;
 
     snprintf(opt, sizeof(opt), "--%s", o->name);
@@ -163,9 +163,17 @@ static int set_value(const hkz_opt_t *o, void *args, const char *s,
         *(slong *) at(args, o->dest) = v;
         return 0;
     case HKZ_OPT_CHOICE:
-        if (!choice_ok(o->choices, s))
+        for (k = 0; o->values != NULL && o->values[k].name != NULL; k++)
+            if (strcmp(o->values[k].name, s) == 0)
+            {
+                *(int *) at(args, o->dest) = o->values[k].value;
+                return 0;
+            }
+        if (o->values != NULL || !choice_ok(o->choices, s))
             return hkz_cli_usage_error("%s: expected %s (got '%s')", opt,
-                                       o->choices, s);
+                                       hkz_cli_choice_names(o, names,
+                                                            sizeof(names)),
+                                       s);
         break;
     case HKZ_OPT_BALL:
         if ((rc = hkz_cli_ball(at(args, o->dest), opt, s, prec)))
@@ -310,6 +318,14 @@ int hkz_cli_parse_opts(hkz_cli_run_t *r, void *args, int argc, char **argv)
             return rc;
     }
     return 0;
+}
+
+const char *hkz_cli_enum_name(const hkz_opt_enum_t *table, int value)
+{
+    for (; table->name != NULL; table++)
+        if (table->value == value)
+            return table->name;
+    return "?";
 }
 
 const char *hkz_cli_given(const hkz_cli_run_t *r, const char *name)

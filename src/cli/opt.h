@@ -54,7 +54,9 @@
  *   FLAG    int, 1 when given
  *   STRING  const char *, the text (non-empty)
  *   SLONG   slong in [lo, hi]
- *   CHOICE  const char *, one of the words of choices "a|b|c"
+ *   CHOICE  int, the value of the name given in .values (a table of
+ *           hkz_opt_enum_t: help, validation and the error come from it);
+ *           or const char *, one of the words of choices "a|b|c"
  *   BALL    arb_t, a decimal (or pi) read exactly at r->prec; sign = POS
  *           (> 0) or NONNEG (>= 0) is checked
  *   LIST    hkz_cli_balls_t, lo..hi comma-separated decimals (sign per item)
@@ -95,6 +97,14 @@ typedef enum
 
 enum { HKZ_OPT_ANY = 0, HKZ_OPT_POS, HKZ_OPT_NONNEG };
 
+/* One name of a CHOICE option and the enum value it stands for; a table of
+ * them ends with {NULL}. */
+typedef struct
+{
+    const char *name;
+    int value;
+} hkz_opt_enum_t;
+
 typedef struct
 {
     const char *name;        /* long name without "--" */
@@ -103,7 +113,9 @@ typedef struct
     int req;                 /* required */
     int sign;                /* BALL / LIST: HKZ_OPT_POS, HKZ_OPT_NONNEG */
     slong lo, hi;            /* SLONG: range; LIST: number of items */
-    const char *choices;     /* CHOICE: "a|b|c" */
+    const char *choices;     /* CHOICE: "a|b|c" (a const char * dest) */
+    const hkz_opt_enum_t *values;  /* CHOICE: or names -> values (an int
+                                      dest; --help lists the names) */
     const char *def;         /* default text, NULL: none */
     const char *metavar;     /* value name in --help ("T", "PATH") */
     const char *help;        /* one line */
@@ -143,6 +155,8 @@ typedef struct hkz_cli_cmd_s
     const char *description;   /* paragraph(s) of --help */
     const hkz_opt_t *opts;     /* NULL or ends with HKZ_OPT_END */
     unsigned common;           /* HKZ_CLI_* flags */
+    const char *digits_def;    /* --digits default as --help says it
+                                  (NULL: 30, the skeleton's) */
     size_t args_size;
     /* after parsing, before the outputs are opened: cross-option checks
        (0 or an exit code, with its one error line) */
@@ -183,11 +197,18 @@ struct hkz_cli_run_s
  * parse, validation, outputs, run, closing record, exit code. */
 int hkz_cli_main(const hkz_cli_cmd_t *cmd, int argc, char **argv);
 
+/* The name of value in a CHOICE table ("?" if none). */
+const char *hkz_cli_enum_name(const hkz_opt_enum_t *table, int value);
+
 /* The text of option name as given on the command line, NULL if absent. */
 const char *hkz_cli_given(const hkz_cli_run_t *r, const char *name);
 
 /* --help text of cmd (path: "heat su2") to f. */
 void hkz_cli_help(FILE *f, const hkz_cli_cmd_t *cmd, const char *path);
+
+/* The manual page hkz.1 (roff) of the commands cmds (NULL-ended) to f,
+ * from the same tables as --help (opt_man.c; `hkz --man`). */
+void hkz_cli_man(FILE *f, const hkz_cli_cmd_t *const *cmds);
 
 /* ---- internals shared by opt.c, run.c, progress.c -------------------- */
 

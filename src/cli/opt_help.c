@@ -7,13 +7,40 @@
 #include "opt_int.h"
 
 
-static const char *metavar(const hkz_opt_t *o)
+const char *hkz_cli_sub_word(const hkz_cli_cmd_t *cmd)
+{
+    const char *w = strrchr(cmd->name, ' ');
+    return w != NULL ? w + 1 : cmd->name;
+}
+
+hkz_opt_t hkz_cli_common_opt(const hkz_cli_cmd_t *cmd, int k)
+{
+    hkz_opt_t o = hkz_cli_common_opts[k];
+    if (k == C_DIGITS && cmd->digits_def != NULL)
+        o.def = cmd->digits_def;
+    return o;
+}
+
+const char *hkz_cli_choice_names(const hkz_opt_t *o, char *buf, size_t n)
+{
+    size_t k, len = 0;
+    if (o->values == NULL)
+        return o->choices;
+    buf[0] = '\0';
+    for (k = 0; o->values[k].name != NULL && len < n; k++)
+        len += (size_t) snprintf(buf + len, n - len, "%s%s", k ? "|" : "",
+                                 o->values[k].name);
+    return buf;
+}
+
+const char *hkz_cli_opt_metavar(const hkz_opt_t *o, char *buf, size_t n)
 {
     if (o->type == HKZ_OPT_FLAG)
         return NULL;
     if (o->metavar != NULL)
         return o->metavar;
-    return o->type == HKZ_OPT_CHOICE ? o->choices : "VALUE";
+    return o->type == HKZ_OPT_CHOICE ? hkz_cli_choice_names(o, buf, n) :
+           "VALUE";
 }
 
 /* Appends a synopsis token, wrapping at 79 columns. */
@@ -63,8 +90,8 @@ static void wrap(FILE *f, int col, const char *s)
 
 static void opt_line(FILE *f, const hkz_opt_t *o)
 {
-    char head[96], text[512];
-    const char *mv = metavar(o);
+    char head[96], text[512], names[160];
+    const char *mv = hkz_cli_opt_metavar(o, names, sizeof(names));
     int n = snprintf(head, sizeof(head), "  --%s%s%s", o->name,
                      mv != NULL ? " " : "", mv != NULL ? mv : "");
     if (n > 26)
@@ -93,13 +120,13 @@ void hkz_cli_help(FILE *f, const hkz_cli_cmd_t *cmd, const char *path)
     {
         fprintf(f, "usage: hkz %s ", path);
         for (i = 0; cmd->sub[i] != NULL; i++)
-            fprintf(f, "%s%s", i ? "|" : "", cmd->sub[i]->name);
+            fprintf(f, "%s%s", i ? "|" : "", hkz_cli_sub_word(cmd->sub[i]));
         fprintf(f, " [options]   (hkz %s <%s> --help)\n\n", path,
                 "subcommand");
         if (cmd->description != NULL)
             fprintf(f, "%s\n", cmd->description);
         for (i = 0; cmd->sub[i] != NULL; i++)
-            fprintf(f, "  %-12s %s\n", cmd->sub[i]->name,
+            fprintf(f, "  %-12s %s\n", hkz_cli_sub_word(cmd->sub[i]),
                     cmd->sub[i]->summary);
         fprintf(f, "\n%s", exit_codes);
         return;
@@ -112,8 +139,9 @@ void hkz_cli_help(FILE *f, const hkz_cli_cmd_t *cmd, const char *path)
         indent = col + 1;
         for (i = 0; i < n; i++)
         {
-            const char *mv = metavar(cmd->opts + i);
-            char t[128];
+            char t[192], names[160];
+            const char *mv = hkz_cli_opt_metavar(cmd->opts + i, names,
+                                                 sizeof(names));
             snprintf(t, sizeof(t), cmd->opts[i].req ? "--%s%s%s" :
                      "[--%s%s%s]", cmd->opts[i].name, mv != NULL ? " " : "",
                      mv != NULL ? mv : "");
@@ -133,6 +161,9 @@ void hkz_cli_help(FILE *f, const hkz_cli_cmd_t *cmd, const char *path)
     fprintf(f, "\nCommon options:\n");
     for (i = 0; i < C_COUNT; i++)
         if (hkz_cli_common_on(cmd, (int) i))
-            opt_line(f, hkz_cli_common_opts + i);
+        {
+            hkz_opt_t o = hkz_cli_common_opt(cmd, (int) i);
+            opt_line(f, &o);
+        }
     fprintf(f, "\n%s", exit_codes);
 }

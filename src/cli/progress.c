@@ -16,6 +16,7 @@ static struct
 {
     int draw;        /* this process draws the line */
     int drawn;       /* a line is on the terminal (needs a newline) */
+    int finished;    /* the 100% line was drawn (and ended) */
     double t0, last;
 } st;
 
@@ -55,7 +56,7 @@ static int callback(void *ctx, slong done, slong total)
         total = r->progress_total;
     else
         all = done;
-    if (st.draw)
+    if (st.draw && !(all >= total && st.finished))
     {
         now = hkz_cli_wtime();
         if (now - st.last >= 0.25 || all >= total)
@@ -71,11 +72,13 @@ static int callback(void *ctx, slong done, slong total)
                     total > 0 ? 100.0 * all / total : 100.0, rate, eta);
             fflush(stderr);
             st.drawn = 1;
+            st.finished = all >= total;
         }
     }
-    if (stop_signal != 0 && st.drawn)
+    /* the last line and the messages that follow each on their own line */
+    if ((stop_signal != 0 || all >= total) && st.drawn)
     {
-        fputc('\n', stderr);  /* the messages that follow on their line */
+        fputc('\n', stderr);
         st.drawn = 0;
     }
     return stop_signal != 0;
@@ -95,6 +98,7 @@ void hkz_cli_progress_start(hkz_cli_run_t *r)
     st.draw = is_rank0() && (r->progress > 0 ||
                              (r->progress < 0 && isatty(STDERR_FILENO)));
     st.drawn = 0;
+    st.finished = 0;
     st.t0 = hkz_cli_wtime();
     st.last = 0.0;
     r->prog.fn = callback;

@@ -3,8 +3,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "hkz/dist.h"
 #include "cli.h"
+#include "opt_int.h"
 
 /* Prints the one-line resume hint after an interruption. */
 static void resume_hint(const hkz_cli_run_t *r)
@@ -122,14 +124,16 @@ static int main_path(const hkz_cli_cmd_t *cmd, const char *path, int argc,
         }
         fprintf(stderr, "hkz: error: %s: missing subcommand (", path);
         for (i = 0; cmd->sub[i] != NULL; i++)
-            fprintf(stderr, "%s%s", i ? ", " : "", cmd->sub[i]->name);
+            fprintf(stderr, "%s%s", i ? ", " : "",
+                    hkz_cli_sub_word(cmd->sub[i]));
         fprintf(stderr, "; see hkz %s --help)\n", path);
         return HKZ_CLI_EXIT_USAGE;
     }
     for (i = 0; cmd->sub[i] != NULL; i++)
-        if (strcmp(argv[1], cmd->sub[i]->name) == 0)
+        if (strcasecmp(argv[1], hkz_cli_sub_word(cmd->sub[i])) == 0)
         {
-            snprintf(sub, sizeof(sub), "%s %s", path, argv[1]);
+            snprintf(sub, sizeof(sub), "%s %s", path,
+                     hkz_cli_sub_word(cmd->sub[i]));
             return main_path(cmd->sub[i], sub, argc - 1, argv + 1);
         }
     return hkz_cli_usage_error("%s: unknown subcommand '%s' (see hkz %s "
