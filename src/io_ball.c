@@ -105,3 +105,28 @@ double hkz_ball_mid_d(const arb_t x)
         return NAN;
     return arf_get_d(arb_midref(x), ARF_RND_NEAR);
 }
+
+void hkz_ball_get_d(double *mid, double *rad, const arb_t x)
+{
+    arf_t d;
+    mag_t m;
+
+    *mid = hkz_ball_mid_d(x);
+    if (!arb_is_finite(x) || !isfinite(*mid))
+    {
+        *rad = INFINITY;
+        return;
+    }
+    arf_init(d);
+    mag_init(m);
+    /* |exact mid - *mid| is exact in arf; arf_get_mag and mag_add round
+       up, the conversion to double rounds up */
+    arf_set_d(d, *mid);
+    arf_sub(d, arb_midref(x), d, ARF_PREC_EXACT, ARF_RND_DOWN);
+    arf_get_mag(m, d);
+    mag_add(m, m, arb_radref(x));
+    arf_set_mag(d, m);
+    *rad = arf_get_d(d, ARF_RND_UP);
+    arf_clear(d);
+    mag_clear(m);
+}

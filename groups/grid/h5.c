@@ -3,30 +3,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include "hkz/grid.h"
+#include "hkz/io.h"
 #include "hkz_check.h"
 
 void hkz_grid_ball_get_d(double *mid, double *rad, const arb_t x)
 {
-    arf_t d;
-    mag_t m;
-
+    hkz_ball_get_d(mid, rad, x);
     if (!arb_is_finite(x))
-    {
         *mid = NAN;
-        *rad = INFINITY;
-        return;
-    }
-    arf_init(d);
-    mag_init(m);
-    *mid = arf_get_d(arb_midref(x), ARF_RND_NEAR);
-    arf_set_d(d, *mid);
-    arf_sub(d, arb_midref(x), d, ARF_PREC_EXACT, ARF_RND_DOWN);
-    arf_get_mag(m, d);
-    mag_add(m, m, arb_radref(x));
-    arf_set_mag(d, m);
-    *rad = arf_get_d(d, ARF_RND_UP);
-    arf_clear(d);
-    mag_clear(m);
 }
 
 static slong columns(hkz_h5_col_t *c, const hkz_grid_heat_t g)

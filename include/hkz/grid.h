@@ -269,9 +269,7 @@ HKZ_API HKZ_WARN_UNUSED int hkz_grid_h5_create_dist(hkz_h5_t *h,
 HKZ_API HKZ_WARN_UNUSED int hkz_grid_h5_write(hkz_h5_t h,
         const hkz_grid_heat_t g, const hkz_grid_entry_t *rows, slong n);
 
-/** The double interval of a ball: *mid nearest to the midpoint, *rad an
- *  upper bound with [mid - rad, mid + rad] containing the ball (+inf for
- *  non-finite balls, NaN mid then). */
+/** hkz_ball_get_d (hkz/io.h) with a NaN *mid for non-finite balls. */
 HKZ_API void hkz_grid_ball_get_d(double *mid, double *rad, const arb_t x);
 
 #ifdef __cplusplus

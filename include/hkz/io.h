@@ -27,6 +27,13 @@ HKZ_API char *hkz_ball_get_str(const arb_t x, slong digits);
  *  finite, else the midpoint rounded to nearest. */
 HKZ_API double hkz_ball_mid_d(const arb_t x);
 
+/** The numeric fields of a ball: *mid the double nearest to x's
+ *  midpoint, *rad a double with [*mid - *rad, *mid + *rad] containing x
+ *  (the distance from *mid to the exact midpoint plus the radius, rounded
+ *  up; +inf when *mid overflows).  Every writer's "mid" and "rad" come
+ *  from here.  A non-finite x: *mid as hkz_ball_mid_d, *rad +inf. */
+HKZ_API void hkz_ball_get_d(double *mid, double *rad, const arb_t x);
+
 /** Writes x with the digits it supports: at least `digits` (and 17)
  *  significant digits where the ball's relative accuracy allows, never
  *  more than the accuracy supports plus one; a ball wider than its

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# numbers.sh HKZ CASE: numeric fields that mean what they say (issue 18.3).
+#   enclose  [mid - rad, mid + rad] contains the exact ball and the mpmath
+#            reference in text, CSV, JSON Lines and HDF5
+set -u
+hkz=$1
+case_=$2
+fail=0
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
+py() { /usr/bin/python3 - "$@" || fail=1; }
+
+case $case_ in
+enclose)
+  # the issue's example: the midpoint's double is 4e-17 from the truth
+  for f in text csv jsonl; do
+    "$hkz" heat su2 --t 0.5 --alpha 1 --digits 30 --format $f >"$tmp/a.$f"
+    check "heat su2 --format $f exit 0" '[ $? -eq 0 ]'
+  done
+  "$hkz" grid heat su2 --t 0.5 --alpha 1 --digits 12 --format jsonl \
+    >"$tmp/g.jsonl"
+  check "grid heat su2 exit 0" '[ $? -eq 0 ]'
+  if "$hkz" grid heat su2 --t 0.5 --alpha 1 --digits 12 --out "$tmp/g.h5" \
+       2>/dev/null && /usr/bin/python3 -c "import h5py" 2>/dev/null; then
+    h5="$tmp/g.h5"
+  else
+    h5=""; echo "skip: HDF5 (no HDF5 in this build or no h5py)"
+  fi
+  py "$tmp" "$h5" <<'PY'
+import csv, json, sys
+from mpmath import mp, mpf, sin, exp, nsum, inf
+mp.dps = 60
+tmp, h5 = sys.argv[1], sys.argv[2]
+t, a = mpf("0.5"), mpf(1)
+ref = nsum(lambda n: n * sin(n * a) / sin(a) * exp(-t * (n * n - 1)), [1, inf])
+
+def ball(s):                       # "[m +/- r]" -> (m, r) exactly
+    m, r = s.strip("[]").split("+/-")
+    return mpf(m), mpf(r)
+
+# (the printed value is the exact ball widened to its decimal digits:
+# it overlaps [mid - rad, mid + rad]; t-io_enclose checks the exact ball)
+def enclosed(mid, rad, value, where):
+    m, r = ball(value)
+    lo, hi = mpf(mid) - mpf(rad), mpf(mid) + mpf(rad)   # doubles: exact
+    assert lo <= m + r and m - r <= hi, (where, mid, rad, value)
+    assert lo <= ref <= hi, (where, mid, rad, ref)
+    assert abs(ref - mpf(mid)) > mpf("1e-17")          # the issue's point
+
+rows = []
+rows.append(("jsonl", [json.loads(l) for l in open(tmp + "/a.jsonl")
+                       if '"value"' in l][0]))
+with open(tmp + "/a.csv") as f:
+    data = [l for l in f if not l.startswith("#")]
+rows.append(("csv", next(csv.DictReader(data))))
+for l in open(tmp + "/a.text"):
+    if l.startswith("kernel = "):
+        d = dict(p.split(" = ", 1) for p in l.strip().split("  "))
+        rows.append(("text", d))
+rows.append(("grid jsonl", [json.loads(l) for l in open(tmp + "/g.jsonl")
+                            if '"value"' in l][0]))
+assert len(rows) == 4, rows
+for where, r in rows:
+    enclosed(r["mid"], r["rad"], r["value"], where)
+if h5:
+    import h5py
+    with h5py.File(h5, "r") as f:
+        mid, rad = float(f["mid"][()].ravel()[0]), float(f["rad"][()].ravel()[0])
+    lo, hi = mpf(mid) - mpf(rad), mpf(mid) + mpf(rad)
+    assert lo <= ref <= hi, ("h5", mid, rad)
+print("ok: [mid - rad, mid + rad] contains the ball and the reference in "
+      "text, csv, jsonl" + (", h5" if h5 else ""))
+PY
+  ;;
+*) echo "unknown case $case_"; exit 2 ;;
+esac
+exit $fail
