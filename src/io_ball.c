@@ -82,18 +82,46 @@ int hkz_ball_set_str(arb_t x, const char *s, slong prec)
     return HKZ_SUCCESS;
 }
 
+static const char *const format_name[] = {"text", "csv", "jsonl", "h5"};
+static const char *const format_ext[] = {".txt", ".csv", ".jsonl", ".h5"};
+static const char *const format_desc[] = {"text", "CSV", "JSON Lines",
+                                          "HDF5"};
+
 int hkz_format_from_str(hkz_format_t *fmt, const char *s)
 {
+    int k;
     HKZ_CHECK(s != NULL, HKZ_ERR_ARG, "missing format");
-    if (strcmp(s, "text") == 0)
-        *fmt = HKZ_FORMAT_TEXT;
-    else if (strcmp(s, "csv") == 0)
-        *fmt = HKZ_FORMAT_CSV;
-    else if (strcmp(s, "jsonl") == 0)
-        *fmt = HKZ_FORMAT_JSONL;
-    else
-        return hkz_error_set(HKZ_ERR_ARG, "unknown format '%s' (expected "
-                             "text, csv or jsonl)", s);
+    for (k = 0; k < 4; k++)
+        if (strcmp(s, format_name[k]) == 0)
+        {
+            *fmt = (hkz_format_t) k;
+            return HKZ_SUCCESS;
+        }
+    return hkz_error_set(HKZ_ERR_ARG, "unknown format '%s' (expected "
+                         "text, csv, jsonl or h5)", s);
+}
+
+int hkz_format_of_output(hkz_format_t *fmt, const char *path,
+                         const char *format)
+{
+    size_t n = path != NULL ? strlen(path) : 0, m;
+    int k, ext = -1;
+
+    for (k = 0; k < 4; k++)
+    {
+        m = strlen(format_ext[k]);
+        if (n > m && strcmp(path + n - m, format_ext[k]) == 0)
+            ext = k;
+    }
+    if (format == NULL)
+    {
+        *fmt = ext >= 0 ? (hkz_format_t) ext : HKZ_FORMAT_TEXT;
+        return HKZ_SUCCESS;
+    }
+    HKZ_TRY(hkz_format_from_str(fmt, format));
+    HKZ_CHECK(ext < 0 || ext == (int) *fmt, HKZ_ERR_ARG, "'%s' names %s "
+              "output but the format asked for is %s", path,
+              format_desc[ext], format);
     return HKZ_SUCCESS;
 }
 

@@ -24,6 +24,8 @@ int hkz_writer_open(hkz_writer_t **w, const char *path, hkz_format_t fmt)
 
     HKZ_CHECK(w != NULL, HKZ_ERR_ARG, "hkz_writer_open: NULL handle");
     *w = NULL;
+    HKZ_CHECK(fmt != HKZ_FORMAT_H5, HKZ_ERR_ARG, "hkz_writer_open: HDF5 "
+              "output is written by hkz_h5_create (hkz/io_h5.h)");
     v = calloc(1, sizeof(*v));
     HKZ_CHECK(v != NULL, HKZ_ERR_NOMEM, "hkz_writer_open: out of memory");
     v->fmt = fmt;

@@ -47,12 +47,21 @@ HKZ_API char *hkz_ball_get_str_digits(const arb_t x, slong digits);
 HKZ_API HKZ_WARN_UNUSED int hkz_ball_set_str(arb_t x, const char *s,
                                              slong prec);
 
-typedef enum { HKZ_FORMAT_TEXT = 0, HKZ_FORMAT_CSV, HKZ_FORMAT_JSONL }
-    hkz_format_t;
+/* HDF5 is written by hkz_h5_* (hkz/io_h5.h), not by the writer below. */
+typedef enum { HKZ_FORMAT_TEXT = 0, HKZ_FORMAT_CSV, HKZ_FORMAT_JSONL,
+               HKZ_FORMAT_H5 } hkz_format_t;
 
-/** Parses "text", "csv" or "jsonl". */
+/** Parses "text", "csv", "jsonl" or "h5". */
 HKZ_API HKZ_WARN_UNUSED int hkz_format_from_str(hkz_format_t *fmt,
                                                 const char *s);
+
+/** The format of an output to `path` (NULL or "-": standard output):
+ *  `format` ("text", "csv", "jsonl", "h5") when given (non-NULL), else
+ *  the extension (.txt, .csv, .jsonl, .h5; any other: text).  A format
+ *  that contradicts the extension (x.h5 as jsonl, x.jsonl as csv) is
+ *  HKZ_ERR_ARG. */
+HKZ_API HKZ_WARN_UNUSED int hkz_format_of_output(hkz_format_t *fmt,
+        const char *path, const char *format);
 
 typedef enum {
     HKZ_FIELD_STR = 0, HKZ_FIELD_INT, HKZ_FIELD_DOUBLE, HKZ_FIELD_BALL,

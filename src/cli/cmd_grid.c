@@ -269,7 +269,7 @@ static int run_product(hkz_cli_run_t *r, void *a)
 }
 
 #define GRID_COMMON (HKZ_CLI_DIGITS | HKZ_CLI_OWN_OUTPUT | HKZ_CLI_DERIV | \
-                     HKZ_CLI_PROGRESS | HKZ_CLI_RESUME)
+                     HKZ_CLI_PROGRESS | HKZ_CLI_RESUME | HKZ_CLI_H5)
 #define GRID_DESC \
     "Every entry is an Arb ball [mid +/- rad] whose radius is a proven " \
     "bound:\nthe spectral-sum engine (double GEMM; rounding bound + " \

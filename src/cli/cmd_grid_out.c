@@ -4,12 +4,6 @@
 #include <string.h>
 #include "cmd_grid.h"
 
-static int is_h5(const char *path)
-{
-    size_t n = path != NULL ? strlen(path) : 0;
-    return n > 3 && strcmp(path + n - 3, ".h5") == 0;
-}
-
 static int text_sink(void *ctx, const hkz_grid_entry_t *rows, slong n,
                      slong p0, slong p1)
 {
@@ -97,13 +91,13 @@ int hkz_cli_grid_out_open(hkz_cli_run_t *r, grid_args_t *a,
     a->run = r;
     o->sink_ctx = a;
     o->dist = hkz_dist_world();
-    if (is_h5(r->out) && !hkz_h5_available())
+    if (r->fmt == HKZ_FORMAT_H5 && !hkz_h5_available())
         return hkz_cli_usage_error("--out %s: this build has no HDF5 "
                                    "(install libhdf5-dev and reconfigure)",
                                    r->out);
     /* parallel HDF5: all ranks write one file collectively; else rank 0
      * writes alone */
-    if (is_h5(r->out) && (hkz_h5_parallel() || hkz_dist_rank(o->dist) == 0))
+    if (r->fmt == HKZ_FORMAT_H5 && (hkz_h5_parallel() || hkz_dist_rank(o->dist) == 0))
     {
         int par = hkz_h5_parallel();
         o->sink = par ? NULL : h5_sink;

@@ -2,6 +2,8 @@
 # numbers.sh HKZ CASE: numeric fields that mean what they say (issue 18.3).
 #   enclose  [mid - rad, mid + rad] contains the exact ball and the mpmath
 #            reference in text, CSV, JSON Lines and HDF5
+#   outfmt   --out picks the format from the extension; a --format that
+#            contradicts it is refused (exit 2, one line)
 set -u
 hkz=$1
 case_=$2
@@ -71,6 +73,26 @@ if h5:
 print("ok: [mid - rad, mid + rad] contains the ball and the reference in "
       "text, csv, jsonl" + (", h5" if h5 else ""))
 PY
+  ;;
+outfmt)
+  "$hkz" heat su2 --t 1 --alpha 1 --out "$tmp/a.jsonl"
+  check "--out x.jsonl writes JSON Lines" \
+    'head -n 1 "$tmp/a.jsonl" | grep -q "^{\"record\":\"meta\""'
+  "$hkz" heat su2 --t 1 --alpha 1 --out "$tmp/a.csv"
+  check "--out x.csv writes CSV" 'grep -q "^kernel,t,alpha," "$tmp/a.csv"'
+  "$hkz" heat su2 --t 1 --alpha 1 --out "$tmp/a.txt"
+  check "--out x.txt writes text" 'grep -q "^kernel = su2  t = 1" "$tmp/a.txt"'
+  "$hkz" heat su2 --t 1 --alpha 1 --out "$tmp/a.dat"
+  check "--out x.dat (no known extension) writes text" \
+    'grep -q "^kernel = su2  t = 1" "$tmp/a.dat"'
+  "$hkz" heat su2 --t 1 --alpha 1 --format csv --out "$tmp/b.dat"
+  check "--format csv --out x.dat writes CSV" 'grep -q "^kernel,t," "$tmp/b.dat"'
+  expect_usage_error heat su2 --t 1 --alpha 1 --out "$tmp/x.h5" --format jsonl
+  expect_usage_error heat su2 --t 1 --alpha 1 --out "$tmp/x.jsonl" --format csv
+  expect_usage_error heat su2 --t 1 --alpha 1 --out "$tmp/x.csv" --format text
+  expect_usage_error heat su2 --t 1 --alpha 1 --out "$tmp/x.h5"
+  expect_usage_error grid heat su2 --t 1 --alpha 1 --out "$tmp/x.h5" --format csv
+  check "refused runs leave no file" '! ls "$tmp"/x.* >/dev/null 2>&1'
   ;;
 *) echo "unknown case $case_"; exit 2 ;;
 esac
