@@ -223,7 +223,9 @@ int hkz_writer_record(hkz_writer_t *w, const hkz_field_t *fields, slong n)
               "hkz_writer_record: NULL argument");
     if (!w->started)
     {
-        put_meta(w);
+        /* CSV: the header is the first line (numpy.genfromtxt with
+           names=True, csv.DictReader), the run record follows as '#'
+           comments, which numpy skips */
         if (w->fmt == HKZ_FORMAT_CSV)
         {
             for (i = 0; i < n; i++)
@@ -235,6 +237,7 @@ int hkz_writer_record(hkz_writer_t *w, const hkz_field_t *fields, slong n)
             fputc('\n', w->fp);
             w->ncols = n;
         }
+        put_meta(w);
         w->started = 1;
     }
     HKZ_CHECK(w->fmt != HKZ_FORMAT_CSV || w->ncols < 0 || n == w->ncols,

@@ -2,8 +2,17 @@
  *
  * Balls are written as "[mid +/- rad]" in decimal, with enough digits that
  * parsing the string back (arb_set_str) gives a ball containing the
- * original.  Every output starts with metadata: hkz version, the
- * normalization statement and the parameters of the run.
+ * original.  Every output carries metadata: hkz version, the
+ * normalization statement and the parameters of the run: in text first,
+ * as "# key: value" lines; in JSON Lines as a first {"record":"meta"}
+ * object; in CSV as "# key: value" lines right AFTER the header line, so
+ * that the header is the first line (numpy.genfromtxt(f, delimiter=',',
+ * names=True) skips the '#' lines; csv.DictReader reads
+ * (l for l in f if not l.startswith('#'))).  The closing record ends the
+ * output: "# key: value" lines (text, CSV), {"record":"end"} (JSON Lines).
+ *
+ * Numeric fields "mid" and "rad" are hkz_ball_get_d's: [mid - rad,
+ * mid + rad] contains the ball, which stays exact in "value".
  */
 #ifndef HKZ_IO_H
 #define HKZ_IO_H
@@ -99,7 +108,8 @@ HKZ_API HKZ_WARN_UNUSED int hkz_writer_open(hkz_writer_t **w,
                                             const char *path,
                                             hkz_format_t fmt);
 
-/** Adds a metadata entry (written before the first record). */
+/** Adds a metadata entry (written before the first record; in CSV after
+ *  the header). */
 HKZ_API HKZ_WARN_UNUSED int hkz_writer_meta(hkz_writer_t *w, const char *key,
                                             const char *value);
 

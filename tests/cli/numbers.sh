@@ -2,6 +2,9 @@
 # numbers.sh HKZ CASE: numeric fields that mean what they say (issue 18.3).
 #   enclose  [mid - rad, mid + rad] contains the exact ball and the mpmath
 #            reference in text, CSV, JSON Lines and HDF5
+#   csv      the CSV header is the first line; numpy.genfromtxt(names=True),
+#            csv.DictReader over the non-'#' lines and hkzdata read exactly
+#            the data rows (JSON Lines: the end record is no row)
 #   outfmt   --out picks the format from the extension; a --format that
 #            contradicts it is refused (exit 2, one line)
 set -u
@@ -73,6 +76,45 @@ if h5:
 print("ok: [mid - rad, mid + rad] contains the ball and the reference in "
       "text, csv, jsonl" + (", h5" if h5 else ""))
 PY
+  ;;
+csv)
+  g="grid heat su2-sub --r 0:1.5:16 --z -3.14:3.14:32 --t 0.5 --digits 8 --no-progress"
+  "$hkz" $g --out "$tmp/g.csv" 2>/dev/null
+  check "grid heat su2-sub --out g.csv exit 0" '[ $? -eq 0 ]'
+  "$hkz" $g --out "$tmp/g.jsonl" 2>/dev/null
+  "$hkz" heat su2 --t 0.5 --alpha 1 --out "$tmp/h.csv"
+  check "the header is the first line, the run record follows as comments" \
+    '[ "$(head -n 1 "$tmp/g.csv")" = "kernel,r,z,t,deriv,method,digits,value,mid,rad,rel_acc_bits,certified,status" ] && sed -n 2p "$tmp/g.csv" | grep -q "^# hkz_version: " && tail -n 1 "$tmp/g.csv" | grep -q "^# exit_code: 0$"'
+  src=${HKZ_SOURCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+  if /usr/bin/python3 -c "import numpy" 2>/dev/null; then
+    py "$tmp" "$src/notebooks_data" <<'PY'
+import csv, sys
+import numpy as np
+tmp, nb = sys.argv[1], sys.argv[2]
+sys.path.insert(0, nb)
+import hkzdata
+a = np.genfromtxt(tmp + "/g.csv", delimiter=",", names=True, dtype=None,
+                  encoding=None)
+assert a.shape == (512,) and a.dtype.names[:3] == ("kernel", "r", "z"), a.dtype
+assert np.all(a["certified"]) and np.all(np.isfinite(a["mid"])), a
+b = np.genfromtxt(tmp + "/g.csv", delimiter=",", names=True)   # all floats
+assert b.shape == (512,) and np.array_equal(b["mid"], a["mid"])
+h = np.genfromtxt(tmp + "/h.csv", delimiter=",", names=True, dtype=None,
+                  encoding=None)
+assert h.shape == () and h["kernel"] == "su2", h
+with open(tmp + "/g.csv", newline="") as f:
+    rows = list(csv.DictReader(l for l in f if not l.startswith("#")))
+assert len(rows) == 512 and float(rows[0]["mid"]) == a["mid"][0], rows[0]
+t = hkzdata.read_csv(tmp + "/g.csv")
+j = hkzdata.read_jsonl(tmp + "/g.jsonl")
+assert len(t) == 512 and len(j) == 512, (len(t), len(j))
+assert t.meta["exit_code"] == "0" and j.meta["exit_code"] == 0
+assert "record" not in j.columns, j.columns
+print("ok: numpy, csv.DictReader and hkzdata read exactly the 512 rows")
+PY
+  else
+    echo "skip: numpy not installed"
+  fi
   ;;
 outfmt)
   "$hkz" heat su2 --t 1 --alpha 1 --out "$tmp/a.jsonl"
