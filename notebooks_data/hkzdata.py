@@ -17,6 +17,7 @@ Used by the notebooks in this folder; see README.md.
 """
 import csv
 import json
+from fractions import Fraction
 import math
 import os
 import re
@@ -24,6 +25,7 @@ import re
 import numpy as np
 
 __all__ = ["Table", "data_dir", "find", "read_csv", "read_jsonl", "parse_ball", "parse_double",
+           "parse_exact",
            "save_figure", "missing", "provenance"]
 
 
@@ -65,7 +67,28 @@ def parse_double(s):
         return math.inf
     if s.lower() in ("-inf", "-infinity"):
         return -math.inf
+    if "/" in s or "pi" in s:
+        return parse_exact(s)
     return float(s)
+
+
+_EXACT = re.compile(r"^([+-]?)(?:([0-9.eE+-]+)(?:/([0-9.eE+-]+))?\*?)?(pi)?(?:/([0-9.eE+-]+))?$")
+
+
+def parse_exact(s):
+    """A coordinate as hkz prints it where it is not a terminating decimal: "71/60",
+    "3*pi/4", "pi/2", "-pi" (the exact point; returned as the nearest float)."""
+    m = _EXACT.match(s.strip())
+    if not m or not (m.group(2) or m.group(4)):
+        raise ValueError("not a number: %r" % s)
+    sign, a, b, pi, c = m.groups()
+    v = Fraction(a) if a else Fraction(1)
+    if b:
+        v /= Fraction(b)
+    if c:
+        v /= Fraction(c)
+    v = -v if sign == "-" else v
+    return float(v) * (math.pi if pi else 1.0)
 
 
 def parse_ball(s):

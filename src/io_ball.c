@@ -74,7 +74,27 @@ int hkz_ball_set_str(arb_t x, const char *s, slong prec)
     if (s[0] == '[')
         bracket = 1;  /* "[mid +/- rad]" as written by hkz_ball_get_str */
     else if (!is_decimal(s))
-        return hkz_error_set(HKZ_ERR_ARG, "not a decimal number: '%s'", s);
+    {
+        /* p/q, 3*pi/4: exact, rounded once to prec */
+        fmpq_t c;
+        int pi, st;
+        fmpq_init(c);
+        st = hkz_exact_set_str(c, &pi, s);
+        if (st == HKZ_SUCCESS && pi)
+        {
+            arb_const_pi(x, prec + 8);
+            arb_mul_fmpz(x, x, fmpq_numref(c), prec + 8);
+            arb_div_fmpz(x, x, fmpq_denref(c), prec);
+        }
+        else if (st == HKZ_SUCCESS)
+            arb_set_fmpq(x, c, prec);
+        fmpq_clear(c);
+        if (st != HKZ_SUCCESS)
+            return hkz_error_set(HKZ_ERR_ARG, "not a number: '%s' (a "
+                                 "decimal, p/q or a rational multiple of "
+                                 "pi such as 3*pi/4)", s);
+        return HKZ_SUCCESS;
+    }
     if (arb_set_str(x, s, prec) != 0 || !arb_is_finite(x) ||
         (bracket && s[strlen(s) - 1] != ']'))
         return hkz_error_set(HKZ_ERR_ARG, "not a finite decimal number: "

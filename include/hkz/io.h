@@ -50,11 +50,25 @@ HKZ_API void hkz_ball_get_d(double *mid, double *rad, const arb_t x);
  *  string parses back to a ball containing x.  Free with flint_free. */
 HKZ_API char *hkz_ball_get_str_digits(const arb_t x, slong digits);
 
-/** Reads a decimal string ("0.1", "-2.5e-3", "pi", "[1.5 +/- 1e-10]")
- *  exactly as a ball (not via double).  Returns HKZ_ERR_ARG on garbage,
+/** Reads a decimal string ("0.1", "-2.5e-3", "[1.5 +/- 1e-10]"), a
+ *  fraction ("71/60") or a rational multiple of pi ("pi", "3*pi/4")
+ *  exactly as a ball (not via double; see hkz_exact_set_str).  Returns HKZ_ERR_ARG on garbage,
  *  NaN or infinity. */
 HKZ_API HKZ_WARN_UNUSED int hkz_ball_set_str(arb_t x, const char *s,
                                              slong prec);
+
+/** Reads an exact number: a decimal ("-2.5e-3"), a fraction ("71/60",
+ *  "1.5/7") or a rational multiple of pi ("pi", "-pi/2", "3*pi/4",
+ *  "1/3*pi"): *pi = 0 and the value c, or *pi = 1 and the value c pi.
+ *  HKZ_ERR_ARG on anything else. */
+HKZ_API HKZ_WARN_UNUSED int hkz_exact_set_str(fmpq_t c, int *pi,
+                                              const char *s);
+
+/** c (times pi if pi != 0) as text that hkz_exact_set_str and
+ *  hkz_ball_set_str read back exactly: a decimal where it terminates
+ *  ("1.25", "-0.0625", "3e-40"), else "p/q"; "3*pi/4", "pi/2", "-pi".
+ *  Free with free(); NULL when out of memory. */
+HKZ_API char *hkz_exact_get_str(const fmpq_t c, int pi);
 
 /* HDF5 is written by hkz_h5_* (hkz/io_h5.h), not by the writer below. */
 typedef enum { HKZ_FORMAT_TEXT = 0, HKZ_FORMAT_CSV, HKZ_FORMAT_JSONL,

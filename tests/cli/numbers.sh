@@ -5,6 +5,9 @@
 #   csv      the CSV header is the first line; numpy.genfromtxt(names=True),
 #            csv.DictReader over the non-'#' lines and hkzdata read exactly
 #            the data rows (JSON Lines: the end record is no row)
+#   feedback grid rows fed back to the scalar command (their coordinates as
+#            printed) give overlapping balls: exact labels (71/60, pi/4) and
+#            log-spaced points moved onto their labels
 #   outfmt   --out picks the format from the extension; a --format that
 #            contradicts it is refused (exit 2, one line)
 set -u
@@ -115,6 +118,48 @@ PY
   else
     echo "skip: numpy not installed"
   fi
+  ;;
+feedback)
+  "$hkz" grid heat su2-sub --r 0:1.5:91 --z -3.14:3.14:7 --t 0.1,1/3 \
+    --digits 12 --no-progress --out "$tmp/s.jsonl" 2>/dev/null
+  check "grid heat su2-sub exit 0" '[ $? -eq 0 ]'
+  "$hkz" grid heat su2 --alpha 0:pi:9 --t 0.01:2:7 --log --digits 12 \
+    --no-progress --out "$tmp/b.jsonl" 2>/dev/null
+  check "grid heat su2 --log exit 0" '[ $? -eq 0 ]'
+  py "$hkz" "$tmp" <<'PY'
+import json, random, subprocess, sys
+from mpmath import mp, mpf
+mp.dps = 50
+hkz, tmp = sys.argv[1], sys.argv[2]
+def ball(s):
+    m, r = s.strip("[]").split("+/-") if "+/-" in s else (s, "0")
+    return mpf(m), mpf(r)
+def rows(path):
+    return [r for r in map(json.loads, open(path)) if "value" in r]
+def scalar(kernel, **kw):
+    args = [hkz, "heat", kernel, "--digits", "12", "--format", "jsonl"]
+    for k, v in kw.items():
+        args += ["--" + k, v]
+    out = subprocess.run(args, capture_output=True, text=True, check=True)
+    return rows_of(out.stdout)[0]
+def rows_of(text):
+    return [r for r in map(json.loads, text.splitlines()) if "value" in r]
+random.seed(18)
+s, b = rows(tmp + "/s.jsonl"), rows(tmp + "/b.jsonl")
+assert any(r["r"] == "71/60" for r in s), "71/60 is not printed exactly"
+assert any(r["alpha"] == "pi/4" for r in b) and any(r["t"] == "1/3" for r in s)
+n = 0
+for kernel, rs, keys in (("su2-sub", s, ("t", "r", "z")),
+                         ("su2", b, ("t", "alpha"))):
+    sample = [r for r in rs if r["r"] == "71/60"] if kernel == "su2-sub" else []
+    sample += random.sample(rs, 10)
+    for r in sample:
+        q = scalar(kernel, **{k: r[k] for k in keys})
+        (m1, r1), (m2, r2) = ball(r["value"]), ball(q["value"])
+        assert abs(m1 - m2) <= r1 + r2, (kernel, r, q["value"])
+        n += 1
+print("ok: %d grid rows fed back to the scalar command overlap" % n)
+PY
   ;;
 outfmt)
   "$hkz" heat su2 --t 1 --alpha 1 --out "$tmp/a.jsonl"

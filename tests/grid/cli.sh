@@ -15,7 +15,7 @@ check "su2 21 rows" "[ \$(grep -c '\"kernel\":\"su2\"' $d/a.jsonl) -eq 21 ]"
 check "su2 engine rows" "grep -q '\"method\":\"engine\"' $d/a.jsonl"
 check "su2 certified" "! grep -q '\"certified\":false' $d/a.jsonl"
 check "su2 summary" "grep -q '21 entries' $d/a.err"
-check "su2 row shape" "grep -q '\"alpha\":\"0.51666666666666667\",\"t\":\"0.05\",\"deriv\":0,\"method\":\"engine\",\"digits\":10,\"value\":\"\[' $d/a.jsonl"
+check "su2 row shape" "grep -q '\"alpha\":\"31/60\",\"t\":\"0.05\",\"deriv\":0,\"method\":\"engine\",\"digits\":10,\"value\":\"\[' $d/a.jsonl"
 
 "$hkz" grid heat su2-sub --r 0,0.5 --z 0:1:3 --t 0.3 --format csv \
   --out "$d/s.csv" 2>/dev/null
