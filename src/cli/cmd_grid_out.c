@@ -60,7 +60,6 @@ static int h5_local_sink(void *ctx, const hkz_grid_entry_t *rows, slong n,
 static int h5_attrs(hkz_cli_run_t *r, grid_args_t *a)
 {
     const hkz_grid_heat_struct *g = a->grid;
-    char buf[32];
     int s;
 
     s = hkz_h5_attr(a->h5, "hkz_version", hkz_version());
@@ -71,8 +70,7 @@ static int h5_attrs(hkz_cli_run_t *r, grid_args_t *a)
     if (!s) s = hkz_h5_attr(a->h5, "git_revision", hkz_cli_git_revision());
     if (!s) s = hkz_h5_attr(a->h5, "start_utc", r->start_utc);
     if (!s) s = hkz_h5_attr(a->h5, "kernel", hkz_grid_kind_name(g->kind));
-    snprintf(buf, sizeof(buf), "%ld", (long) g->digits);
-    if (!s) s = hkz_h5_attr(a->h5, "digits", buf);
+    if (!s) s = hkz_h5_attr_int(a->h5, "digits", (int64_t) g->digits);
     if (!s) s = hkz_h5_attr(a->h5, "t", g->t->src);
     if (!s && g->alpha->src) s = hkz_h5_attr(a->h5, "alpha", g->alpha->src);
     if (!s && g->r->src) s = hkz_h5_attr(a->h5, "r", g->r->src);
@@ -136,6 +134,14 @@ int hkz_cli_grid_out_close(hkz_cli_run_t *r, grid_args_t *a,
              (long) sum->resumed, hkz_cli_wtime() - r->t0);
     /* (collective handle: every rank comes here; rank 0's text is used) */
     s = hkz_h5_attr(a->h5, "summary", buf);
+    /* the same counts as numbers */
+    if (!s) s = hkz_h5_attr_int(a->h5, "entries", sum->entries);
+    if (!s) s = hkz_h5_attr_int(a->h5, "engine_entries", sum->engine);
+    if (!s) s = hkz_h5_attr_int(a->h5, "scalar_entries", sum->scalar);
+    if (!s) s = hkz_h5_attr_int(a->h5, "missed", sum->missed);
+    if (!s) s = hkz_h5_attr_int(a->h5, "resumed", sum->resumed);
+    if (!s) s = hkz_h5_attr_double(a->h5, "wall_s",
+                                   hkz_cli_wtime() - r->t0);
     if (s)
     {
         hkz_h5_abort(&a->h5);

@@ -76,7 +76,7 @@ if "$hkz" grid heat su2 --alpha 0:3:5 --t 0.5,1 --out "$d/h.h5" 2>/dev/null
 then
   check "h5 file" "[ -s $d/h.h5 ] && [ ! -e $d/h.h5.tmp ]"
   if /usr/bin/python3 -c 'import h5py' 2>/dev/null; then
-    check "h5py reads it" "/usr/bin/python3 -c \"import h5py; f = h5py.File('$d/h.h5'); assert f['mid'].shape == (10,) and list(f['alpha'][:2]) == [0.0, 0.0] and f.attrs['kernel'] == 'su2'\""
+    check "h5py reads it" "/usr/bin/python3 -c \"import h5py; f = h5py.File('$d/h.h5'); assert f['mid'].shape == (5, 2) and list(f['alpha'][:2]) == [0.0, 0.75] and list(f['t'][:]) == [0.5, 1.0] and f.attrs['kernel'] == 'su2' and f.attrs['digits'] == 10\""
   fi
 else
   check "no HDF5: usage error" "[ $? -eq 2 ]"
