@@ -8,6 +8,9 @@
 #   feedback grid rows fed back to the scalar command (their coordinates as
 #            printed) give overlapping balls: exact labels (71/60, pi/4) and
 #            log-spaced points moved onto their labels
+#   varadhan hkz compare varadhan labels each row with the exact point it
+#            evaluated: e and e_closed contain -4 t log p_t - alpha^2 at the
+#            printed t and alpha (mpmath)
 #   outfmt   --out picks the format from the extension; a --format that
 #            contradicts it is refused (exit 2, one line)
 set -u
@@ -159,6 +162,34 @@ for kernel, rs, keys in (("su2-sub", s, ("t", "r", "z")),
         assert abs(m1 - m2) <= r1 + r2, (kernel, r, q["value"])
         n += 1
 print("ok: %d grid rows fed back to the scalar command overlap" % n)
+PY
+  ;;
+varadhan)
+  "$hkz" compare varadhan --alpha 1,2.8 --sub 0.8,0.3 --fibre 1 --t0 0.08 \
+    --nt 4 --digits 15 --data-dir none --format jsonl >"$tmp/v.jsonl" \
+    2>/dev/null
+  check "compare varadhan exit 0" '[ $? -eq 0 ]'
+  py "$tmp/v.jsonl" <<'PY'
+import json, sys
+from mpmath import mp, mpf, sin, exp, log, fsum
+mp.dps = 120   # p_t(2.8) ~ 1e-19 at t = 0.04: the sum cancels
+rows = [r for r in map(json.loads, open(sys.argv[1])) if r.get("case") == "delta"]
+assert len(rows) == 8, len(rows)
+def ball(s):
+    m, r = s.strip("[]").split("+/-")
+    return mpf(m), mpf(r)
+for r in rows:
+    assert isinstance(r["t"], str) and r["point"].startswith("alpha="), r
+    t, a = mpf(r["t"]), mpf(r["point"][6:])
+    # (t >= 0.01: the terms beyond n = 400 are below e^-1600)
+    p = fsum(n * sin(n * a) / sin(a) * exp(-t * (n * n - 1))
+             for n in range(1, 401))
+    e = -4 * t * log(p) - a * a
+    for k in ("e", "e_closed"):
+        m, rad = ball(r[k])
+        assert abs(e - m) <= rad, (k, r["t"], r["point"], r[k], e)
+print("ok: e and e_closed contain the value at the printed t and alpha "
+      "(%d rows)" % len(rows))
 PY
   ;;
 outfmt)
