@@ -18,11 +18,27 @@ static int read_decimal(fmpq_t q, const char *s, const char **end)
         neg = *p++ == '-';
     fmpz_init(m);
     fmpz_init(t);
-    for (; isdigit((unsigned char) *p); p++, nd++)
-        fmpz_mul_ui(m, m, 10), fmpz_add_ui(m, m, (ulong) (*p - '0'));
-    if (*p == '.')
-        for (p++; isdigit((unsigned char) *p); p++, nd++, scale++)
-            fmpz_mul_ui(m, m, 10), fmpz_add_ui(m, m, (ulong) (*p - '0'));
+    {
+        /* the mantissa's digits without the point, read at once
+           (fmpz_set_str: no quadratic digit-by-digit loop) */
+        char *dig = malloc(strlen(p) + 1);
+        if (dig == NULL)
+        {
+            fmpz_clear(m);
+            fmpz_clear(t);
+            *end = p;
+            return 0;
+        }
+        for (; isdigit((unsigned char) *p); p++)
+            dig[nd++] = *p;
+        if (*p == '.')
+            for (p++; isdigit((unsigned char) *p); p++, scale++)
+                dig[nd++] = *p;
+        dig[nd] = '\0';
+        if (nd > 0)
+            fmpz_set_str(m, dig, 10);
+        free(dig);
+    }
     if (nd > 0 && (*p == 'e' || *p == 'E'))
     {
         const char *x = p + 1;
@@ -40,7 +56,7 @@ static int read_decimal(fmpq_t q, const char *s, const char **end)
         }
     }
     scale -= e;
-    if (nd > 0 && (scale > 1000000 || scale < -1000000))
+    if (nd > 0 && (scale > 100000 || scale < -100000))
         nd = 0;
     if (nd > 0)
     {
