@@ -102,6 +102,17 @@ int hkz_ball_set_str(arb_t x, const char *s, slong prec)
     return HKZ_SUCCESS;
 }
 
+int hkz_double_set_str(double *x, const char *s)
+{
+    arb_t b;
+    int st;
+    arb_init(b);
+    st = hkz_ball_set_str(b, s, 128);
+    *x = st == HKZ_SUCCESS ? arf_get_d(arb_midref(b), ARF_RND_NEAR) : 0.0;
+    arb_clear(b);
+    return st;
+}
+
 static const char *const format_name[] = {"text", "csv", "jsonl", "h5"};
 static const char *const format_ext[] = {".txt", ".csv", ".jsonl", ".h5"};
 static const char *const format_desc[] = {"text", "CSV", "JSON Lines",

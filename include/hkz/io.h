@@ -57,6 +57,11 @@ HKZ_API char *hkz_ball_get_str_digits(const arb_t x, slong digits);
 HKZ_API HKZ_WARN_UNUSED int hkz_ball_set_str(arb_t x, const char *s,
                                              slong prec);
 
+/** A number read as hkz_ball_set_str reads it (decimal, p/q, 3*pi/4),
+ *  rounded to the nearest double: for options that are doubles by nature
+ *  (tolerances, fractions).  HKZ_ERR_ARG on garbage. */
+HKZ_API HKZ_WARN_UNUSED int hkz_double_set_str(double *x, const char *s);
+
 /** Reads an exact number: a decimal ("-2.5e-3"), a fraction ("71/60",
  *  "1.5/7") or a rational multiple of pi ("pi", "-pi/2", "3*pi/4",
  *  "1/3*pi"): *pi = 0 and the value c, or *pi = 1 and the value c pi.

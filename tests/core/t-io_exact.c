@@ -86,6 +86,14 @@ int main(void)
     HKZ_TEST_STATUS(hkz_exact_set_str(c, &pi, "1/"), HKZ_ERR_ARG);
     HKZ_TEST_STATUS(hkz_exact_set_str(c, &pi, ""), HKZ_ERR_ARG);
     HKZ_TEST_STATUS(hkz_ball_set_str(x, "1/3x", 64), HKZ_ERR_ARG);
+    {
+        double v;
+        HKZ_TEST_OK(hkz_double_set_str(&v, "1/3"));
+        HKZ_TEST_CHECK(v == 1.0 / 3.0, "double 1/3: %.17g", v);
+        HKZ_TEST_OK(hkz_double_set_str(&v, "0.1"));
+        HKZ_TEST_CHECK(v == 0.1, "double 0.1");
+        HKZ_TEST_STATUS(hkz_double_set_str(&v, "0.1x"), HKZ_ERR_ARG);
+    }
     HKZ_TEST_OK(hkz_ball_set_str(x, "1/3", 64));
     fmpq_set_si(c, 1, 3);
     arb_set_fmpq(y, c, 1000);
