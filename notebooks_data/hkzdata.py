@@ -1,8 +1,13 @@
 """hkzdata -- load the CSV / JSON Lines files written by `hkz` (numpy + stdlib only).
 
 File layout (src/io_writer.c):
-  * CSV: metadata as "# key: value" comment lines, then one header line, then the records.
-  * JSON Lines: a first {"record":"meta",...} object, then one object per record.
+  * CSV: the header line first, then the run record as "# key: value" comment lines, the
+    records, and the closing record ("# wall_s: ...", "# exit_code: ...") as comments again.
+    numpy.genfromtxt(path, delimiter=",", names=True, dtype=None, encoding=None) reads exactly
+    the records (it skips '#' lines); csv.DictReader(l for l in f if not l.startswith("#"))
+    too.  Files written before issue 18 had the comments before the header: read_csv takes both.
+  * JSON Lines: a first {"record":"meta",...} object, one object per record, and a closing
+    {"record":"end",...} object (read_jsonl puts its keys into meta, not into the rows).
 Ball values are strings "[mid +/- rad]" (Arb's decimal form; also "1.5" for an exact value,
 "[+/- rad]" for a ball around 0, "+inf"/"-inf"/"nan"); every ball column NAME of the
 experiment files has a companion double column NAME_mid.  Doubles are written with %.17g, so a
@@ -12,6 +17,7 @@ Used by the notebooks in this folder; see README.md.
 """
 import csv
 import json
+from fractions import Fraction
 import math
 import os
 import re
@@ -19,6 +25,7 @@ import re
 import numpy as np
 
 __all__ = ["Table", "data_dir", "find", "read_csv", "read_jsonl", "parse_ball", "parse_double",
+           "parse_exact",
            "save_figure", "missing", "provenance"]
 
 
@@ -60,7 +67,28 @@ def parse_double(s):
         return math.inf
     if s.lower() in ("-inf", "-infinity"):
         return -math.inf
+    if "/" in s or "pi" in s:
+        return parse_exact(s)
     return float(s)
+
+
+_EXACT = re.compile(r"^([+-]?)(?:([0-9.eE+-]+)(?:/([0-9.eE+-]+))?\*?)?(pi)?(?:/([0-9.eE+-]+))?$")
+
+
+def parse_exact(s):
+    """A coordinate as hkz prints it where it is not a terminating decimal: "71/60",
+    "3*pi/4", "pi/2", "-pi" (the exact point; returned as the nearest float)."""
+    m = _EXACT.match(s.strip())
+    if not m or not (m.group(2) or m.group(4)):
+        raise ValueError("not a number: %r" % s)
+    sign, a, b, pi, c = m.groups()
+    v = Fraction(a) if a else Fraction(1)
+    if b:
+        v /= Fraction(b)
+    if c:
+        v /= Fraction(c)
+    v = -v if sign == "-" else v
+    return float(v) * (math.pi if pi else 1.0)
 
 
 def parse_ball(s):
@@ -149,11 +177,13 @@ class Table:
 
 
 def read_csv(path):
-    """Reads an hkz CSV file: '# key: value' metadata lines, a header, records."""
+    """Reads an hkz CSV file: a header, records, and '# key: value' comment lines (the run
+    record after the header, the closing record at the end; before the header in older
+    files) which go into meta."""
     meta, body = {}, []
     with open(path, newline="") as f:
         for line in f:
-            if not body and line.startswith("#"):
+            if line.startswith("#"):
                 k, sep, v = line[1:].strip().partition(":")
                 if sep:
                     meta[k.strip()] = v.strip()
@@ -183,7 +213,8 @@ def _loads(line):
 
 def read_jsonl(path):
     """Reads an hkz JSON Lines file: returns a Table whose meta is the first
-    {"record":"meta"} object and whose rows are the other objects."""
+    {"record":"meta"} object (plus the closing {"record":"end"} object's keys) and whose
+    rows are the other objects."""
     meta, rows, columns = {}, [], []
     with open(path) as f:
         for line in f:
@@ -193,6 +224,9 @@ def read_jsonl(path):
             obj = _loads(line)
             if obj.get("record") == "meta" and not rows and not meta:
                 meta = {k: v for k, v in obj.items() if k != "record"}
+                continue
+            if obj.get("record") == "end":     # the closing record: wall_s, exit_code
+                meta.update((k, v) for k, v in obj.items() if k != "record")
                 continue
             for k in obj:
                 if k not in columns:

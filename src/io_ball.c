@@ -74,7 +74,27 @@ int hkz_ball_set_str(arb_t x, const char *s, slong prec)
     if (s[0] == '[')
         bracket = 1;  /* "[mid +/- rad]" as written by hkz_ball_get_str */
     else if (!is_decimal(s))
-        return hkz_error_set(HKZ_ERR_ARG, "not a decimal number: '%s'", s);
+    {
+        /* p/q, 3*pi/4: exact, rounded once to prec */
+        fmpq_t c;
+        int pi, st;
+        fmpq_init(c);
+        st = hkz_exact_set_str(c, &pi, s);
+        if (st == HKZ_SUCCESS && pi)
+        {
+            arb_const_pi(x, prec + 8);
+            arb_mul_fmpz(x, x, fmpq_numref(c), prec + 8);
+            arb_div_fmpz(x, x, fmpq_denref(c), prec);
+        }
+        else if (st == HKZ_SUCCESS)
+            arb_set_fmpq(x, c, prec);
+        fmpq_clear(c);
+        if (st != HKZ_SUCCESS)
+            return hkz_error_set(HKZ_ERR_ARG, "not a number: '%s' (a "
+                                 "decimal, p/q or a rational multiple of "
+                                 "pi such as 3*pi/4)", s);
+        return HKZ_SUCCESS;
+    }
     if (arb_set_str(x, s, prec) != 0 || !arb_is_finite(x) ||
         (bracket && s[strlen(s) - 1] != ']'))
         return hkz_error_set(HKZ_ERR_ARG, "not a finite decimal number: "
@@ -82,18 +102,57 @@ int hkz_ball_set_str(arb_t x, const char *s, slong prec)
     return HKZ_SUCCESS;
 }
 
+int hkz_double_set_str(double *x, const char *s)
+{
+    arb_t b;
+    int st;
+    arb_init(b);
+    st = hkz_ball_set_str(b, s, 128);
+    *x = st == HKZ_SUCCESS ? arf_get_d(arb_midref(b), ARF_RND_NEAR) : 0.0;
+    arb_clear(b);
+    return st;
+}
+
+static const char *const format_name[] = {"text", "csv", "jsonl", "h5"};
+static const char *const format_ext[] = {".txt", ".csv", ".jsonl", ".h5"};
+static const char *const format_desc[] = {"text", "CSV", "JSON Lines",
+                                          "HDF5"};
+
 int hkz_format_from_str(hkz_format_t *fmt, const char *s)
 {
+    int k;
     HKZ_CHECK(s != NULL, HKZ_ERR_ARG, "missing format");
-    if (strcmp(s, "text") == 0)
-        *fmt = HKZ_FORMAT_TEXT;
-    else if (strcmp(s, "csv") == 0)
-        *fmt = HKZ_FORMAT_CSV;
-    else if (strcmp(s, "jsonl") == 0)
-        *fmt = HKZ_FORMAT_JSONL;
-    else
-        return hkz_error_set(HKZ_ERR_ARG, "unknown format '%s' (expected "
-                             "text, csv or jsonl)", s);
+    for (k = 0; k < 4; k++)
+        if (strcmp(s, format_name[k]) == 0)
+        {
+            *fmt = (hkz_format_t) k;
+            return HKZ_SUCCESS;
+        }
+    return hkz_error_set(HKZ_ERR_ARG, "unknown format '%s' (expected "
+                         "text, csv, jsonl or h5)", s);
+}
+
+int hkz_format_of_output(hkz_format_t *fmt, const char *path,
+                         const char *format)
+{
+    size_t n = path != NULL ? strlen(path) : 0, m;
+    int k, ext = -1;
+
+    for (k = 0; k < 4; k++)
+    {
+        m = strlen(format_ext[k]);
+        if (n > m && strcmp(path + n - m, format_ext[k]) == 0)
+            ext = k;
+    }
+    if (format == NULL)
+    {
+        *fmt = ext >= 0 ? (hkz_format_t) ext : HKZ_FORMAT_TEXT;
+        return HKZ_SUCCESS;
+    }
+    HKZ_TRY(hkz_format_from_str(fmt, format));
+    HKZ_CHECK(ext < 0 || ext == (int) *fmt, HKZ_ERR_ARG, "'%s' names %s "
+              "output but the format asked for is %s", path,
+              format_desc[ext], format);
     return HKZ_SUCCESS;
 }
 
@@ -104,4 +163,29 @@ double hkz_ball_mid_d(const arb_t x)
     if (!arb_is_finite(x))
         return NAN;
     return arf_get_d(arb_midref(x), ARF_RND_NEAR);
+}
+
+void hkz_ball_get_d(double *mid, double *rad, const arb_t x)
+{
+    arf_t d;
+    mag_t m;
+
+    *mid = hkz_ball_mid_d(x);
+    if (!arb_is_finite(x) || !isfinite(*mid))
+    {
+        *rad = INFINITY;
+        return;
+    }
+    arf_init(d);
+    mag_init(m);
+    /* |exact mid - *mid| is exact in arf; arf_get_mag and mag_add round
+       up, the conversion to double rounds up */
+    arf_set_d(d, *mid);
+    arf_sub(d, arb_midref(x), d, ARF_PREC_EXACT, ARF_RND_DOWN);
+    arf_get_mag(m, d);
+    mag_add(m, m, arb_radref(x));
+    arf_set_mag(d, m);
+    *rad = arf_get_d(d, ARF_RND_UP);
+    arf_clear(d);
+    mag_clear(m);
 }

@@ -34,16 +34,64 @@ void _hkz_h5_free(struct hkz_h5_s *s)
     free(s);
 }
 
-int hkz_h5_create(hkz_h5_t *h, const char *path, const hkz_h5_col_t *cols,
-                  int ncols, size_t chunk)
+hid_t _hkz_h5_space(const struct hkz_h5_s *s, hsize_t nrows, int ext)
+{
+    hsize_t maxd = H5S_UNLIMITED;
+    if (s->rank > 0)
+        return H5Screate_simple(s->rank, s->dims, NULL);
+    return H5Screate_simple(1, &nrows, ext ? &maxd : NULL);
+}
+
+int _hkz_h5_select_run(const struct hkz_h5_s *s, hid_t fs, hsize_t start,
+                       hsize_t count, H5S_seloper_t op)
+{
+    hsize_t stride[H5_MAX_RANK], at[H5_MAX_RANK], cnt[H5_MAX_RANK];
+    int d, e;
+
+    if (s->rank == 0)
+        return H5Sselect_hyperslab(fs, op, &start, NULL, &count, NULL) < 0
+               ? -1 : 0;
+    stride[s->rank - 1] = 1;
+    for (d = s->rank - 2; d >= 0; d--)
+        stride[d] = stride[d + 1] * s->dims[d + 1];
+    while (count > 0)
+    {
+        hsize_t nb;
+        /* the outermost dimension d whose blocks (stride[d] elements)
+           start here and fit into the run */
+        for (d = 0; d < s->rank - 1; d++)
+            if (start % stride[d] == 0 && stride[d] <= count)
+                break;
+        for (e = 0; e < s->rank; e++)
+        {
+            at[e] = (start / stride[e]) % s->dims[e];
+            cnt[e] = e < d ? 1 : s->dims[e];
+        }
+        nb = count / stride[d];
+        if (nb > s->dims[d] - at[d])
+            nb = s->dims[d] - at[d];
+        cnt[d] = nb;
+        if (H5Sselect_hyperslab(fs, op, at, NULL, cnt, NULL) < 0)
+            return -1;
+        op = H5S_SELECT_OR;
+        start += nb * stride[d];
+        count -= nb * stride[d];
+    }
+    return 0;
+}
+
+int _hkz_h5_create_serial(hkz_h5_t *h, const char *path,
+                          const hkz_h5_col_t *cols, int ncols, size_t chunk,
+                          int rank, const uint64_t *dims)
 {
     struct hkz_h5_s *s;
-    hsize_t dim0 = 0, maxd = H5S_UNLIMITED, ch;
+    hsize_t ch;
     hid_t space = -1, dcpl = -1;
     int c, status = HKZ_SUCCESS;
 
     HKZ_CHECK(h != NULL && path != NULL && cols != NULL && ncols >= 1 &&
-              ncols <= H5_MAX_COLS, HKZ_ERR_ARG, "hkz_h5_create: bad "
+              ncols <= H5_MAX_COLS && rank >= 0 && rank <= H5_MAX_RANK &&
+              (rank == 0 || dims != NULL), HKZ_ERR_ARG, "hkz_h5_create: bad "
               "arguments");
     *h = NULL;
     {
@@ -57,6 +105,9 @@ int hkz_h5_create(hkz_h5_t *h, const char *path, const hkz_h5_col_t *cols,
     s->file = -1;
     for (c = 0; c < H5_MAX_COLS; c++)
         s->dset[c] = -1;
+    s->rank = rank;
+    for (c = 0; c < rank; c++)
+        s->dims[c] = dims[c];
     s->path = malloc(strlen(path) + 1);
     s->tmp = malloc(strlen(path) + 5);
     if (s->path == NULL || s->tmp == NULL)
@@ -71,9 +122,11 @@ int hkz_h5_create(hkz_h5_t *h, const char *path, const hkz_h5_col_t *cols,
     HKZ_CHECK_GOTO(s->file >= 0, HKZ_ERR_IO, "cannot create HDF5 file "
                    "'%s'", s->tmp);
     ch = chunk > 0 ? chunk : 65536;
-    space = H5Screate_simple(1, &dim0, &maxd);
+    space = _hkz_h5_space(s, 0, 1);
     dcpl = H5Pcreate(H5P_DATASET_CREATE);
-    HKZ_CHECK_GOTO(space >= 0 && dcpl >= 0 && H5Pset_chunk(dcpl, 1, &ch) >= 0,
+    /* 1-D tables grow by chunks; shaped ones have their size (contiguous) */
+    HKZ_CHECK_GOTO(space >= 0 && dcpl >= 0 && (rank > 0 ||
+                   H5Pset_chunk(dcpl, 1, &ch) >= 0),
                    HKZ_ERR_IO, "HDF5: cannot set up datasets");
     s->ncols = ncols;
     for (c = 0; c < ncols; c++)
@@ -99,6 +152,12 @@ cleanup:
     }
     *h = s;
     return HKZ_SUCCESS;
+}
+
+int hkz_h5_create(hkz_h5_t *h, const char *path, const hkz_h5_col_t *cols,
+                  int ncols, size_t chunk)
+{
+    return _hkz_h5_create_serial(h, path, cols, ncols, chunk, 0, NULL);
 }
 
 int _hkz_h5_attr_write(hid_t file, const char *key, const char *value)
@@ -146,13 +205,21 @@ int hkz_h5_append(hkz_h5_t h, size_t n, const void *const *data)
         return HKZ_SUCCESS;
     start = h->rows;
     size = h->rows + n;
+    if (h->rank > 0)
+    {
+        hsize_t tot = 1;
+        for (c = 0; c < h->rank; c++)
+            tot *= h->dims[c];
+        HKZ_CHECK(size <= tot, HKZ_ERR_ARG, "hkz_h5_append: more rows than "
+                  "the datasets' shape holds");
+    }
     ms = H5Screate_simple(1, &count, NULL);
     for (c = 0; c < h->ncols; c++)
     {
-        r = H5Dset_extent(h->dset[c], &size);
+        r = h->rank > 0 ? 0 : H5Dset_extent(h->dset[c], &size);
         fs = r >= 0 ? H5Dget_space(h->dset[c]) : -1;
-        r = fs >= 0 ? H5Sselect_hyperslab(fs, H5S_SELECT_SET, &start, NULL,
-                                          &count, NULL) : -1;
+        r = fs >= 0 ? _hkz_h5_select_run(h, fs, start, count,
+                                         H5S_SELECT_SET) : -1;
         if (r >= 0)
             r = H5Dwrite(h->dset[c], _hkz_h5_mem_type(h->type[c]), ms, fs,
                          H5P_DEFAULT, data[c]);

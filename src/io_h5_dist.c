@@ -28,7 +28,6 @@ int hkz_h5_parallel(void)
 static int create_par(struct hkz_h5_s *s, const hkz_h5_col_t *cols,
                       int ncols, size_t nrows)
 {
-    hsize_t dim = nrows;
     hid_t fapl, space = -1;
     int c, status = HKZ_SUCCESS;
 
@@ -39,7 +38,7 @@ static int create_par(struct hkz_h5_s *s, const hkz_h5_col_t *cols,
     H5Pclose(fapl);
     HKZ_CHECK(s->file >= 0, HKZ_ERR_IO, "cannot create HDF5 file '%s'",
               s->tmp);
-    space = H5Screate_simple(1, &dim, NULL);
+    space = _hkz_h5_space(s, nrows, 0);
     HKZ_CHECK(space >= 0, HKZ_ERR_IO, "HDF5: cannot set up datasets");
     s->ncols = ncols;
     for (c = 0; c < ncols && status == HKZ_SUCCESS; c++)
@@ -57,16 +56,18 @@ static int create_par(struct hkz_h5_s *s, const hkz_h5_col_t *cols,
 }
 #endif
 
-int hkz_h5_create_dist(hkz_h5_t *h, const char *path,
+/* hkz_h5_create_dist (rank 0) and hkz_h5_create_shaped */
+static int create_dist(hkz_h5_t *h, const char *path,
                        const hkz_h5_col_t *cols, int ncols, size_t nrows,
-                       hkz_dist_t d)
+                       int rank, const uint64_t *dims, hkz_dist_t d)
 {
     struct hkz_h5_s *s;
     int c, status = HKZ_SUCCESS;
     struct stat sb;
 
     HKZ_CHECK(h != NULL && path != NULL && cols != NULL && ncols >= 1 &&
-              ncols <= H5_MAX_COLS && nrows >= 1, HKZ_ERR_ARG,
+              ncols <= H5_MAX_COLS && nrows >= 1 && rank >= 0 &&
+              rank <= H5_MAX_RANK, HKZ_ERR_ARG,
               "hkz_h5_create_dist: bad arguments");
     *h = NULL;
     if (d == NULL)
@@ -75,8 +76,8 @@ int hkz_h5_create_dist(hkz_h5_t *h, const char *path,
     {
         HKZ_CHECK(hkz_dist_size(d) == 1, HKZ_ERR_UNSUPPORTED, "this build "
                   "has no parallel HDF5 (libhdf5-openmpi-dev)");
-        return hkz_h5_create(h, path, cols, ncols, nrows < 65536 ? nrows
-                             : 65536);
+        return _hkz_h5_create_serial(h, path, cols, ncols, nrows < 65536 ?
+                                     nrows : 65536, rank, dims);
     }
     s = calloc(1, sizeof(struct hkz_h5_s));
     if (s != NULL)
@@ -84,6 +85,9 @@ int hkz_h5_create_dist(hkz_h5_t *h, const char *path,
         s->file = -1;
         for (c = 0; c < H5_MAX_COLS; c++)
             s->dset[c] = -1;
+        s->rank = rank;
+        for (c = 0; c < rank; c++)
+            s->dims[c] = dims[c];
         s->par = 1;
         s->d = d;
         s->path = malloc(strlen(path) + 1);
@@ -120,9 +124,32 @@ int hkz_h5_create_dist(hkz_h5_t *h, const char *path,
     return HKZ_SUCCESS;
 }
 
+int hkz_h5_create_dist(hkz_h5_t *h, const char *path,
+                       const hkz_h5_col_t *cols, int ncols, size_t nrows,
+                       hkz_dist_t d)
+{
+    return create_dist(h, path, cols, ncols, nrows, 0, NULL, d);
+}
+
+int hkz_h5_create_shaped(hkz_h5_t *h, const char *path,
+                         const hkz_h5_col_t *cols, int ncols, int rank,
+                         const uint64_t *dims, hkz_dist_t d)
+{
+    size_t nrows = 1;
+    int k;
+    HKZ_CHECK(rank >= 1 && rank <= H5_MAX_RANK && dims != NULL, HKZ_ERR_ARG,
+              "hkz_h5_create_shaped: rank %d (1..%d)", rank, H5_MAX_RANK);
+    for (k = 0; k < rank; k++)
+        nrows *= dims[k];
+    if (d == NULL)   /* this process alone */
+        return _hkz_h5_create_serial(h, path, cols, ncols, 0, rank, dims);
+    return create_dist(h, path, cols, ncols, nrows, rank, dims, d);
+}
+
 /* the file selection of rows idx[0..n) (increasing): runs of consecutive
  * rows as hyperslabs */
-static int select_rows(hid_t fs, size_t n, const uint64_t *idx)
+static int select_rows(const struct hkz_h5_s *h, hid_t fs, size_t n,
+                       const uint64_t *idx)
 {
     size_t k = 0;
     int first = 1;
@@ -136,8 +163,8 @@ static int select_rows(hid_t fs, size_t n, const uint64_t *idx)
         while (e < n && idx[e] == idx[e - 1] + 1)
             e++;
         count = e - k;
-        if (H5Sselect_hyperslab(fs, first ? H5S_SELECT_SET : H5S_SELECT_OR,
-                                &start, NULL, &count, NULL) < 0)
+        if (_hkz_h5_select_run(h, fs, start, count, first ? H5S_SELECT_SET
+                                                        : H5S_SELECT_OR) < 0)
             return -1;
         first = 0;
         k = e;
@@ -158,7 +185,7 @@ int hkz_h5_write_rows(hkz_h5_t h, size_t n, const uint64_t *idx,
     for (k = 1; k < n; k++)
         HKZ_CHECK(idx[k] > idx[k - 1], HKZ_ERR_ARG, "hkz_h5_write_rows: "
                   "rows must increase");
-    if (!h->par && n > 0 && idx[n - 1] + 1 > h->rows)
+    if (!h->par && h->rank == 0 && n > 0 && idx[n - 1] + 1 > h->rows)
     {
         size = idx[n - 1] + 1;
         for (c = 0; c < h->ncols; c++)
@@ -180,7 +207,7 @@ int hkz_h5_write_rows(hkz_h5_t h, size_t n, const uint64_t *idx,
     for (c = 0; c < h->ncols; c++)
     {
         fs = H5Dget_space(h->dset[c]);
-        if (fs < 0 || select_rows(fs, n, idx) != 0 ||
+        if (fs < 0 || select_rows(h, fs, n, idx) != 0 ||
             H5Dwrite(h->dset[c], _hkz_h5_mem_type(h->type[c]), ms, fs, dxpl,
                      n > 0 ? data[c] : NULL) < 0)
             if (status == HKZ_SUCCESS)
@@ -269,6 +296,13 @@ int hkz_h5_write_rows(hkz_h5_t h, size_t n, const uint64_t *idx,
                       const void *const *data)
 {
     return hkz_error_set(HKZ_ERR_UNSUPPORTED, "this build has no HDF5");
+}
+
+int hkz_h5_create_shaped(hkz_h5_t *h, const char *path,
+                         const hkz_h5_col_t *cols, int ncols, int rank,
+                         const uint64_t *dims, hkz_dist_t d)
+{
+    return hkz_h5_create_dist(h, path, cols, ncols, 1, d);
 }
 
 #endif

@@ -8,6 +8,7 @@
 #include "hkz/dist.h"
 
 #define H5_MAX_COLS 32
+#define H5_MAX_RANK 8
 
 struct hkz_h5_s
 {
@@ -18,6 +19,9 @@ struct hkz_h5_s
     size_t rows;         /* serial: rows in the file; collective: rows this
                             rank wrote */
     char *path, *tmp;
+    int rank;            /* 0: 1-D tables; else every column has the
+                            fixed shape dims[0..rank) (C order) */
+    hsize_t dims[H5_MAX_RANK];
     int par;             /* collective (MPI-IO) handle */
     hkz_dist_t d;        /* its ranks */
 };
@@ -35,7 +39,19 @@ static inline hid_t _hkz_h5_file_type(int t)
 }
 
 void _hkz_h5_close_all(struct hkz_h5_s *s);
+/* the column datasets' file space: 1-D (nrows, extendible when ext) or the
+ * handle's shape */
+hid_t _hkz_h5_space(const struct hkz_h5_s *s, hsize_t nrows, int ext);
+/* selects (op H5S_SELECT_SET or _OR) the rows [start, start + count) of
+ * the handle's columns: a run of the C-order linear index as at most
+ * 2 rank - 1 hyperslabs */
+int _hkz_h5_select_run(const struct hkz_h5_s *s, hid_t fs, hsize_t start,
+                       hsize_t count, H5S_seloper_t op);
 void _hkz_h5_free(struct hkz_h5_s *s);
+/* the serial writer; rank > 0: shaped columns */
+int _hkz_h5_create_serial(hkz_h5_t *h, const char *path,
+                          const hkz_h5_col_t *cols, int ncols, size_t chunk,
+                          int rank, const uint64_t *dims);
 /* the string attribute key = value of the root group (replaced) */
 int _hkz_h5_attr_write(hid_t file, const char *key, const char *value);
 /* collective: the attribute with rank 0's value on every rank */

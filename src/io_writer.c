@@ -24,6 +24,8 @@ int hkz_writer_open(hkz_writer_t **w, const char *path, hkz_format_t fmt)
 
     HKZ_CHECK(w != NULL, HKZ_ERR_ARG, "hkz_writer_open: NULL handle");
     *w = NULL;
+    HKZ_CHECK(fmt != HKZ_FORMAT_H5, HKZ_ERR_ARG, "hkz_writer_open: HDF5 "
+              "output is written by hkz_h5_create (hkz/io_h5.h)");
     v = calloc(1, sizeof(*v));
     HKZ_CHECK(v != NULL, HKZ_ERR_NOMEM, "hkz_writer_open: out of memory");
     v->fmt = fmt;
@@ -221,7 +223,9 @@ int hkz_writer_record(hkz_writer_t *w, const hkz_field_t *fields, slong n)
               "hkz_writer_record: NULL argument");
     if (!w->started)
     {
-        put_meta(w);
+        /* CSV: the header is the first line (numpy.genfromtxt with
+           names=True, csv.DictReader), the run record follows as '#'
+           comments, which numpy skips */
         if (w->fmt == HKZ_FORMAT_CSV)
         {
             for (i = 0; i < n; i++)
@@ -233,6 +237,7 @@ int hkz_writer_record(hkz_writer_t *w, const hkz_field_t *fields, slong n)
             fputc('\n', w->fp);
             w->ncols = n;
         }
+        put_meta(w);
         w->started = 1;
     }
     HKZ_CHECK(w->fmt != HKZ_FORMAT_CSV || w->ncols < 0 || n == w->ncols,

@@ -24,6 +24,8 @@ int hkz_writer_open_mem(hkz_writer_t **w, hkz_format_t fmt)
     int st;
     HKZ_CHECK(w != NULL, HKZ_ERR_ARG, "hkz_writer_open_mem: NULL handle");
     *w = NULL;
+    HKZ_CHECK(fmt != HKZ_FORMAT_H5, HKZ_ERR_ARG, "hkz_writer_open_mem: "
+              "no HDF5 in memory");
     v = calloc(1, sizeof(*v));
     HKZ_CHECK(v != NULL, HKZ_ERR_NOMEM, "hkz_writer_open_mem: out of "
               "memory");

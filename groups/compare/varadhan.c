@@ -56,7 +56,24 @@ typedef struct
     arb_t p, e, ec, d, u;
     slong prec, bits;
     double worst_sub, worst_fibre;    /* |A - 6| at the last fit */
+    fmpq_t t0;                        /* t0 exactly, for the t labels */
+    int t0_exact;
 } vw_t;
+
+/* the exact time t_j = t0 / 2^j as printed (NULL: t0 has no exact form;
+ * free with free()) */
+static char *t_label(const vw_t *w, slong j)
+{
+    fmpq_t q;
+    char *s;
+    if (!w->t0_exact)
+        return NULL;
+    fmpq_init(q);
+    fmpq_div_2exp(q, w->t0, (ulong) j);
+    s = hkz_exact_get_str(q, 0);
+    fmpq_clear(q);
+    return s;
+}
 
 /* the rows of one point; x, y: alpha (y NULL) or r, z */
 static int point(vw_t *w, int c, const arb_t x, const arb_t y,
@@ -67,6 +84,7 @@ static int point(vw_t *w, int c, const arb_t x, const arb_t y,
     kern_t k;
     hkz_field_t f[24];
     double A = NAN, Afirst = NAN;
+    char *tl;
     slong j, n;
     int s, ok;
 
@@ -120,9 +138,11 @@ static int point(vw_t *w, int c, const arb_t x, const arb_t y,
                 Afirst = A;
         }
         n = 0;
+        tl = t_label(w, j);
         f[n++] = HKZ_FSTR("case", case_name[c]);
         f[n++] = HKZ_FSTR("point", label);
-        f[n++] = HKZ_FDBL("t", w->td[j]);
+        /* the point evaluated, exactly (the double only without one) */
+        f[n++] = tl != NULL ? HKZ_FSTR("t", tl) : HKZ_FDBL("t", w->td[j]);
         HKZ_COMPARE_BALL2(f, n, "d", w->d);
         HKZ_COMPARE_BALL2(f, n, "p", w->p);
         HKZ_COMPARE_BALL2(f, n, "e", w->e);
@@ -141,7 +161,9 @@ static int point(vw_t *w, int c, const arb_t x, const arb_t y,
                           (w->ed[j] - 6 * w->td[j] * log(w->td[j])) /
                           w->td[j]);
         f[n++] = HKZ_FDBL("fit_A_double", A);
-        if ((s = hkz_table_add(w->r->rows, f, n)))
+        s = hkz_table_add(w->r->rows, f, n);
+        free(tl);
+        if (s)
             return s;
     }
     if (c != CASE_DELTA)
@@ -189,6 +211,19 @@ static int check_opts(const hkz_compare_varadhan_opts_t *o)
     return HKZ_SUCCESS;
 }
 
+/* "r=R,z=Z" of the i-th pair of "R,Z;R,Z;..." as given */
+static void sub_label(char *buf, size_t n, const char *list, slong i)
+{
+    char r[64] = "?", z[64] = "?";
+    const char *p = list;
+    for (; i > 0 && p != NULL; i--)
+        if ((p = strchr(p, ';')) != NULL)
+            p++;
+    if (p != NULL)
+        (void) sscanf(p, " %63[^,; ] , %63[^,; ]", r, z);
+    snprintf(buf, n, "r=%s,z=%s", r, z);
+}
+
 static int run(vw_t *w, arb_ptr al, arb_ptr sub, arb_ptr fib)
 {
     const hkz_compare_varadhan_opts_t *o = w->o;
@@ -200,11 +235,17 @@ static int run(vw_t *w, arb_ptr al, arb_ptr sub, arb_ptr fib)
     arb_init(pi2);
     arb_init(zero);
     arb_const_pi(pi2, w->prec);
-    if ((s = _hkz_compare_tuples(al, &na, 1, "alpha", o->alpha, 0, w->prec))
-        || (s = _hkz_compare_tuples(sub, &ns, 2, "sub", o->sub, 0, w->prec))
+    /* the points as given (balls around the exact decimals, 64 bits
+     * finer than the working precision): the rows label exactly the
+     * points evaluated */
+    if ((s = _hkz_compare_tuples(al, &na, 1, "alpha", o->alpha, 0,
+                                 w->prec + 64))
+        || (s = _hkz_compare_tuples(sub, &ns, 2, "sub", o->sub, 0,
+                                    w->prec + 64))
         || (s = _hkz_compare_tuples(fib, &nf, 1, "fibre", o->fibre, 0,
-                                    w->prec))
-        || (s = _hkz_compare_tuples(w->tv, &i, 1, "t0", o->t0, 0, w->prec)))
+                                    w->prec + 64))
+        || (s = _hkz_compare_tuples(w->tv, &i, 1, "t0", o->t0, 0,
+                                    w->prec + 64)))
         goto done;
     arb_one(zero);
     if (i != 1 || !arb_le(w->tv, zero))
@@ -213,17 +254,12 @@ static int run(vw_t *w, arb_ptr al, arb_ptr sub, arb_ptr fib)
         goto done;
     }
     arb_zero(zero);
-    /* the grid is exact: the midpoints of the decimals as given (the rows
-     * give them as doubles) */
-    arb_set_arf(w->tv, arb_midref(w->tv));
     for (j = 1; j < o->nt; j++)
         arb_mul_2exp_si(w->tv + j, w->tv, -j);
-    for (j = 0; j < HKZ_COMPARE_GRID_MAX; j++)
     {
-        arb_set_arf(al + j, arb_midref(al + j));
-        arb_set_arf(sub + 2 * j, arb_midref(sub + 2 * j));
-        arb_set_arf(sub + 2 * j + 1, arb_midref(sub + 2 * j + 1));
-        arb_set_arf(fib + j, arb_midref(fib + j));
+        int pi;
+        w->t0_exact = hkz_exact_set_str(w->t0, &pi, o->t0) == HKZ_SUCCESS
+                      && !pi;
     }
     for (i = 0; i < na; i++)
         if (!arb_lt(al + i, pi2))
@@ -253,9 +289,7 @@ static int run(vw_t *w, arb_ptr al, arb_ptr sub, arb_ptr fib)
     }
     for (i = 0; i < ns && s == HKZ_SUCCESS; i++)
     {
-        snprintf(label, sizeof(label), "r=%.6g,z=%.6g",
-                 hkz_ball_mid_d(sub + 2 * i),
-                 hkz_ball_mid_d(sub + 2 * i + 1));
+        sub_label(label, sizeof(label), o->sub, i);
         s = point(w, CASE_SUB, sub + 2 * i, sub + 2 * i + 1, label);
     }
     for (i = 0; i < nf && s == HKZ_SUCCESS; i++)
@@ -294,6 +328,8 @@ int hkz_compare_varadhan(hkz_compare_result_t *r,
     al = _arb_vec_init(HKZ_COMPARE_GRID_MAX);
     sub = _arb_vec_init(2 * HKZ_COMPARE_GRID_MAX);
     fib = _arb_vec_init(HKZ_COMPARE_GRID_MAX);
+    fmpq_init(w.t0);
+    w.t0_exact = 0;
     arb_init(w.p); arb_init(w.e); arb_init(w.ec); arb_init(w.d);
     arb_init(w.u);
     arb_const_pi(w.u, w.prec);
@@ -319,5 +355,6 @@ int hkz_compare_varadhan(hkz_compare_result_t *r,
     _arb_vec_clear(fib, HKZ_COMPARE_GRID_MAX);
     arb_clear(w.p); arb_clear(w.e); arb_clear(w.ec); arb_clear(w.d);
     arb_clear(w.u);
+    fmpq_clear(w.t0);
     return s;
 }

@@ -3,124 +3,138 @@
 #include <stdlib.h>
 #include <string.h>
 #include "hkz/grid.h"
+#include "hkz/io.h"
 #include "hkz_check.h"
 
 void hkz_grid_ball_get_d(double *mid, double *rad, const arb_t x)
 {
-    arf_t d;
-    mag_t m;
-
+    hkz_ball_get_d(mid, rad, x);
     if (!arb_is_finite(x))
-    {
         *mid = NAN;
-        *rad = INFINITY;
-        return;
-    }
-    arf_init(d);
-    mag_init(m);
-    *mid = arf_get_d(arb_midref(x), ARF_RND_NEAR);
-    arf_set_d(d, *mid);
-    arf_sub(d, arb_midref(x), d, ARF_PREC_EXACT, ARF_RND_DOWN);
-    arf_get_mag(m, d);
-    mag_add(m, m, arb_radref(x));
-    arf_set_mag(d, m);
-    *rad = arf_get_d(d, ARF_RND_UP);
-    arf_clear(d);
-    mag_clear(m);
 }
 
-static slong columns(hkz_h5_col_t *c, const hkz_grid_heat_t g)
-{
-    slong nc = hkz_grid_heat_ncoords(g), k, n = 0;
+/* the data datasets, shaped like the grid: (alpha | r, z | i) x t */
+static const hkz_h5_col_t cols[4] = {
+    {"mid", HKZ_H5_DOUBLE}, {"rad", HKZ_H5_DOUBLE},
+    {"certified", HKZ_H5_INT8}, {"scalar", HKZ_H5_INT8}};
 
-    for (k = 0; k < nc; k++)
+static const char *const col_desc[4] = {
+    "the double nearest to the ball's midpoint",
+    "a double with [mid - rad, mid + rad] containing the certified ball "
+    "(rounded outward; +inf where not certified)",
+    "1 where the ball is certified (finite), else 0",
+    "1 where the entry comes from the certified scalar path, 0 from the "
+    "spectral-sum engine"};
+
+/* the shape: the point axes (alpha | r, z | i), then t */
+static int grid_dims(int *rank, uint64_t *dims, const hkz_grid_heat_t g)
+{
+    slong nc = hkz_grid_heat_ncoords(g), c, P, T;
+    HKZ_TRY(hkz_grid_heat_check(&P, &T, g));
+    for (c = 0; c < nc; c++)
+        dims[c] = (uint64_t) (nc == 2 ? (c == 0 ? g->r->n : g->z->n) : P);
+    dims[nc] = (uint64_t) T;
+    *rank = (int) nc + 1;
+    return HKZ_SUCCESS;
+}
+
+/* the axes as dimension scales, descriptions, deriv */
+static int axes(hkz_h5_t h, const uint64_t *dims, const hkz_grid_heat_t g)
+{
+    slong nc = hkz_grid_heat_ncoords(g), k, c, n, T = g->t->n;
+    size_t most = (size_t) T;
+    double *v;
+    int s = HKZ_SUCCESS;
+
+    for (c = 0; c < nc; c++)
+        most = FLINT_MAX(most, (size_t) dims[c]);
+    v = malloc(most * sizeof(double));
+    HKZ_CHECK(v != NULL, HKZ_ERR_NOMEM, "grid h5: out of memory");
+    for (c = 0; c < nc && s == HKZ_SUCCESS; c++)
     {
-        const char *name = hkz_grid_heat_coord_name(g, k);
-        c[n].name = name;
-        c[n++].type = strcmp(name, "i") == 0 ? HKZ_H5_INT64 : HKZ_H5_DOUBLE;
+        const char *name = hkz_grid_heat_coord_name(g, c);
+        n = (slong) dims[c];
+        for (k = 0; k < n; k++)   /* point k of this axis alone */
+            v[k] = hkz_grid_heat_coord_d(g, nc == 2 && c == 0 ? k * g->z->n
+                                         : k, c);
+        s = hkz_h5_axis(h, (int) c, name, (size_t) n, v,
+                        strcmp(name, "i") == 0 ? "line number of the point "
+                        "in the points file (attribute file)" :
+                        "the grid points, nearest doubles; exact: the "
+                        "list of the attribute of the same name");
     }
-    c[n].name = "t"; c[n++].type = HKZ_H5_DOUBLE;
-    c[n].name = "deriv"; c[n++].type = HKZ_H5_INT64;
-    c[n].name = "mid"; c[n++].type = HKZ_H5_DOUBLE;
-    c[n].name = "rad"; c[n++].type = HKZ_H5_DOUBLE;
-    c[n].name = "certified"; c[n++].type = HKZ_H5_INT8;
-    c[n].name = "scalar"; c[n++].type = HKZ_H5_INT8;
-    return n;
+    for (k = 0; k < T && s == HKZ_SUCCESS; k++)
+        v[k] = arf_get_d(arb_midref(g->t->v + k), ARF_RND_NEAR);
+    if (s == HKZ_SUCCESS)
+        s = hkz_h5_axis(h, (int) nc, "t", (size_t) T, v, "the times, "
+                        "nearest doubles; exact: the list of the attribute "
+                        "t");
+    free(v);
+    for (c = 0; c < 4 && s == HKZ_SUCCESS; c++)
+        s = hkz_h5_describe(h, cols[c].name, col_desc[c]);
+    if (s == HKZ_SUCCESS)
+        s = hkz_h5_attr_int(h, "deriv", (int64_t) g->deriv);
+    return s;
+}
+
+static int create(hkz_h5_t *h, const char *path, const hkz_grid_heat_t g,
+                  hkz_dist_t d)
+{
+    uint64_t dims[3];
+    int rank, s;
+    HKZ_TRY(grid_dims(&rank, dims, g));
+    s = hkz_h5_create_shaped(h, path, cols, 4, rank, dims, d);
+    if (s == HKZ_SUCCESS && (s = axes(*h, dims, g)) != HKZ_SUCCESS)
+        hkz_h5_abort(h);
+    return s;
 }
 
 int hkz_grid_h5_create(hkz_h5_t *h, const char *path,
                        const hkz_grid_heat_t g)
 {
-    hkz_h5_col_t c[8];
-    slong n = columns(c, g);
-    /* chunks of at most 65536 rows, no larger than the grid (a chunk is
-     * allocated whole: a small grid makes a small file) */
-    {
-        slong P, T;
-        size_t chunk = 0;
-        if (hkz_grid_heat_check(&P, &T, g) == HKZ_SUCCESS && P * T < 65536)
-            chunk = (size_t) FLINT_MAX(1, P * T);
-        return hkz_h5_create(h, path, c, (int) n, chunk);
-    }
+    return create(h, path, g, NULL);   /* this process alone */
 }
 
 int hkz_grid_h5_create_dist(hkz_h5_t *h, const char *path,
                             const hkz_grid_heat_t g, hkz_dist_t d)
 {
-    hkz_h5_col_t c[8];
-    slong n = columns(c, g), P, T;
-    HKZ_TRY(hkz_grid_heat_check(&P, &T, g));
-    return hkz_h5_create_dist(h, path, c, (int) n, (size_t) (P * T), d);
+    return create(h, path, g, d != NULL ? d : hkz_dist_world());
 }
 
-/* the rows as columns: appended (idx NULL) or written at p T + j */
+/* the rows: appended (the grid's order) or written at p T + j, which is
+ * the C-order index of (point axes..., t) */
 static int put(hkz_h5_t h, const hkz_grid_heat_t g,
                const hkz_grid_entry_t *rows, slong n, int at)
 {
-    slong nc = hkz_grid_heat_ncoords(g), k, c;
-    double *dbl = malloc(6 * (size_t) FLINT_MAX(n, 1) * sizeof(double));
-    int64_t *i64 = malloc(2 * (size_t) FLINT_MAX(n, 1) * sizeof(int64_t));
+    slong k;
+    double *dbl = malloc(2 * (size_t) FLINT_MAX(n, 1) * sizeof(double));
     int8_t *i8 = malloc(2 * (size_t) FLINT_MAX(n, 1));
     uint64_t *idx = malloc((size_t) FLINT_MAX(n, 1) * sizeof(uint64_t));
-    const void *data[8];
+    const void *data[4];
     int status;
 
-    if (dbl == NULL || i64 == NULL || i8 == NULL || idx == NULL)
+    if (dbl == NULL || i8 == NULL || idx == NULL)
     {
-        free(dbl); free(i64); free(i8); free(idx);
+        free(dbl); free(i8); free(idx);
         return hkz_error_set(HKZ_ERR_NOMEM, "grid h5: out of memory");
     }
     for (k = 0; k < n; k++)
     {
         const hkz_grid_entry_t *r = rows + k;
         idx[k] = (uint64_t) r->p * (uint64_t) g->t->n + (uint64_t) r->j;
-        for (c = 0; c < nc; c++)
-        {
-            double v = hkz_grid_heat_coord_d(g, r->p, c);
-            dbl[c * n + k] = v;
-            i64[k] = (int64_t) v;     /* "i" (only with nc = 1) */
-        }
-        dbl[2 * n + k] = arf_get_d(arb_midref(g->t->v + r->j), ARF_RND_NEAR);
-        i64[n + k] = (int64_t) g->deriv;
-        hkz_grid_ball_get_d(dbl + 3 * n + k, dbl + 4 * n + k, &r->value);
+        hkz_grid_ball_get_d(dbl + k, dbl + n + k, &r->value);
         i8[k] = (int8_t) (r->certified != 0);
         i8[n + k] = (int8_t) (r->scalar != 0);
     }
-    c = 0;
-    for (k = 0; k < nc; k++)
-        data[c++] = strcmp(hkz_grid_heat_coord_name(g, k), "i") == 0
-                    ? (const void *) i64 : (const void *) (dbl + k * n);
-    data[c++] = dbl + 2 * n;
-    data[c++] = i64 + n;
-    data[c++] = dbl + 3 * n;
-    data[c++] = dbl + 4 * n;
-    data[c++] = i8;
-    data[c++] = i8 + n;
+    data[0] = dbl;
+    data[1] = dbl + n;
+    data[2] = i8;
+    data[3] = i8 + n;
     if (at)
         status = hkz_h5_write_rows(h, (size_t) n, idx, data);
     else
         status = hkz_h5_append(h, (size_t) n, data);
-    free(dbl); free(i64); free(i8); free(idx);
+    free(dbl); free(i8); free(idx);
     return status;
 }
 

@@ -108,7 +108,8 @@ static int in_range(const hkz_grid_list_t l, const char *name, int upper,
 {
     slong i;
     for (i = 0; i < l->n; i++)
-        if (!arb_is_nonnegative(l->v + i) || (upper && !arb_le(l->v + i, hi)))
+        /* (a ball of pi itself, "pi", "pi/2", is not above the bound) */
+        if (!arb_is_nonnegative(l->v + i) || (upper && arb_gt(l->v + i, hi)))
             return hkz_error_set(HKZ_ERR_ARG, "--%s: value '%s' is outside "
                                  "%s", name, l->label[i],
                                  upper == 1 ? "[0, pi]" : "[0, pi/2]");

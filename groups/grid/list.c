@@ -1,5 +1,7 @@
-/* LIST parsing for grids: "v1,v2,..." (exact decimals) or "A:B:N" (N
- * points, both ends included; geometric with log). */
+/* LIST parsing for grids: "v1,v2,..." (exact decimals, p/q, c*pi) or
+ * "A:B:N" (N points, both ends included; geometric with log).  Labels
+ * read back as the point: exact (1.25, 71/60, 3*pi/4) or, where the point
+ * has no exact form, the point is moved onto its 17-digit label. */
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -81,18 +83,22 @@ static int parse_range(hkz_grid_list_t res, const char *s, const char *c1,
 {
     char a_s[256], b_s[256], n_s[64], *end;
     arb_t A, B, D, q;
+    fmpq_t qa, qb, qk;
+    fmpz_t nm1;
     long N;
     slong k;
-    int status = HKZ_SUCCESS;
+    int status = HKZ_SUCCESS, exact, pia = 0, pib = 0;
 
     arb_init(A); arb_init(B); arb_init(D); arb_init(q);
+    fmpq_init(qa); fmpq_init(qb); fmpq_init(qk); fmpz_init(nm1);
     HKZ_CHECK_GOTO(token(a_s, sizeof(a_s), s, c1 - s)
                    && token(b_s, sizeof(b_s), c1 + 1, c2 - c1 - 1)
                    && token(n_s, sizeof(n_s), c2 + 1, strlen(c2 + 1)),
                    HKZ_ERR_ARG, "LIST '%s': expected A:B:N", s);
     HKZ_CHECK_GOTO(hkz_ball_set_str(A, a_s, prec) == HKZ_SUCCESS
                    && hkz_ball_set_str(B, b_s, prec) == HKZ_SUCCESS,
-                   HKZ_ERR_ARG, "LIST '%s': A and B must be decimals", s);
+                   HKZ_ERR_ARG, "LIST '%s': A and B must be decimals, p/q "
+                   "or c*pi", s);
     errno = 0;
     N = strtol(n_s, &end, 10);
     HKZ_CHECK_GOTO(*end == '\0' && errno == 0 && N >= 1 && isdigit(
@@ -112,6 +118,12 @@ static int parse_range(hkz_grid_list_t res, const char *s, const char *c1,
     }
     else
         arb_sub(D, B, A, prec);
+    /* exact labels for linear spacing between two rationals or two
+       rational multiples of pi (0 is both) */
+    exact = !log && hkz_exact_set_str(qa, &pia, a_s) == HKZ_SUCCESS &&
+            hkz_exact_set_str(qb, &pib, b_s) == HKZ_SUCCESS &&
+            (pia == pib || fmpq_is_zero(qa) || fmpq_is_zero(qb));
+    fmpz_set_si(nm1, N - 1);
     res->v = _arb_vec_init(N);
     res->label = calloc(N, sizeof(char *));
     res->n = N;
@@ -137,13 +149,31 @@ static int parse_range(hkz_grid_list_t res, const char *s, const char *c1,
         if (k == 0 || k == N - 1)
             res->label[k] = dup_str(k == 0 ? a_s : b_s,
                                     strlen(k == 0 ? a_s : b_s));
+        else if (exact)
+        {
+            /* the exact point A + k (B - A) / (N - 1): the ball contains
+               it, the label says it (p/q, c*pi where not a decimal) */
+            fmpq_sub(qk, qb, qa);
+            fmpq_mul_si(qk, qk, k);
+            fmpq_div_fmpz(qk, qk, nm1);
+            fmpq_add(qk, qk, qa);
+            res->label[k] = hkz_exact_get_str(qk, pia | pib);
+        }
         else
+        {
+            /* no exact form (log spacing, a rational and a multiple of
+               pi): the point becomes its 17-digit label, exactly */
             res->label[k] = label_of(res->v + k);
+            if (res->label[k] != NULL)
+                HKZ_TRY_GOTO(hkz_ball_set_str(res->v + k, res->label[k],
+                                              prec));
+        }
         HKZ_CHECK_GOTO(res->label[k] != NULL, HKZ_ERR_NOMEM,
                        "LIST: out of memory");
     }
 cleanup:
     arb_clear(A); arb_clear(B); arb_clear(D); arb_clear(q);
+    fmpq_clear(qa); fmpq_clear(qb); fmpq_clear(qk); fmpz_clear(nm1);
     return status;
 }
 
@@ -172,7 +202,7 @@ static int parse_commas(hkz_grid_list_t res, const char *s, slong prec)
                   "separated by ',')", s, (long) k + 1);
         if (hkz_ball_set_str(res->v + k, tok, prec) != HKZ_SUCCESS)
             return hkz_error_set(HKZ_ERR_ARG, "LIST '%s': value %ld '%s' is "
-                                 "not a decimal number (or A:B:N)", s,
+                                 "not a decimal number, p/q or c*pi (or A:B:N)", s,
                                  (long) k + 1, tok);
         res->label[k] = dup_str(tok, strlen(tok));
         HKZ_CHECK(res->label[k] != NULL, HKZ_ERR_NOMEM,

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 #include <stdlib.h>
+#include "hkz/io.h"
 #include "hkz/su2.h"
 #include "hkz/engine.h"
 #include "hkz/status.h"
@@ -19,24 +20,12 @@ double _hkz_su2_grid_add_up(double a, double b)
 }
 
 /* Returns x~ = mid(x) rounded to the nearest double and sets *e to an
- * upper bound (double) of |x~ - y| for every y in the ball x:
- * |mid - x~| (exact in arf) + rad. */
+ * upper bound (double) of |x~ - y| for every y in the ball x
+ * (hkz_ball_get_d). */
 double _hkz_su2_grid_get_d(double *e, const arb_t x)
 {
-    double v = arf_get_d(arb_midref(x), ARF_RND_NEAR);
-    arf_t d;
-    mag_t m;
-
-    arf_init(d);
-    mag_init(m);
-    arf_set_d(d, v);
-    arf_sub(d, arb_midref(x), d, ARF_PREC_EXACT, ARF_RND_DOWN);
-    arf_get_mag(m, d);
-    mag_add(m, m, arb_radref(x));
-    arf_set_mag(d, m);
-    *e = arf_get_d(d, ARF_RND_UP);
-    arf_clear(d);
-    mag_clear(m);
+    double v;
+    hkz_ball_get_d(&v, e, x);
     return v;
 }
 

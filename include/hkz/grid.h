@@ -246,12 +246,14 @@ HKZ_API HKZ_WARN_UNUSED int hkz_grid_heat_run(hkz_grid_summary_t *sum,
 
 /* ---- HDF5 tables of grids (groups/grid/h5.c) --------------------------- */
 
-/** Creates the HDF5 table of g's rows (hkz/io_h5.h): datasets for the
- *  point coordinates (hkz_grid_heat_coord_name: "alpha" | "r", "z" as
- *  doubles, "i" as int64), "t" (double), "deriv" (int64), "mid", "rad"
+/** Creates the HDF5 file of g (hkz/io_h5.h): datasets "mid", "rad"
  *  (doubles; [mid - rad, mid + rad] encloses the ball: rad is rounded up
- *  and covers the rounding of mid), "certified", "scalar" (int8).
- *  HKZ_ERR_UNSUPPORTED in a build without HDF5. */
+ *  and covers the rounding of mid), "certified", "scalar" (int8), each
+ *  shaped like the grid: alpha x t (su2), r x z x t (su2-sub), i x t
+ *  (points files), with the axes "alpha" | "r", "z" | "i" and "t" as
+ *  dimension scales (doubles), a "description" attribute per dataset and
+ *  the root attribute deriv (a number).  HKZ_ERR_UNSUPPORTED in a build
+ *  without HDF5. */
 HKZ_API HKZ_WARN_UNUSED int hkz_grid_h5_create(hkz_h5_t *h,
         const char *path, const hkz_grid_heat_t g);
 
@@ -269,9 +271,7 @@ HKZ_API HKZ_WARN_UNUSED int hkz_grid_h5_create_dist(hkz_h5_t *h,
 HKZ_API HKZ_WARN_UNUSED int hkz_grid_h5_write(hkz_h5_t h,
         const hkz_grid_heat_t g, const hkz_grid_entry_t *rows, slong n);
 
-/** The double interval of a ball: *mid nearest to the midpoint, *rad an
- *  upper bound with [mid - rad, mid + rad] containing the ball (+inf for
- *  non-finite balls, NaN mid then). */
+/** hkz_ball_get_d (hkz/io.h) with a NaN *mid for non-finite balls. */
 HKZ_API void hkz_grid_ball_get_d(double *mid, double *rad, const arb_t x);
 
 #ifdef __cplusplus

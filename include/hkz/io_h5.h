@@ -77,6 +77,33 @@ HKZ_API HKZ_WARN_UNUSED int hkz_h5_create_dist(hkz_h5_t *h,
         const char *path, const hkz_h5_col_t *cols, int ncols, size_t nrows,
         hkz_dist_t d);
 
+/** Like hkz_h5_create_dist, but every column is an N-dimensional
+ *  dataset of shape dims[0..rank) (rank 1..8): row k of the table is
+ *  element k in C order (the last dimension fastest), so hkz_h5_append
+ *  and hkz_h5_write_rows work unchanged.  Collective over d; d NULL: the
+ *  serial writer of this process alone (as hkz_h5_create). */
+HKZ_API HKZ_WARN_UNUSED int hkz_h5_create_shaped(hkz_h5_t *h,
+        const char *path, const hkz_h5_col_t *cols, int ncols, int rank,
+        const uint64_t *dims, hkz_dist_t d);
+
+/** On a shaped handle: the 1-D dataset `name` of the n = dims[dim] values
+ *  v, made a dimension scale (H5DSset_scale) and attached to every
+ *  column at dimension dim (h5py: f["mid"].dims[dim][0]), with a
+ *  "description" attribute. */
+HKZ_API HKZ_WARN_UNUSED int hkz_h5_axis(hkz_h5_t h, int dim,
+        const char *name, size_t n, const double *v,
+        const char *description);
+
+/** Numeric attributes of the root group (JSON-like numbers in h5py). */
+HKZ_API HKZ_WARN_UNUSED int hkz_h5_attr_int(hkz_h5_t h, const char *key,
+        int64_t v);
+HKZ_API HKZ_WARN_UNUSED int hkz_h5_attr_double(hkz_h5_t h, const char *key,
+        double v);
+
+/** The string attribute "description" of the dataset `dataset`. */
+HKZ_API HKZ_WARN_UNUSED int hkz_h5_describe(hkz_h5_t h, const char *dataset,
+        const char *text);
+
 /** Writes n rows at the row indices idx[0..n) (increasing; runs of
  *  consecutive indices become hyperslabs): data[c] holds n values of
  *  column c's type.  Collective on a create_dist handle (every rank calls

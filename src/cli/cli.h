@@ -168,6 +168,11 @@ int hkz_cli_eval_emit(hkz_cli_run_t *r, const hkz_field_t *inputs,
 /* rel_acc_bits as a field: null for exact and non-finite balls. */
 hkz_field_t hkz_cli_frel(const arb_t x);
 
+/* The fields mid and rad into f[0], f[1] (hkz_ball_get_d: [mid - rad,
+ * mid + rad] contains x; non-finite x: the midpoint and radius as they
+ * are).  Returns 2. */
+slong hkz_cli_fmid_rad(hkz_field_t *f, const arb_t x);
+
 /* A ball field with --digits (HKZ_FBALLD), "+inf" for +infinity. */
 hkz_field_t hkz_cli_fvalue(const char *key, const arb_t x, slong digits);
 

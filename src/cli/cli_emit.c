@@ -22,6 +22,17 @@ hkz_field_t hkz_cli_fvalue(const char *key, const arb_t x, slong digits)
     return HKZ_FBALLD(key, x, digits);
 }
 
+slong hkz_cli_fmid_rad(hkz_field_t *f, const arb_t x)
+{
+    double mid = arf_get_d(arb_midref(x), ARF_RND_NEAR);
+    double rad = mag_get_d(arb_radref(x));
+    if (arb_is_finite(x))
+        hkz_ball_get_d(&mid, &rad, x);   /* an enclosure of x */
+    f[0] = HKZ_FDBL("mid", mid);
+    f[1] = HKZ_FDBL("rad", rad);
+    return 2;
+}
+
 int hkz_cli_emit_value(hkz_cli_run_t *r, const hkz_field_t *inputs,
                        slong nin, const arb_t value, int status)
 {
@@ -41,8 +52,7 @@ int hkz_cli_emit_value(hkz_cli_run_t *r, const hkz_field_t *inputs,
         st = "wide";    /* radius > |midpoint|: no correct digit */
     memcpy(f, inputs, nin * sizeof(hkz_field_t));
     f[n++] = hkz_cli_fvalue("value", value, r->digits);
-    f[n++] = HKZ_FDBL("mid", arf_get_d(arb_midref(value), ARF_RND_NEAR));
-    f[n++] = HKZ_FDBL("rad", mag_get_d(arb_radref(value)));
+    n += hkz_cli_fmid_rad(f + n, value);
     f[n++] = hkz_cli_frel(value);
     f[n++] = HKZ_FBOOL("certified", arb_is_finite(value));
     f[n++] = HKZ_FSTR("status", st);

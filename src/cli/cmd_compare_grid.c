@@ -45,13 +45,12 @@ static int lib_fail(int s)
 /* A positive double option (given text s) into *x: 0 or exit code 2. */
 static int pos_double(double *x, const char *opt, const char *s)
 {
-    char *end;
     double v;
     if (s == NULL)
         return 0;
-    errno = 0;
-    v = strtod(s, &end);
-    if (errno != 0 || *end != '\0' || end == s || !(v > 0) || !isfinite(v))
+    /* (decimals, p/q: as every numeric option) */
+    if (hkz_double_set_str(&v, s) != HKZ_SUCCESS || !(v > 0) ||
+        !isfinite(v))
         return hkz_cli_usage_error("--%s: expected a number > 0 (got '%s')",
                                    opt, s);
     *x = v;

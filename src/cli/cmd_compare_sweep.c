@@ -27,11 +27,8 @@ static int check_fibre(void *args, const char *opt, const char *s,
                        slong prec)
 {
     sweep_args_t *a = args;
-    char *end;
     (void) prec;
-    errno = 0;
-    a->p.fibre = strtod(s, &end);
-    if (errno != 0 || end == s || *end != '\0' ||
+    if (hkz_double_set_str(&a->p.fibre, s) != HKZ_SUCCESS ||
         !(a->p.fibre >= 0.0 && a->p.fibre <= 1.0))
         return hkz_cli_usage_error("%s: need a number in [0, 1] (got '%s')",
                                    opt, s);

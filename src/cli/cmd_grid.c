@@ -261,7 +261,7 @@ static int run_product(hkz_cli_run_t *r, void *a)
 }
 
 #define GRID_COMMON (HKZ_CLI_DIGITS | HKZ_CLI_OWN_OUTPUT | HKZ_CLI_DERIV | \
-                     HKZ_CLI_PROGRESS | HKZ_CLI_RESUME)
+                     HKZ_CLI_PROGRESS | HKZ_CLI_RESUME | HKZ_CLI_H5)
 #define GRID_DESC \
     "Every entry is an Arb ball [mid +/- rad] whose radius is a proven " \
     "bound:\nthe spectral-sum engine (double GEMM; rounding bound + " \
@@ -273,9 +273,10 @@ static int run_product(hkz_cli_run_t *r, void *a)
     "(product: Leibniz'\nrule over the factors, the tail of an infinite " \
     "family by Cauchy's estimate).\nRows: " \
     "coordinates, t, deriv, method (engine|scalar),\nvalue, mid, rad, " \
-    "rel_acc_bits, certified, status. --out FILE.h5 writes HDF5\n(datasets " \
-    "per coordinate, t, deriv, mid, rad, certified, scalar; the run\nrecord " \
-    "as attributes; the MPI build with a parallel HDF5 writes one file\n" \
+    "rel_acc_bits, certified, status. --out FILE.h5 writes HDF5\n(mid, rad, " \
+    "certified, scalar shaped like the grid, the axes as dimension\nscales; " \
+    "the run record as attributes; the MPI build with a parallel HDF5\n" \
+    "writes one file " \
     "from all ranks collectively). Results are bitwise the same for any --block,\n" \
     "--overlap, --shard and --threads, for any number of MPI ranks and\n" \
     "after --resume: every engine sum is cut into fixed chunks (256 modes,\n" \

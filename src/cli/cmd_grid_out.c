@@ -4,12 +4,6 @@
 #include <string.h>
 #include "cmd_grid.h"
 
-static int is_h5(const char *path)
-{
-    size_t n = path != NULL ? strlen(path) : 0;
-    return n > 3 && strcmp(path + n - 3, ".h5") == 0;
-}
-
 static int text_sink(void *ctx, const hkz_grid_entry_t *rows, slong n,
                      slong p0, slong p1)
 {
@@ -66,7 +60,6 @@ static int h5_local_sink(void *ctx, const hkz_grid_entry_t *rows, slong n,
 static int h5_attrs(hkz_cli_run_t *r, grid_args_t *a)
 {
     const hkz_grid_heat_struct *g = a->grid;
-    char buf[32];
     int s;
 
     s = hkz_h5_attr(a->h5, "hkz_version", hkz_version());
@@ -77,8 +70,7 @@ static int h5_attrs(hkz_cli_run_t *r, grid_args_t *a)
     if (!s) s = hkz_h5_attr(a->h5, "git_revision", hkz_cli_git_revision());
     if (!s) s = hkz_h5_attr(a->h5, "start_utc", r->start_utc);
     if (!s) s = hkz_h5_attr(a->h5, "kernel", hkz_grid_kind_name(g->kind));
-    snprintf(buf, sizeof(buf), "%ld", (long) g->digits);
-    if (!s) s = hkz_h5_attr(a->h5, "digits", buf);
+    if (!s) s = hkz_h5_attr_int(a->h5, "digits", (int64_t) g->digits);
     if (!s) s = hkz_h5_attr(a->h5, "t", g->t->src);
     if (!s && g->alpha->src) s = hkz_h5_attr(a->h5, "alpha", g->alpha->src);
     if (!s && g->r->src) s = hkz_h5_attr(a->h5, "r", g->r->src);
@@ -97,13 +89,13 @@ int hkz_cli_grid_out_open(hkz_cli_run_t *r, grid_args_t *a,
     a->run = r;
     o->sink_ctx = a;
     o->dist = hkz_dist_world();
-    if (is_h5(r->out) && !hkz_h5_available())
+    if (r->fmt == HKZ_FORMAT_H5 && !hkz_h5_available())
         return hkz_cli_usage_error("--out %s: this build has no HDF5 "
                                    "(install libhdf5-dev and reconfigure)",
                                    r->out);
     /* parallel HDF5: all ranks write one file collectively; else rank 0
      * writes alone */
-    if (is_h5(r->out) && (hkz_h5_parallel() || hkz_dist_rank(o->dist) == 0))
+    if (r->fmt == HKZ_FORMAT_H5 && (hkz_h5_parallel() || hkz_dist_rank(o->dist) == 0))
     {
         int par = hkz_h5_parallel();
         o->sink = par ? NULL : h5_sink;
@@ -142,6 +134,14 @@ int hkz_cli_grid_out_close(hkz_cli_run_t *r, grid_args_t *a,
              (long) sum->resumed, hkz_cli_wtime() - r->t0);
     /* (collective handle: every rank comes here; rank 0's text is used) */
     s = hkz_h5_attr(a->h5, "summary", buf);
+    /* the same counts as numbers */
+    if (!s) s = hkz_h5_attr_int(a->h5, "entries", sum->entries);
+    if (!s) s = hkz_h5_attr_int(a->h5, "engine_entries", sum->engine);
+    if (!s) s = hkz_h5_attr_int(a->h5, "scalar_entries", sum->scalar);
+    if (!s) s = hkz_h5_attr_int(a->h5, "missed", sum->missed);
+    if (!s) s = hkz_h5_attr_int(a->h5, "resumed", sum->resumed);
+    if (!s) s = hkz_h5_attr_double(a->h5, "wall_s",
+                                   hkz_cli_wtime() - r->t0);
     if (s)
     {
         hkz_h5_abort(&a->h5);

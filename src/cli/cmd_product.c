@@ -155,8 +155,13 @@ static int heat_row(hkz_cli_run_t *r, prod_heat_t *j, const prod_args_t *o,
     else  /* the digits the ball carries; mid, rad: the unrounded ball */
         f[n++] = hkz_cli_fvalue("value", res, r->digits);
     /* JSON Lines: +inf mid is null (kind says why) */
-    f[n++] = HKZ_FDBL("mid", hkz_ball_mid_d(res));
-    f[n++] = HKZ_FDBL("rad", dbl ? NAN : mag_get_d(arb_radref(res)));
+    if (!dbl && arb_is_finite(res))
+        n += hkz_cli_fmid_rad(f + n, res);
+    else
+    {
+        f[n++] = HKZ_FDBL("mid", hkz_ball_mid_d(res));
+        f[n++] = HKZ_FDBL("rad", dbl ? NAN : mag_get_d(arb_radref(res)));
+    }
     f[n++] = dbl || !arb_is_finite(res) ? HKZ_FINT("rel_acc_bits", -1)
                                         : hkz_cli_frel(res);
     f[n++] = HKZ_FBOOL("certified", certified);

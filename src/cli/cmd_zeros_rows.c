@@ -28,9 +28,10 @@ static int put_row(hkz_writer_t *w, const hkz_ly_zeros_t z, slong i,
     f[1] = HKZ_FSTR("model", model);
     f[2] = HKZ_FINT("j", zero ? (long) (z->j0 + i + 1) : 0);
     f[3] = fin ? hkz_cli_fvalue("theta", x, digits) : HKZ_FSTR("theta", "");
-    f[4] = HKZ_FDBL("mid", fin ? arf_get_d(arb_midref(x), ARF_RND_NEAR)
-                               : 0.0 / 0.0);
-    f[5] = HKZ_FDBL("rad", fin ? mag_get_d(arb_radref(x)) : 0.0 / 0.0);
+    f[4] = HKZ_FDBL("mid", 0.0 / 0.0);
+    f[5] = HKZ_FDBL("rad", 0.0 / 0.0);
+    if (fin)
+        hkz_cli_fmid_rad(f + 4, x);
     f[6] = hkz_cli_frel(x);
     f[7] = HKZ_FBOOL("certified", cert);
     f[8] = HKZ_FSTR("status", !zero ? (status == HKZ_SUCCESS ? "ok"

@@ -204,14 +204,23 @@ static int set_common(hkz_cli_run_t *r, const char **cv)
             return rc;
         r->digits = v;
     }
-    if (cv[C_FORMAT] != NULL &&
-        hkz_format_from_str(&r->fmt, cv[C_FORMAT]) != HKZ_SUCCESS)
-        return hkz_cli_usage_error("--format: %s", hkz_errmsg());
     if (cv[C_OUT] != NULL)
     {
         if (cv[C_OUT][0] == '\0')
             return hkz_cli_usage_error("--out: empty path");
         r->out = cv[C_OUT];
+    }
+    /* the extension of --out picks the format unless --format is given;
+       the two must agree */
+    if (cv[C_FORMAT] != NULL || cv[C_OUT] != NULL)
+    {
+        if (hkz_format_of_output(&r->fmt, r->out, cv[C_FORMAT]) !=
+            HKZ_SUCCESS)
+            return hkz_cli_usage_error("--out/--format: %s", hkz_errmsg());
+        if (r->fmt == HKZ_FORMAT_H5 && !(r->cmd->common & HKZ_CLI_H5))
+            return hkz_cli_usage_error("--out %s: this command writes "
+                                       "text, CSV or JSON Lines (.txt, "
+                                       ".csv, .jsonl), not HDF5", r->out);
     }
     r->use_double = cv[C_DOUBLE] != NULL;
     if (cv[C_DERIV] != NULL)

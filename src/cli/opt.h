@@ -142,6 +142,8 @@ typedef struct
 #define HKZ_CLI_OWN_OUTPUT 64u /* --format/--out parsed, no r->w: the
                                   command opens its writers with
                                   hkz_cli_run_open / hkz_cli_run_close */
+#define HKZ_CLI_H5      128u   /* --out FILE.h5 writes HDF5 (r->fmt
+                                  HKZ_FORMAT_H5); else refused */
 
 #define HKZ_CLI_MAX_OPTS 48
 

@@ -89,7 +89,8 @@ static void check_records(void)
     free(s);
     remove(path);
 
-    /* CSV: meta and end as '# key: value' lines, inf stays inf */
+    /* CSV: the header first, meta and end as '# key: value' lines after
+       it, inf stays inf */
     HKZ_TEST_OK(hkz_writer_open(&w, path, HKZ_FORMAT_CSV));
     {
         hkz_field_t m = HKZ_FINT("digits", 30);
@@ -101,7 +102,7 @@ static void check_records(void)
     }
     HKZ_TEST_OK(hkz_writer_close(&w));
     s = slurp(path);
-    HKZ_TEST_CHECK(s != NULL && strcmp(s, "# digits: 30\nmid\ninf\n"
+    HKZ_TEST_CHECK(s != NULL && strcmp(s, "mid\n# digits: 30\ninf\n"
                    "# exit_code: 3\n") == 0, "csv:\n%s", s ? s : "(none)");
     free(s);
     remove(path);
@@ -148,7 +149,7 @@ int main(void)
     HKZ_TEST_STATUS(hkz_ball_set_str(x, "--1", 64), HKZ_ERR_ARG);
     HKZ_TEST_STATUS(hkz_format_from_str(&fmt, "xml"), HKZ_ERR_ARG);
 
-    /* CSV file: metadata comments, header, quoted ball */
+    /* CSV file: header first, metadata comments, quoted ball */
     HKZ_TEST_OK(hkz_format_from_str(&fmt, "csv"));
     HKZ_TEST_OK(hkz_writer_open(&w, path, fmt));
     HKZ_TEST_OK(hkz_writer_meta(w, "hkz_version", hkz_version()));
@@ -163,8 +164,8 @@ int main(void)
     HKZ_TEST_OK(hkz_writer_close(&w));
     HKZ_TEST_CHECK(w == NULL, "close sets NULL");
     s = slurp(path);
-    HKZ_TEST_CHECK(s != NULL && strstr(s, "# hkz_version: ") == s &&
-                   strstr(s, "t,value,certified\n0.1,[1.5000000000000000 +/- 0.251],true\n")
+    HKZ_TEST_CHECK(s != NULL && strstr(s, "t,value,certified\n# hkz_version: ")
+                   == s && strstr(s, "\n0.1,[1.5000000000000000 +/- 0.251],true\n")
                    != NULL, "csv content:\n%s", s ? s : "(none)");
     free(s);
     remove(path);

@@ -69,7 +69,7 @@ if "$hkz" grid heat su2 --alpha 1 --t 1 --out "$d/x.h5" 2>/dev/null; then
     --out "$d/h.h5" 2>/dev/null
   check "h5 under 3 ranks" "[ -s $d/h.h5 ] && [ ! -e $d/h.h5.tmp ]"
   if /usr/bin/python3 -c 'import h5py' 2>/dev/null; then
-    check "h5py: 700 rows" "/usr/bin/python3 -c \"import h5py; assert h5py.File('$d/h.h5')['mid'].shape == (700,)\""
+    check "h5py: 700 x 1 entries" "/usr/bin/python3 -c \"import h5py; assert h5py.File('$d/h.h5')['mid'].shape == (700, 1)\""
     # datasets identical for 1, 2 and 3 ranks (parallel HDF5: all ranks
     # write one file; else rank 0 writes), for --shard p and k
     for n in 1 2; do

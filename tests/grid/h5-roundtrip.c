@@ -20,6 +20,7 @@ static int h5_sink(void *ctx, const hkz_grid_entry_t *rows, slong n,
     return hkz_grid_h5_append(c->h, c->g, rows, n);
 }
 
+/* a dataset read whole; *n its number of elements */
 static double *read_d(hid_t f, const char *name, hsize_t *n)
 {
     hid_t d = H5Dopen2(f, name, H5P_DEFAULT), s;
@@ -27,7 +28,7 @@ static double *read_d(hid_t f, const char *name, hsize_t *n)
     if (d < 0)
         return NULL;
     s = H5Dget_space(d);
-    H5Sget_simple_extent_dims(s, n, NULL);
+    *n = (hsize_t) H5Sget_simple_extent_npoints(s);
     v = malloc((*n + 1) * sizeof(double));
     H5Dread(d, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, v);
     H5Sclose(s);
@@ -78,11 +79,14 @@ int main(int argc, char **argv)
 
     f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
     HKZ_TEST_CHECK(f >= 0, "cannot open %s", path);
+    /* mid, rad: 100 r x 3 z x 2 t, read whole (C order: row p T + j) */
     mid = read_d(f, "mid", &n);
     rad = read_d(f, "rad", &n2);
-    z = read_d(f, "z", &n2);
-    HKZ_TEST_CHECK(mid != NULL && rad != NULL && z != NULL && n == 600,
+    HKZ_TEST_CHECK(mid != NULL && rad != NULL && n == 600,
                    "datasets (n = %lu)", (unsigned long) n);
+    z = read_d(f, "z", &n2);
+    HKZ_TEST_CHECK(z != NULL && n2 == 3 && z[0] == -1.0 && z[1] == 0.0 &&
+                   z[2] == 0.5, "axis z");
     for (k = 0; mid != NULL && rad != NULL && z != NULL && k < 600; k++)
     {
         arb_t b;
@@ -90,9 +94,8 @@ int main(int argc, char **argv)
         arb_set_d(b, mid[k]);
         arb_add_error_2exp_si(b, -2000);
         mag_set_d(arb_radref(b), rad[k]);
-        HKZ_TEST_CHECK(arb_contains(b, ref.v + k) && rad[k] > 0 &&
-                       z[k] == (k / 2 % 3 == 0 ? -1.0 : k / 2 % 3 == 1 ?
-                                0.0 : 0.5), "row %ld", (long) k);
+        HKZ_TEST_CHECK(arb_contains(b, ref.v + k) && rad[k] > 0,
+                       "row %ld", (long) k);
         arb_clear(b);
     }
     a = H5Aopen(f, "command", H5P_DEFAULT);
