@@ -29,6 +29,9 @@ const hkz_opt_t hkz_cli_common_opts[C_COUNT] = {
     {"help", HKZ_OPT_FLAG, 0, .help = "this text (also -h)"},
 };
 
+_Static_assert(C_COUNT == sizeof(((hkz_cli_run_t *) 0)->given_common) /
+               sizeof(const char *), "given_common holds every common option");
+
 #define ID_TABLE 1000
 #define ID_COMMON 900
 
@@ -295,6 +298,7 @@ int hkz_cli_parse_opts(hkz_cli_run_t *r, void *args, int argc, char **argv)
                                    argv[optind]);
     if ((rc = set_common(r, cv)))
         return rc;
+    memcpy(r->given_common, cv, sizeof(cv));
     for (i = 0; i < n; i++)
     {
         const hkz_opt_t *o = cmd->opts + i;
@@ -318,5 +322,9 @@ const char *hkz_cli_given(const hkz_cli_run_t *r, const char *name)
     for (i = 0; i < n; i++)
         if (strcmp(r->cmd->opts[i].name, name) == 0)
             return r->given[i];
+    for (i = 0; i < C_COUNT; i++)
+        if (hkz_cli_common_on(r->cmd, (int) i) &&
+            strcmp(hkz_cli_common_opts[i].name, name) == 0)
+            return r->given_common[i];
     return NULL;
 }

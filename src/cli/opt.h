@@ -171,6 +171,8 @@ struct hkz_cli_run_s
     int argc;
     char **argv;
     const char *given[HKZ_CLI_MAX_OPTS];   /* text per table option */
+    const char *given_common[8];           /* text per common option
+                                              (opt_int.h's C_* order) */
     double t0;                 /* start (wall clock) */
     double *rank_times;        /* rank 0: wall time of every rank */
     slong progress_total;      /* > 0: total units over all ranks (the
@@ -183,7 +185,8 @@ struct hkz_cli_run_s
  * parse, validation, outputs, run, closing record, exit code. */
 int hkz_cli_main(const hkz_cli_cmd_t *cmd, int argc, char **argv);
 
-/* The text of option name as given on the command line, NULL if absent. */
+/* The text of option name (the command's table or a common option such as
+ * "digits") as given on the command line, NULL if absent. */
 const char *hkz_cli_given(const hkz_cli_run_t *r, const char *name);
 
 /* --help text of cmd (path: "heat su2") to f. */
