@@ -51,6 +51,11 @@ int hkz_cli_exit_code(int status);
  * or prints a usage error and returns 2. */
 int hkz_cli_ball(arb_t x, const char *opt, const char *s, slong prec);
 
+/* Checks up front that the run can write path (--out, --checkpoint,
+ * --save): not a folder, in an existing writable folder.  0 or a usage
+ * error naming opt (2). */
+int hkz_cli_path_writable(const char *opt, const char *path);
+
 /* Parses an integer in [lo, hi]. */
 int hkz_cli_slong(slong *x, const char *opt, const char *s, slong lo,
                   slong hi);

@@ -182,6 +182,10 @@ static int set_value(const hkz_opt_t *o, void *args, const char *s,
         break;
     }
     *(const char **) at(args, o->dest) = s;
+    /* the paths a run writes, checked before any work */
+    if (o->type == HKZ_OPT_STRING && (strcmp(o->name, "checkpoint") == 0 ||
+                                      strcmp(o->name, "save") == 0))
+        return hkz_cli_path_writable(opt, s);
     if (o->type == HKZ_OPT_CUSTOM && o->check != NULL)
         return o->check(args, opt, s, prec);
     return 0;
@@ -204,8 +208,9 @@ static int set_common(hkz_cli_run_t *r, const char **cv)
         return hkz_cli_usage_error("--format: %s", hkz_errmsg());
     if (cv[C_OUT] != NULL)
     {
-        if (cv[C_OUT][0] == '\0')
-            return hkz_cli_usage_error("--out: empty path");
+        if (strcmp(cv[C_OUT], "-") != 0 &&
+            (rc = hkz_cli_path_writable("--out", cv[C_OUT])))
+            return rc;
         r->out = cv[C_OUT];
     }
     r->use_double = cv[C_DOUBLE] != NULL;

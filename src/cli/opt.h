@@ -52,7 +52,8 @@
  * Types and destinations (offsetof into the args struct, which the
  * framework allocates zeroed, initializes and clears):
  *   FLAG    int, 1 when given
- *   STRING  const char *, the text (non-empty)
+ *   STRING  const char *, the text (non-empty); named "checkpoint" or
+ *           "save", a path the run writes (hkz_cli_path_writable at once)
  *   SLONG   slong in [lo, hi]
  *   CHOICE  const char *, one of the words of choices "a|b|c"
  *   BALL    arb_t, a decimal (or pi) read exactly at r->prec; sign = POS

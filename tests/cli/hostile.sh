@@ -17,6 +17,21 @@ given_common)
     | grep '^delta' >d12.csv
   check "compare varadhan: --digits 5 and 12 give other values" \
     '[ -s d5.csv ] && ! cmp -s d5.csv d12.csv' ;;
+paths)
+  # items 5 and 8: unusable output and checkpoint paths are refused before
+  # any work (exit 2, one line)
+  mkdir adir
+  expect_usage_error heat su2 --t 1 --alpha 0 --out /nonexistent/dir/x
+  expect_usage_error heat su2 --t 1 --alpha 0 --out adir
+  expect_usage_error heat su2 --t 1 --alpha 0 --out adir/no/x.csv
+  expect_usage_error dos --lattice 3x3 --save adir
+  expect_usage_error dos --lattice 3x3 --save /nonexistent/x.dos
+  expect_usage_error grid heat su2 --alpha 0:1:3 --t 1 --checkpoint /nonexistent/ck
+  expect_usage_error zeros cw --n 10 --checkpoint /nonexistent/ck
+  expect_usage_error track cw --n 10 --t0 0.1 --t1 0.2 --checkpoint adir
+  expect_usage_error compare sweep --checkpoint /nonexistent/ck
+  "$hkz" heat su2 --t 1 --alpha 0 --out ok.txt
+  check "a plain file name in the working folder is fine" '[ -s ok.txt ]' ;;
 *) echo "unknown case $case_"; exit 1 ;;
 esac
 exit $fail
