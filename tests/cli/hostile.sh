@@ -32,6 +32,22 @@ paths)
   expect_usage_error compare sweep --checkpoint /nonexistent/ck
   "$hkz" heat su2 --t 1 --alpha 0 --out ok.txt
   check "a plain file name in the working folder is fine" '[ -s ok.txt ]' ;;
+interrupt)
+  # item 4: SIGINT on stdout: the rows get their closing record (exit_code
+  # 130); the resume line only when a checkpoint exists
+  "$hkz" grid heat su2 --alpha 0:3:3000 --t 0.1:1:300 --format jsonl \
+    >o.jsonl 2>e.txt & p=$!
+  sleep 1; kill -INT $p; wait $p; rc=$?
+  check "SIGINT: exit 130" '[ $rc -eq 130 ]'
+  check "SIGINT on stdout: closing record with exit_code 130" \
+    'tail -n 1 o.jsonl | grep -q "^{\"record\":\"end\".*\"exit_code\":130}$"'
+  check "no checkpoint: no resume line" \
+    'grep -qx "hkz: interrupted" e.txt && ! grep -q resume e.txt'
+  "$hkz" grid heat su2 --alpha 0:3:3000 --t 0.1:1:300 --format jsonl \
+    --checkpoint ck --out o2.jsonl 2>e2.txt & p=$!
+  sleep 1; kill -TERM $p; wait $p; rc=$?
+  check "SIGTERM with --checkpoint: exit 130, resume line, file gone" \
+    '[ $rc -eq 130 ] && [ -e ck ] && grep -q "resume with: hkz grid heat su2 .* --resume$" e2.txt && [ ! -e o2.jsonl ]' ;;
 *) echo "unknown case $case_"; exit 1 ;;
 esac
 exit $fail
