@@ -48,6 +48,11 @@ interrupt)
   sleep 1; kill -TERM $p; wait $p; rc=$?
   check "SIGTERM with --checkpoint: exit 130, resume line, file gone" \
     '[ $rc -eq 130 ] && [ -e ck ] && grep -q "resume with: hkz grid heat su2 .* --resume$" e2.txt && [ ! -e o2.jsonl ]' ;;
+caps)
+  # item 1: graph files are read with a size cap (as --g and --points)
+  expect_usage_error dos --graph /dev/zero
+  expect_usage_error zeros graph --graph /dev/zero
+  expect_usage_error track edge --graph /dev/zero --edge 0,1 --t0 0.1 --t1 0.2 ;;
 *) echo "unknown case $case_"; exit 1 ;;
 esac
 exit $fail
