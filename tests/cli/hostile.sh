@@ -53,6 +53,29 @@ caps)
   expect_usage_error dos --graph /dev/zero
   expect_usage_error zeros graph --graph /dev/zero
   expect_usage_error track edge --graph /dev/zero --edge 0,1 --t0 0.1 --t1 0.2 ;;
+grid_units)
+  # item 3: default row blocks are timed (about a second), so a stop, a
+  # checkpoint and progress come early; the bytes equal --block 256's
+  args="grid heat su2-sub --r 0:1.5:40 --z -3:3:40 --t 0.005:1:8 --log --digits 25 --format csv"
+  # 1600 points: 7 tiles of 256
+  "$hkz" $args --block 256 --out ref.csv 2>/dev/null
+  wait_for() {  # wait_for EXPR: up to 120 s
+    local i; for i in $(seq 1 1200); do eval "$1" && return 0; sleep 0.1; done
+    return 1; }
+  tiles() { grep -c '^tile ' ck 2>/dev/null || echo 0; }
+  "$hkz" $args --checkpoint ck --out a.csv 2>/dev/null & p=$!
+  wait_for '[ "$(tiles)" -ge 1 ]'; kill -9 $p; wait $p 2>/dev/null
+  check "kill -9 after the first block: the checkpoint holds it" \
+    '[ "$(tiles)" -ge 1 ] && [ "$(tiles)" -lt 7 ] && [ ! -e a.csv ]'
+  rm -f ck
+  "$hkz" $args --checkpoint ck --out a.csv --progress 2>e.txt & p=$!
+  wait_for 'tr "\r" "\n" <e.txt | grep -q "^hkz: [1-9][0-9]*/12800 "'
+  kill -TERM $p; wait $p; rc=$?
+  check "progress before the end; SIGTERM stops early (exit 130, tiles left)" \
+    '[ $rc -eq 130 ] && [ "$(tiles)" -lt 7 ] && grep -q "resume with" e.txt'
+  "$hkz" $args --checkpoint ck --out a.csv --resume 2>/dev/null
+  check "resumed output = --block 256 output (rows)" \
+    'cmp -s <(grep -v "^#" a.csv) <(grep -v "^#" ref.csv)' ;;
 *) echo "unknown case $case_"; exit 1 ;;
 esac
 exit $fail
