@@ -1,5 +1,7 @@
 /* Ball <-> decimal string conversions. */
 #include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
 #include <math.h>
 #include <string.h>
 #include "hkz/io.h"
@@ -64,9 +66,26 @@ int hkz_ball_set_str(arb_t x, const char *s, slong prec)
     int bracket = 0;
 
     HKZ_CHECK(s != NULL && s[0] != '\0', HKZ_ERR_ARG, "empty number");
-    if (strcmp(s, "pi") == 0 || strcmp(s, "-pi") == 0)
+    if (strncmp(s + (s[0] == '-'), "pi", 2) == 0)
     {
+        /* pi, -pi, pi/N, -pi/N: ends of angle domains such as pi/2 */
+        const char *d = s + (s[0] == '-') + 2;
+        ulong n = 1;
+        if (*d == '/')
+        {
+            char *end;
+            errno = 0;
+            n = strtoul(d + 1, &end, 10);
+            HKZ_CHECK(isdigit((unsigned char) d[1]) && *end == '\0' &&
+                      errno == 0 && n >= 1, HKZ_ERR_ARG, "not a decimal "
+                      "number or pi/N: '%s'", s);
+        }
+        else
+            HKZ_CHECK(*d == '\0', HKZ_ERR_ARG, "not a decimal number: "
+                      "'%s'", s);
         arb_const_pi(x, prec);
+        if (n > 1)
+            arb_div_ui(x, x, n, prec);
         if (s[0] == '-')
             arb_neg(x, x);
         return HKZ_SUCCESS;

@@ -34,7 +34,8 @@ HKZ_API double hkz_ball_mid_d(const arb_t x);
  *  string parses back to a ball containing x.  Free with flint_free. */
 HKZ_API char *hkz_ball_get_str_digits(const arb_t x, slong digits);
 
-/** Reads a decimal string ("0.1", "-2.5e-3", "pi", "[1.5 +/- 1e-10]")
+/** Reads a decimal string ("0.1", "-2.5e-3", "pi", "pi/2", "-pi/N",
+ *  "[1.5 +/- 1e-10]")
  *  exactly as a ball (not via double).  Returns HKZ_ERR_ARG on garbage,
  *  NaN or infinity. */
 HKZ_API HKZ_WARN_UNUSED int hkz_ball_set_str(arb_t x, const char *s,

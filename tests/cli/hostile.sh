@@ -76,6 +76,37 @@ grid_units)
   "$hkz" $args --checkpoint ck --out a.csv --resume 2>/dev/null
   check "resumed output = --block 256 output (rows)" \
     'cmp -s <(grep -v "^#" a.csv) <(grep -v "^#" ref.csv)' ;;
+pi)
+  # item 7: the grid refuses only values certainly outside the domain, as
+  # hkz heat does; pi/N is an input
+  for a in pi 3.14159265358979323846 0:pi:3; do
+    "$hkz" grid heat su2 --alpha $a --t 1 --format csv >g.csv 2>/dev/null
+    check "grid heat su2 --alpha $a accepted" '[ $? -eq 0 ] && grep -q "^su2,pi\|^su2,3.14159265358979323846," g.csv'
+  done
+  "$hkz" grid heat su2 --alpha pi --t 1 --format csv --digits 15 | grep '^su2' | cut -d, -f7 >a.txt
+  "$hkz" heat su2 --alpha pi --t 1 --format csv --digits 15 | grep '^su2' | cut -d, -f7 >b.txt
+  /usr/bin/python3 - a.txt b.txt <<'PY' || fail=1
+import sys
+from mpmath import mp, mpf
+mp.dps = 40
+def ball(f):
+    m, r = open(f).read().strip().strip('"[]').split("+/-")
+    return mpf(m), mpf(r)
+(a, ra), (b, rb) = ball(sys.argv[1]), ball(sys.argv[2])
+assert abs(a - b) <= ra + rb, (a, b)
+print("ok: grid and heat agree at alpha = pi")
+PY
+  "$hkz" grid heat su2-sub --r 0:pi/2:3 --z 0,1 --t 0.5 --format csv >s.csv 2>/dev/null
+  check "grid heat su2-sub --r 0:pi/2:3 accepted" '[ $? -eq 0 ] && grep -q "^su2-sub,pi/2,1," s.csv'
+  "$hkz" heat su2-sub --r pi/2 --z 1 --t 0.5 >/dev/null
+  check "heat su2-sub --r pi/2 accepted" '[ $? -eq 0 ]'
+  expect_usage_error grid heat su2 --alpha 3.1415926535897932384626433833 --t 1
+  expect_usage_error grid heat su2 --alpha 3.2 --t 1
+  expect_usage_error grid heat su2 --alpha -0.001 --t 1
+  expect_usage_error grid heat su2-sub --r 1.5707963267948967 --z 0 --t 1
+  expect_usage_error heat su2 --alpha pi/0 --t 1
+  expect_usage_error heat su2 --alpha pi/-2 --t 1
+  expect_usage_error heat su2 --alpha 2pi --t 1 ;;
 *) echo "unknown case $case_"; exit 1 ;;
 esac
 exit $fail
