@@ -207,6 +207,9 @@ int hkz_grid_heat_check(slong *P, slong *T, const hkz_grid_heat_t g)
     }
     if (status == HKZ_SUCCESS)
         HKZ_CHECK_GOTO(np >= 1, HKZ_ERR_ARG, "grid: no points");
+    if (status == HKZ_SUCCESS)   /* entries are counted in an slong */
+        HKZ_CHECK_GOTO(np <= WORD_MAX / 2 / g->t->n, HKZ_ERR_ARG,
+                       "grid: too many entries");
 cleanup:
     if (status == HKZ_SUCCESS)
     {

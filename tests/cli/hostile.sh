@@ -107,6 +107,19 @@ PY
   expect_usage_error heat su2 --alpha pi/0 --t 1
   expect_usage_error heat su2 --alpha pi/-2 --t 1
   expect_usage_error heat su2 --alpha 2pi --t 1 ;;
+sizes)
+  # item 2: huge work is refused up front with the estimate (exit 2)
+  expect_usage_error grid heat su2 --alpha 0:3:100000 --t 0.1:1:100000
+  expect_usage_error bench ssum --P 1000000000 --K 1000000000 --T 1000000000
+  expect_usage_error bench ssum --P 20000 --K 20000 --T 20000 --reps 100
+  "$hkz" grid heat su2 --alpha 0:3:100000 --t 0.1:1:100000 2>e.txt >/dev/null
+  check "the estimate names rows, GB and hours, and --force" \
+    'grep -q "1e+10 rows: about .* GB of output and at least .* h .*--force" e.txt'
+  # item 10: small benchmark steps are repeated inside a timing; the
+  # efficiency says whether it is stable
+  "$hkz" bench ssum --P 512 --K 512 --T 16 --reps 2 --warmup 0 >b.txt
+  check "bench ssum: timing_runs > 1 for a small step, efficiency_stable" \
+    'grep -Eq "^timing_runs engine [0-9]*[2-9][0-9]* plain_dgemm [0-9]+$" b.txt && grep -Eq "^efficiency_stable (yes|no) \(spread engine" b.txt' ;;
 *) echo "unknown case $case_"; exit 1 ;;
 esac
 exit $fail
