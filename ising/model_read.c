@@ -276,29 +276,16 @@ cleanup:
 int hkz_ising_model_read_file(hkz_ising_model_t m, const char *path)
 {
     char *buf = NULL;
-    size_t len = 0;
     int status;
 
     HKZ_CHECK(path != NULL, HKZ_ERR_ARG, "hkz_ising_model_read_file: NULL path");
     /* capped: a device such as /dev/zero must not grow the buffer until
        FLINT aborts */
-    if (hkz_text_read(&buf, &len, NULL, path, GRAPH_FILE_MAX) != HKZ_SUCCESS)
+    if ((status = hkz_text_read(&buf, NULL, NULL, path, GRAPH_FILE_MAX)))
     {
         char msg[512];
         snprintf(msg, sizeof(msg), "%s", hkz_errmsg());
-        return hkz_error_set(HKZ_ERR_IO, "graph file: %s", msg);
-    }
-    if (strlen(buf) != len)
-    {
-        int u16 = len >= 2 && (((unsigned char) buf[0] == 0xff &&
-                                (unsigned char) buf[1] == 0xfe) ||
-                               ((unsigned char) buf[0] == 0xfe &&
-                                (unsigned char) buf[1] == 0xff));
-        free(buf);
-        return hkz_error_set(HKZ_ERR_ARG, "graph file '%s': %s", path,
-                             u16 ? "UTF-16 text (starts with a UTF-16 "
-                             "byte-order mark): save it as UTF-8 or ASCII"
-                             : "NUL byte in text (binary file?)");
+        return hkz_error_set(status, "graph file: %s", msg);
     }
     status = hkz_ising_model_read_str(m, buf);
     free(buf);

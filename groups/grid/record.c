@@ -45,7 +45,7 @@ int _hkz_grid_record_load(hkz_grid_entry_t *rows, slong n, slong *tile,
 {
     long t, m;
     int used = 0;
-    const char *p;
+    const char *p, *q0;
     char *buf = NULL;
     size_t cap = 0;
     slong k;
@@ -60,6 +60,11 @@ int _hkz_grid_record_load(hkz_grid_entry_t *rows, slong n, slong *tile,
     HKZ_CHECK(m == n, HKZ_ERR_CHECKPOINT, "checkpoint: tile %ld has %ld "
               "entries, expected %ld", t, m, (long) n);
     p = rec + used;
+    /* a record cut short (a damaged file) is named so */
+    for (k = 1, q0 = p; (q0 = strchr(q0, ';')) != NULL; q0++)
+        k++;
+    HKZ_CHECK(k >= n, HKZ_ERR_CHECKPOINT, "checkpoint: the record of tile "
+              "%ld is truncated (%ld of %ld entries)", t, (long) k, (long) n);
     for (k = 0; k < n; k++)
     {
         const char *q = strchr(p, ';');
@@ -78,7 +83,10 @@ int _hkz_grid_record_load(hkz_grid_entry_t *rows, slong n, slong *tile,
                        buf[0] <= '7', HKZ_ERR_CHECKPOINT,
                        "checkpoint: malformed entry in tile %ld", t);
         f = buf[0] - '0';
-        HKZ_TRY_GOTO(hkz_ckpt_ball_set(&rows[k].value, buf + 2));
+        HKZ_CHECK_GOTO(hkz_ckpt_ball_set(&rows[k].value, buf + 2) ==
+                       HKZ_SUCCESS, HKZ_ERR_CHECKPOINT, "checkpoint: entry "
+                       "%ld of tile %ld is %s", (long) k, t, k == n - 1 ?
+                       "truncated or damaged" : "damaged");
         rows[k].certified = f & 1;
         rows[k].scalar = (f >> 1) & 1;
         rows[k].status = (f & 4) ? HKZ_ERR_PREC : HKZ_SUCCESS;

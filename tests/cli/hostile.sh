@@ -120,6 +120,37 @@ sizes)
   "$hkz" bench ssum --P 512 --K 512 --T 16 --reps 2 --warmup 0 >b.txt
   check "bench ssum: timing_runs > 1 for a small step, efficiency_stable" \
     'grep -Eq "^timing_runs engine [0-9]*[2-9][0-9]* plain_dgemm [0-9]+$" b.txt && grep -Eq "^efficiency_stable (yes|no) \(spread engine" b.txt' ;;
+messages)
+  # item 11: the messages say what is wrong
+  printf '\357\273\2771,0,0,0\n0.5,0.5,0.5,0.5\n' >bom.txt
+  "$hkz" grid heat su2-milnor --weights 1,1,1 --g bom.txt --t 1 --format csv >g.csv 2>/dev/null
+  check "--g: a UTF-8 byte-order mark is skipped" '[ $? -eq 0 ] && [ $(grep -c "^su2-milnor," g.csv) -eq 2 ]'
+  printf '1,0,0,0\n0.5,0.5,0.5,0.5\0009\n' >nul.txt
+  expect_usage_error grid heat su2-milnor --weights 1,1,1 --g nul.txt --t 1
+  "$hkz" grid heat su2-milnor --weights 1,1,1 --g nul.txt --t 1 2>e.txt
+  check "--g: 'line 2: NUL byte'" 'grep -q "line 2: NUL byte" e.txt'
+  printf '0 1 1\n1 2 1\0002 3 1\n' >gr.txt
+  "$hkz" dos --graph gr.txt 2>e.txt
+  check "--graph: 'line 2: NUL byte'" 'grep -q "line 2: NUL byte" e.txt'
+  # a truncated checkpoint, a --method mismatch
+  "$hkz" grid heat su2 --alpha 0:3:600 --t 0.1,1 --checkpoint ck >/dev/null 2>&1
+  head -c 3000 ck >ckt
+  "$hkz" grid heat su2 --alpha 0:3:600 --t 0.1,1 --checkpoint ckt --resume >/dev/null 2>e.txt
+  check "truncated checkpoint: exit 2, 'truncated'" '[ $? -eq 2 ] && grep -q "tile 0 is truncated" e.txt'
+  "$hkz" grid heat su2 --alpha 0:3:600 --t 0.1,1 --checkpoint ck --resume --method scalar >/dev/null 2>e.txt
+  check "--method mismatch named with both values" '[ $? -eq 2 ] && grep -q "made without method (its default); this run has method = scalar" e.txt'
+  "$hkz" grid heat su2 --alpha 0:3:6 --t 1 --checkpoint ck2 --method scalar >/dev/null 2>&1
+  "$hkz" grid heat su2 --alpha 0:3:6 --t 1 --checkpoint ck2 --resume >/dev/null 2>e.txt
+  check "--method mismatch, the other way" '[ $? -eq 2 ] && grep -q "made with method = scalar; this run has no method" e.txt'
+  # statuses of values no double holds and of +inf
+  "$hkz" heat su2 --t 1e-400 --alpha 0 --format jsonl >h.jsonl
+  check "mid null: status beyond_double" 'sed -n 2p h.jsonl | grep -q "\"mid\":null,.*\"status\":\"beyond_double\""'
+  echo "0.5,0.5" >pts.txt
+  "$hkz" grid heat product --delta-weights "log(1+i)" --points pts.txt --t 0.3 --format jsonl >p.jsonl 2>/dev/null
+  check "+inf: status infinite" 'sed -n 2p p.jsonl | grep -q "\"value\":\"+inf\".*\"status\":\"infinite\""'
+  # rank_wall_s of writers closed inside the command
+  "$hkz" compare varadhan --data-dir none --format jsonl >c.jsonl 2>/dev/null
+  check "compare: rank_wall_s filled" 'tail -n 1 c.jsonl | grep -q "\"rank_wall_s\":\[[0-9.]*\]"' ;;
 *) echo "unknown case $case_"; exit 1 ;;
 esac
 exit $fail
