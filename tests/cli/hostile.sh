@@ -151,6 +151,32 @@ messages)
   # rank_wall_s of writers closed inside the command
   "$hkz" compare varadhan --data-dir none --format jsonl >c.jsonl 2>/dev/null
   check "compare: rank_wall_s filled" 'tail -n 1 c.jsonl | grep -q "\"rank_wall_s\":\[[0-9.]*\]"' ;;
+track_direct)
+  # item 9: the direct method certifies the decrease where the integral
+  # method does (F_t's sign on sub-boxes of the Taylor model's box)
+  "$hkz" track cw --n 40 --t0 0.0025 --t1 0.025 --method direct --format jsonl >d.jsonl
+  check "track cw --method direct: exit 0, decrease certified" \
+    '[ $? -eq 0 ] && grep -q "\"verifier\":\"cw_decrease\",\"verdict\":\"true\"" d.jsonl && ! grep -q "\"record\":\"step\".*\"dir\":0" d.jsonl'
+  "$hkz" track cw --n 40 --t0 0.0025 --t1 0.025 --method integral --format jsonl >i.jsonl
+  /usr/bin/python3 - d.jsonl i.jsonl <<'PY' || fail=1
+import json, sys
+from mpmath import mp, mpf
+mp.dps = 40
+def ends(f):
+    last = {}
+    for l in open(f):
+        r = json.loads(l)
+        if r.get("record") == "step":
+            last[r["j"]] = r["theta"]
+    return last
+a, b = ends(sys.argv[1]), ends(sys.argv[2])
+assert a.keys() == b.keys() and len(a) == 20
+for j in a:
+    (ma, ra), (mb, rb) = [map(mpf, x.strip("[]").split("+/-")) for x in (a[j], b[j])]
+    assert abs(ma - mb) <= ra + rb, (j, a[j], b[j])
+print("ok: direct and integral theta_j(t1) overlap for all 20 zeros")
+PY
+  ;;
 *) echo "unknown case $case_"; exit 1 ;;
 esac
 exit $fail
