@@ -30,7 +30,8 @@
      .help = "engine column chunks (none: 1, else 4; same bytes)"}, \
     {"block", HKZ_OPT_SLONG, offsetof(grid_args_t, block), .lo = 0, \
      .hi = WORD_MAX / 2, .def = "0", .metavar = "P", \
-     .help = "points per row block (0: auto; rounded up to 256)"}, \
+     .help = "points per row block (0: auto, about a second each; " \
+     "rounded up to 256)"}, \
     {"method", HKZ_OPT_CHOICE, offsetof(grid_args_t, method), \
      .choices = "auto|scalar", .def = "auto", \
      .help = "auto: the engine where it meets --digits, else the scalar " \
