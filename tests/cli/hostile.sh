@@ -7,6 +7,9 @@ fail=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/lib.sh"
 cd "$tmp" || exit 1
+wait_for() {  # wait_for EXPR: until EXPR holds, at most 120 s
+  local i; for i in $(seq 1 1200); do eval "$1" && return 0; sleep 0.1; done
+  return 1; }
 case "$case_" in
 given_common)
   # item 6: --digits reaches compare varadhan (hkz_cli_given knows the
@@ -35,17 +38,16 @@ paths)
 interrupt)
   # item 4: SIGINT on stdout: the rows get their closing record (exit_code
   # 130); the resume line only when a checkpoint exists
-  "$hkz" grid heat su2 --alpha 0:3:3000 --t 0.1:1:300 --format jsonl \
-    >o.jsonl 2>e.txt & p=$!
-  sleep 1; kill -INT $p; wait $p; rc=$?
+  args="grid heat su2 --alpha 0:3:20000 --t 0.1:1:1000 --format jsonl"
+  "$hkz" $args >o.jsonl 2>e.txt & p=$!
+  wait_for '[ $(wc -l <o.jsonl) -gt 1000 ]'; kill -INT $p; wait $p; rc=$?
   check "SIGINT: exit 130" '[ $rc -eq 130 ]'
   check "SIGINT on stdout: closing record with exit_code 130" \
     'tail -n 1 o.jsonl | grep -q "^{\"record\":\"end\".*\"exit_code\":130}$"'
   check "no checkpoint: no resume line" \
     'grep -qx "hkz: interrupted" e.txt && ! grep -q resume e.txt'
-  "$hkz" grid heat su2 --alpha 0:3:3000 --t 0.1:1:300 --format jsonl \
-    --checkpoint ck --out o2.jsonl 2>e2.txt & p=$!
-  sleep 1; kill -TERM $p; wait $p; rc=$?
+  "$hkz" $args --checkpoint ck --out o2.jsonl 2>e2.txt & p=$!
+  wait_for '[ -e ck ]'; kill -TERM $p; wait $p; rc=$?
   check "SIGTERM with --checkpoint: exit 130, resume line, file gone" \
     '[ $rc -eq 130 ] && [ -e ck ] && grep -q "resume with: hkz grid heat su2 .* --resume$" e2.txt && [ ! -e o2.jsonl ]' ;;
 caps)
@@ -59,9 +61,6 @@ grid_units)
   args="grid heat su2-sub --r 0:1.5:40 --z -3:3:40 --t 0.005:1:8 --log --digits 25 --format csv"
   # 1600 points: 7 tiles of 256
   "$hkz" $args --block 256 --out ref.csv 2>/dev/null
-  wait_for() {  # wait_for EXPR: up to 120 s
-    local i; for i in $(seq 1 1200); do eval "$1" && return 0; sleep 0.1; done
-    return 1; }
   tiles() { grep -c '^tile ' ck 2>/dev/null || echo 0; }
   "$hkz" $args --checkpoint ck --out a.csv 2>/dev/null & p=$!
   wait_for '[ "$(tiles)" -ge 1 ]'; kill -9 $p; wait $p 2>/dev/null
