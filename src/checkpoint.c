@@ -163,14 +163,17 @@ static void remove_stale(const char *path)
     closedir(d);
 }
 
-/* Reads a whole line (any length) into *buf; 0 at EOF. */
+/* Reads a whole line (any length) into *buf; 0 at EOF, 2 for a last
+ * line without its newline (every line is written with one: the file
+ * was cut there). */
 static int read_line(char **buf, size_t *n, FILE *f)
 {
     ssize_t r = getline(buf, n, f);
     if (r <= 0)
         return 0;
-    if ((*buf)[r - 1] == '\n')
-        (*buf)[r - 1] = '\0';
+    if ((*buf)[r - 1] != '\n')
+        return 2;
+    (*buf)[r - 1] = '\0';
     return 1;
 }
 
@@ -186,14 +189,14 @@ static int load(hkz_ckpt_t c, const char *path, int *found)
     *found = f != NULL;
     if (f == NULL)
         return HKZ_SUCCESS;
-    if (!read_line(&l, &n, f) || strncmp(l, MAGIC " ", strlen(MAGIC) + 1)
+    if (read_line(&l, &n, f) != 1 || strncmp(l, MAGIC " ", strlen(MAGIC) + 1)
         != 0 || strcmp(l + strlen(MAGIC) + 1, c->kind) != 0)
     {
         st = hkz_error_set(HKZ_ERR_CHECKPOINT, "checkpoint '%s' is not a "
                            "version-1 '%s' checkpoint of hkz", path, c->kind);
         goto done;
     }
-    while (st == HKZ_SUCCESS && !end && read_line(&l, &n, f))
+    while (st == HKZ_SUCCESS && !end && read_line(&l, &n, f) == 1)
     {
         if (strcmp(l, "end") == 0)
         {
@@ -206,21 +209,32 @@ static int load(hkz_ckpt_t c, const char *path, int *found)
                                "malformed header line", path);
         else if (i >= c->keys.n || strncmp(l + 6, c->keys.s[i], sp - l - 6)
                  != 0 || c->keys.s[i][sp - l - 6] != '\0')
-            st = hkz_error_set(HKZ_ERR_CHECKPOINT, "checkpoint '%s' was made "
-                               "with other parameters ('%.*s' where this run "
-                               "has '%s')", path, (int) (sp - l - 6), l + 6,
-                               i < c->keys.n ? c->keys.s[i] : "nothing");
+            st = i < c->keys.n ?
+                hkz_error_set(HKZ_ERR_CHECKPOINT, "checkpoint '%s' was made "
+                              "with other parameters ('%.*s' where this run "
+                              "has '%s')", path, (int) (sp - l - 6), l + 6,
+                              c->keys.s[i]) :
+                hkz_error_set(HKZ_ERR_CHECKPOINT, "checkpoint '%s' was made "
+                              "with %.*s = %.60s; this run has no %.*s (its "
+                              "default)", path, (int) (sp - l - 6), l + 6,
+                              sp + 1, (int) (sp - l - 6), l + 6);
         else if (strcmp(sp + 1, c->vals.s[i]) != 0)
             st = hkz_error_set(HKZ_ERR_CHECKPOINT, "checkpoint '%s' was made "
                                "with %s = %.60s; this run has %.60s", path,
                                c->keys.s[i], sp + 1, c->vals.s[i]);
         i++;
     }
-    if (st == HKZ_SUCCESS && (!end || i != c->keys.n))
-        st = hkz_error_set(HKZ_ERR_CHECKPOINT, "checkpoint '%s' %s", path,
-                           !end ? "is truncated" : "lacks parameter(s) of "
-                           "this run");
-    while (st == HKZ_SUCCESS && read_line(&l, &n, f))
+    if (st == HKZ_SUCCESS && !end)
+        st = hkz_error_set(HKZ_ERR_CHECKPOINT, "checkpoint '%s' is "
+                           "truncated (in its header)", path);
+    if (st == HKZ_SUCCESS && i != c->keys.n)
+        st = hkz_error_set(HKZ_ERR_CHECKPOINT, "checkpoint '%s' was made "
+                           "without %s (its default); this run has %s = "
+                           "%.60s", path, c->keys.s[i], c->keys.s[i],
+                           c->vals.s[i]);
+    /* a last record without its newline (cut by SIGKILL in an appended
+       checkpoint) is kept: its kind's decoder refuses or ignores it */
+    while (st == HKZ_SUCCESS && read_line(&l, &n, f) != 0)
         st = strv_push(&c->recs, l);
 done:
     free(l);

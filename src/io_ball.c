@@ -1,5 +1,7 @@
 /* Ball <-> decimal string conversions. */
 #include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
 #include <math.h>
 #include <string.h>
 #include "hkz/io.h"

@@ -95,6 +95,30 @@ int hkz_text_read(char **buf, size_t *len, ulong *hash, const char *path,
         h = (h ^ (unsigned char) b[k]) * 1099511628211UL;
     if (hash != NULL)
         *hash = h;
+    /* a NUL byte would cut its line silently */
+    if (memchr(b, '\0', n) != NULL)
+    {
+        slong line = 1;
+        int u16 = n >= 2 && (((unsigned char) b[0] == 0xff &&
+                              (unsigned char) b[1] == 0xfe) ||
+                             ((unsigned char) b[0] == 0xfe &&
+                              (unsigned char) b[1] == 0xff));
+        for (k = 0; b[k] != '\0'; k++)
+            line += b[k] == '\n';
+        free(b);
+        if (u16)
+            return hkz_error_set(HKZ_ERR_ARG, "'%s': UTF-16 text (starts "
+                                 "with a UTF-16 byte-order mark): save it "
+                                 "as UTF-8 or ASCII", path);
+        return hkz_error_set(HKZ_ERR_ARG, "'%s' line %ld: NUL byte (a "
+                             "binary file?)", path, (long) line);
+    }
+    /* a UTF-8 byte-order mark (editors on Windows) is not text */
+    if (n >= 3 && memcmp(b, "\xEF\xBB\xBF", 3) == 0)
+    {
+        memmove(b, b + 3, n - 2);
+        n -= 3;
+    }
     if (len != NULL)
         *len = n;
     *buf = b;

@@ -153,34 +153,63 @@ typedef struct
     int as;            /* the step id passed to the hook */
 } src_t;
 
-/* warmup + reps rounds, each round running every step once in turn (so
- * that clock and temperature drift hit all steps alike); per step s:
+/* A timing shorter than this is too noisy to compare (timer resolution,
+ * thread wake-up): the step is repeated inside one timing until it lasts
+ * about this long, and the time divided by the count. */
+#define MIN_TIMING_S 0.1
+
+/* runs step s n times; *t: the wall time per run, *c: CPU seconds */
+static int timed(double *t, double *c, const src_t *src, int s, int n)
+{
+    double t0 = hkz_dist_wtime(), c0 = cpu_seconds();
+    int k, status = HKZ_SUCCESS;
+    for (k = 0; k < n && status == HKZ_SUCCESS; k++)
+        status = src[s].step(src[s].state, src[s].as);
+    *t = (hkz_dist_wtime() - t0) / n;
+    *c = (cpu_seconds() - c0) / n;
+    return status;
+}
+
+/* One untimed round sets the inner counts n[s] (agreed over the ranks),
+ * then warmup + reps rounds, each round running every step once in turn
+ * (so that clock and temperature drift hit all steps alike); per step s:
  * all[s], the median of the per-run maxima over the ranks, mine[s], the
- * median of this rank's own times, cpu[s], of its CPU seconds.  Steps
- * without a source are 0. */
-static int measure(double *all, double *mine, double *cpu, hkz_dist_t d,
-                   const src_t *src, const hkz_bench_ssum_opts_t *o)
+ * median of this rank's own times, cpu[s], of its CPU seconds, spread[s]
+ * = (max - min) / median of the per-run maxima.  Steps without a source
+ * are 0. */
+static int measure(double *all, double *mine, double *cpu, double *spread,
+                   int *n, hkz_dist_t d, const src_t *src,
+                   const hkz_bench_ssum_opts_t *o)
 {
     const size_t R = (size_t) o->reps;
     double *tm = malloc(3 * R * HKZ_BENCH_NSTEPS * sizeof(double));
     int i, s, status = tm != NULL ? HKZ_SUCCESS
         : hkz_error_set(HKZ_ERR_NOMEM, "hkz_bench_ssum: out of memory");
     status = hkz_dist_agree(d, status);
+    for (s = 0; s < HKZ_BENCH_NSTEPS && status == HKZ_SUCCESS; s++)
+    {
+        double t, c;
+        n[s] = 1;
+        if (src[s].step == NULL)
+            continue;
+        status = hkz_dist_agree(d, timed(&t, &c, src, s, 1));
+        if (status == HKZ_SUCCESS)
+            status = hkz_dist_allreduce_double(d, &t, 1, HKZ_DIST_MAX);
+        if (status == HKZ_SUCCESS && t < MIN_TIMING_S)
+            n[s] = (int) FLINT_MIN(100000.0, ceil(MIN_TIMING_S /
+                                                  FLINT_MAX(t, 1e-7)));
+    }
     for (i = 0; i < o->warmup + o->reps && status == HKZ_SUCCESS; i++)
         for (s = 0; s < HKZ_BENCH_NSTEPS && status == HKZ_SUCCESS; s++)
         {
-            double *ts = tm + 3 * R * (size_t) s, t0, t, c0;
+            double *ts = tm + 3 * R * (size_t) s, t, c0;
             int meet = 0;
             if (src[s].step == NULL)     /* no reduction to time */
                 continue;
             status = hkz_dist_allreduce_int(d, &meet, 1, HKZ_DIST_MAX);
             if (status != HKZ_SUCCESS)
                 break;
-            c0 = cpu_seconds();
-            t0 = hkz_dist_wtime();
-            status = src[s].step(src[s].state, src[s].as);
-            t = hkz_dist_wtime() - t0;
-            c0 = cpu_seconds() - c0;
+            status = timed(&t, &c0, src, s, n[s]);
             status = hkz_dist_agree(d, status);
             if (status != HKZ_SUCCESS)
                 break;
@@ -198,10 +227,11 @@ static int measure(double *all, double *mine, double *cpu, hkz_dist_t d,
         double *ts = tm + 3 * R * (size_t) s;
         if (src[s].step == NULL)
         {
-            all[s] = mine[s] = cpu[s] = 0.0;
+            all[s] = mine[s] = cpu[s] = spread[s] = 0.0;
             continue;
         }
-        all[s] = median(ts, o->reps);
+        all[s] = median(ts, o->reps);    /* sorts ts */
+        spread[s] = all[s] > 0 ? (ts[R - 1] - ts[0]) / all[s] : 0.0;
         mine[s] = median(ts + R, o->reps);
         cpu[s] = median(ts + 2 * R, o->reps);
     }
@@ -378,7 +408,7 @@ int hkz_bench_ssum(hkz_bench_ssum_t *r, const hkz_bench_ssum_opts_t *opts)
     if (o->backend == HKZ_BACKEND_CPU)
         _hkz_bench_cpu_info(st[0], &r->nthreads, &o->nchunks);
 
-    status = measure(r->t, mine, r->cpu, d, src, o);
+    status = measure(r->t, mine, r->cpu, r->spread, r->inner, d, src, o);
     if (status == HKZ_SUCCESS && me == 0)
     {
         r->rank_t = calloc((size_t) N * HKZ_BENCH_NSTEPS, sizeof(double));

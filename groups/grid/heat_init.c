@@ -103,22 +103,43 @@ int hkz_grid_heat_set_product(hkz_grid_heat_t g, int op, const char *spec,
     return HKZ_SUCCESS;
 }
 
-static int in_range(const hkz_grid_list_t l, const char *name, int upper,
-                    const arb_t hi)
+/* Refuses only values certainly outside [0, hi 2^-e] with hi = pi (so
+ * "pi", "pi/2" and decimals within a rounding error of the end pass, as
+ * hkz_su2_heat_bi does): pi to more bits than any value has, rounded up. */
+static int in_range(const hkz_grid_list_t l, const char *name, int upper)
 {
-    slong i;
+    arf_t lo, end;
+    arb_t pi;
+    slong i, pp = 64;
+    int status = HKZ_SUCCESS;
+
+    arf_init(lo);
+    arf_init(end);
+    arb_init(pi);
     for (i = 0; i < l->n; i++)
-        /* (a ball of pi itself, "pi", "pi/2", is not above the bound) */
-        if (!arb_is_nonnegative(l->v + i) || (upper && arb_gt(l->v + i, hi)))
-            return hkz_error_set(HKZ_ERR_ARG, "--%s: value '%s' is outside "
-                                 "%s", name, l->label[i],
-                                 upper == 1 ? "[0, pi]" : "[0, pi/2]");
-    return HKZ_SUCCESS;
+    {
+        arb_get_lbound_arf(lo, l->v + i, ARF_PREC_EXACT);
+        pp = FLINT_MAX(pp, arf_bits(lo) + 64);
+    }
+    arb_const_pi(pi, pp);
+    arb_get_ubound_arf(end, pi, pp);
+    arf_mul_2exp_si(end, end, 1 - upper);
+    for (i = 0; i < l->n && status == HKZ_SUCCESS; i++)
+    {
+        arb_get_lbound_arf(lo, l->v + i, ARF_PREC_EXACT);
+        if (arb_is_negative(l->v + i) || arf_cmp(lo, end) > 0)
+            status = hkz_error_set(HKZ_ERR_ARG, "--%s: value '%s' is "
+                                   "outside %s", name, l->label[i],
+                                   upper == 1 ? "[0, pi]" : "[0, pi/2]");
+    }
+    arf_clear(lo);
+    arf_clear(end);
+    arb_clear(pi);
+    return status;
 }
 
 int hkz_grid_heat_check(slong *P, slong *T, const hkz_grid_heat_t g)
 {
-    arb_t pi;
     slong i, np = 0;
     int status = HKZ_SUCCESS;
 
@@ -129,13 +150,11 @@ int hkz_grid_heat_check(slong *P, slong *T, const hkz_grid_heat_t g)
     for (i = 0; i < g->t->n; i++)
         HKZ_CHECK(arb_is_positive(g->t->v + i), HKZ_ERR_ARG,
                   "--t: times must be > 0 (got '%s')", g->t->label[i]);
-    arb_init(pi);
-    arb_const_pi(pi, 64);
     switch (g->kind)
     {
     case HKZ_GRID_SU2:
         HKZ_CHECK_GOTO(g->alpha->n > 0, HKZ_ERR_ARG, "grid: missing --alpha");
-        HKZ_TRY_GOTO(in_range(g->alpha, "alpha", 1, pi));
+        HKZ_TRY_GOTO(in_range(g->alpha, "alpha", 1));
         np = g->alpha->n;
         break;
     case HKZ_GRID_SU2_SUB:
@@ -162,8 +181,7 @@ int hkz_grid_heat_check(slong *P, slong *T, const hkz_grid_heat_t g)
         }
         HKZ_CHECK_GOTO(g->r->n > 0 && g->z->n > 0, HKZ_ERR_ARG,
                        "grid: missing --r or --z");
-        arb_mul_2exp_si(pi, pi, -1);
-        HKZ_TRY_GOTO(in_range(g->r, "r", 2, pi));
+        HKZ_TRY_GOTO(in_range(g->r, "r", 2));
         HKZ_CHECK_GOTO(g->r->n <= WORD_MAX / g->z->n, HKZ_ERR_ARG,
                        "grid: too many points");
         np = g->r->n * g->z->n;
@@ -189,8 +207,10 @@ int hkz_grid_heat_check(slong *P, slong *T, const hkz_grid_heat_t g)
     }
     if (status == HKZ_SUCCESS)
         HKZ_CHECK_GOTO(np >= 1, HKZ_ERR_ARG, "grid: no points");
+    if (status == HKZ_SUCCESS)   /* entries are counted in an slong */
+        HKZ_CHECK_GOTO(np <= WORD_MAX / 2 / g->t->n, HKZ_ERR_ARG,
+                       "grid: too many entries");
 cleanup:
-    arb_clear(pi);
     if (status == HKZ_SUCCESS)
     {
         *P = np;

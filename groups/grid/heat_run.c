@@ -96,13 +96,26 @@ static int resolve_shard(const _hkz_grid_run_t *R)
                               (size_t) R->T, NULL);
 }
 
+/* Seconds a default row block aims at. */
+#define BLOCK_SECONDS 1.0
+
+/* The next default block size (tiles) after k tiles took w seconds: about
+ * BLOCK_SECONDS, growing at most 4-fold, at least one tile per rank, at
+ * most bt (the rows held in memory). */
+static slong next_block(slong k, double w, slong bt, slong size)
+{
+    double want = w > 0 ? k * (BLOCK_SECONDS / w) : 4.0 * k;
+    slong n = (slong) FLINT_MIN(want, 4.0 * k);
+    return FLINT_MAX(FLINT_MIN(bt, size), FLINT_MIN(n, bt));
+}
+
 int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
                       const hkz_grid_opts_t *o)
 {
     _hkz_grid_run_t R;
     _hkz_grid_times_t tm;
     hkz_engine_opts_t eo;
-    slong bt, tile, k;
+    slong bt, nb, tile, k;
     int status = HKZ_SUCCESS;
 
     memset(&R, 0, sizeof(R));
@@ -222,8 +235,23 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
     if (status == HKZ_SUCCESS && R.size > 1)
         status = hkz_dist_bcast(R.d, R.done, R.ntiles, 0);
 
-    for (tile = 0; status == HKZ_SUCCESS && tile < R.ntiles; tile += bt)
-        status = _hkz_grid_block(&R, tile, FLINT_MIN(R.ntiles, tile + bt));
+    /* a given block size, or (default) blocks timed to about
+       BLOCK_SECONDS each, at most bt tiles: a stop, a checkpoint commit
+       and a progress report come every second or so however slow an
+       entry is (a tile stays the unit; the bytes do not depend on the
+       blocks: hkz/grid.h, DETERMINISM) */
+    nb = o->block > 0 || R.pipe ? bt : FLINT_MIN(bt, R.size);
+    for (tile = 0; status == HKZ_SUCCESS && tile < R.ntiles; tile += k)
+    {
+        double w0 = hkz_dist_wtime();
+        k = FLINT_MIN(nb, R.ntiles - tile);
+        status = _hkz_grid_block(&R, tile, tile + k);
+        if (o->block > 0 || R.pipe || status != HKZ_SUCCESS)
+            continue;
+        nb = next_block(k, hkz_dist_wtime() - w0, bt, R.size);
+        if (R.size > 1)   /* rank 0's choice, so that the ranks agree */
+            status = hkz_dist_bcast(R.d, &nb, sizeof(nb), 0);
+    }
 
     if (R.rows != NULL)
         for (k = 0; k < R.nrows; k++)

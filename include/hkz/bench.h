@@ -105,6 +105,11 @@ typedef struct
                                      threads; median): far below t when the
                                      machine is shared and the rank waits
                                      for a core */
+    int inner[HKZ_BENCH_NSTEPS];  /* runs per timing: a step shorter
+                                     than 0.1 s is repeated inside one
+                                     timing (the time is per run) */
+    double spread[HKZ_BENCH_NSTEPS]; /* (max - min) / median of t's runs:
+                                     above ~0.1 the figure is not stable */
     double engine_flops;          /* flops / t[ENGINE] */
     double plain_flops;           /* flops / t[PLAIN] */
     double efficiency;            /* t[PLAIN] / t[ENGINE] */

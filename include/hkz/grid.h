@@ -192,8 +192,10 @@ typedef struct
     int nthreads;      /* engine threads (0: one per CPU) */
     int scalar_only;   /* every entry by the scalar route (reference and
                           benchmarks; a checkpoint parameter) */
-    slong block;       /* points per row block (0: auto); rounded up to a
-                          multiple of HKZ_GRID_TILE */
+    slong block;       /* points per row block, rounded up to a multiple
+                          of HKZ_GRID_TILE; 0: blocks timed to about a
+                          second each (a stop, a checkpoint, a progress
+                          report come that often; the same bytes) */
     const hkz_progress_t *progress;  /* per block, units = entries */
     const char *checkpoint;          /* NULL: none */
     int resume;

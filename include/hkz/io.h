@@ -51,7 +51,7 @@ HKZ_API void hkz_ball_get_d(double *mid, double *rad, const arb_t x);
 HKZ_API char *hkz_ball_get_str_digits(const arb_t x, slong digits);
 
 /** Reads a decimal string ("0.1", "-2.5e-3", "[1.5 +/- 1e-10]"), a
- *  fraction ("71/60") or a rational multiple of pi ("pi", "3*pi/4")
+ *  fraction ("71/60") or a rational multiple of pi ("pi", "pi/2", "3*pi/4")
  *  exactly as a ball (not via double; see hkz_exact_set_str).  Returns HKZ_ERR_ARG on garbage,
  *  NaN or infinity. */
 HKZ_API HKZ_WARN_UNUSED int hkz_ball_set_str(arb_t x, const char *s,

@@ -25,9 +25,10 @@ HKZ_API slong hkz_text_split(char **tok, slong max, char *buf, char sep,
         int comments);
 
 /** Reads the file path whole (at most max bytes, 0: 1 GiB) into *buf
- *  (NUL-terminated, free()), its length into *len (may be NULL) and, if
- *  hash != NULL, the FNV-1a 64-bit hash of its bytes.  HKZ_ERR_IO when
- *  the file cannot be read or is larger than max. */
+ *  (NUL-terminated, free(); a leading UTF-8 byte-order mark dropped), its
+ *  length into *len (may be NULL) and, if hash != NULL, the FNV-1a 64-bit
+ *  hash of its bytes.  HKZ_ERR_IO when the file cannot be read or is
+ *  larger than max; HKZ_ERR_ARG ("line N: NUL byte") for a NUL byte. */
 HKZ_API HKZ_WARN_UNUSED int hkz_text_read(char **buf, size_t *len,
         ulong *hash, const char *path, size_t max);
 

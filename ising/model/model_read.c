@@ -6,12 +6,15 @@
 #include <string.h>
 #include "../ising_impl.h"
 #include "hkz_check.h"
+#include "hkz/text.h"
 
 /* Numerators and denominators of couplings must stay below 10^DIG_MAX, so
    that hkz_ising_model_get_str writes tokens this parser reads back. */
 #define DIG_MAX 250
 /* Shown part of a bad token in messages. */
 #define SHOW 40
+/* Largest graph file read (bytes): 2^20 vertices with a few edges each. */
+#define GRAPH_FILE_MAX ((size_t) 64 << 20)
 
 typedef struct
 {
@@ -272,49 +275,20 @@ cleanup:
 
 int hkz_ising_model_read_file(hkz_ising_model_t m, const char *path)
 {
-    FILE *f;
     char *buf = NULL;
-    size_t len = 0, cap = 0, r;
     int status;
 
     HKZ_CHECK(path != NULL, HKZ_ERR_ARG, "hkz_ising_model_read_file: NULL path");
-    f = fopen(path, "rb");
-    if (f == NULL)
-        return hkz_error_set(HKZ_ERR_IO, "cannot open graph file '%s': %s",
-                             path, strerror(errno));
-    do
+    /* capped: a device such as /dev/zero must not grow the buffer until
+       FLINT aborts */
+    if ((status = hkz_text_read(&buf, NULL, NULL, path, GRAPH_FILE_MAX)))
     {
-        if (cap - len < 4096)
-        {
-            cap = FLINT_MAX(2 * cap, 65536);
-            buf = flint_realloc(buf, cap + 1);
-        }
-        r = fread(buf + len, 1, cap - len, f);
-        len += r;
-    } while (r > 0);
-    if (ferror(f))
-    {
-        fclose(f);
-        flint_free(buf);
-        return hkz_error_set(HKZ_ERR_IO, "error reading graph file '%s'",
-                             path);
-    }
-    fclose(f);
-    buf[len] = '\0';
-    if (strlen(buf) != len)
-    {
-        int u16 = len >= 2 && (((unsigned char) buf[0] == 0xff &&
-                                (unsigned char) buf[1] == 0xfe) ||
-                               ((unsigned char) buf[0] == 0xfe &&
-                                (unsigned char) buf[1] == 0xff));
-        flint_free(buf);
-        return hkz_error_set(HKZ_ERR_ARG, "graph file '%s': %s", path,
-                             u16 ? "UTF-16 text (starts with a UTF-16 "
-                             "byte-order mark): save it as UTF-8 or ASCII"
-                             : "NUL byte in text (binary file?)");
+        char msg[512];
+        snprintf(msg, sizeof(msg), "%s", hkz_errmsg());
+        return hkz_error_set(status, "graph file: %s", msg);
     }
     status = hkz_ising_model_read_str(m, buf);
-    flint_free(buf);
+    free(buf);
     if (status != HKZ_SUCCESS)
     {
         char msg[512];

@@ -161,6 +161,54 @@ void _hkz_ly_track_rates(double *dth, double *lam,
     arb_clear(th);
 }
 
+/* res = the a-th of m equal pieces of [-r, r] (outward) */
+static void piece(arb_t res, const arf_t r, slong a, slong m, slong prec)
+{
+    arf_t e;
+    arf_init(e);
+    arb_set_arf(res, r);
+    arb_mul_si(res, res, 2 * a + 1 - m, prec);
+    arb_div_si(res, res, m, prec);           /* the centre */
+    arf_div_ui(e, r, (ulong) m, prec, ARF_RND_UP);
+    arb_add_error_arf(res, e);
+    arf_clear(e);
+}
+
+/* The sign of F_t on all of B, 0 if not certified: the Taylor model on B
+ * whole, then on m x m sub-boxes (m = 2, 4, 8; its remainder bounds hold
+ * on every sub-box, the polynomial part gets sharper): near a turning
+ * point of a neighbour the whole box loses the sign of F_t. */
+static int ft_sign(const _hkz_ly_tmodel_t *M, const arf_t rt,
+                   const arf_t rth, slong prec)
+{
+    arb_t dt, dth, v;
+    slong m, a, b;
+    int sg = 0, s;
+
+    arb_init(dt);
+    arb_init(dth);
+    arb_init(v);
+    for (m = 1; m <= 8 && sg == 0; m *= 2)
+    {
+        sg = 2;
+        for (a = 0; a < m && sg != 0; a++)
+            for (b = 0; b < m && sg != 0; b++)
+            {
+                piece(dt, rt, a, m, prec);
+                piece(dth, rth, b, m, prec);
+                _hkz_ly_tmodel_eval(v, M, 1, 0, dt, dth, prec);
+                s = sgn(v);
+                sg = s == 0 || (sg != 2 && s != sg) ? 0 : s;
+            }
+        if (sg == 2)
+            sg = 0;
+    }
+    arb_clear(dt);
+    arb_clear(dth);
+    arb_clear(v);
+    return sg;
+}
+
 /* One step attempt of tracked zero i to tb; 1 if certified (recorded). */
 /* X = [lo, hi] = hull(A, thpred) widened by max(2^-shift |thpred -
  * mid A|, 4 rad A, 2^(3 - rel_bits) |mid A|) (all in arf: near the t ->
@@ -199,7 +247,7 @@ int _hkz_ly_track_try_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
     const arb_struct *A = tr->theta + i;
     _hkz_ly_tmodel_t M;
     arf_t lo, hi, tm, thm, rt, rth;
-    arb_t dt, dth, v, Fth, Ft;
+    arb_t dt, dth, v, Fth;
     arb_t hpi;
     int ok = 0, s1, s2, dir = 0;
 
@@ -214,7 +262,6 @@ int _hkz_ly_track_try_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
     arb_init(dth);
     arb_init(v);
     arb_init(Fth);
-    arb_init(Ft);
     arb_init(hpi);
     /* X = hull(theta_a, prediction) widened by a quarter of the motion */
     _hkz_ly_track_box_x(lo, hi, A, thpred, 2, tr->rel_bits, prec);
@@ -253,9 +300,7 @@ int _hkz_ly_track_try_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
     _hkz_ly_tmodel_eval(Fth, &M, 0, 1, dt, dth, prec);
     if (arb_contains_zero(Fth))
         goto cleanup;
-    _hkz_ly_tmodel_eval(Ft, &M, 1, 0, dt, dth, prec);
-    if (!arb_contains_zero(Ft))
-        dir = -sgn(Ft) * sgn(Fth);
+    dir = -ft_sign(&M, rt, rth, prec) * sgn(Fth);
     ok = 1;
     {
         hkz_ly_step_struct *s = _hkz_ly_track_new_step(tr, i);
@@ -284,7 +329,6 @@ cleanup:
     arb_clear(dth);
     arb_clear(v);
     arb_clear(Fth);
-    arb_clear(Ft);
     arb_clear(hpi);
     return ok;
 }

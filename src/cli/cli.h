@@ -66,6 +66,11 @@ int hkz_cli_exit_code(int status);
  * or prints a usage error and returns 2. */
 int hkz_cli_ball(arb_t x, const char *opt, const char *s, slong prec);
 
+/* Checks up front that the run can write path (--out, --checkpoint,
+ * --save): not a folder, in an existing writable folder.  0 or a usage
+ * error naming opt (2). */
+int hkz_cli_path_writable(const char *opt, const char *path);
+
 /* Parses an integer in [lo, hi]. */
 int hkz_cli_slong(slong *x, const char *opt, const char *s, slong lo,
                   slong hi);
@@ -154,7 +159,9 @@ int hkz_cli_exp_write(hkz_cli_run_t *run, const hkz_compare_result_t *r,
 /* Writes one result record to r->w: the input fields, then value (the
  * ball with the digits it supports, at least --digits where it can),
  * mid, rad, rel_acc_bits, certified and status.  Exact balls: rel_acc_bits
- * null, status "exact"; a ball wider than its midpoint: status "wide".
+ * null, status "exact"; a ball wider than its midpoint: status "wide";
+ * +inf: "infinite" (other non-finite balls "unbounded"); a finite ball
+ * whose midpoint no double holds (mid null or 0): "beyond_double".
  * HKZ_ERR_PREC raises r->worst (exit 3).  0 or an exit code. */
 int hkz_cli_emit_value(hkz_cli_run_t *r, const hkz_field_t *inputs,
                        slong nin, const arb_t value, int status);

@@ -46,10 +46,16 @@ int hkz_cli_emit_value(hkz_cli_run_t *r, const hkz_field_t *inputs,
                                           "fields"));
     if (status == HKZ_ERR_PREC)
         r->worst = HKZ_ERR_PREC;
-    if (arb_is_finite(value) && arb_is_exact(value))
+    if (!arb_is_finite(value))
+        st = arf_is_pos_inf(arb_midref(value)) ? "infinite" : "unbounded";
+    else if (arb_is_exact(value))
         st = "exact";   /* rel_acc_bits null: infinite accuracy */
-    else if (arb_is_finite(value) && arb_rel_accuracy_bits(value) < 0)
+    else if (arb_rel_accuracy_bits(value) < 0)
         st = "wide";    /* radius > |midpoint|: no correct digit */
+    else if (!arf_is_zero(arb_midref(value)) &&
+             (arf_cmpabs_2exp_si(arb_midref(value), 1024) >= 0 ||
+              arf_cmpabs_2exp_si(arb_midref(value), -1074) < 0))
+        st = "beyond_double";  /* value holds the ball; mid is no double */
     memcpy(f, inputs, nin * sizeof(hkz_field_t));
     f[n++] = hkz_cli_fvalue("value", value, r->digits);
     n += hkz_cli_fmid_rad(f + n, value);

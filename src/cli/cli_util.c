@@ -3,6 +3,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "cli.h"
 
 int hkz_cli_rank(void)
@@ -41,6 +43,33 @@ int hkz_cli_usage_error(const char *fmt, ...)
     va_end(ap);
     fputc('\n', stderr);
     return HKZ_CLI_EXIT_USAGE;
+}
+
+int hkz_cli_path_writable(const char *opt, const char *path)
+{
+    char dir[4096];
+    struct stat st;
+    const char *slash = strrchr(path, '/');
+    size_t n;
+
+    if (path[0] == '\0')
+        return hkz_cli_usage_error("%s: empty path", opt);
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+        return hkz_cli_usage_error("%s: '%s' is a directory", opt, path);
+    /* files are written as PATH.tmp, then renamed: the folder must take
+       new files */
+    n = slash == NULL ? 1 : slash == path ? 1 : (size_t) (slash - path);
+    if (n >= sizeof(dir))
+        return hkz_cli_usage_error("%s: path too long", opt);
+    memcpy(dir, slash == NULL ? "." : path, n);
+    dir[n] = '\0';
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+        return hkz_cli_usage_error("%s: no folder '%s' for '%s'", opt, dir,
+                                   path);
+    if (access(dir, W_OK | X_OK) != 0)
+        return hkz_cli_usage_error("%s: folder '%s' is not writable", opt,
+                                   dir);
+    return 0;
 }
 
 int hkz_cli_exit_code(int status)

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include "hkz/bench.h"
 #include "hkz/dist.h"
 #include "cli.h"
@@ -29,7 +30,7 @@ static const hkz_opt_enum_t reductions[] = {
 typedef struct
 {
     slong P, K, T, reps, warmup, threads, nchunks, gpu, seed;
-    int basis, shard, overlap, device, reduce;
+    int basis, shard, overlap, device, reduce, force;
 } bench_args_t;
 
 static const hkz_opt_t ssum_opts[] = {
@@ -72,7 +73,41 @@ static const hkz_opt_t ssum_opts[] = {
     {"seed", HKZ_OPT_SLONG, offsetof(bench_args_t, seed), .lo = 0,
      .hi = WORD_MAX, .def = "1", .metavar = "S", .help = "seed of the "
      "random weights"},
+    {"force", HKZ_OPT_FLAG, offsetof(bench_args_t, force), .help = "run "
+     "even when the estimate exceeds 2 hours"},
     HKZ_OPT_END};
+
+/* Estimated seconds past which --force is needed. */
+#define BENCH_TIME_MAX 7200.0
+
+/* Refuses before any work a run that cannot fit in this machine's memory
+ * (the basis B, C and the outputs, in doubles), or (without --force) one
+ * estimated above BENCH_TIME_MAX at 10^11 flop/s (five GEMM-sized steps
+ * per round). */
+static int size_check(const bench_args_t *a)
+{
+    double P = (double) a->P, K = (double) a->K, T = (double) a->T;
+    double bytes = 8.0 * (P * K + K * T + 3.0 * P * T);
+    double mem = (double) sysconf(_SC_PHYS_PAGES) *
+                 (double) sysconf(_SC_PAGE_SIZE);
+    double secs = 2.0 * P * K * T * 5.0 * (double) (a->reps + a->warmup)
+                  / 1e11;
+    if (mem > 0 && bytes > mem)
+        return hkz_cli_usage_error("--P %ld --K %ld --T %ld needs about %.3g"
+                                   " GB (B, C and the outputs in doubles); "
+                                   "this machine has %.3g GB", (long) a->P,
+                                   (long) a->K, (long) a->T, bytes / 1e9,
+                                   mem / 1e9);
+    if (!a->force && secs > BENCH_TIME_MAX)
+        return hkz_cli_usage_error("--P %ld --K %ld --T %ld: %.3g flop per "
+                                   "GEMM, about %.3g h at 10^11 flop/s "
+                                   "(%.3g GB); use smaller sizes, or --force"
+                                   " to run it anyway", (long) a->P,
+                                   (long) a->K, (long) a->T,
+                                   2.0 * P * K * T, secs / 3600.0,
+                                   bytes / 1e9);
+    return 0;
+}
 
 static int check_ssum(hkz_cli_run_t *r, void *args)
 {
@@ -88,7 +123,7 @@ static int check_ssum(hkz_cli_run_t *r, void *args)
                                    "without CUDA (configure with "
                                    "-DHKZ_CUDA=ON)");
 #endif
-    return 0;
+    return size_check(a);
 }
 
 static void line_s(const char *key, double v)
@@ -137,6 +172,15 @@ static void print_result(const hkz_cli_run_t *r, const hkz_bench_ssum_t *b,
     line_s("plain_dgemm_s", t[HKZ_BENCH_PLAIN]);
     printf("plain_dgemm_flop_per_s %.4g\n", b->plain_flops);
     printf("efficiency_vs_plain_dgemm %.1f%%\n", 100.0 * b->efficiency);
+    /* each timing lasts >= 0.1 s (inner runs); a spread over the
+       repetitions above 10% makes the ratio noise, and says so */
+    printf("timing_runs engine %d plain_dgemm %d\n",
+           b->inner[HKZ_BENCH_ENGINE], b->inner[HKZ_BENCH_PLAIN]);
+    printf("efficiency_stable %s (spread engine %.1f%%, plain_dgemm "
+           "%.1f%%)\n", b->spread[HKZ_BENCH_ENGINE] <= 0.1 &&
+           b->spread[HKZ_BENCH_PLAIN] <= 0.1 ? "yes" : "no",
+           100.0 * b->spread[HKZ_BENCH_ENGINE],
+           100.0 * b->spread[HKZ_BENCH_PLAIN]);
     line_s("max_abs_diff_engine_vs_plain", b->max_diff);
     line_s("max_error_bound", b->max_bound);
     /* the reduction: sequential against overlapped */

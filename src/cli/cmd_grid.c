@@ -27,7 +27,8 @@
      .help = "engine column chunks (none: 1, else 4; same bytes)"}, \
     {"block", HKZ_OPT_SLONG, offsetof(grid_args_t, block), .lo = 0, \
      .hi = WORD_MAX / 2, .def = "0", .metavar = "P", \
-     .help = "points per row block (0: auto; rounded up to 256)"}, \
+     .help = "points per row block (0: auto, about a second each; " \
+     "rounded up to 256)"}, \
     {"method", HKZ_OPT_CHOICE, offsetof(grid_args_t, method), \
      .choices = "auto|scalar", .def = "auto", \
      .help = "auto: the engine where it meets --digits, else the scalar " \
@@ -40,6 +41,9 @@
      .metavar = "FILE", .help = "checkpoint after every row block"}, \
     {"resume", HKZ_OPT_FLAG, offsetof(grid_args_t, resume), \
      .help = "continue from --checkpoint FILE (same parameters)"}, \
+    {"force", HKZ_OPT_FLAG, offsetof(grid_args_t, force), \
+     .help = "run a grid whose output exceeds 100 GB (refused otherwise, " \
+     "with the estimate)"}, \
     HKZ_OPT_END
 
 static const hkz_opt_t opts_su2[] = {
@@ -107,6 +111,27 @@ static int set_list(hkz_grid_list_t l, const char *opt, const char *s,
     return st == HKZ_SUCCESS ? 0 : lib_error(opt, st);
 }
 
+/* Output past this many bytes needs --force. */
+#define GRID_BYTES_MAX 1e11
+
+/* Refuses a grid whose output would exceed GRID_BYTES_MAX before any
+ * work, with the estimate: rows, bytes (a row holds the ball twice,
+ * about 2 digits + 100 bytes) and the time at 10^6 entries per second
+ * (the engine's order of magnitude; the scalar path is slower). */
+static int size_check(const grid_args_t *a, slong P, slong T, slong digits)
+{
+    double rows = (double) P * (double) T;
+    double bytes = rows * (2.0 * (double) digits + 100.0);
+    if (a->force || bytes <= GRID_BYTES_MAX)
+        return 0;
+    return hkz_cli_usage_error("grid of %ld points x %ld times = %.3g rows: "
+                               "about %.3g GB of output and at least %.3g h"
+                               " at 10^6 entries/s; use a smaller grid, or "
+                               "--force to run it anyway", (long) P,
+                               (long) T, rows, bytes / 1e9,
+                               rows / 1e6 / 3600.0);
+}
+
 /* Fills a->grid from the options (usage errors: exit 2). */
 static int build(hkz_cli_run_t *r, grid_args_t *a, int kind)
 {
@@ -160,7 +185,7 @@ static int build(hkz_cli_run_t *r, grid_args_t *a, int kind)
         return hkz_cli_usage_error("--resume needs --checkpoint FILE");
     if ((st = hkz_grid_heat_check(&P, &T, a->grid)))
         return lib_error(NULL, st);
-    return 0;
+    return size_check(a, P, T, r->digits);
 }
 
 /* --device: the CUDA backend when the build has it and a GPU is visible

@@ -12,7 +12,7 @@ typedef struct
     const char *t, *alpha, *r, *z, *weights, *gfile, *points;
     const char *dweights, *sweights, *device, *shard, *overlap;
     const char *checkpoint, *method;
-    int log, resume;
+    int log, resume, force;
     slong block, threads;
     /* state */
     hkz_grid_heat_t grid;

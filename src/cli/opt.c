@@ -29,6 +29,9 @@ const hkz_opt_t hkz_cli_common_opts[C_COUNT] = {
     {"help", HKZ_OPT_FLAG, 0, .help = "this text (also -h)"},
 };
 
+_Static_assert(C_COUNT == sizeof(((hkz_cli_run_t *) 0)->given_common) /
+               sizeof(const char *), "given_common holds every common option");
+
 #define ID_TABLE 1000
 #define ID_COMMON 900
 
@@ -187,6 +190,10 @@ static int set_value(const hkz_opt_t *o, void *args, const char *s,
         break;
     }
     *(const char **) at(args, o->dest) = s;
+    /* the paths a run writes, checked before any work */
+    if (o->type == HKZ_OPT_STRING && (strcmp(o->name, "checkpoint") == 0 ||
+                                      strcmp(o->name, "save") == 0))
+        return hkz_cli_path_writable(opt, s);
     if (o->type == HKZ_OPT_CUSTOM && o->check != NULL)
         return o->check(args, opt, s, prec);
     return 0;
@@ -206,8 +213,9 @@ static int set_common(hkz_cli_run_t *r, const char **cv)
     }
     if (cv[C_OUT] != NULL)
     {
-        if (cv[C_OUT][0] == '\0')
-            return hkz_cli_usage_error("--out: empty path");
+        if (strcmp(cv[C_OUT], "-") != 0 &&
+            (rc = hkz_cli_path_writable("--out", cv[C_OUT])))
+            return rc;
         r->out = cv[C_OUT];
     }
     /* the extension of --out picks the format unless --format is given;
@@ -312,6 +320,7 @@ int hkz_cli_parse_opts(hkz_cli_run_t *r, void *args, int argc, char **argv)
                                    argv[optind]);
     if ((rc = set_common(r, cv)))
         return rc;
+    memcpy(r->given_common, cv, sizeof(cv));
     for (i = 0; i < n; i++)
     {
         const hkz_opt_t *o = cmd->opts + i;
@@ -343,5 +352,9 @@ const char *hkz_cli_given(const hkz_cli_run_t *r, const char *name)
     for (i = 0; i < n; i++)
         if (strcmp(r->cmd->opts[i].name, name) == 0)
             return r->given[i];
+    for (i = 0; i < C_COUNT; i++)
+        if (hkz_cli_common_on(r->cmd, (int) i) &&
+            strcmp(hkz_cli_common_opts[i].name, name) == 0)
+            return r->given_common[i];
     return NULL;
 }

@@ -52,7 +52,8 @@
  * Types and destinations (offsetof into the args struct, which the
  * framework allocates zeroed, initializes and clears):
  *   FLAG    int, 1 when given
- *   STRING  const char *, the text (non-empty)
+ *   STRING  const char *, the text (non-empty); named "checkpoint" or
+ *           "save", a path the run writes (hkz_cli_path_writable at once)
  *   SLONG   slong in [lo, hi]
  *   CHOICE  int, the value of the name given in .values (a table of
  *           hkz_opt_enum_t: help, validation and the error come from it);
@@ -187,6 +188,8 @@ struct hkz_cli_run_s
     int argc;
     char **argv;
     const char *given[HKZ_CLI_MAX_OPTS];   /* text per table option */
+    const char *given_common[8];           /* text per common option
+                                              (opt_int.h's C_* order) */
     double t0;                 /* start (wall clock) */
     double *rank_times;        /* rank 0: wall time of every rank */
     slong progress_total;      /* > 0: total units over all ranks (the
@@ -202,7 +205,8 @@ int hkz_cli_main(const hkz_cli_cmd_t *cmd, int argc, char **argv);
 /* The name of value in a CHOICE table ("?" if none). */
 const char *hkz_cli_enum_name(const hkz_opt_enum_t *table, int value);
 
-/* The text of option name as given on the command line, NULL if absent. */
+/* The text of option name (the command's table or a common option such as
+ * "digits") as given on the command line, NULL if absent. */
 const char *hkz_cli_given(const hkz_cli_run_t *r, const char *name);
 
 /* --help text of cmd (path: "heat su2") to f. */

@@ -4,15 +4,30 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include "hkz/dist.h"
 #include "cli.h"
 #include "opt_int.h"
 
-/* Prints the one-line resume hint after an interruption. */
+/* Whether the run left a checkpoint to resume from (FILE, or FILE.r0
+ * under MPI). */
+static int has_checkpoint(const hkz_cli_run_t *r)
+{
+    char name[4096];
+    const char *ck = hkz_cli_given(r, "checkpoint");
+    struct stat st;
+    if (ck == NULL)
+        return 0;
+    snprintf(name, sizeof(name), "%s.r0", ck);
+    return stat(ck, &st) == 0 || stat(name, &st) == 0;
+}
+
+/* Prints the one-line resume hint after an interruption; only a
+ * checkpoint makes --resume work. */
 static void resume_hint(const hkz_cli_run_t *r)
 {
     int i, has = 0;
-    if (!(r->cmd->common & HKZ_CLI_RESUME))
+    if (!(r->cmd->common & HKZ_CLI_RESUME) || !has_checkpoint(r))
     {
         fprintf(stderr, "hkz: interrupted\n");
         return;
@@ -86,9 +101,13 @@ static int run_leaf(const hkz_cli_cmd_t *cmd, const char *path, int argc,
                         "but wider than asked\n");
         rc = HKZ_CLI_EXIT_PREC;
     }
-    /* 3 and 4: the data are complete, the file is kept */
+    /* 3 and 4: the data are complete, the file is kept; interrupted, a
+       file is thrown away while rows already on stdout get their closing
+       record (exit_code 130) */
     if (r->w != NULL && (rc == 0 || rc == HKZ_CLI_EXIT_PREC ||
-                         rc == HKZ_CLI_EXIT_VERDICT))
+                         rc == HKZ_CLI_EXIT_VERDICT ||
+                         (rc == HKZ_CLI_EXIT_INTERRUPTED &&
+                          strcmp(r->out, "-") == 0)))
     {
         if ((rc2 = hkz_cli_run_close(r, &r->w, rc)))
             rc = rc2;

@@ -97,9 +97,14 @@ int hkz_cli_run_close(hkz_cli_run_t *r, hkz_writer_t **w, int exit_code)
     hkz_field_t f[3];
     size_t len;
     int i, size = r->rank_times != NULL ? run_ranks() : 0, s;
+    double mine = hkz_cli_wtime() - r->t0;
 
-    snprintf(wall, sizeof(wall), "%.6f", hkz_cli_wtime() - r->t0);
+    snprintf(wall, sizeof(wall), "%.6f", mine);
     len = snprintf(ranks, sizeof(ranks), "[");
+    /* a writer closed inside run (compare), before the ranks' times are
+       gathered: one process knows its own time */
+    if (r->rank_times == NULL && run_ranks() == 1)
+        len += snprintf(ranks + len, sizeof(ranks) - len, "%.6f", mine);
     for (i = 0; i < size && len + 24 < sizeof(ranks); i++)
         len += snprintf(ranks + len, sizeof(ranks) - len, "%s%.6f",
                         i ? "," : "", r->rank_times[i]);
