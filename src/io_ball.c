@@ -1,6 +1,5 @@
 /* Ball <-> decimal string conversions. */
 #include <ctype.h>
-#include <errno.h>
 #include <stdlib.h>
 #include <math.h>
 #include <string.h>
