@@ -135,7 +135,7 @@ messages)
   "$hkz" grid heat su2 --alpha 0:3:600 --t 0.1,1 --checkpoint ck >/dev/null 2>&1
   head -c 3000 ck >ckt
   "$hkz" grid heat su2 --alpha 0:3:600 --t 0.1,1 --checkpoint ckt --resume >/dev/null 2>e.txt
-  check "truncated checkpoint: exit 2, 'truncated'" '[ $? -eq 2 ] && grep -q "tile 0 is truncated" e.txt'
+  check "truncated checkpoint: exit 2, 'truncated'" '[ $? -eq 2 ] && grep -q "truncated grid tile record" e.txt'
   "$hkz" grid heat su2 --alpha 0:3:600 --t 0.1,1 --checkpoint ck --resume --method scalar >/dev/null 2>e.txt
   check "--method mismatch named with both values" '[ $? -eq 2 ] && grep -q "made without method (its default); this run has method = scalar" e.txt'
   "$hkz" grid heat su2 --alpha 0:3:6 --t 1 --checkpoint ck2 --method scalar >/dev/null 2>&1
