@@ -100,13 +100,13 @@ static int resolve_shard(const _hkz_grid_run_t *R)
 #define BLOCK_SECONDS 1.0
 
 /* The next default block size (tiles) after k tiles took w seconds: about
- * BLOCK_SECONDS, growing at most 4-fold, at least one tile per rank, at
- * most bt (the rows held in memory). */
-static slong next_block(slong k, double w, slong bt, slong size)
+ * BLOCK_SECONDS, growing at most 4-fold, at least kmin (a tile per rank;
+ * two for the GPU pipeline), at most bt (the rows held in memory). */
+static slong next_block(slong k, double w, slong bt, slong kmin)
 {
     double want = w > 0 ? k * (BLOCK_SECONDS / w) : 4.0 * k;
     slong n = (slong) FLINT_MIN(want, 4.0 * k);
-    return FLINT_MAX(FLINT_MIN(bt, size), FLINT_MIN(n, bt));
+    return FLINT_MAX(FLINT_MIN(bt, kmin), FLINT_MIN(n, bt));
 }
 
 int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
@@ -115,7 +115,7 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
     _hkz_grid_run_t R;
     _hkz_grid_times_t tm;
     hkz_engine_opts_t eo;
-    slong bt, nb, tile, k;
+    slong bt, nb, kmin, tile, k;
     int status = HKZ_SUCCESS;
 
     memset(&R, 0, sizeof(R));
@@ -240,15 +240,17 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
        and a progress report come every second or so however slow an
        entry is (a tile stays the unit; the bytes do not depend on the
        blocks: hkz/grid.h, DETERMINISM) */
-    nb = o->block > 0 || R.pipe ? bt : FLINT_MIN(bt, R.size);
+    /* (the GPU pipeline overlaps two tiles at least) */
+    kmin = R.pipe ? FLINT_MAX(2, R.size) : R.size;
+    nb = o->block > 0 ? bt : FLINT_MIN(bt, kmin);
     for (tile = 0; status == HKZ_SUCCESS && tile < R.ntiles; tile += k)
     {
         double w0 = hkz_dist_wtime();
         k = FLINT_MIN(nb, R.ntiles - tile);
         status = _hkz_grid_block(&R, tile, tile + k);
-        if (o->block > 0 || R.pipe || status != HKZ_SUCCESS)
+        if (o->block > 0 || status != HKZ_SUCCESS)
             continue;
-        nb = next_block(k, hkz_dist_wtime() - w0, bt, R.size);
+        nb = next_block(k, hkz_dist_wtime() - w0, bt, kmin);
         if (R.size > 1)   /* rank 0's choice, so that the ranks agree */
             status = hkz_dist_bcast(R.d, &nb, sizeof(nb), 0);
     }
