@@ -170,9 +170,9 @@ static int read_model(hkz_ising_model_t m, arb_t K, char *desc, size_t n,
         }
         else if ((rc = hkz_cli_ly_ball(K, "--coupling", a->coupling, 4096)))
             return rc;
-        if (!arb_is_positive(K))
-            return hkz_cli_usage_error("--coupling: K must be > 0 (got %s)",
-                                       a->coupling);
+        if (hkz_ly_coupling_check(K) != HKZ_SUCCESS)
+            return hkz_cli_usage_error("--coupling: %s (got %s)",
+                                       hkz_errmsg(), a->coupling);
         if ((rc = hkz_cli_ly_lattice(m, a->L, a->M, a->boundary,
                                      "lattice")))
             return rc;
