@@ -182,13 +182,11 @@ static int make_rest(x8_in_t *in, const x8_args_t *a, slong prec)
     if (a->dw.n > 0 && a->dw.n < n)
         return hkz_cli_usage_error("--delta-weights: %ld values needed (got "
                                    "%ld)", (long) n, (long) a->dw.n);
-    for (i = 0; i < n; i++)
-        if (a->dw.n > 0)
-            arb_set(in->dw + i, a->dw.v + i);
-        else if (a->fields == NULL)
-            arb_set(in->dw + i, in->b + i);
-        else
-            arb_one(in->dw + i);
+    if (a->dw.n > 0)
+        _arb_vec_set(in->dw, a->dw.v, n);
+    else
+        hkz_compare_x8_default_dw(in->dw, a->fields == NULL ? in->b : NULL,
+                                  n);
     return a->at != NULL ? hkz_cli_point(in->at, "--at", a->at, prec) : 0;
 }
 

@@ -44,6 +44,11 @@ int main(void)
     for (i = 0; i < 4; i++)
         HKZ_TEST_CHECK(arb_equal_si(bv + i, (i + 1) * (i + 1)), "b_%ld",
                        (long) i);
+    hkz_compare_x8_default_dw(ev, bv, 3);
+    HKZ_TEST_CHECK(arb_equal(ev + 2, bv + 2), "dw = b");
+    hkz_compare_x8_default_dw(ev, NULL, 3);
+    HKZ_TEST_CHECK(arb_is_one(ev + 1), "dw = 1");
+    hkz_compare_x8_example_defaults(bv, ev, 4);
     for (i = 0; i < 3; i++)
     {
         arb_mul_2exp_si(ev + i, ev + i, 1);
