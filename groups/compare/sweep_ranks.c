@@ -29,10 +29,18 @@ static int s_compute(void *ctx, const slong *u, slong m)
 static int s_encode(char **rec, void *ctx, slong i)
 {
     const struct hkz_compare_sweep_s *sw = ((sctx_t *) ctx)->sw;
-    slong k = i - sw->lo;
-    *rec = flint_malloc(strlen(sw->dd[k]) + strlen(sw->dl[k]) + 40);
-    sprintf(*rec, "%ld|%s|%s|end", (long) i, sw->dd[k], sw->dl[k]);
-    return HKZ_SUCCESS;
+    hkz_rec_enc_t e;
+    int s;
+    /* the checkpoint's record (the codec), which finish parses */
+    hkz_rec_enc_init(&e);
+    s = _hkz_sweep_record(&e, sw, i - sw->lo);
+    if (s == HKZ_SUCCESS)
+    {
+        *rec = flint_malloc(strlen(e.s) + 1);
+        strcpy(*rec, e.s);
+    }
+    hkz_rec_enc_clear(&e);
+    return s;
 }
 
 static int s_decode(slong *i, void *ctx, const char *rec)
@@ -40,7 +48,7 @@ static int s_decode(slong *i, void *ctx, const char *rec)
     sctx_t *c = ctx;
     size_t n = strlen(rec);
     long j;
-    *i = sscanf(rec, "%ld|", &j) == 1 ? j : -1;
+    *i = sscanf(rec, "%ld", &j) == 1 ? j : -1;
     if (c->len + n + 2 > c->alloc)
     {
         c->alloc = FLINT_MAX(2 * c->alloc, c->len + n + 4096);
