@@ -80,6 +80,16 @@ const char *hkz_run_ckpt_path(char *buf, size_t n, const char *path,
     return buf;
 }
 
+int hkz_run_rank(hkz_dist_t d)
+{
+    return d != NULL ? hkz_dist_rank(d) : 0;
+}
+
+int hkz_run_size(hkz_dist_t d)
+{
+    return d != NULL ? hkz_dist_size(d) : 1;
+}
+
 int hkz_run_agree(hkz_dist_t d, int status)
 {
     return d != NULL ? hkz_dist_agree(d, status) : status;

@@ -424,6 +424,13 @@ int hkz_bench_ssum(hkz_bench_ssum_t *r, const hkz_bench_ssum_opts_t *opts)
         for (q = 0; q < N && me == 0 && status == HKZ_SUCCESS; q++)
             r->rank_t[q * HKZ_BENCH_NSTEPS + s] = N == 1 ? mine[s] : all[q];
     }
+    if (status == HKZ_SUCCESS && me == 0)
+    {
+        int q;
+        for (q = 0; q < N; q++)
+            all[q] = r->rank_t[q * HKZ_BENCH_NSTEPS + HKZ_BENCH_ENGINE];
+        hkz_dist_times_format(r->straggler, sizeof(r->straggler), all, N);
+    }
     if (status == HKZ_SUCCESS && o->backend == HKZ_BACKEND_CPU)
     {
         double v[3];

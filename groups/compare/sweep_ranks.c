@@ -5,7 +5,6 @@
  * not depend on the split. */
 #include <stdio.h>
 #include <string.h>
-#include "hkz/record.h"
 #include "hkz/runner.h"
 #include "sweep_internal.h"
 #include "hkz_check.h"
@@ -31,17 +30,17 @@ static int s_encode(char **rec, void *ctx, slong i)
 {
     const struct hkz_compare_sweep_s *sw = ((sctx_t *) ctx)->sw;
     hkz_rec_enc_t e;
-    const char *t;
     int s;
+    /* the checkpoint's record (the codec), which finish parses */
     hkz_rec_enc_init(&e);
     s = _hkz_sweep_record(&e, sw, i - sw->lo);
-    t = hkz_rec_enc_str(&e);
-    *rec = s == HKZ_SUCCESS && t != NULL ? flint_malloc(strlen(t) + 1) : NULL;
-    if (*rec != NULL)
-        strcpy(*rec, t);
+    if (s == HKZ_SUCCESS)
+    {
+        *rec = flint_malloc(strlen(e.s) + 1);
+        strcpy(*rec, e.s);
+    }
     hkz_rec_enc_clear(&e);
-    return *rec != NULL ? HKZ_SUCCESS : hkz_error_set(HKZ_ERR_NOMEM,
-                                                      "out of memory");
+    return s;
 }
 
 static int s_decode(slong *i, void *ctx, const char *rec)
@@ -49,7 +48,7 @@ static int s_decode(slong *i, void *ctx, const char *rec)
     sctx_t *c = ctx;
     size_t n = strlen(rec);
     long j;
-    *i = sscanf(rec, "%ld ", &j) == 1 ? j : -1;
+    *i = sscanf(rec, "%ld", &j) == 1 ? j : -1;
     if (c->len + n + 2 > c->alloc)
     {
         c->alloc = FLINT_MAX(2 * c->alloc, c->len + n + 4096);

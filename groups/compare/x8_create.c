@@ -23,6 +23,25 @@ slong hkz_compare_x8_default_nmax(slong n)
     return n <= 2 ? 6 : (n == 3 ? 4 : 2);
 }
 
+void hkz_compare_x8_example_defaults(arb_ptr b, arb_ptr eps, slong n)
+{
+    slong i;
+    for (i = 0; i < n; i++)
+        arb_set_si(b + i, (i + 1) * (i + 1));
+    for (i = 0; i + 1 < n; i++)
+        arb_set_d(eps + i, 0.5);
+}
+
+void hkz_compare_x8_default_dw(arb_ptr dw, arb_srcptr b, slong n)
+{
+    slong i;
+    for (i = 0; i < n; i++)
+        if (b != NULL)
+            arb_set(dw + i, b + i);
+        else
+            arb_one(dw + i);
+}
+
 void hkz_compare_x8_kspec(arb_t K, arb_srcptr b, arb_srcptr eps, slong n,
                           slong prec)
 {

@@ -16,6 +16,11 @@ void hkz_grid_opts_init(hkz_grid_opts_t *o)
     o->overlap = HKZ_GRID_OVERLAP_NONE;
 }
 
+int hkz_grid_opts_writes(const hkz_grid_opts_t *o)
+{
+    return hkz_dist_rank(o->dist != NULL ? o->dist : hkz_dist_world()) == 0;
+}
+
 const char *hkz_grid_kind_name(int kind)
 {
     static const char *n[] = {"su2", "su2-sub", "su2-milnor", "product"};

@@ -184,6 +184,14 @@ static void milnor_block(arb_t s, const acb_mat_t D, const arb_t a,
     arb_clear(u);
 }
 
+int hkz_su2_milnor_weights_check(const arb_t a, const arb_t b, const arb_t c)
+{
+    HKZ_CHECK(arb_is_positive(a) && arb_is_positive(b) &&
+              arb_is_nonnegative(c), HKZ_ERR_DOMAIN,
+              "need a > 0, b > 0, c >= 0");
+    return HKZ_SUCCESS;
+}
+
 int hkz_su2_heat_milnor(arb_t res, const arb_t a, const arb_t b,
                         const arb_t c, const arb_t t,
                         const hkz_su2_elem_t g, slong prec)

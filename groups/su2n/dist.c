@@ -91,6 +91,18 @@ int hkz_su2n_dist_pair(arb_t d, const hkz_su2n_weights_t w, int op,
     return status;
 }
 
+int hkz_su2n_dist_tail_check(const arb_t dlo, const arb_t dhi, slong prec)
+{
+    arb_t pi;
+    int ok;
+    arb_init(pi);
+    arb_const_pi(pi, prec);
+    ok = arb_is_nonnegative(dlo) && arb_le(dlo, dhi) && !arb_gt(dhi, pi);
+    arb_clear(pi);
+    HKZ_CHECK(ok, HKZ_ERR_DOMAIN, "need 0 <= DLO <= DHI <= pi");
+    return HKZ_SUCCESS;
+}
+
 int hkz_su2n_dist_tail(arb_t d, const hkz_su2n_weights_t w, int op,
         const hkz_su2n_point_t x, const arb_t dlo, const arb_t dhi,
         slong prec)

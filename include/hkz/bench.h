@@ -124,6 +124,8 @@ typedef struct
                                      reduction: bitwise equal; NaN on GPUs) */
     double *rank_t;               /* rank 0: rank_t[r * NSTEPS + s], the
                                      median of rank r alone; else NULL */
+    char straggler[256];          /* rank 0: the ENGINE step per rank as
+                                     hkz_dist_times_format's line */
 } hkz_bench_ssum_t;
 
 /** P = K = T = 0 (set them), Chebyshev U, CPU, split K, chunked overlap,

@@ -69,6 +69,15 @@ HKZ_API slong hkz_compare_x8_prec(slong digits);
 /** Default box: nmax_i = 6 (n <= 2), 4 (n = 3), 2 (n >= 4). */
 HKZ_API slong hkz_compare_x8_default_nmax(slong n);
 
+/** The default operator of example (ii): b_i = (i+1)^2 (i < n) and
+ *  eps_i = 1/2 (i < n - 1). */
+HKZ_API void hkz_compare_x8_example_defaults(arb_ptr b, arb_ptr eps,
+                                             slong n);
+
+/** The default Delta weights: a_i = b_i for example (ii) (b: its
+ *  operator's weights), a_i = 1 for an operator from fields (b = NULL). */
+HKZ_API void hkz_compare_x8_default_dw(arb_ptr dw, arb_srcptr b, slong n);
+
 /** The comparison constant of example (ii) (spec X8(ii)):
  *  K_spec = max(2, 1 + 2 sup_i eps_i^2 b_i / b_{i+1}), i < n - 1. */
 HKZ_API void hkz_compare_x8_kspec(arb_t K, arb_srcptr b, arb_srcptr eps,

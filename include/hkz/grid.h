@@ -215,6 +215,10 @@ typedef struct
 
 HKZ_API void hkz_grid_opts_init(hkz_grid_opts_t *o);
 
+/** 1 on the rank whose sink gets the rows (rank 0 of o->dist), 0 on the
+ *  others: the one that opens a serial output. */
+HKZ_API int hkz_grid_opts_writes(const hkz_grid_opts_t *o);
+
 typedef struct
 {
     slong entries;     /* P T */

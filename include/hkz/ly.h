@@ -258,6 +258,10 @@ HKZ_API HKZ_WARN_UNUSED int hkz_ly_cw_zeros(hkz_ly_zeros_t z, slong N,
 HKZ_API HKZ_WARN_UNUSED int hkz_ly_cw_coupling(arb_t t, const arb_t x,
         int beta, slong N, slong prec);
 
+/** HKZ_ERR_DOMAIN "K must be > 0" unless the uniform bond coupling K of a
+ *  model (hkz_ising_model_set_scale) is > 0. */
+HKZ_API HKZ_WARN_UNUSED int hkz_ly_coupling_check(const arb_t K);
+
 /* ---- trajectories (ising/track/track_*.c) -------------------------------- */
 
 /* A one-parameter family t -> F(t, .): c[r*(W/2+1) + j] = d^r c_j / dt^r
@@ -290,6 +294,17 @@ HKZ_API HKZ_WARN_UNUSED int hkz_ly_track_create(hkz_ly_track_t *tr,
         const hkz_ly_opts_t *opts);
 /** NULL-safe; sets *tr = NULL. */
 HKZ_API void hkz_ly_track_destroy(hkz_ly_track_t *tr);
+
+/** The inputs of a range before a family is built: HKZ_ERR_DOMAIN "need
+ *  0 < t0 < t1" unless t0 > 0 and t0 < t1 (as balls). */
+HKZ_API HKZ_WARN_UNUSED int hkz_ly_track_check_range(const arb_t t0,
+        const arb_t t1);
+
+/** t_max = (rel_bits + 2 W + 64) ln(2)/2: beyond it the zeros of a family
+ *  of weight W sit at their limits to far below 2^-rel_bits.  Sets *tmax;
+ *  HKZ_ERR_DOMAIN when mid(t1) > t_max. */
+HKZ_API HKZ_WARN_UNUSED int hkz_ly_track_check_t1(double *tmax,
+        const arb_t t1, slong W, slong rel_bits);
 
 /* Accessors.  j is a zero index (0-based) in [j0, j1). */
 HKZ_API slong hkz_ly_track_W(const hkz_ly_track_t tr);

@@ -119,6 +119,11 @@ HKZ_API HKZ_WARN_UNUSED int hkz_run_rank_lines(hkz_dist_t d, char **all,
  *  "rank R: ..." in hkz_errmsg()); d = NULL: status itself. */
 HKZ_API int hkz_run_agree(hkz_dist_t d, int status);
 
+/** This process's rank in d and the number of ranks (d = NULL: 0 and 1):
+ *  rank 0 writes what a run gathers. */
+HKZ_API int hkz_run_rank(hkz_dist_t d);
+HKZ_API int hkz_run_size(hkz_dist_t d);
+
 /** "PATH" for one rank, "PATH.r<rank>" under several (buf, n bytes). */
 HKZ_API const char *hkz_run_ckpt_path(char *buf, size_t n,
         const char *path, hkz_dist_t d);

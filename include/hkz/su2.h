@@ -170,6 +170,11 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_milnor(arb_t res, const arb_t a,
         const arb_t b, const arb_t c, const arb_t t,
         const hkz_su2_elem_t g, slong prec);
 
+/** HKZ_ERR_DOMAIN "need a > 0, b > 0, c >= 0" unless the weights of L
+ *  satisfy it (as balls). */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_milnor_weights_check(const arb_t a,
+        const arb_t b, const arb_t c);
+
 /** Double path through LAPACKE (dsyev), not certified.  g = (Re a, Im a,
  *  Re b, Im b). */
 HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_milnor_d(double *res, double a,

@@ -145,6 +145,12 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2n_dist_tail(arb_t d,
         const hkz_su2n_weights_t w, int op, const hkz_su2n_point_t x,
         const arb_t dlo, const arb_t dhi, slong prec);
 
+/** The tail range of hkz_su2n_dist_tail read from input: HKZ_ERR_DOMAIN
+ *  "need 0 <= DLO <= DHI <= pi" unless dlo >= 0, dlo <= dhi and dhi is not
+ *  above pi (at prec). */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2n_dist_tail_check(const arb_t dlo,
+        const arb_t dhi, slong prec);
+
 /** res = sum_{i>n} 1/w_i, or +inf (i^p with p <= 1, log families).
  *  HKZ_ERR_NOT_CERTIFIED for user sequences. */
 HKZ_API HKZ_WARN_UNUSED int hkz_su2n_inv_sum(arb_t res,

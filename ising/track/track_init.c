@@ -3,6 +3,24 @@
 #include "track_internal.h"
 #include "hkz_check.h"
 
+int hkz_ly_track_check_range(const arb_t t0, const arb_t t1)
+{
+    HKZ_CHECK(arb_is_positive(t0) && arb_lt(t0, t1), HKZ_ERR_DOMAIN,
+              "need 0 < t0 < t1");
+    return HKZ_SUCCESS;
+}
+
+int hkz_ly_track_check_t1(double *tmax, const arb_t t1, slong W,
+                          slong rel_bits)
+{
+    /* ln(2)/2 per bit: the distance to the limit decays like e^{-2t} */
+    *tmax = (rel_bits + 2.0 * W + 64) * 0.34657359027997264;
+    HKZ_CHECK(arf_cmp_d(arb_midref(t1), *tmax) <= 0, HKZ_ERR_DOMAIN,
+              "t1 beyond t_max = %.4g: the zeros sit at their limits to "
+              "far below the goal", *tmax);
+    return HKZ_SUCCESS;
+}
+
 static int create(hkz_ly_track_t tr, slong W, hkz_ly_family_fn fn,
                   void *param, const char *family, const arb_t t0,
                   const arb_t t1, slong j0, slong j1,

@@ -25,3 +25,9 @@ int hkz_ly_cw_coupling(arb_t t, const arb_t x, int beta, slong N,
               " (at t = 0 all zeros sit at pi/2)");
     return HKZ_SUCCESS;
 }
+
+int hkz_ly_coupling_check(const arb_t K)
+{
+    HKZ_CHECK(arb_is_positive(K), HKZ_ERR_DOMAIN, "K must be > 0");
+    return HKZ_SUCCESS;
+}

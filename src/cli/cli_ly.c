@@ -235,16 +235,21 @@ int hkz_cli_ly_dos(hkz_ising_model_t m, const char *path, int threads)
                             : hkz_cli_usage_error("--dos %s", hkz_errmsg());
 }
 
+const hkz_opt_enum_t hkz_cli_ly_boundaries[] = {
+    {"torus", HKZ_ISING_TORUS}, {"cylinder", HKZ_ISING_CYLINDER},
+    {NULL, 0}};
+const hkz_opt_enum_t hkz_cli_ly_methods[] = {
+    {"auto", HKZ_LY_METHOD_AUTO}, {"direct", HKZ_LY_METHOD_DIRECT},
+    {"integral", HKZ_LY_METHOD_INTEGRAL}, {NULL, 0}};
+
 int hkz_cli_ly_lattice(hkz_ising_model_t m, slong L, slong M,
-                       const char *boundary, const char *opt)
+                       int boundary, const char *opt)
 {
     fmpq_t one;
     int st;
     fmpq_init(one);
     fmpq_one(one);
-    st = hkz_ising_model_lattice(m, L, M, one, boundary != NULL &&
-                                 strcmp(boundary, "cylinder") == 0
-                                 ? HKZ_ISING_CYLINDER : HKZ_ISING_TORUS);
+    st = hkz_ising_model_lattice(m, L, M, one, boundary);
     fmpq_clear(one);
     return st == HKZ_SUCCESS ? 0
            : hkz_cli_usage_error("%s: %s", opt, hkz_errmsg());

@@ -62,10 +62,16 @@ int hkz_cli_ly_dos(hkz_ising_model_t m, const char *path, int threads);
  * message points to `hkz dos --save` and --dos); HKZ_SUCCESS otherwise. */
 int hkz_cli_ly_dos_budget(const hkz_ising_model_t m, int threads, int force);
 
-/* The L x M lattice with unit coupling on every bond (boundary "cylinder"
- * or anything else: torus); a refused size is a usage error "opt: ...". */
+/* The choices --boundary (HKZ_ISING_TORUS, _CYLINDER) and --method of
+ * zeros/track cw (HKZ_LY_METHOD_*). */
+extern const hkz_opt_enum_t hkz_cli_ly_boundaries[];
+extern const hkz_opt_enum_t hkz_cli_ly_methods[];
+
+/* The L x M lattice with unit coupling on every bond (boundary
+ * HKZ_ISING_TORUS or _CYLINDER); a refused size is a usage error
+ * "opt: ...". */
 int hkz_cli_ly_lattice(hkz_ising_model_t m, slong L, slong M,
-                       const char *boundary, const char *opt);
+                       int boundary, const char *opt);
 
 #define HKZ_CLI_LY_DOS_HELP                                                 \
     "--dos FILE reuses the table written by `hkz dos ... --save FILE` for "  \
@@ -79,8 +85,9 @@ typedef struct
 {
     slong n, threads, every, L, M;
     const char *t0, *t1, *graph, *edge, *zeros, *checkpoint;
-    const char *boundary, *dos;         /* track lattice */
-    const char *method;                 /* track cw */
+    const char *dos;                    /* track lattice */
+    int boundary;                       /* track lattice: HKZ_ISING_* */
+    int method;                         /* track cw: HKZ_LY_METHOD_* */
     int resume;
 } hkz_cli_track_args_t;
 

@@ -34,8 +34,8 @@ int hkz_cli_ly_track_setup(hkz_cli_run_t *r, const hkz_cli_track_args_t *a,
     if ((rc = hkz_cli_ly_ball(t0, "--t0", a->t0, prec)) ||
         (rc = hkz_cli_ly_ball(t1, "--t1", a->t1, prec)))
         return rc;
-    if (!arb_is_positive(t0) || !arb_lt(t0, t1))
-        return hkz_cli_usage_error("need 0 < t0 < t1 (got %s, %s)", a->t0,
+    if (hkz_ly_track_check_range(t0, t1) != HKZ_SUCCESS)
+        return hkz_cli_usage_error("%s (got %s, %s)", hkz_errmsg(), a->t0,
                                    a->t1);
     if (a->resume && a->checkpoint == NULL)
         return hkz_cli_usage_error("--resume needs --checkpoint FILE");
@@ -95,8 +95,9 @@ int hkz_cli_ly_track_check(hkz_cli_run_t *r, void *args)
 int hkz_cli_ly_track_tmax(const hkz_ly_opts_t *o, slong W, const arb_t t1,
                           const char *t1s, const char *limit)
 {
-    double tmax = (o->goal.rel_bits + 2.0 * W + 64) * 0.34657359027997264;
-    if (arf_cmp_d(arb_midref(t1), tmax) > 0)
+    double tmax;
+    if (hkz_ly_track_check_t1(&tmax, t1, W, o->goal.rel_bits)
+        != HKZ_SUCCESS)
         return hkz_cli_usage_error("--t1 %s: beyond t_max = %.4g the zeros "
                  "sit at their %s to far below the goal: give t1 <= %.4g",
                  t1s, tmax, limit, tmax);

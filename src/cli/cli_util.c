@@ -9,12 +9,12 @@
 
 int hkz_cli_rank(void)
 {
-    return hkz_dist_rank(hkz_dist_world());
+    return hkz_run_rank(hkz_dist_world());
 }
 
 int hkz_cli_size(void)
 {
-    return hkz_dist_size(hkz_dist_world());
+    return hkz_run_size(hkz_dist_world());
 }
 
 int hkz_cli_resume_error(void)

@@ -141,8 +141,6 @@ static void print_result(const hkz_cli_run_t *r, const hkz_bench_ssum_t *b,
         "plain_dgemm_s", "engine_s", "allreduce_alone_s",
         "gemm_then_allreduce_s", "overlapped_s"};
     const double *t = b->t;
-    char line[256];
-    double *eng;
     int q, s;
 
     /* the run record */
@@ -193,8 +191,7 @@ static void print_result(const hkz_cli_run_t *r, const hkz_bench_ssum_t *b,
     line_s("ect_sequential_s", b->ect_seq);
     line_s("ect_overlap_s", b->ect_ovl);
     line_s("overlap_efficiency", b->e_overlap);
-    /* per rank, and the straggler line of the dist layer */
-    eng = flint_malloc(b->nranks * sizeof(double));
+    /* per rank, and the straggler line of the engine step */
     for (q = 0; q < b->nranks; q++)
     {
         printf("rank_%d", q);
@@ -202,15 +199,12 @@ static void print_result(const hkz_cli_run_t *r, const hkz_bench_ssum_t *b,
             printf(" %s %.6g", step_key[s],
                    b->rank_t[q * HKZ_BENCH_NSTEPS + s]);
         printf("\n");
-        eng[q] = b->rank_t[q * HKZ_BENCH_NSTEPS + HKZ_BENCH_ENGINE];
     }
     printf("rank_0_cpu");
     for (s = 0; s < HKZ_BENCH_NSTEPS; s++)
         printf(" %s %.6g", step_key[s], b->cpu[s]);
     printf("\n");
-    hkz_dist_times_format(line, sizeof(line), eng, b->nranks);
-    printf("straggler_engine %s\n", line);
-    flint_free(eng);
+    printf("straggler_engine %s\n", b->straggler);
     fflush(stdout);
 }
 
@@ -242,7 +236,7 @@ static int run_ssum(hkz_cli_run_t *r, void *args)
     if (status != HKZ_SUCCESS)
         return hkz_cli_fail(status);
     hkz_cli_set_backend(b.backend);
-    if (hkz_dist_rank(hkz_dist_world()) == 0)
+    if (b.rank_t != NULL)   /* rank 0 holds the per-rank times */
         print_result(r, &b, a);
     hkz_bench_ssum_clear(&b);
     return 0;

@@ -114,7 +114,7 @@ typedef struct
 /* The operator: --fields, or --example ii (b, eps; K_check = K_spec). */
 static int make_op(x8_in_t *in, const x8_args_t *a, slong prec)
 {
-    slong n = a->n > 0 ? a->n : 3, i;
+    slong n = a->n > 0 ? a->n : 3;
     int rc = 0;
     if (a->fields != NULL)
     {
@@ -146,16 +146,11 @@ static int make_op(x8_in_t *in, const x8_args_t *a, slong prec)
         return hkz_cli_usage_error("--eps: expected %ld comma-separated "
                                    "numbers, got %ld", (long) n - 1,
                                    (long) a->eps.n);
-    for (i = 0; i < n; i++)
-        if (a->b.n > 0)
-            arb_set(in->b + i, a->b.v + i);
-        else
-            arb_set_si(in->b + i, (i + 1) * (i + 1));
-    for (i = 0; i + 1 < n; i++)
-        if (a->eps.n > 0)
-            arb_set(in->eps + i, a->eps.v + i);
-        else
-            arb_set_d(in->eps + i, 0.5);
+    hkz_compare_x8_example_defaults(in->b, in->eps, n);
+    if (a->b.n > 0)
+        _arb_vec_set(in->b, a->b.v, n);
+    if (a->eps.n > 0)
+        _arb_vec_set(in->eps, a->eps.v, n - 1);
     hkz_su2mix_op_clear(in->op);
     hkz_su2mix_op_init(in->op, n);
     if (hkz_su2mix_op_set_example_ii(in->op, in->b, in->eps, prec))
@@ -187,13 +182,11 @@ static int make_rest(x8_in_t *in, const x8_args_t *a, slong prec)
     if (a->dw.n > 0 && a->dw.n < n)
         return hkz_cli_usage_error("--delta-weights: %ld values needed (got "
                                    "%ld)", (long) n, (long) a->dw.n);
-    for (i = 0; i < n; i++)
-        if (a->dw.n > 0)
-            arb_set(in->dw + i, a->dw.v + i);
-        else if (a->fields == NULL)
-            arb_set(in->dw + i, in->b + i);
-        else
-            arb_one(in->dw + i);
+    if (a->dw.n > 0)
+        _arb_vec_set(in->dw, a->dw.v, n);
+    else
+        hkz_compare_x8_default_dw(in->dw, a->fields == NULL ? in->b : NULL,
+                                  n);
     return a->at != NULL ? hkz_cli_point(in->at, "--at", a->at, prec) : 0;
 }
 

@@ -10,10 +10,14 @@
 
 typedef struct
 {
-    const char *graph, *lattice, *boundary, *save, *device;
-    int energy_only, force;
+    const char *graph, *lattice, *save;
+    int boundary, device, energy_only, force;
     slong threads;
 } dos_args_t;
+
+static const hkz_opt_enum_t devices[] = {
+    {"auto", HKZ_BACKEND_AUTO}, {"cpu", HKZ_BACKEND_CPU},
+    {"cuda", HKZ_BACKEND_CUDA}, {NULL, 0}};
 
 static const hkz_opt_t opts[] = {
     {"graph", HKZ_OPT_STRING, offsetof(dos_args_t, graph),
@@ -23,7 +27,7 @@ static const hkz_opt_t opts[] = {
      .metavar = "LxM", .help = "L columns x M rows square lattice (transfer "
      "matrix)"},
     {"boundary", HKZ_OPT_CHOICE, offsetof(dos_args_t, boundary),
-     .choices = "torus|cylinder", .help = "lattice boundary (default "
+     .values = hkz_cli_ly_boundaries, .help = "lattice boundary (default "
      "torus)"},
     {"energy-only", HKZ_OPT_FLAG, offsetof(dos_args_t, energy_only),
      .help = "sum over M (zero field)"},
@@ -32,7 +36,7 @@ static const hkz_opt_t opts[] = {
     {"save", HKZ_OPT_STRING, offsetof(dos_args_t, save), .metavar = "FILE",
      .help = "also write the table as a checksummed file for --dos"},
     {"device", HKZ_OPT_CHOICE, offsetof(dos_args_t, device),
-     .choices = "auto|cpu|cuda", .def = "auto", .help = "where to count "
+     .values = devices, .def = "auto", .help = "where to count "
      "(auto: the GPU when there is one)"},
     {"force", HKZ_OPT_FLAG, offsetof(dos_args_t, force), .help = "run a "
      "lattice on the CPU even when the estimate exceeds 2 hours"},
@@ -114,13 +118,14 @@ static int dos_fail(int status)
 }
 
 /* The model of --graph or --lattice.  0 or an exit code. */
-static int read_model(hkz_ising_model_t m, const dos_args_t *j)
+static int read_model(hkz_ising_model_t m, const dos_args_t *j,
+                      const hkz_cli_run_t *r)
 {
     int status;
     if ((j->graph == NULL) == (j->lattice == NULL))
         return hkz_cli_usage_error("give exactly one of --graph and "
                                    "--lattice (see --help)");
-    if (j->boundary != NULL && j->lattice == NULL)
+    if (hkz_cli_given(r, "boundary") != NULL && j->lattice == NULL)
         return hkz_cli_usage_error("--boundary needs --lattice");
     if (j->lattice != NULL)
     {
@@ -198,11 +203,8 @@ static int dos_table(hkz_ising_dos_t d, const hkz_ising_model_t m,
                      const char **where)
 {
     int lattice = m->kind == HKZ_ISING_LATTICE, gpu = 0, status;
-    int device = strcmp(j->device, "cuda") == 0 ? HKZ_BACKEND_CUDA :
-                 strcmp(j->device, "cpu") == 0 ? HKZ_BACKEND_CPU :
-                 HKZ_BACKEND_AUTO;
     *where = lattice ? "transfer matrix" : "Gray-code enumeration";
-    status = hkz_ising_dos_device(d, &gpu, m, device, &r->prog);
+    status = hkz_ising_dos_device(d, &gpu, m, j->device, &r->prog);
     if (status != HKZ_SUCCESS)
         return status;
     if (!gpu)
@@ -218,13 +220,11 @@ static int run_dos(hkz_cli_run_t *r, void *args)
     hkz_ising_model_t m;
     hkz_ising_dos_t d;
     const char *where = "";
-    int rc, status, boundary = HKZ_ISING_TORUS;
+    int rc, status, boundary = j->boundary;
 
-    if (j->boundary != NULL && strcmp(j->boundary, "cylinder") == 0)
-        boundary = HKZ_ISING_CYLINDER;
     hkz_ising_model_init(m);
     hkz_ising_dos_init(d);
-    if (!(rc = read_model(m, j)))
+    if (!(rc = read_model(m, j, r)))
     {
         status = dos_table(d, m, r, j, &where);
         /* every table is checked before it is used or saved */
@@ -251,7 +251,8 @@ static int run_dos(hkz_cli_run_t *r, void *args)
 static int check_dos(hkz_cli_run_t *r, void *args)
 {
     const dos_args_t *j = args;
-    if (strcmp(j->device, "cuda") == 0 && !HKZ_HAVE_CUDA)
+    (void) r;
+    if (j->device == HKZ_BACKEND_CUDA && !HKZ_HAVE_CUDA)
         return hkz_cli_usage_error("--device cuda: this hkz was built "
                                    "without CUDA (configure with "
                                    "-DHKZ_CUDA=ON)");

@@ -6,6 +6,19 @@
 #include "cli.h"
 #include "cmd_grid.h"
 
+/* the choices, straight onto the library's enums */
+static const hkz_opt_enum_t devices[] = {
+    {"auto", HKZ_BACKEND_AUTO}, {"cpu", HKZ_BACKEND_CPU},
+    {"cuda", HKZ_BACKEND_CUDA}, {NULL, 0}};
+static const hkz_opt_enum_t shards[] = {
+    {"auto", HKZ_SHARD_AUTO}, {"p", HKZ_SHARD_SPLIT_P},
+    {"k", HKZ_SHARD_SPLIT_K}, {NULL, 0}};
+static const hkz_opt_enum_t overlaps[] = {
+    {"none", HKZ_GRID_OVERLAP_NONE}, {"chunked", HKZ_GRID_OVERLAP_CHUNKED},
+    {"window", HKZ_GRID_OVERLAP_WINDOW}, {NULL, 0}};
+static const hkz_opt_enum_t methods[] = {   /* o.scalar_only */
+    {"auto", 0}, {"scalar", 1}, {NULL, 0}};
+
 #define LIST_HELP "comma list of decimals or A:B:N (N points, both ends)"
 
 #define T_OPT {"t", HKZ_OPT_STRING, offsetof(grid_args_t, t), .req = 1, \
@@ -14,23 +27,23 @@
     {"log", HKZ_OPT_FLAG, offsetof(grid_args_t, log), \
      .help = "space every A:B:N of --t geometrically"}, \
     {"device", HKZ_OPT_CHOICE, offsetof(grid_args_t, device), \
-     .choices = "auto|cpu|cuda", .def = "auto", \
+     .values = devices, .def = "auto", \
      .help = "engine backend (auto: CUDA when built with it and a GPU is " \
      "visible)"}, \
     {"shard", HKZ_OPT_CHOICE, offsetof(grid_args_t, shard), \
-     .choices = "auto|p|k", .def = "auto", \
+     .values = shards, .def = "auto", \
      .help = "split over MPI ranks: p deals tiles of 256 points, k splits " \
      "the modes of every tile (fixed chunks, a fixed-order sum); auto: " \
      "the planner"}, \
     {"overlap", HKZ_OPT_CHOICE, offsetof(grid_args_t, overlap), \
-     .choices = "none|chunked|window", .def = "none", \
+     .values = overlaps, .def = "none", \
      .help = "engine column chunks (none: 1, else 4; same bytes)"}, \
     {"block", HKZ_OPT_SLONG, offsetof(grid_args_t, block), .lo = 0, \
      .hi = WORD_MAX / 2, .def = "0", .metavar = "P", \
      .help = "points per row block (0: auto, about a second each; " \
      "rounded up to 256)"}, \
-    {"method", HKZ_OPT_CHOICE, offsetof(grid_args_t, method), \
-     .choices = "auto|scalar", .def = "auto", \
+    {"method", HKZ_OPT_CHOICE, offsetof(grid_args_t, scalar), \
+     .values = methods, .def = "auto", \
      .help = "auto: the engine where it meets --digits, else the scalar " \
      "path; scalar: the certified scalar path for every entry (reference, " \
      "benchmarks)"}, \
@@ -192,13 +205,13 @@ static int build(hkz_cli_run_t *r, grid_args_t *a, int kind)
  * (recorded in the run record). */
 static int setup_device(const grid_args_t *a)
 {
-    if (strcmp(a->device, "cpu") != 0 &&
+    if (a->device != HKZ_BACKEND_CPU &&
         hkz_engine_backend_devices(HKZ_BACKEND_CUDA) > 0)
     {
         hkz_cli_set_backend("cuda");
         return 0;
     }
-    if (strcmp(a->device, "cuda") == 0)
+    if (a->device == HKZ_BACKEND_CUDA)
         return hkz_cli_usage_error(HKZ_HAVE_CUDA
                                    ? "--device cuda: no CUDA device visible"
                                    : "--device cuda: this build has no CUDA "
@@ -215,18 +228,12 @@ static int run_kind_inner(hkz_cli_run_t *r, grid_args_t *a, int kind)
     if ((rc = build(r, a, kind)) || (rc = setup_device(a)))
         return rc;
     hkz_grid_opts_init(&o);
-    o.device = strcmp(a->device, "cpu") == 0 ? HKZ_BACKEND_CPU :
-               strcmp(a->device, "cuda") == 0 ? HKZ_BACKEND_CUDA :
-               HKZ_BACKEND_AUTO;
-    o.shard = strcmp(a->shard, "p") == 0 ? HKZ_SHARD_SPLIT_P :
-              strcmp(a->shard, "k") == 0 ? HKZ_SHARD_SPLIT_K :
-              HKZ_SHARD_AUTO;
-    o.overlap = strcmp(a->overlap, "chunked") == 0 ?
-                HKZ_GRID_OVERLAP_CHUNKED : strcmp(a->overlap, "window") == 0
-                ? HKZ_GRID_OVERLAP_WINDOW : HKZ_GRID_OVERLAP_NONE;
+    o.device = a->device;
+    o.shard = a->shard;
+    o.overlap = a->overlap;
     o.block = a->block;
     o.nthreads = (int) a->threads;
-    o.scalar_only = strcmp(a->method, "scalar") == 0;
+    o.scalar_only = a->scalar;
     o.checkpoint = a->checkpoint;
     o.resume = a->resume;
     o.progress = &r->prog;

@@ -10,8 +10,8 @@ typedef struct
 {
     /* options (the framework fills them) */
     const char *t, *alpha, *r, *z, *weights, *gfile, *points;
-    const char *dweights, *sweights, *device, *shard, *overlap;
-    const char *checkpoint, *method;
+    const char *dweights, *sweights, *checkpoint;
+    int device, shard, overlap, scalar;   /* CHOICE: the library's enums */
     int log, resume, force;
     slong block, threads;
     /* state */

@@ -95,7 +95,7 @@ int hkz_cli_grid_out_open(hkz_cli_run_t *r, grid_args_t *a,
                                    r->out);
     /* parallel HDF5: all ranks write one file collectively; else rank 0
      * writes alone */
-    if (r->fmt == HKZ_FORMAT_H5 && (hkz_h5_parallel() || hkz_dist_rank(o->dist) == 0))
+    if (r->fmt == HKZ_FORMAT_H5 && (hkz_h5_parallel() || hkz_grid_opts_writes(o)))
     {
         int par = hkz_h5_parallel();
         o->sink = par ? NULL : h5_sink;
@@ -111,7 +111,7 @@ int hkz_cli_grid_out_open(hkz_cli_run_t *r, grid_args_t *a,
         }
         return 0;
     }
-    if (hkz_dist_rank(o->dist) != 0)
+    if (!hkz_grid_opts_writes(o))
     {
         o->sink = text_sink;   /* never called: rank 0 writes alone */
         return 0;

@@ -153,10 +153,9 @@ static int check_args(hkz_cli_run_t *r, heat_args_t *j)
                                    "the fibre r = 0 (got --r %s)",
                                    hkz_cli_given(r, "r"));
     if (j->kind == KIND_MILNOR &&
-        (!arb_is_positive(w + 0) || !arb_is_positive(w + 1) ||
-         !arb_is_nonnegative(w + 2)))
-        return hkz_cli_usage_error("--weights: need a > 0, b > 0, c >= 0 "
-                                   "(got %s)", hkz_cli_given(r, "weights"));
+        hkz_su2_milnor_weights_check(w + 0, w + 1, w + 2) != HKZ_SUCCESS)
+        return hkz_cli_usage_error("--weights: %s (got %s)", hkz_errmsg(),
+                                   hkz_cli_given(r, "weights"));
     return j->kind == KIND_MILNOR ? read_element(j, r->prec) : 0;
 }
 

@@ -16,22 +16,17 @@ typedef struct
 static int dist_setup(prod_dist_t *j, const prod_args_t *o, slong prec,
                       const char *tail)
 {
-    arb_t pi;
-    int rc, ok;
+    int rc;
     if ((rc = hkz_cli_weights(j->a, "--delta-weights", o->dw, o->spin, prec))
         || (rc = hkz_cli_weights(j->b, "--sub-weights", o->sw, o->spin, prec))
         || (rc = hkz_cli_point(j->x, "--at", o->at, prec)))
         return rc;
     if (o->tail.n == 0)
         return 0;
-    arb_init(pi);
-    arb_const_pi(pi, prec);
-    ok = arb_is_nonnegative(o->tail.v + 0) &&
-         arb_le(o->tail.v + 0, o->tail.v + 1) && !arb_gt(o->tail.v + 1, pi);
-    arb_clear(pi);
-    if (!ok)
-        return hkz_cli_usage_error("--tail-range: need 0 <= DLO <= DHI <= "
-                                   "pi (got %s)", tail);
+    if (hkz_su2n_dist_tail_check(o->tail.v + 0, o->tail.v + 1, prec)
+        != HKZ_SUCCESS)
+        return hkz_cli_usage_error("--tail-range: %s (got %s)", hkz_errmsg(),
+                                   tail);
     j->tail = 1;
     arb_set(j->dlo, o->tail.v + 0);
     arb_set(j->dhi, o->tail.v + 1);

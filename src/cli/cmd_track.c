@@ -74,8 +74,8 @@ static int run_cw(hkz_cli_run_t *r, void *args)
              : hkz_cli_fail(status);
         goto cleanup;
     }
-    integral = strcmp(a->method, "integral") == 0 ||
-               (strcmp(a->method, "auto") == 0 && N >= CW_INTEGRAL_MIN_N);
+    integral = a->method == HKZ_LY_METHOD_INTEGRAL ||
+               (a->method == HKZ_LY_METHOD_AUTO && N >= CW_INTEGRAL_MIN_N);
     /* the family string is a checkpoint parameter: the two methods do not
      * resume each other's files */
     if (integral)
@@ -128,7 +128,7 @@ static const hkz_opt_t cw_opts[] = {
     {"n", HKZ_OPT_SLONG, offsetof(hkz_cli_track_args_t, n), .req = 1,
      .lo = 2, .hi = 4096, .metavar = "N", .help = "number of spins"},
     {"method", HKZ_OPT_CHOICE, offsetof(hkz_cli_track_args_t, method),
-     .choices = "auto|direct|integral", .def = "auto",
+     .values = hkz_cli_ly_methods, .def = "auto",
      .help = "steps by the cosine sum or the saddle-line integral"},
     HKZ_CLI_TRACK_OPTS, HKZ_OPT_END};
 

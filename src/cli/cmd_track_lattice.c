@@ -80,7 +80,8 @@ static int run_lattice(hkz_cli_run_t *r, void *args)
     if ((rc = hkz_cli_agree(read_lattice(m, sf, a), 1)))
         goto cleanup;
     snprintf(name, sizeof(name), "lattice L=%ld M=%ld %s, uniform K",
-             (long) a->L, (long) a->M, a->boundary);
+             (long) a->L, (long) a->M,
+             hkz_cli_enum_name(hkz_cli_ly_boundaries, a->boundary));
     fam.W = W;
     fam.fn = hkz_ly_scale_family;
     fam.param = sf;
@@ -97,7 +98,8 @@ static int run_lattice(hkz_cli_run_t *r, void *args)
         goto cleanup;
     snprintf(buf, sizeof(buf), "%ld", (long) a->M);
     if ((rc = hkz_cli_ly_meta(r->w, "M", buf)) ||
-        (rc = hkz_cli_ly_meta(r->w, "boundary", a->boundary)) ||
+        (rc = hkz_cli_ly_meta(r->w, "boundary", hkz_cli_enum_name(
+             hkz_cli_ly_boundaries, a->boundary))) ||
         (rc = hkz_cli_ly_meta(r->w, "t0", a->t0)) ||
         (rc = hkz_cli_ly_meta(r->w, "t1", a->t1)))
         goto cleanup;
@@ -135,7 +137,8 @@ static const hkz_opt_t lattice_opts[] = {
     {"M", HKZ_OPT_SLONG, offsetof(hkz_cli_track_args_t, M), .req = 1,
      .lo = 1, .hi = 4096, .metavar = "M", .help = "rows"},
     {"boundary", HKZ_OPT_CHOICE, offsetof(hkz_cli_track_args_t, boundary),
-     .choices = "torus|cylinder", .def = "torus", .help = "boundary"},
+     .values = hkz_cli_ly_boundaries, .def = "torus",
+     .help = "boundary"},
     {"dos", HKZ_OPT_STRING, offsetof(hkz_cli_track_args_t, dos),
      .metavar = "FILE", .help = "reuse the table of hkz dos --save FILE"},
     HKZ_CLI_TRACK_OPTS, HKZ_OPT_END};

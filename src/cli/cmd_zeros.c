@@ -7,7 +7,8 @@
 typedef struct
 {
     slong n, threads, L, M;
-    const char *t, *beta, *method, *graph, *coupling, *boundary;
+    const char *t, *beta, *graph, *coupling;
+    int method, boundary;   /* HKZ_LY_METHOD_*, HKZ_ISING_* */
     const char *checkpoint, *dos;
     int resume;
 } zeros_args_t;
@@ -106,9 +107,7 @@ static int run_cw(hkz_cli_run_t *r, void *args)
     if (z->part)
         r->progress_total = N / 2;
     hkz_ly_opts_init(&o);
-    o.method = strcmp(a->method, "direct") == 0 ? HKZ_LY_METHOD_DIRECT
-               : strcmp(a->method, "integral") == 0
-               ? HKZ_LY_METHOD_INTEGRAL : HKZ_LY_METHOD_AUTO;
+    o.method = a->method;
     /* the direct sum needs t to about rel_bits + 2.3 N bits */
     if ((rc = hkz_cli_ly_ball(t, opt, val, hkz_digits_to_bits(r->digits)
                               + 8 * N + 1024)))
@@ -120,7 +119,8 @@ static int run_cw(hkz_cli_run_t *r, void *args)
                                  "t = 0 all zeros sit at pi/2)", opt, val);
         goto cleanup;
     }
-    snprintf(buf, sizeof(buf), "cw N=%ld method=%s", (long) N, a->method);
+    snprintf(buf, sizeof(buf), "cw N=%ld method=%s", (long) N,
+             hkz_cli_enum_name(hkz_cli_ly_methods, a->method));
     {
         int m = o.method;
         rc = setup(r, a, &o, &ck, buf, "t", t);
@@ -170,15 +170,16 @@ static int read_model(hkz_ising_model_t m, arb_t K, char *desc, size_t n,
         }
         else if ((rc = hkz_cli_ly_ball(K, "--coupling", a->coupling, 4096)))
             return rc;
-        if (!arb_is_positive(K))
-            return hkz_cli_usage_error("--coupling: K must be > 0 (got %s)",
-                                       a->coupling);
+        if (hkz_ly_coupling_check(K) != HKZ_SUCCESS)
+            return hkz_cli_usage_error("--coupling: %s (got %s)",
+                                       hkz_errmsg(), a->coupling);
         if ((rc = hkz_cli_ly_lattice(m, a->L, a->M, a->boundary,
                                      "lattice")))
             return rc;
         hkz_ising_model_set_scale(m, K);
         snprintf(desc, n, "lattice L=%ld M=%ld %s", (long) a->L,
-                 (long) a->M, a->boundary);
+                 (long) a->M, hkz_cli_enum_name(hkz_cli_ly_boundaries,
+                                                a->boundary));
     }
     if (hkz_ising_model_check_ferro(m) != HKZ_SUCCESS)
         return hkz_cli_usage_error("%s (Lee-Yang zeros need couplings >= 0)",
@@ -217,7 +218,8 @@ static int run_model(hkz_cli_run_t *r, zeros_args_t *a, int lattice)
             snprintf(buf, sizeof(buf), "%ld", (long) a->M);
         if (lattice && ((rc = meta_str(r, "M", buf)) ||
                         (rc = meta_str(r, "K", a->coupling)) ||
-                        (rc = meta_str(r, "boundary", a->boundary))))
+                        (rc = meta_str(r, "boundary", hkz_cli_enum_name(
+                             hkz_cli_ly_boundaries, a->boundary)))))
             goto cleanup;
     }
     hkz_ly_zeros_init(z, hkz_ising_model_weight(m));
@@ -258,7 +260,7 @@ static const hkz_opt_t cw_opts[] = {
     {"beta", HKZ_OPT_STRING, offsetof(zeros_args_t, beta), .metavar = "B",
      .help = "beta = N T instead of --t"},
     {"method", HKZ_OPT_CHOICE, offsetof(zeros_args_t, method),
-     .choices = "auto|direct|integral", .def = "auto",
+     .values = hkz_cli_ly_methods, .def = "auto",
      .help = "direct cosine sum or saddle-line integral"},
     OPT_THREADS, OPT_CKPT, HKZ_OPT_END};
 
@@ -275,7 +277,8 @@ static const hkz_opt_t lattice_opts[] = {
     {"coupling", HKZ_OPT_STRING, offsetof(zeros_args_t, coupling),
      .req = 1, .metavar = "K", .help = "bond coupling > 0, or kc"},
     {"boundary", HKZ_OPT_CHOICE, offsetof(zeros_args_t, boundary),
-     .choices = "torus|cylinder", .def = "torus", .help = "boundary"},
+     .values = hkz_cli_ly_boundaries, .def = "torus",
+     .help = "boundary"},
     OPT_DOS, OPT_THREADS, OPT_CKPT, HKZ_OPT_END};
 
 #define CW_TEXT                                                             \
