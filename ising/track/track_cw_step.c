@@ -127,53 +127,53 @@ static void sub_interval(arb_t res, const arf_t lo, const arf_t hi, slong a,
     arb_clear(x);
 }
 
-/* The sign of K_theta (which = 0) or K_t (which = 1) on all of B, 0 if
- * not certified: B whole, then split into m x m sub-boxes (m = 2, 4, 8;
- * the enclosures of track_cw_box.c hold on each sub-box). */
-static int sub_sign(const _hkz_lyt_box_t *B, int which)
+typedef struct
 {
-    slong m, a, b, wp = B->c.wp;
+    const _hkz_lyt_box_t *B;
+    int which;
+} sub_ctx_t;
+
+/* the sign on the a-th of m pieces of X x the b-th of m pieces of T */
+static int piece_sign(void *ctx, slong a, slong b, slong m)
+{
+    const sub_ctx_t *c = ctx;
+    const _hkz_lyt_box_t *B = c->B;
+    slong wp = B->c.wp;
     arb_t th, t, v;
     arf_t lo, hi;
-    int sg = 0, s;
+    int s;
 
     arb_init(th);
     arb_init(t);
     arb_init(v);
     arf_init(lo);
     arf_init(hi);
-    for (m = 1; m <= 8 && sg == 0; m *= 2)
-    {
-        sg = 2;
-        for (a = 0; a < m && sg != 0; a++)
-            for (b = 0; b < m && sg != 0; b++)
-            {
-                /* the a-th of m pieces of X, the b-th of m pieces of T */
-                arb_get_lbound_arf(lo, B->X, wp);
-                arb_get_ubound_arf(hi, B->X, wp);
-                sub_interval(th, lo, hi, a, m, wp);
-                arb_get_lbound_arf(lo, B->T, wp);
-                arb_get_ubound_arf(hi, B->T, wp);
-                sub_interval(t, lo, hi, b, m, wp);
-                if (which == 0)
-                    _hkz_lyt_box_eval(NULL, v, NULL, B, th, t);
-                else
-                    _hkz_lyt_box_eval(NULL, NULL, v, B, th, t);
-                s = sgn(v);
-                if (s == 0 || (sg != 2 && s != sg))
-                    sg = 0;
-                else
-                    sg = s;
-            }
-        if (sg == 2)
-            sg = 0;
-    }
+    arb_get_lbound_arf(lo, B->X, wp);
+    arb_get_ubound_arf(hi, B->X, wp);
+    sub_interval(th, lo, hi, a, m, wp);
+    arb_get_lbound_arf(lo, B->T, wp);
+    arb_get_ubound_arf(hi, B->T, wp);
+    sub_interval(t, lo, hi, b, m, wp);
+    if (c->which == 0)
+        _hkz_lyt_box_eval(NULL, v, NULL, B, th, t);
+    else
+        _hkz_lyt_box_eval(NULL, NULL, v, B, th, t);
+    s = sgn(v);
     arb_clear(th);
     arb_clear(t);
     arb_clear(v);
     arf_clear(lo);
     arf_clear(hi);
-    return sg;
+    return s;
+}
+
+/* The sign of K_theta (which = 0) or K_t (which = 1) on all of B, 0 if
+ * not certified (_hkz_ly_track_subbox_sign: the enclosures of
+ * track_cw_box.c hold on each sub-box). */
+static int sub_sign(const _hkz_lyt_box_t *B, int which)
+{
+    sub_ctx_t c = {B, which};
+    return _hkz_ly_track_subbox_sign(piece_sign, &c);
 }
 
 int _hkz_ly_track_try_step_cwi(hkz_ly_track_struct *tr, slong i,

@@ -88,6 +88,13 @@ void _hkz_ly_track_box_x(arf_t lo, arf_t hi, const arb_t A,
                          slong prec);
 int _hkz_ly_track_try_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
                            const arf_t thpred, slong prec);
+/* The sign of a function on a two-dimensional box, 0 if not certified:
+ * the box whole, then m x m sub-boxes (m = 2, 4, 8) while the sign is
+ * open; sign(ctx, a, b, m) is the certified sign (or 0) on sub-box (a, b),
+ * the a-th of m pieces of the first side and the b-th of the second.  The
+ * enclosures behind sign must hold on every sub-box. */
+int _hkz_ly_track_subbox_sign(int (*sign)(void *ctx, slong a, slong b,
+                                          slong m), void *ctx);
 
 /* One round of at most max_steps steps of every unfinished zero
  * (track_run.c). */

@@ -174,39 +174,60 @@ static void piece(arb_t res, const arf_t r, slong a, slong m, slong prec)
     arf_clear(e);
 }
 
-/* The sign of F_t on all of B, 0 if not certified: the Taylor model on B
- * whole, then on m x m sub-boxes (m = 2, 4, 8; its remainder bounds hold
- * on every sub-box, the polynomial part gets sharper): near a turning
- * point of a neighbour the whole box loses the sign of F_t. */
-static int ft_sign(const _hkz_ly_tmodel_t *M, const arf_t rt,
-                   const arf_t rth, slong prec)
+int _hkz_ly_track_subbox_sign(int (*sign)(void *ctx, slong a, slong b,
+                                          slong m), void *ctx)
 {
-    arb_t dt, dth, v;
     slong m, a, b;
     int sg = 0, s;
-
-    arb_init(dt);
-    arb_init(dth);
-    arb_init(v);
     for (m = 1; m <= 8 && sg == 0; m *= 2)
     {
         sg = 2;
         for (a = 0; a < m && sg != 0; a++)
             for (b = 0; b < m && sg != 0; b++)
             {
-                piece(dt, rt, a, m, prec);
-                piece(dth, rth, b, m, prec);
-                _hkz_ly_tmodel_eval(v, M, 1, 0, dt, dth, prec);
-                s = sgn(v);
+                s = sign(ctx, a, b, m);
                 sg = s == 0 || (sg != 2 && s != sg) ? 0 : s;
             }
         if (sg == 2)
             sg = 0;
     }
+    return sg;
+}
+
+typedef struct
+{
+    const _hkz_ly_tmodel_t *M;
+    const arf_struct *rt, *rth;
+    slong prec;
+} ft_ctx_t;
+
+static int ft_piece_sign(void *ctx, slong a, slong b, slong m)
+{
+    const ft_ctx_t *c = ctx;
+    arb_t dt, dth, v;
+    int s;
+    arb_init(dt);
+    arb_init(dth);
+    arb_init(v);
+    piece(dt, c->rt, a, m, c->prec);
+    piece(dth, c->rth, b, m, c->prec);
+    _hkz_ly_tmodel_eval(v, c->M, 1, 0, dt, dth, c->prec);
+    s = sgn(v);
     arb_clear(dt);
     arb_clear(dth);
     arb_clear(v);
-    return sg;
+    return s;
+}
+
+/* The sign of F_t on all of B, 0 if not certified: the Taylor model's
+ * remainder bounds hold on every sub-box, its polynomial part gets
+ * sharper there; near a turning point of a neighbour the whole box loses
+ * the sign of F_t. */
+static int ft_sign(const _hkz_ly_tmodel_t *M, const arf_t rt,
+                   const arf_t rth, slong prec)
+{
+    ft_ctx_t c = {M, rt, rth, prec};
+    return _hkz_ly_track_subbox_sign(ft_piece_sign, &c);
 }
 
 /* One step attempt of tracked zero i to tb; 1 if certified (recorded). */
