@@ -115,3 +115,20 @@ function(hkz_add_sh_test)
     ENVIRONMENT "HKZ_SOURCE_DIR=${PROJECT_SOURCE_DIR}")
   _hkz_test_skip_code(${T_NAME} "${T_LABELS}")
 endfunction()
+
+# HKZ_MPIEXEC_PRE: the launch flags of the mpi tests (style_anchors.md C6):
+# Open MPI needs --oversubscribe on small machines and --allow-run-as-root
+# under root; MPICH rejects both.  Probed once here for every tests/ folder.
+set(HKZ_MPIEXEC_PRE "")
+if(HKZ_MPI)
+  execute_process(COMMAND ${MPIEXEC_EXECUTABLE} --version
+                  OUTPUT_VARIABLE _hkz_mpiv ERROR_QUIET)
+  if(_hkz_mpiv MATCHES "Open MPI|OpenRTE")
+    list(APPEND HKZ_MPIEXEC_PRE --oversubscribe)
+    execute_process(COMMAND id -u OUTPUT_VARIABLE _hkz_uid
+                    OUTPUT_STRIP_TRAILING_WHITESPACE)
+    if(_hkz_uid STREQUAL "0")
+      list(APPEND HKZ_MPIEXEC_PRE --allow-run-as-root)
+    endif()
+  endif()
+endif()
