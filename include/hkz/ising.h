@@ -253,6 +253,11 @@ HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_transfer_estimate(
         hkz_ising_transfer_stats_t *est, double *cpu_seconds,
         const hkz_ising_model_t m, int nthreads);
 
+/** The CPU transfer matrix has no checkpoint and no stop: callers (the
+ *  CLI, the Python package) refuse a lattice whose estimated wall time
+ *  (cpu_seconds / nthreads) passes this budget unless forced. */
+#define HKZ_ISING_DOS_CPU_BUDGET_S 7200.0
+
 /** Same table by the transfer matrix on the GPU (ising/cuda/transfer.cu,
  *  the pass registered by hkz_cuda_register): dense boxes per state,
  *  one prime < 2^62 per pass, CRT to fmpz on the host; the torus runs

@@ -141,10 +141,8 @@ int hkzpy_zeros_graph(hkz_ly_zeros_struct **out, const char *edges,
 }
 
 /* The lattice drivers compute the exact table on the CPU first, without
- * progress reports (so without Ctrl-C): refused past the CLI's budget of
- * estimated wall time (cli_ly.c) unless forced. */
-#define DOS_CPU_BUDGET_S 7200.0
-
+ * progress reports (so without Ctrl-C): refused past the library's budget
+ * of estimated wall time (HKZ_ISING_DOS_CPU_BUDGET_S) unless forced. */
 static int lattice_budget(slong L, slong M, int cylinder, int threads)
 {
     hkz_ising_model_struct *m;
@@ -156,7 +154,8 @@ static int lattice_budget(slong L, slong M, int cylinder, int threads)
         return st;
     st = hkz_ising_dos_transfer_estimate(&est, &cpu, m, threads);
     hkzpy_model_free(m);
-    if (st == HKZ_SUCCESS && cpu / FLINT_MAX(threads, 1) > DOS_CPU_BUDGET_S)
+    if (st == HKZ_SUCCESS && cpu / FLINT_MAX(threads, 1) >
+        HKZ_ISING_DOS_CPU_BUDGET_S)
         return hkz_error_set(HKZ_ERR_TOO_LARGE, "lattice %ldx%ld: its exact "
                              "table would take about %.3g s on %d threads "
                              "on the CPU, where it cannot be interrupted; "
@@ -220,22 +219,17 @@ int hkzpy_track_cw(hkz_ly_track_t *tr, slong *Np, arb_struct *tstar,
     arb_init(a);
     arb_init(b);
     mag_init(rad);
+    /* 0 < t0 < t1; beyond t* every zero is at its limit within the goal:
+       track [t0, min(t1, t*)], the tail enclosures cover [t*, t1] */
     if ((st = read_ball(a, "t0", t0, prec)) == 0 &&
         (st = read_ball(b, "t1", t1, prec)) == 0 &&
-        (!arb_is_positive(a) || !arb_lt(a, b)))
-        st = hkz_error_set(HKZ_ERR_ARG, "need 0 < t0 < t1 (got %s, %s)",
-                           t0, t1);
-    /* beyond t* every zero is at its limit within the goal (cmd_track.c) */
-    if (st == HKZ_SUCCESS)
-        st = hkz_ly_cw_limit_t(tstar, rad, N, o.goal.rel_bits);
-    if (st == HKZ_SUCCESS && !arb_lt(a, tstar))
-        st = hkz_error_set(HKZ_ERR_ARG, "t0 %s: for t >= t* = %.6g every "
-                           "zero is within 2^-%ld of its limit (2j-1) "
-                           "pi/(2N)", t0, arf_get_d(arb_midref(tstar),
-                           ARF_RND_UP), (long) o.goal.rel_bits);
-    if (st == HKZ_SUCCESS)
+        (st = hkz_ly_track_check_range(a, b)) == 0)
+        st = hkz_ly_cw_track_range(has_tail, tstar, rad, N, a, b,
+                                   o.goal.rel_bits);
+    if (st != HKZ_SUCCESS)
+        *has_tail = 0;
+    else
     {
-        *has_tail = arb_lt(tstar, b);
         integral = method == HKZ_LY_METHOD_INTEGRAL ||
                    (method == HKZ_LY_METHOD_AUTO && N >= 32);
         snprintf(fam, sizeof(fam), integral ? "cw N=%ld method=integral"
@@ -252,10 +246,8 @@ int hkzpy_track_cw(hkz_ly_track_t *tr, slong *Np, arb_struct *tstar,
     if (st == HKZ_SUCCESS)
         st = hkz_ly_track_run(*tr, 0, &o);
     for (j = j0; tail != NULL && *has_tail && j < j1; j++)
-    {
-        hkz_ly_cw_limit_theta(tail + j - j0, j + 1, N, o.goal.rel_bits + 64);
-        arb_add_error_mag(tail + j - j0, rad);
-    }
+        hkz_ly_cw_tail_theta(tail + j - j0, j + 1, N, rad,
+                             o.goal.rel_bits + 64);
     if (st != HKZ_SUCCESS && st != HKZ_ERR_NOT_CERTIFIED)
         hkz_ly_track_destroy(tr);
     arb_clear(a);

@@ -180,10 +180,6 @@ static void duration(char *buf, size_t n, double s)
         snprintf(buf, n, "%.1f days", s / 86400);
 }
 
-/* The CPU transfer matrix has no checkpoint: refused past this estimated
- * wall time (hkz_ising_dos_transfer_estimate) unless forced. */
-#define DOS_CPU_BUDGET_S 7200.0
-
 int hkz_cli_ly_dos_budget(const hkz_ising_model_t m, int threads, int force)
 {
     hkz_ising_transfer_stats_t est;
@@ -193,7 +189,7 @@ int hkz_cli_ly_dos_budget(const hkz_ising_model_t m, int threads, int force)
     if (st != HKZ_SUCCESS)
         return st == HKZ_ERR_TOO_LARGE ? st : HKZ_SUCCESS;
     wall = cpu / FLINT_MAX(threads, 1);
-    if (force > 0 || wall <= DOS_CPU_BUDGET_S)
+    if (force > 0 || wall <= HKZ_ISING_DOS_CPU_BUDGET_S)
         return HKZ_SUCCESS;
     duration(a, sizeof(a), wall);
     duration(b, sizeof(b), cpu / est.runs);
