@@ -1,6 +1,7 @@
 /* One row block of a grid run, collective over the ranks: the unfinished
  * tiles are split over the ranks, rank 0 gathers them as exact records,
- * commits the checkpoint and calls the sink (see hkz_grid_heat_run). */
+ * commits the checkpoint and calls the sink (see hkz_grid_heat_run); one
+ * rank streams its tiles (tile_pipe.c). */
 #include <stdlib.h>
 #include <string.h>
 #include "grid_internal.h"
@@ -81,8 +82,6 @@ static int compute(_hkz_grid_run_t *R, slong t0, slong t1, buf_t *out)
 
     for (i = t0; i < t1; i++)
         npend += !R->done[i];
-    if (R->pipe && R->size == 1 && npend > 1)
-        return _hkz_grid_compute_pipe(R, t0, t1);
     if (R->splitk)
     {
         lo = 0;
@@ -114,8 +113,8 @@ static int compute(_hkz_grid_run_t *R, slong t0, slong t1, buf_t *out)
         }
         else
             r = R->rows;
-        status = _hkz_grid_tile(r, R->g, i * HKZ_GRID_TILE, np, R->tm, R->e,
-                                &R->goal, !R->splitk || R->rank == 0);
+        status = _hkz_grid_tile(r, R->tb, R->g, i * HKZ_GRID_TILE, np, R->tm,
+                                R->e, &R->goal, !R->splitk || R->rank == 0);
         if (R->splitk && R->size > 1)
             status = hkz_dist_agree(R->d, status);
         if (status != HKZ_SUCCESS || (R->splitk && R->rank != 0))
@@ -185,6 +184,17 @@ int _hkz_grid_block(_hkz_grid_run_t *R, slong t0, slong t1)
 
     for (i = t0; i < t1; i++)
         fresh |= !R->done[i];
+    if (R->size == 1)
+    {
+        /* one rank: the tiles stream to the sinks (tile_pipe.c) */
+        status = _hkz_grid_stream(R, t0, t1);
+        if (status == HKZ_SUCCESS && fresh && R->ck != NULL)
+            status = hkz_ckpt_commit(R->ck);
+        if (status == HKZ_SUCCESS)
+            status = hkz_progress_report(R->o->progress, R->mine,
+                                         R->S.entries);
+        return status;
+    }
     R->off = 0;
     status = compute(R, t0, t1, &mine);
     if (R->size > 1)

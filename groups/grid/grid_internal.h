@@ -39,42 +39,106 @@ typedef struct
 int _hkz_grid_times_init(_hkz_grid_times_t *tm, const hkz_grid_heat_t g);
 void _hkz_grid_times_clear(_hkz_grid_times_t *tm);
 
-/* Computes the entries of points [p0, p0 + np) (one tile) into rows
- * (np T entries, point-major; values initialized by the caller): the
- * engine route where it meets the goal, else (scalar != 0) the scalar
- * route; scalar == 0 leaves those entries unset (split-K ranks other than
- * 0).  e may be NULL when tm->ok == 0. */
-int _hkz_grid_tile(hkz_grid_entry_t *rows, const hkz_grid_heat_t g,
-                   slong p0, slong np, const _hkz_grid_times_t *tm,
-                   hkz_engine_t e, const hkz_goal_t *goal, int scalar);
+/* The entries of one tile in flat arrays (tbuf.c): the buffer a row block
+ * streams through, a few bytes an entry and no Arb number per entry.
+ * Entry k = i T + j (point p0 + i, time j).  Every entry's ball is either
+ *   dense   [mid[k] +/- rad[k]]: mid a double, rad the value of a mag_t
+ *           (<= 30-bit mantissa, or 0 or +inf), so that the ball converts
+ *           to and from an arb_t exactly (engine and device tiers); or
+ *   held    sc[m] with key[m] = k (increasing): an Arb ball (the scalar
+ *           route, or a record that is not dense); mid[k], rad[k] then
+ *           hold hkz_grid_ball_get_d of it (set by _hkz_grid_tb_finish).
+ * mid, rad, certified, scalar are the HDF5 columns as they are. */
+typedef struct
+{
+    slong tile, p0, np, T, n;   /* n = np T */
+    double *mid, *rad;
+    int8_t *cert, *scal;
+    slong nsc, capsc;           /* held entries, their capacity */
+    slong *key;                 /* nsc: their indices k, increasing */
+    hkz_grid_entry_t *sc;       /* capsc (values arb_init'ed) */
+    double *eout, *eerr;        /* the engine's out, err (np x T, ld np) */
+    slong cap;                  /* entries the arrays hold */
+} _hkz_grid_tbuf_t;
 
-/* _hkz_grid_tile in two steps (block.c overlaps them on a GPU): the
- * engine route of the tile, which lists in idx (np T slots; *nsc of them)
- * the entries i T + j it leaves to the scalar route, then that route for
- * them (idx is overwritten). */
-int _hkz_grid_tile_engine(hkz_grid_entry_t *rows, slong *idx, slong *nsc,
-        const hkz_grid_heat_t g, slong p0, slong np,
+void _hkz_grid_tb_init(_hkz_grid_tbuf_t *tb);
+void _hkz_grid_tb_clear(_hkz_grid_tbuf_t *tb);
+/* sizes tb for tile (np points of T times); no entry held */
+int _hkz_grid_tb_reset(_hkz_grid_tbuf_t *tb, slong tile, slong np, slong T);
+/* makes the entries idx[0..n) (increasing) held, their balls unset */
+int _hkz_grid_tb_hold(_hkz_grid_tbuf_t *tb, const slong *idx, slong n);
+/* the held entry k (NULL if k is dense) */
+hkz_grid_entry_t *_hkz_grid_tb_row(const _hkz_grid_tbuf_t *tb, slong k);
+/* the ball of entry k, exactly (dense ones rebuilt from mid, rad) */
+void _hkz_grid_tb_ball(arb_t x, int *missed, const _hkz_grid_tbuf_t *tb,
+                       slong k);
+/* mid, rad, cert, scal of the held entries (after the scalar route) */
+void _hkz_grid_tb_finish(_hkz_grid_tbuf_t *tb);
+/* the entries as rows (n of them; values initialized by the caller) */
+void _hkz_grid_tb_rows(hkz_grid_entry_t *rows, const _hkz_grid_tbuf_t *tb);
+/* adds the tile's counts to S (engine, scalar, missed) */
+void _hkz_grid_tb_count(hkz_grid_summary_t *S, const _hkz_grid_tbuf_t *tb);
+/* rad rounded up to the value of a mag_t (a dense radius) */
+double _hkz_grid_rad_mag(double rad);
+/* the exact double of r when a dense radius can hold it, else NAN */
+double _hkz_grid_mag_dense(const mag_t r);
+/* 1 and (mid, rad) if x is a dense ball, else 0 */
+int _hkz_grid_tb_dense(double *mid, double *rad, const arb_t x);
+/* entry k of tb from r: dense when exact and not scalar, else held (k
+ * above every held one) */
+int _hkz_grid_tb_load(_hkz_grid_tbuf_t *tb, const hkz_grid_entry_t *r,
+                      slong k);
+
+/* Computes the entries of points [p0, p0 + np) (one tile) into rows
+ * (np T entries, point-major; values initialized by the caller) through
+ * tb: the engine route where it meets the goal, else (scalar != 0) the
+ * scalar route; scalar == 0 leaves those entries unset (split-K ranks
+ * other than 0).  e may be NULL when tm->ok == 0. */
+int _hkz_grid_tile(hkz_grid_entry_t *rows, _hkz_grid_tbuf_t *tb,
+                   const hkz_grid_heat_t g, slong p0, slong np,
+                   const _hkz_grid_times_t *tm, hkz_engine_t e,
+                   const hkz_goal_t *goal, int scalar);
+
+/* _hkz_grid_tile in two steps (tile_pipe.c overlaps them on a GPU):
+ *   _hkz_grid_tile_engine  resets tb to the tile, runs the engine route
+ *       (the device, on the calling thread), keeps the entries meeting the
+ *       goal dense and makes the others held; then the second tier
+ *       (_hkz_grid_tile_tier2) on the held ones;
+ *   _hkz_grid_tile_rest    the scalar route for the held entries (the
+ *       host's Arb code, the last resort), then _hkz_grid_tb_finish. */
+int _hkz_grid_tile_engine(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
+        slong p0, slong np, const _hkz_grid_times_t *tm, hkz_engine_t e,
+        const hkz_goal_t *goal);
+int _hkz_grid_tile_rest(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
         const _hkz_grid_times_t *tm, hkz_engine_t e,
         const hkz_goal_t *goal);
-int _hkz_grid_tile_rest(hkz_grid_entry_t *rows, slong *idx, slong nsc,
-        const hkz_grid_heat_t g, slong p0, const _hkz_grid_times_t *tm,
-        hkz_engine_t e, const hkz_goal_t *goal);
+
+/* THE SECOND TIER (hook; issue 19 item 1): called by _hkz_grid_tile_engine
+ * on the calling (device) thread with the held entries tb->key[0..nsc)
+ * that the engine route left below the goal (their mid, rad, cert, scal
+ * unset; tb->eout, tb->eerr still hold the engine's out, err).  It may
+ * certify any of them: set mid[k], rad[k] (rad a mag value:
+ * _hkz_grid_rad_mag), cert[k] = 1, scal[k] = 0, and drop k from the held
+ * list (_hkz_grid_tb_hold with the rest).  What it leaves goes to the
+ * scalar route.  Today: nothing. */
+int _hkz_grid_tile_tier2(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
+        const _hkz_grid_times_t *tm, hkz_engine_t e,
+        const hkz_goal_t *goal);
 
 /* The scalar route for one entry (point p, time j) under the Ziv loop:
  * status HKZ_SUCCESS / HKZ_ERR_PREC in the entry, errors returned. */
 int _hkz_grid_scalar(hkz_grid_entry_t *row, const hkz_grid_heat_t g,
                      slong p, slong j, const hkz_goal_t *goal);
 
-/* The batched certified fallback of an su2-sub tile: the entries
- * idx[0..*n) (i T + j, increasing) grouped by point, each point's Arb
- * basis built once (hkz_su2_heat_sub_multi, weights cached in w); the
+/* The batched certified fallback of an su2-sub tile: the held entries
+ * idx[0..*n) of tb (i T + j, increasing) grouped by point, each point's
+ * Arb basis built once (hkz_su2_heat_sub_multi, weights cached in w); the
  * entries whose ball meets the goal are set (scalar = 1), the others stay
  * in idx (*n lowered) for _hkz_grid_scalar.  An entry's value depends on
  * its own inputs only. */
-int _hkz_grid_sub_multi(hkz_grid_entry_t *rows, slong *idx, slong *n,
-                        const hkz_grid_heat_t g, slong p0, slong T,
-                        hkz_engine_t e, const hkz_goal_t *goal,
-                        hkz_su2_sub_wcache_t w);
+int _hkz_grid_sub_multi(_hkz_grid_tbuf_t *tb, slong *idx, slong *n,
+                        const hkz_grid_heat_t g, hkz_engine_t e,
+                        const hkz_goal_t *goal, hkz_su2_sub_wcache_t w);
 
 /* The state of a run (heat_run.c), shared with the block loop
  * (block.c). */
@@ -95,10 +159,13 @@ typedef struct
                                  0 alone runs the scalar route */
     hkz_dist_ksum_t ks;       /* the engine hook's context */
     int pipe;                 /* one rank: overlap the engine route of a
-                                 tile with the scalar route of the one
-                                 before (tile_pipe.c) */
+                                 tile with the scalar route and the sink
+                                 of the one before (tile_pipe.c) */
+    _hkz_grid_tbuf_t tb[2];   /* the tiles in flight (several ranks: tb[0]) */
     slong P, T, ntiles;
-    hkz_grid_entry_t *rows;   /* rank 0: a block; others: one tile */
+    hkz_grid_entry_t *rows;   /* several ranks: rank 0 a block, the others
+                                 one tile; one rank: one tile (rows for the
+                                 sinks) or none (cols_sink) */
     slong nrows;
     slong off;                /* rows packed by this rank in the block
                                  (ranks > 0 with a local_sink) */
@@ -109,14 +176,17 @@ typedef struct
 /* One row block: tiles [t0, t1), collective over R->d. */
 int _hkz_grid_block(_hkz_grid_run_t *R, slong t0, slong t1);
 
-/* The unfinished tiles of [t0, t1) on one rank, the engine route of each
- * tile beside the scalar route of the one before (tile_pipe.c); the rows,
- * records and counts of compute() in block.c. */
-int _hkz_grid_compute_pipe(_hkz_grid_run_t *R, slong t0, slong t1);
+/* The tiles of [t0, t1) on one rank, streamed (tile_pipe.c): computed or
+ * resumed, records added, counted and handed to the sinks in order (the
+ * block's commit and progress are the caller's). */
+int _hkz_grid_stream(_hkz_grid_run_t *R, slong t0, slong t1);
 
 /* Checkpoint records of tiles: "tile <i> <flags>:<ball>;..." */
 char *_hkz_grid_record(slong tile, const hkz_grid_entry_t *rows, slong n);
 int _hkz_grid_record_load(hkz_grid_entry_t *rows, slong n, slong *tile,
                           const char *rec);
+/* the same records of tb, and into tb (reset to the record's tile first) */
+char *_hkz_grid_record_tb(const _hkz_grid_tbuf_t *tb);
+int _hkz_grid_record_load_tb(_hkz_grid_tbuf_t *tb, const char *rec);
 
 #endif

@@ -149,3 +149,42 @@ int hkz_grid_h5_write(hkz_h5_t h, const hkz_grid_heat_t g,
 {
     return put(h, g, rows, n, 1);
 }
+
+/* pieces of at most this many rows when written at indices */
+#define COLS_PIECE 65536
+
+int hkz_grid_h5_write_cols(hkz_h5_t h, const hkz_grid_heat_t g,
+                           const hkz_grid_cols_t *c)
+{
+    uint64_t start = (uint64_t) c->p0 * (uint64_t) g->t->n, *idx;
+    size_t k, m, n = (size_t) c->n;
+    int status = HKZ_SUCCESS;
+
+    /* in order: the columns as they are */
+    if (hkz_h5_rows(h) == start)
+    {
+        const void *data[4];
+        data[0] = c->mid;
+        data[1] = c->rad;
+        data[2] = c->certified;
+        data[3] = c->scalar;
+        return hkz_h5_append(h, n, data);
+    }
+    idx = malloc(COLS_PIECE * sizeof(uint64_t));
+    HKZ_CHECK(idx != NULL, HKZ_ERR_NOMEM, "grid h5: out of memory");
+    for (k = 0; k < n && status == HKZ_SUCCESS; k += m)
+    {
+        const void *data[4];
+        size_t i;
+        m = FLINT_MIN(n - k, (size_t) COLS_PIECE);
+        for (i = 0; i < m; i++)
+            idx[i] = start + k + i;
+        data[0] = c->mid + k;
+        data[1] = c->rad + k;
+        data[2] = c->certified + k;
+        data[3] = c->scalar + k;
+        status = hkz_h5_write_rows(h, m, idx, data);
+    }
+    free(idx);
+    return status;
+}

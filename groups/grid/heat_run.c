@@ -125,6 +125,8 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
 
     memset(&R, 0, sizeof(R));
     memset(&tm, 0, sizeof(tm));
+    _hkz_grid_tb_init(R.tb);
+    _hkz_grid_tb_init(R.tb + 1);
     HKZ_CHECK(o != NULL, HKZ_ERR_ARG, "hkz_grid_heat_run: NULL options");
     R.d = o->dist != NULL ? o->dist : hkz_dist_world();
     R.rank = hkz_dist_rank(R.d);
@@ -219,10 +221,19 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
             }
         }
     }
-    /* block rows (rank 0) or one tile (others) */
-    R.nrows = (R.rank == 0 || o->local_sink != NULL ? bt : 1)
-              * HKZ_GRID_TILE * R.T;
-    if (status == HKZ_SUCCESS)
+    /* several ranks: block rows (rank 0) or one tile (others); one rank:
+     * one tile for the row sinks, none for cols_sink (tile_pipe.c) */
+    if (R.size > 1)
+        R.nrows = (R.rank == 0 || o->local_sink != NULL ? bt : 1)
+                  * HKZ_GRID_TILE * R.T;
+    else
+    {
+        R.nrows = o->cols_sink != NULL ? 0 : HKZ_GRID_TILE * R.T;
+        /* the blocks (timed) only pace commits and progress reports */
+        if (o->block == 0 && !o->scalar_only)
+            bt = R.ntiles;
+    }
+    if (status == HKZ_SUCCESS && R.nrows > 0)
     {
         R.rows = malloc(R.nrows * sizeof(hkz_grid_entry_t));
         if (R.rows == NULL)
@@ -264,6 +275,8 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
         for (k = 0; k < R.nrows; k++)
             arb_clear(&R.rows[k].value);
     free(R.rows);
+    _hkz_grid_tb_clear(R.tb);
+    _hkz_grid_tb_clear(R.tb + 1);
     free(R.rec);
     free(R.done);
     hkz_ckpt_destroy(&R.ck);

@@ -18,6 +18,7 @@
  *          |d/da tr(pi e^{-tL})| <= t (n-1)^2 tr e^{-tL}. */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include "grid_internal.h"
 #include "hkz_check.h"
 
@@ -104,24 +105,27 @@ static void milnor_point(double *gd, double *chord, const hkz_grid_heat_t g,
     arf_clear(ub);
 }
 
-/* The engine route for the tile: out, rad (np x T, ld np).  Returns
+/* The Lipschitz terms of a tile's radii: rad(i, j) = err(i, j) + Lx[j]
+ * dx[i] + Lt[j] dt[j] + Lw[j] dw. */
+typedef struct
+{
+    double *dx, *Lx, *Lt, *Lw, dw;
+} lip_t;
+
+/* The engine route for the tile: out, err (np x T, ld np) and L.  Returns
  * HKZ_SUCCESS, or HKZ_ERR_DOMAIN / _TOO_LARGE / _UNSUPPORTED when the
  * engine grid does not cover the inputs (then the scalar route runs). */
-static int engine_tile(double *out, mag_ptr rad, const hkz_grid_heat_t g,
-                       slong p0, slong np, const _hkz_grid_times_t *tm,
-                       hkz_engine_t e)
+static int engine_tile(double *out, double *err, lip_t *L,
+                       const hkz_grid_heat_t g, slong p0, slong np,
+                       const _hkz_grid_times_t *tm, hkz_engine_t e)
 {
     slong T = tm->T, i, j;
-    double *err = malloc(np * T * sizeof(double));
     double *x = malloc(4 * np * sizeof(double));
-    double *dx = malloc(np * sizeof(double));
-    double *Lx = malloc(T * sizeof(double)), *Lt = malloc(T * sizeof(double));
-    double *Lw = malloc(T * sizeof(double)), dw = 0.0;
+    double *dx = L->dx, *Lx = L->Lx, *Lt = L->Lt, *Lw = L->Lw, dw = 0.0;
     int k = (int) g->deriv;
     int status = HKZ_SUCCESS;
 
-    HKZ_CHECK_GOTO(err && x && dx && Lx && Lt && Lw, HKZ_ERR_NOMEM,
-                   "grid: out of memory");
+    HKZ_CHECK_GOTO(x != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
     /* time derivatives: engine route for su2 and su2-sub (the Milnor
      * engine grid has no derivative weights yet) */
     if (g->deriv > 0 && g->kind == HKZ_GRID_SU2_MILNOR)
@@ -218,32 +222,72 @@ static int engine_tile(double *out, mag_ptr rad, const hkz_grid_heat_t g,
         status = hkz_su2_heat_milnor_grid(out, err, np, e, w[0], w[1], w[2],
                                           x, np, tm->t, T, 0);
     }
-    if (status != HKZ_SUCCESS)
-        goto cleanup;
-    for (j = 0; j < T; j++)
-        for (i = 0; i < np; i++)
-        {
-            mag_ptr r = rad + i + j * np;
-            if (!isfinite(err[i + j * np]) || !isfinite(out[i + j * np]))
-            {
-                mag_inf(r);
-                continue;
-            }
-            mag_set_d(r, err[i + j * np]);
-            add_term(r, Lx[j], dx[i]);
-            add_term(r, Lt[j], tm->dt[j]);
-            add_term(r, Lw[j], dw);
-        }
+    L->dw = dw;
 cleanup:
-    free(err); free(x); free(dx); free(Lx); free(Lt); free(Lw);
+    free(x);
     return status;
+}
+
+/* The entries of points [i0, i1) of the tile from the engine's out, err:
+ * the radius of main's rows (mag_set_d of err, then the Lipschitz terms
+ * added in the same order), the same goal test on the same ball; dense
+ * where met (certified, scal 0), else cert = -1 (for the next tiers).
+ * An entry depends on its own inputs only. */
+typedef struct
+{
+    _hkz_grid_tbuf_t *tb;
+    const lip_t *L;
+    const double *dt;
+    const hkz_goal_t *goal;
+} class_t;
+
+static void class_range(size_t i0, size_t i1, void *arg)
+{
+    const class_t *A = arg;
+    _hkz_grid_tbuf_t *tb = A->tb;
+    const lip_t *L = A->L;
+    slong np = tb->np, T = tb->T, i, j;
+    arb_t v;
+    double d;
+
+    arb_init(v);
+    for (i = (slong) i0; i < (slong) i1; i++)
+        for (j = 0; j < T; j++)
+        {
+            slong k = i * T + j;
+            double o = tb->eout[i + j * np], er = tb->eerr[i + j * np];
+            mag_ptr r = arb_radref(v);
+
+            tb->cert[k] = -1;
+            if (!isfinite(er) || !isfinite(o))
+                continue;
+            mag_set_d(r, er);
+            add_term(r, L->Lx[j], L->dx[i]);
+            add_term(r, L->Lt[j], A->dt[j]);
+            add_term(r, L->Lw[j], L->dw);
+            arf_set_d(arb_midref(v), o);
+            if (arb_rel_accuracy_bits(v) < A->goal->rel_bits
+                || !arb_is_finite(v))
+                continue;
+            /* (a radius outside the dense range, below 2^-1000 or near
+               DBL_MAX, goes the scalar route: tbuf.c) */
+            d = _hkz_grid_mag_dense(r);
+            if (isnan(d))
+                continue;
+            tb->mid[k] = o;
+            tb->rad[k] = d;
+            tb->cert[k] = 1;
+            tb->scal[k] = 0;
+        }
+    arb_clear(v);
+    flint_cleanup();
 }
 
 /* the scalar route for the entries idx[0..n) of a tile, on the engine's
  * threads (each entry depends on its inputs only) */
 typedef struct
 {
-    hkz_grid_entry_t *rows;
+    const _hkz_grid_tbuf_t *tb;
     const slong *idx;
     int *st;
     const hkz_grid_heat_struct *g;
@@ -258,16 +302,17 @@ static void scalar_range(size_t i0, size_t i1, void *arg)
     for (i = i0; i < i1; i++)
     {
         slong k = A->idx[i];
-        A->st[i] = _hkz_grid_scalar(A->rows + k, A->g, A->p0 + k / A->T,
-                                    k % A->T, A->goal);
+        A->st[i] = _hkz_grid_scalar(_hkz_grid_tb_row(A->tb, k), A->g,
+                                    A->p0 + k / A->T, k % A->T, A->goal);
     }
     flint_cleanup();
 }
 
-static int scalar_entries(hkz_grid_entry_t *rows, const slong *idx, slong n,
-                          const hkz_grid_heat_t g, slong p0, slong T,
-                          hkz_engine_t e, const hkz_goal_t *goal)
+static int scalar_entries(const _hkz_grid_tbuf_t *tb, const slong *idx,
+                          slong n, const hkz_grid_heat_t g, hkz_engine_t e,
+                          const hkz_goal_t *goal)
 {
+    slong p0 = tb->p0, T = tb->T;
     scalar_par_t A;
     slong i;
     int status = HKZ_SUCCESS;
@@ -276,7 +321,7 @@ static int scalar_entries(hkz_grid_entry_t *rows, const slong *idx, slong n,
         return HKZ_SUCCESS;
     A.st = malloc(n * sizeof(int));
     HKZ_CHECK(A.st != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
-    A.rows = rows;
+    A.tb = tb;
     A.idx = idx;
     A.g = g;
     A.p0 = p0;
@@ -289,29 +334,33 @@ static int scalar_entries(hkz_grid_entry_t *rows, const slong *idx, slong n,
     /* the first failing entry again, here, for its message */
     for (i = 0; status == HKZ_SUCCESS && i < n; i++)
         if (A.st[i] != HKZ_SUCCESS)
-            status = _hkz_grid_scalar(rows + idx[i], g, p0 + idx[i] / T,
-                                      idx[i] % T, goal);
+            status = _hkz_grid_scalar(_hkz_grid_tb_row(tb, idx[i]), g,
+                                      p0 + idx[i] / T, idx[i] % T, goal);
     free(A.st);
     return status;
 }
 
-int _hkz_grid_tile_engine(hkz_grid_entry_t *rows, slong *idx, slong *nsc,
-        const hkz_grid_heat_t g, slong p0, slong np,
-        const _hkz_grid_times_t *tm, hkz_engine_t e,
+int _hkz_grid_tile_engine(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
+        slong p0, slong np, const _hkz_grid_times_t *tm, hkz_engine_t e,
         const hkz_goal_t *goal)
 {
-    slong T = tm->T, i, j, n = np * T;
-    double *out = NULL;
-    mag_ptr rad = NULL;
+    slong T = tm->T, k, n = np * T, m = 0;
+    slong *idx = NULL;
+    lip_t L;
+    class_t A;
     int status = HKZ_SUCCESS, have = 0;
 
-    *nsc = 0;
+    memset(&L, 0, sizeof(L));
+    HKZ_TRY(_hkz_grid_tb_reset(tb, p0 / HKZ_GRID_TILE, np, T));
     if (tm->ok && e != NULL)
     {
-        out = malloc(n * sizeof(double));
-        rad = _mag_vec_init(n);
-        HKZ_CHECK_GOTO(out != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
-        status = engine_tile(out, rad, g, p0, np, tm, e);
+        L.dx = malloc(np * sizeof(double));
+        L.Lx = malloc(3 * T * sizeof(double));
+        HKZ_CHECK_GOTO(L.dx != NULL && L.Lx != NULL, HKZ_ERR_NOMEM,
+                       "grid: out of memory");
+        L.Lt = L.Lx + T;
+        L.Lw = L.Lt + T;
+        status = engine_tile(tb->eout, tb->eerr, &L, g, p0, np, tm, e);
         if (status == HKZ_SUCCESS)
             have = 1;
         else if (status == HKZ_ERR_DOMAIN || status == HKZ_ERR_TOO_LARGE
@@ -320,60 +369,73 @@ int _hkz_grid_tile_engine(hkz_grid_entry_t *rows, slong *idx, slong *nsc,
         else
             goto cleanup;
     }
-    for (i = 0; i < np; i++)
-        for (j = 0; j < T; j++)
-        {
-            hkz_grid_entry_t *row = rows + i * T + j;
-            row->p = p0 + i;
-            row->j = j;
-            if (have)
-            {
-                arb_set_d(&row->value, out[i + j * np]);
-                mag_set(arb_radref(&row->value), rad + i + j * np);
-                if (arb_is_finite(&row->value) &&
-                    arb_rel_accuracy_bits(&row->value) >= goal->rel_bits)
-                {
-                    row->scalar = 0;
-                    row->certified = 1;
-                    row->status = HKZ_SUCCESS;
-                    continue;
-                }
-            }
-            idx[(*nsc)++] = i * T + j;
-        }
+    if (have)
+    {
+        A.tb = tb;
+        A.L = &L;
+        A.dt = tm->dt;
+        A.goal = goal;
+        if (e != NULL && np > 1)
+            HKZ_TRY_GOTO(hkz_engine_parallel_for(e, (size_t) np,
+                                                 class_range, &A));
+        else
+            class_range(0, (size_t) np, &A);
+    }
+    else
+        memset(tb->cert, -1, (size_t) n);
+    /* the entries below the goal, held for the next tiers */
+    idx = malloc(FLINT_MAX(1, n) * sizeof(slong));
+    HKZ_CHECK_GOTO(idx != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
+    for (k = 0; k < n; k++)
+        if (tb->cert[k] < 0)
+            idx[m++] = k;
+    HKZ_TRY_GOTO(_hkz_grid_tb_hold(tb, idx, m));
+    if (tb->nsc > 0)
+        status = _hkz_grid_tile_tier2(tb, g, tm, e, goal);
 cleanup:
-    free(out);
-    if (rad != NULL)
-        _mag_vec_clear(rad, n);
+    free(idx);
+    free(L.dx);
+    free(L.Lx);
     return status;
 }
 
-int _hkz_grid_tile_rest(hkz_grid_entry_t *rows, slong *idx, slong nsc,
-        const hkz_grid_heat_t g, slong p0, const _hkz_grid_times_t *tm,
-        hkz_engine_t e, const hkz_goal_t *goal)
+int _hkz_grid_tile_tier2(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
+        const _hkz_grid_times_t *tm, hkz_engine_t e,
+        const hkz_goal_t *goal)
 {
+    (void) tb; (void) g; (void) tm; (void) e; (void) goal;
+    return HKZ_SUCCESS;
+}
+
+int _hkz_grid_tile_rest(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
+        const _hkz_grid_times_t *tm, hkz_engine_t e,
+        const hkz_goal_t *goal)
+{
+    slong nsc = tb->nsc;
+    slong *idx = malloc(FLINT_MAX(1, nsc) * sizeof(slong));
     int status = HKZ_SUCCESS;
 
+    HKZ_CHECK(idx != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
+    memcpy(idx, tb->key, nsc * sizeof(slong));
     if (nsc > 0 && g->kind == HKZ_GRID_SU2_SUB && tm->sub_w != NULL)
-        status = _hkz_grid_sub_multi(rows, idx, &nsc, g, p0, tm->T, e, goal,
-                                     tm->sub_w);
+        status = _hkz_grid_sub_multi(tb, idx, &nsc, g, e, goal, tm->sub_w);
     if (status == HKZ_SUCCESS)
-        status = scalar_entries(rows, idx, nsc, g, p0, tm->T, e, goal);
+        status = scalar_entries(tb, idx, nsc, g, e, goal);
+    if (status == HKZ_SUCCESS)
+        _hkz_grid_tb_finish(tb);
+    free(idx);
     return status;
 }
 
-int _hkz_grid_tile(hkz_grid_entry_t *rows, const hkz_grid_heat_t g,
-                   slong p0, slong np, const _hkz_grid_times_t *tm,
-                   hkz_engine_t e, const hkz_goal_t *goal, int scalar)
+int _hkz_grid_tile(hkz_grid_entry_t *rows, _hkz_grid_tbuf_t *tb,
+                   const hkz_grid_heat_t g, slong p0, slong np,
+                   const _hkz_grid_times_t *tm, hkz_engine_t e,
+                   const hkz_goal_t *goal, int scalar)
 {
-    slong nsc = 0;
-    slong *idx = malloc(np * tm->T * sizeof(slong));
-    int status;
-
-    HKZ_CHECK(idx != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
-    status = _hkz_grid_tile_engine(rows, idx, &nsc, g, p0, np, tm, e, goal);
+    int status = _hkz_grid_tile_engine(tb, g, p0, np, tm, e, goal);
     if (scalar && status == HKZ_SUCCESS)
-        status = _hkz_grid_tile_rest(rows, idx, nsc, g, p0, tm, e, goal);
-    free(idx);
+        status = _hkz_grid_tile_rest(tb, g, tm, e, goal);
+    if (status == HKZ_SUCCESS)
+        _hkz_grid_tb_rows(rows, tb);
     return status;
 }

@@ -109,7 +109,7 @@ int _hkz_grid_scalar(hkz_grid_entry_t *row, const hkz_grid_heat_t g,
 
 typedef struct
 {
-    hkz_grid_entry_t *rows;
+    const _hkz_grid_tbuf_t *tb;
     const slong *idx;
     const slong *gs;          /* groups: idx[gs[i] .. gs[i+1]) */
     char *done;
@@ -147,7 +147,8 @@ static void multi_range(size_t i0, size_t i1, void *arg)
                     g->r->v + p / g->z->n, z, g->deriv, A->prec, A->w);
             for (k = 0; A->st[i] == HKZ_SUCCESS && k < n; k++)
             {
-                hkz_grid_entry_t *row = A->rows + A->idx[a + k];
+                hkz_grid_entry_t *row = _hkz_grid_tb_row(A->tb,
+                                                         A->idx[a + k]);
                 if (!ok[k] || !arb_is_finite(res + k)
                     || arb_rel_accuracy_bits(res + k) < A->goal->rel_bits)
                     continue;
@@ -244,11 +245,11 @@ static int cmp_slong(const void *a, const void *b)
     return x < y ? -1 : (x > y);
 }
 
-int _hkz_grid_sub_multi(hkz_grid_entry_t *rows, slong *idx, slong *n,
-                        const hkz_grid_heat_t g, slong p0, slong T,
-                        hkz_engine_t e, const hkz_goal_t *goal,
-                        hkz_su2_sub_wcache_t w)
+int _hkz_grid_sub_multi(_hkz_grid_tbuf_t *tb, slong *idx, slong *n,
+                        const hkz_grid_heat_t g, hkz_engine_t e,
+                        const hkz_goal_t *goal, hkz_su2_sub_wcache_t w)
 {
+    slong p0 = tb->p0, T = tb->T;
     multi_par_t A;
     slong i, ng = 0, m = 0, N = *n;
     slong *gs = malloc((N + 1) * sizeof(slong));
@@ -293,7 +294,7 @@ int _hkz_grid_sub_multi(hkz_grid_entry_t *rows, slong *idx, slong *n,
         }
         ng = cut_pieces(idx, gs, ng, N, T, nth);
     }
-    A.rows = rows;
+    A.tb = tb;
     A.idx = idx;
     A.gs = gs;
     A.g = g;

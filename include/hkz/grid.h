@@ -178,6 +178,22 @@ typedef struct
 typedef int (*hkz_grid_sink_fn)(void *ctx, const hkz_grid_entry_t *rows,
         slong n, slong p0, slong p1);
 
+/** A tile's rows as columns (the HDF5 datasets as they are): the rows of
+ *  points [p0, p1), n = (p1 - p0) T entries, point-major; mid[k], rad[k]
+ *  = hkz_grid_ball_get_d of entry k's ball, certified[k] and scalar[k] 0
+ *  or 1 (the fields of hkz_grid_entry_t).  The arrays live until the call
+ *  returns. */
+typedef struct
+{
+    slong p0, p1, n;
+    const double *mid, *rad;
+    const int8_t *certified, *scalar;
+} hkz_grid_cols_t;
+
+/** Receives a tile's columns, in increasing p0, exactly once per point; a
+ *  non-zero return stops the run with that status. */
+typedef int (*hkz_grid_cols_fn)(void *ctx, const hkz_grid_cols_t *c);
+
 typedef struct
 {
     int device;        /* hkz_backend_t: AUTO, CPU, CUDA */
@@ -211,6 +227,11 @@ typedef struct
                                  one rank's local_sink. */
     hkz_dist_t dist;          /* ranks sharing the work (NULL: the world,
                                  one rank without MPI) */
+    hkz_grid_cols_fn cols_sink;  /* NULL, or on one rank: called per tile
+                                 instead of sink and local_sink, with the
+                                 rows as columns (no Arb ball per entry:
+                                 the fast path of large grids); several
+                                 ranks use sink / local_sink */
 } hkz_grid_opts_t;
 
 HKZ_API void hkz_grid_opts_init(hkz_grid_opts_t *o);
@@ -276,6 +297,12 @@ HKZ_API HKZ_WARN_UNUSED int hkz_grid_h5_create_dist(hkz_h5_t *h,
  *  at rows p T + j (a local_sink's rows; n may be 0). */
 HKZ_API HKZ_WARN_UNUSED int hkz_grid_h5_write(hkz_h5_t h,
         const hkz_grid_heat_t g, const hkz_grid_entry_t *rows, slong n);
+
+/** A cols_sink's tile into the file of hkz_grid_h5_create (appended in
+ *  order) or of hkz_grid_h5_create_dist on one rank (written at rows
+ *  p T + j). */
+HKZ_API HKZ_WARN_UNUSED int hkz_grid_h5_write_cols(hkz_h5_t h,
+        const hkz_grid_heat_t g, const hkz_grid_cols_t *c);
 
 /** hkz_ball_get_d (hkz/io.h) with a NaN *mid for non-finite balls. */
 HKZ_API void hkz_grid_ball_get_d(double *mid, double *rad, const arb_t x);
