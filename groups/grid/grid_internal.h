@@ -99,6 +99,20 @@ int _hkz_grid_tile(hkz_grid_entry_t *rows, _hkz_grid_tbuf_t *tb,
                    const _hkz_grid_times_t *tm, hkz_engine_t e,
                    const hkz_goal_t *goal, int scalar);
 
+/* The Lipschitz terms of a tile's radii (heat_tile.c):
+ * rad(i, j) = err(i, j) + Lx[j] dx[i] + Lt[j] dt[j] + Lw[j] dw. */
+typedef struct
+{
+    double *dx, *Lx, *Lt, *Lw, dw;
+} _hkz_grid_lip_t;
+
+/* The goal test of the engine route (tile_goal.c): from tb->eout,
+ * tb->eerr, the entries meeting the goal dense (cert 1, scal 0), the
+ * others cert = -1; on e's threads. */
+int _hkz_grid_tile_goal(_hkz_grid_tbuf_t *tb, const _hkz_grid_lip_t *L,
+                        const double *dt, const hkz_goal_t *goal,
+                        hkz_engine_t e);
+
 /* _hkz_grid_tile in two steps (tile_pipe.c overlaps them on a GPU):
  *   _hkz_grid_tile_engine  resets tb to the tile, runs the engine route
  *       (the device, on the calling thread), keeps the entries meeting the

@@ -24,27 +24,6 @@
 
 #define TILE_PREC 128
 
-/* r += L d (upper bound; nothing when d = 0) */
-static void add_term(mag_t r, double L, double d)
-{
-    mag_t a, b;
-    if (d == 0.0)
-        return;
-    mag_init(a);
-    mag_init(b);
-    if (isfinite(L) && isfinite(d))
-    {
-        mag_set_d(a, L);
-        mag_set_d(b, d);
-        mag_mul(a, a, b);
-    }
-    else
-        mag_inf(a);
-    mag_add(r, r, a);
-    mag_clear(a);
-    mag_clear(b);
-}
-
 static double clamp(double x, double lo, double hi)
 {
     return x < lo ? lo : (x > hi ? hi : x);
@@ -105,17 +84,10 @@ static void milnor_point(double *gd, double *chord, const hkz_grid_heat_t g,
     arf_clear(ub);
 }
 
-/* The Lipschitz terms of a tile's radii: rad(i, j) = err(i, j) + Lx[j]
- * dx[i] + Lt[j] dt[j] + Lw[j] dw. */
-typedef struct
-{
-    double *dx, *Lx, *Lt, *Lw, dw;
-} lip_t;
-
 /* The engine route for the tile: out, err (np x T, ld np) and L.  Returns
  * HKZ_SUCCESS, or HKZ_ERR_DOMAIN / _TOO_LARGE / _UNSUPPORTED when the
  * engine grid does not cover the inputs (then the scalar route runs). */
-static int engine_tile(double *out, double *err, lip_t *L,
+static int engine_tile(double *out, double *err, _hkz_grid_lip_t *L,
                        const hkz_grid_heat_t g, slong p0, slong np,
                        const _hkz_grid_times_t *tm, hkz_engine_t e)
 {
@@ -228,61 +200,6 @@ cleanup:
     return status;
 }
 
-/* The entries of points [i0, i1) of the tile from the engine's out, err:
- * the radius of main's rows (mag_set_d of err, then the Lipschitz terms
- * added in the same order), the same goal test on the same ball; dense
- * where met (certified, scal 0), else cert = -1 (for the next tiers).
- * An entry depends on its own inputs only. */
-typedef struct
-{
-    _hkz_grid_tbuf_t *tb;
-    const lip_t *L;
-    const double *dt;
-    const hkz_goal_t *goal;
-} class_t;
-
-static void class_range(size_t i0, size_t i1, void *arg)
-{
-    const class_t *A = arg;
-    _hkz_grid_tbuf_t *tb = A->tb;
-    const lip_t *L = A->L;
-    slong np = tb->np, T = tb->T, i, j;
-    arb_t v;
-    double d;
-
-    arb_init(v);
-    for (i = (slong) i0; i < (slong) i1; i++)
-        for (j = 0; j < T; j++)
-        {
-            slong k = i * T + j;
-            double o = tb->eout[i + j * np], er = tb->eerr[i + j * np];
-            mag_ptr r = arb_radref(v);
-
-            tb->cert[k] = -1;
-            if (!isfinite(er) || !isfinite(o))
-                continue;
-            mag_set_d(r, er);
-            add_term(r, L->Lx[j], L->dx[i]);
-            add_term(r, L->Lt[j], A->dt[j]);
-            add_term(r, L->Lw[j], L->dw);
-            arf_set_d(arb_midref(v), o);
-            if (arb_rel_accuracy_bits(v) < A->goal->rel_bits
-                || !arb_is_finite(v))
-                continue;
-            /* (a radius outside the dense range, below 2^-1000 or near
-               DBL_MAX, goes the scalar route: tbuf.c) */
-            d = _hkz_grid_mag_dense(r);
-            if (isnan(d))
-                continue;
-            tb->mid[k] = o;
-            tb->rad[k] = d;
-            tb->cert[k] = 1;
-            tb->scal[k] = 0;
-        }
-    arb_clear(v);
-    flint_cleanup();
-}
-
 /* the scalar route for the entries idx[0..n) of a tile, on the engine's
  * threads (each entry depends on its inputs only) */
 typedef struct
@@ -346,8 +263,7 @@ int _hkz_grid_tile_engine(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
 {
     slong T = tm->T, k, n = np * T, m = 0;
     slong *idx = NULL;
-    lip_t L;
-    class_t A;
+    _hkz_grid_lip_t L;
     int status = HKZ_SUCCESS, have = 0;
 
     memset(&L, 0, sizeof(L));
@@ -370,17 +286,7 @@ int _hkz_grid_tile_engine(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
             goto cleanup;
     }
     if (have)
-    {
-        A.tb = tb;
-        A.L = &L;
-        A.dt = tm->dt;
-        A.goal = goal;
-        if (e != NULL && np > 1)
-            HKZ_TRY_GOTO(hkz_engine_parallel_for(e, (size_t) np,
-                                                 class_range, &A));
-        else
-            class_range(0, (size_t) np, &A);
-    }
+        HKZ_TRY_GOTO(_hkz_grid_tile_goal(tb, &L, tm->dt, goal, e));
     else
         memset(tb->cert, -1, (size_t) n);
     /* the entries below the goal, held for the next tiers */
