@@ -132,8 +132,8 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
     R.rank = hkz_dist_rank(R.d);
     R.size = hkz_dist_size(R.d);
     /* argument errors are the same on every rank: no agreement needed */
-    HKZ_CHECK(R.rank != 0 || o->sink != NULL || o->local_sink != NULL,
-              HKZ_ERR_ARG,
+    HKZ_CHECK(R.rank != 0 || o->sink != NULL || o->local_sink != NULL
+              || (o->cols_sink != NULL && R.size == 1), HKZ_ERR_ARG,
               "hkz_grid_heat_run: no sink");
     HKZ_TRY(hkz_grid_heat_check(&R.P, &R.T, g));
     HKZ_CHECK(o->block >= 0, HKZ_ERR_ARG, "grid: block size must be >= 0");
