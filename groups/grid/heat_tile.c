@@ -24,6 +24,10 @@
 
 #define TILE_PREC 128
 
+/* the most balls the su2-sub weight cache keeps between tiles (about
+ * 80 bytes each) */
+#define WCACHE_BALLS ((slong) 1 << 22)
+
 static double clamp(double x, double lo, double hi)
 {
     return x < lo ? lo : (x > hi ? hi : x);
@@ -323,6 +327,10 @@ int _hkz_grid_tile_rest(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
 
     HKZ_CHECK(idx != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
     memcpy(idx, tb->key, nsc * sizeof(slong));
+    /* host memory independent of the grid: the weight cache emptied when
+     * it outgrows WCACHE_BALLS (the same bits, recomputed on demand) */
+    if (hkz_su2_sub_wcache_size(tm->sub_w) > WCACHE_BALLS)
+        hkz_su2_sub_wcache_reset(tm->sub_w);
     if (nsc > 0 && g->kind == HKZ_GRID_SU2_SUB && tm->sub_w != NULL)
         status = _hkz_grid_sub_multi(tb, idx, &nsc, g, e, goal, tm->sub_w);
     if (status == HKZ_SUCCESS)

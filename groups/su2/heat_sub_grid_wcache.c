@@ -8,6 +8,7 @@
  * cache and calls down here, never the other way). */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include "hkz_check.h"
 #include "heat_sub_internal.h"
 #include "su2_grid_internal.h"
@@ -21,11 +22,9 @@ int hkz_su2_sub_wcache_init(hkz_su2_sub_wcache_t *c)
     return HKZ_SUCCESS;
 }
 
-void hkz_su2_sub_wcache_clear(hkz_su2_sub_wcache_t c)
+static void wcache_free(hkz_su2_sub_wcache_t c)
 {
     slong i;
-    if (c == NULL)
-        return;
     for (i = 0; i < c->n; i++)
         _hkz_su2_sub_went_clear(c->e + i);
     free(c->e);
@@ -33,7 +32,36 @@ void hkz_su2_sub_wcache_clear(hkz_su2_sub_wcache_t c)
     _hkz_su2_sub_wcache_cos_clear(c);
     _hkz_su2_sub_coef_clear(c);
     _hkz_su2_sub_d2memo_clear(&c->memo);
+}
+
+void hkz_su2_sub_wcache_clear(hkz_su2_sub_wcache_t c)
+{
+    if (c == NULL)
+        return;
+    wcache_free(c);
     free(c);
+}
+
+void hkz_su2_sub_wcache_reset(hkz_su2_sub_wcache_t c)
+{
+    if (c == NULL)
+        return;
+    wcache_free(c);
+    memset(c, 0, sizeof(*c));
+    _hkz_su2_sub_d2memo_init(&c->memo);
+}
+
+slong hkz_su2_sub_wcache_size(const struct hkz_su2_sub_wcache_struct *c)
+{
+    slong i, n = 0;
+    if (c == NULL)
+        return 0;
+    for (i = 0; i < c->n; i++)
+        if (c->e[i].off != NULL && c->e[i].Kc >= 0)
+            n += c->e[i].off[c->e[i].Kc + 1];
+    for (i = 0; i < c->ncz; i++)
+        n += c->cz[i].K + 1;
+    return n;
 }
 
 /* the working precision of an entry (see the top comment); the distance

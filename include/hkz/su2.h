@@ -136,6 +136,12 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_sub(arb_t res, const arb_t t,
 typedef struct hkz_su2_sub_wcache_struct *hkz_su2_sub_wcache_t;
 HKZ_API HKZ_WARN_UNUSED int hkz_su2_sub_wcache_init(hkz_su2_sub_wcache_t *c);
 HKZ_API void hkz_su2_sub_wcache_clear(hkz_su2_sub_wcache_t c);
+/** The balls the cache holds (its weights and 2 cos(kz) vectors: about
+ *  its memory, at some 80 bytes a ball), and emptying it (not
+ *  thread-safe): an emptied cache gives the same bits, only slower
+ *  (every value depends on its key alone). */
+HKZ_API slong hkz_su2_sub_wcache_size(const struct hkz_su2_sub_wcache_struct *c);
+HKZ_API void hkz_su2_sub_wcache_reset(hkz_su2_sub_wcache_t c);
 HKZ_API HKZ_WARN_UNUSED int hkz_su2_sub_wcache_prepare(hkz_su2_sub_wcache_t c,
         const arb_t t, const arb_t r, const arb_t z, ulong d, slong prec);
 HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_sub_multi(arb_ptr res, int *ok,
