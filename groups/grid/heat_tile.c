@@ -24,9 +24,10 @@
 
 #define TILE_PREC 128
 
-/* the most balls the su2-sub weight cache keeps between tiles (about
- * 80 bytes each) */
+/* the most balls the su2-sub weight cache keeps between slices of a
+ * tile's scalar route (about 80 bytes each), and the times of a slice */
 #define WCACHE_BALLS ((slong) 1 << 22)
+#define WCACHE_TIMES 1024
 
 static double clamp(double x, double lo, double hi)
 {
@@ -317,6 +318,47 @@ int _hkz_grid_tile_tier2(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
     return HKZ_SUCCESS;
 }
 
+static int cmp_slong(const void *a, const void *b)
+{
+    slong x = *(const slong *) a, y = *(const slong *) b;
+    return x < y ? -1 : (x > y);
+}
+
+/* The batched fallback of su2-sub over the held entries in slices of
+ * WCACHE_TIMES times (one slice when T <= WCACHE_TIMES), the weight cache
+ * emptied before a slice when it outgrows WCACHE_BALLS: host memory
+ * independent of the grid's size.  The same bits (an entry depends on its
+ * own inputs; the cache's values on their keys).  The entries it leaves
+ * are idx[0..*n), increasing. */
+static int sub_slices(_hkz_grid_tbuf_t *tb, slong *idx, slong *n,
+                      const hkz_grid_heat_t g, const _hkz_grid_times_t *tm,
+                      hkz_engine_t e, const hkz_goal_t *goal)
+{
+    slong T = tb->T, j0, j1, k, m, left = 0;
+    slong *sl = malloc(FLINT_MAX(1, tb->nsc) * sizeof(slong));
+    int status = HKZ_SUCCESS;
+
+    HKZ_CHECK(sl != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
+    for (j0 = 0; j0 < T && status == HKZ_SUCCESS; j0 = j1)
+    {
+        j1 = FLINT_MIN(T, j0 + WCACHE_TIMES);
+        for (k = m = 0; k < tb->nsc; k++)
+            if (tb->key[k] % T >= j0 && tb->key[k] % T < j1)
+                sl[m++] = tb->key[k];
+        if (m == 0)
+            continue;
+        if (hkz_su2_sub_wcache_size(tm->sub_w) > WCACHE_BALLS)
+            hkz_su2_sub_wcache_reset(tm->sub_w);
+        status = _hkz_grid_sub_multi(tb, sl, &m, g, e, goal, tm->sub_w);
+        for (k = 0; k < m; k++)
+            idx[left++] = sl[k];
+    }
+    free(sl);
+    qsort(idx, left, sizeof(slong), cmp_slong);
+    *n = left;
+    return status;
+}
+
 int _hkz_grid_tile_rest(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
         const _hkz_grid_times_t *tm, hkz_engine_t e,
         const hkz_goal_t *goal)
@@ -327,12 +369,8 @@ int _hkz_grid_tile_rest(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
 
     HKZ_CHECK(idx != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
     memcpy(idx, tb->key, nsc * sizeof(slong));
-    /* host memory independent of the grid: the weight cache emptied when
-     * it outgrows WCACHE_BALLS (the same bits, recomputed on demand) */
-    if (hkz_su2_sub_wcache_size(tm->sub_w) > WCACHE_BALLS)
-        hkz_su2_sub_wcache_reset(tm->sub_w);
     if (nsc > 0 && g->kind == HKZ_GRID_SU2_SUB && tm->sub_w != NULL)
-        status = _hkz_grid_sub_multi(tb, idx, &nsc, g, e, goal, tm->sub_w);
+        status = sub_slices(tb, idx, &nsc, g, tm, e, goal);
     if (status == HKZ_SUCCESS)
         status = scalar_entries(tb, idx, nsc, g, e, goal);
     if (status == HKZ_SUCCESS)
