@@ -160,8 +160,9 @@ int hkz_grid_h5_write_cols(hkz_h5_t h, const hkz_grid_heat_t g,
     size_t k, m, n = (size_t) c->n;
     int status = HKZ_SUCCESS;
 
-    /* in order: the columns as they are */
-    if (hkz_h5_rows(h) == start)
+    /* a serial file in order: the columns as they are (a collective
+     * handle of a parallel build takes indexed collective writes) */
+    if (!hkz_h5_parallel() && hkz_h5_rows(h) == start)
     {
         const void *data[4];
         data[0] = c->mid;

@@ -75,7 +75,12 @@ static void rest_main(void *arg)
     char *s;
     int status = HKZ_SUCCESS;
 
-    if (!J->resumed)
+    /* (records are read here too: this thread alone adds to R->ck
+       while the block streams) */
+    if (J->resumed)
+        status = _hkz_grid_record_load_tb(J->tb,
+                hkz_ckpt_get(R->ck, R->rec[J->tb->tile]));
+    else
         status = _hkz_grid_tile_rest(J->tb, R->g, R->tm, R->e, &R->goal);
     if (status == HKZ_SUCCESS && !J->resumed && R->ck != NULL)
     {
@@ -138,13 +143,7 @@ int _hkz_grid_stream(_hkz_grid_run_t *R, slong t0, slong t1)
         /* the first step of tile i beside the second of tile i - 1 */
         J->resumed = R->done[i];
         if (J->resumed)
-        {
             status = _hkz_grid_tb_reset(J->tb, i, np, R->T);
-            if (status == HKZ_SUCCESS)
-                status = _hkz_grid_record_load_tb(J->tb,
-                                                  hkz_ckpt_get(R->ck,
-                                                               R->rec[i]));
-        }
         else
             status = _hkz_grid_tile_engine(J->tb, R->g, q0, np, R->tm,
                                            R->e, &R->goal);
