@@ -154,6 +154,11 @@ int _hkz_grid_sub_multi(_hkz_grid_tbuf_t *tb, slong *idx, slong *n,
                         const hkz_grid_heat_t g, hkz_engine_t e,
                         const hkz_goal_t *goal, hkz_su2_sub_wcache_t w);
 
+/* The most device threads of a one-rank GPU stream, and the default
+ * (HKZ_GRID_ENGINES=n overrides it, to measure). */
+#define HKZ_GRID_DEV_MAX 4
+#define HKZ_GRID_DEV_DEFAULT 2
+
 /* The state of a run (heat_run.c), shared with the block loop
  * (block.c). */
 typedef struct
@@ -162,6 +167,10 @@ typedef struct
     const hkz_grid_opts_t *o;
     _hkz_grid_times_t *tm;
     hkz_engine_t e;
+    hkz_engine_t ex[HKZ_GRID_DEV_MAX];  /* one rank, GPU: the engines of
+                                 the device threads (ex[0] = e), ne of
+                                 them (tile_pipe.c) */
+    int ne;
     hkz_goal_t goal;
     hkz_ckpt_t ck;            /* rank 0 only */
     slong *rec;               /* rank 0: record index of a finished tile */
@@ -175,7 +184,8 @@ typedef struct
     int pipe;                 /* one rank: overlap the engine route of a
                                  tile with the scalar route and the sink
                                  of the one before (tile_pipe.c) */
-    _hkz_grid_tbuf_t tb[2];   /* the tiles in flight (several ranks: tb[0]) */
+    _hkz_grid_tbuf_t tb[2 * HKZ_GRID_DEV_MAX];  /* the tiles in flight
+                                 (several ranks: tb[0]) */
     slong P, T, ntiles;
     hkz_grid_entry_t *rows;   /* several ranks: rank 0 a block, the others
                                  one tile; one rank: one tile (rows for the

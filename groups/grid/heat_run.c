@@ -125,8 +125,8 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
 
     memset(&R, 0, sizeof(R));
     memset(&tm, 0, sizeof(tm));
-    _hkz_grid_tb_init(R.tb);
-    _hkz_grid_tb_init(R.tb + 1);
+    for (k = 0; k < 2 * HKZ_GRID_DEV_MAX; k++)
+        _hkz_grid_tb_init(R.tb + k);
     HKZ_CHECK(o != NULL, HKZ_ERR_ARG, "hkz_grid_heat_run: NULL options");
     R.d = o->dist != NULL ? o->dist : hkz_dist_world();
     R.rank = hkz_dist_rank(R.d);
@@ -187,6 +187,24 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
             R.pipe = eo.backend == HKZ_BACKEND_CUDA && tm.ok;
             if (getenv("HKZ_GRID_PIPE") != NULL)
                 R.pipe = tm.ok && atoi(getenv("HKZ_GRID_PIPE")) != 0;
+            /* the device threads: each its own engine (streams,
+             * buffers), so the host work around one tile's device runs
+             * (basis, transfers, chunk sums) overlaps another's */
+            R.ex[0] = R.e;
+            R.ne = 1;
+            if (R.pipe && R.size == 1 && (eo.backend == HKZ_BACKEND_CUDA
+                || getenv("HKZ_GRID_ENGINES") != NULL))
+            {
+                int want = eo.backend == HKZ_BACKEND_CUDA
+                           ? HKZ_GRID_DEV_DEFAULT : 1;
+                if (getenv("HKZ_GRID_ENGINES") != NULL)
+                    want = atoi(getenv("HKZ_GRID_ENGINES"));
+                want = FLINT_MAX(1, FLINT_MIN(want, HKZ_GRID_DEV_MAX));
+                while (R.ne < want
+                       && hkz_engine_create(&R.ex[R.ne], &eo) == HKZ_SUCCESS)
+                    hkz_engine_set_hook(R.ex[R.ne++], hkz_dist_ksum_hook,
+                                        &R.ks);
+            }
             if (R.pipe && o->block == 0)
                 bt = FLINT_MIN(R.ntiles, FLINT_MAX(bt, FLINT_MAX(2,
                         ((slong) 1 << 21) / (HKZ_GRID_TILE * R.T))));
@@ -257,7 +275,7 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
        entry is (a tile stays the unit; the bytes do not depend on the
        blocks: hkz/grid.h, DETERMINISM) */
     /* (the GPU pipeline overlaps two tiles at least) */
-    kmin = R.pipe ? FLINT_MAX(2, R.size) : R.size;
+    kmin = R.pipe ? FLINT_MAX(2 * FLINT_MAX(R.ne, 1), R.size) : R.size;
     nb = o->block > 0 ? bt : FLINT_MIN(bt, kmin);
     for (tile = 0; status == HKZ_SUCCESS && tile < R.ntiles; tile += k)
     {
@@ -275,11 +293,13 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
         for (k = 0; k < R.nrows; k++)
             arb_clear(&R.rows[k].value);
     free(R.rows);
-    _hkz_grid_tb_clear(R.tb);
-    _hkz_grid_tb_clear(R.tb + 1);
+    for (k = 0; k < 2 * HKZ_GRID_DEV_MAX; k++)
+        _hkz_grid_tb_clear(R.tb + k);
     free(R.rec);
     free(R.done);
     hkz_ckpt_destroy(&R.ck);
+    for (k = 1; k < R.ne; k++)
+        hkz_engine_destroy(&R.ex[k]);
     hkz_engine_destroy(&R.e);
     _hkz_grid_times_clear(&tm);
     if (sum != NULL)

@@ -20,21 +20,35 @@
 #include "grid_internal.h"
 #include "hkz_check.h"
 
+/* one tile of a job */
 typedef struct
 {
     _hkz_grid_run_t *R;
     _hkz_grid_tbuf_t *tb;
+    hkz_engine_t e;        /* its device thread's engine */
     int resumed;           /* the tile comes from the checkpoint */
+    int status;
+    char msg[512];
+} pipe_tile;
+
+/* the tiles [t0, t0 + nt) of a job: their engine routes at once on the
+ * device threads, then the rest of each in order on the host thread */
+typedef struct
+{
+    _hkz_grid_run_t *R;
+    pipe_tile t[HKZ_GRID_DEV_MAX];
+    slong nt;
     int status, pending, threaded;
     char msg[512];
 } pipe_job;
 
-/* the host thread beside the engine's (none: everything in the caller) */
+/* the host thread beside the device's (none: everything in the caller),
+ * and the device threads beyond the caller's */
 typedef struct
 {
-    thread_pool_t tp;
-    thread_pool_handle h;
-    int have;
+    thread_pool_t tp, dp;
+    thread_pool_handle h, dh[HKZ_GRID_DEV_MAX];
+    int have, ndev;
 } pipe_thread;
 
 /* the tile's rows to the sinks: columns as they are, or rows (one tile
@@ -68,41 +82,101 @@ static int emit(_hkz_grid_run_t *R, const _hkz_grid_tbuf_t *tb)
 }
 
 /* the second step of a tile: scalar route, record, counts, sinks */
-static void rest_main(void *arg)
+static int rest_tile(_hkz_grid_run_t *R, pipe_tile *U)
 {
-    pipe_job *J = arg;
-    _hkz_grid_run_t *R = J->R;
     char *s;
-    int status = HKZ_SUCCESS;
+    int status;
 
     /* (records are read here too: this thread alone adds to R->ck
        while the block streams) */
-    if (J->resumed)
-        status = _hkz_grid_record_load_tb(J->tb,
-                hkz_ckpt_get(R->ck, R->rec[J->tb->tile]));
+    if (U->resumed)
+        status = _hkz_grid_record_load_tb(U->tb,
+                hkz_ckpt_get(R->ck, R->rec[U->tb->tile]));
     else
-        status = _hkz_grid_tile_rest(J->tb, R->g, R->tm, R->e, &R->goal);
-    if (status == HKZ_SUCCESS && !J->resumed && R->ck != NULL)
+        status = _hkz_grid_tile_rest(U->tb, R->g, R->tm, R->e, &R->goal);
+    if (status == HKZ_SUCCESS && !U->resumed && R->ck != NULL)
     {
-        s = _hkz_grid_record_tb(J->tb);
+        s = _hkz_grid_record_tb(U->tb);
         if (s == NULL)
             status = hkz_error_set(HKZ_ERR_NOMEM, "grid: out of memory");
         else
             status = hkz_ckpt_add(R->ck, s);
         free(s);
     }
-    if (status == HKZ_SUCCESS)
-    {
-        _hkz_grid_tb_count(&R->S, J->tb);
-        R->S.resumed += J->resumed ? J->tb->n : 0;
-        R->mine += J->tb->n;
-        status = emit(R, J->tb);
-    }
+    if (status != HKZ_SUCCESS)
+        return status;
+    _hkz_grid_tb_count(&R->S, U->tb);
+    R->S.resumed += U->resumed ? U->tb->n : 0;
+    R->mine += U->tb->n;
+    return emit(R, U->tb);
+}
+
+static void rest_main(void *arg)
+{
+    pipe_job *J = arg;
+    slong s;
+    int status = HKZ_SUCCESS;
+
+    for (s = 0; s < J->nt && status == HKZ_SUCCESS; s++)
+        status = rest_tile(J->R, J->t + s);
     J->status = status;
     if (status != HKZ_SUCCESS)
         snprintf(J->msg, sizeof(J->msg), "%s", hkz_errmsg());
     if (J->threaded)
         flint_cleanup();   /* FLINT's thread-local caches */
+}
+
+/* the first step of a tile on a device thread */
+static void dev_main(void *arg)
+{
+    pipe_tile *U = arg;
+    _hkz_grid_run_t *R = U->R;
+    slong q0 = U->tb->tile * HKZ_GRID_TILE;
+
+    U->status = _hkz_grid_tile_engine(U->tb, R->g, q0, U->tb->np, R->tm,
+                                      U->e, &R->goal);
+    if (U->status != HKZ_SUCCESS)
+        snprintf(U->msg, sizeof(U->msg), "%s", hkz_errmsg());
+}
+
+static void dev_thread_main(void *arg)
+{
+    dev_main(arg);
+    flint_cleanup();
+}
+
+/* the first step of the job's tiles: resumed ones only sized here, the
+ * others on the device threads (tile s on engine s) */
+static int first_steps(pipe_job *J, pipe_thread *P)
+{
+    slong s;
+    int status = HKZ_SUCCESS, woke[HKZ_GRID_DEV_MAX];
+
+    for (s = 0; s < J->nt; s++)
+    {
+        pipe_tile *U = J->t + s;
+        woke[s] = 0;
+        U->status = HKZ_SUCCESS;
+        if (U->resumed)
+            continue;
+        if (s > 0 && s - 1 < P->ndev)
+        {
+            thread_pool_wake(P->dp, P->dh[s - 1], 0, dev_thread_main, U);
+            woke[s] = 1;
+        }
+        else if (s > 0)
+            dev_main(U);
+    }
+    if (J->nt > 0 && !J->t[0].resumed)
+        dev_main(J->t);
+    for (s = 0; s < J->nt; s++)
+    {
+        if (woke[s])
+            thread_pool_wait(P->dp, P->dh[s - 1]);
+        if (status == HKZ_SUCCESS && J->t[s].status != HKZ_SUCCESS)
+            status = hkz_error_set(J->t[s].status, "%s", J->t[s].msg);
+    }
+    return status;
 }
 
 /* waits for the second step of J's tile */
@@ -122,31 +196,47 @@ int _hkz_grid_stream(_hkz_grid_run_t *R, slong t0, slong t1)
 {
     pipe_job job[2];
     pipe_thread P;
-    slong i;
+    slong i, s, nt, ne = FLINT_MAX(1, R->ne);
     int cur = 0, status = HKZ_SUCCESS, st;
 
     memset(job, 0, sizeof(job));
     P.have = 0;
+    P.ndev = 0;
     if (R->pipe)
     {
         thread_pool_init(P.tp, 1);
         P.have = thread_pool_request(P.tp, &P.h, 1) == 1;
+        if (ne > 1)
+        {
+            thread_pool_init(P.dp, ne - 1);
+            P.ndev = thread_pool_request(P.dp, P.dh, ne - 1);
+        }
     }
-    job[0].R = job[1].R = R;
-    job[0].tb = R->tb;
-    job[1].tb = R->tb + 1;
-    for (i = t0; i < t1 && status == HKZ_SUCCESS; i++)
+    for (i = 0; i < 2; i++)
+    {
+        job[i].R = R;
+        for (s = 0; s < ne; s++)
+        {
+            job[i].t[s].R = R;
+            job[i].t[s].tb = R->tb + i * ne + s;
+            job[i].t[s].e = R->ex[s] != NULL ? R->ex[s] : R->e;
+        }
+    }
+    for (i = t0; i < t1 && status == HKZ_SUCCESS; i += nt)
     {
         pipe_job *J = job + cur;
-        slong q0 = i * HKZ_GRID_TILE, np = FLINT_MIN(R->P, q0 + HKZ_GRID_TILE)
-                                           - q0;
-        /* the first step of tile i beside the second of tile i - 1 */
-        J->resumed = R->done[i];
-        if (J->resumed)
-            status = _hkz_grid_tb_reset(J->tb, i, np, R->T);
-        else
-            status = _hkz_grid_tile_engine(J->tb, R->g, q0, np, R->tm,
-                                           R->e, &R->goal);
+        /* the first steps of tiles [i, i + nt) beside the second steps
+           of the job before */
+        nt = J->nt = FLINT_MIN(ne, t1 - i);
+        for (s = 0; s < J->nt && status == HKZ_SUCCESS; s++)
+        {
+            slong q0 = (i + s) * HKZ_GRID_TILE;
+            J->t[s].resumed = R->done[i + s];
+            status = _hkz_grid_tb_reset(J->t[s].tb, i + s,
+                    FLINT_MIN(R->P, q0 + HKZ_GRID_TILE) - q0, R->T);
+        }
+        if (status == HKZ_SUCCESS)
+            status = first_steps(J, &P);
         st = finish(job + 1 - cur, &P);
         if (status == HKZ_SUCCESS)
             status = st;
@@ -160,7 +250,7 @@ int _hkz_grid_stream(_hkz_grid_run_t *R, slong t0, slong t1)
             rest_main(J);
         cur = 1 - cur;
     }
-    /* the last tile (and, after an error, the one still running) */
+    /* the last job (and, after an error, the one still running) */
     st = finish(job + 1 - cur, &P);
     if (status == HKZ_SUCCESS)
         status = st;
@@ -172,6 +262,10 @@ int _hkz_grid_stream(_hkz_grid_run_t *R, slong t0, slong t1)
         if (P.have)
             thread_pool_give_back(P.tp, P.h);
         thread_pool_clear(P.tp);
+        for (s = 0; s < P.ndev; s++)
+            thread_pool_give_back(P.dp, P.dh[s]);
+        if (ne > 1)
+            thread_pool_clear(P.dp);
     }
     return status;
 }

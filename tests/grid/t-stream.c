@@ -1,6 +1,7 @@
 /* The stream of one rank (groups/grid/tile_pipe.c, tbuf.c): the columns
  * of cols_sink, for several block sizes, with and without the pipelined
- * host thread, and after a stop and resume mid-stream, are those of the
+ * host thread and with three device threads (HKZ_GRID_ENGINES), and after
+ * a stop and resume mid-stream, are those of the
  * row sink (hkz_grid_ball_get_d of each ball, the flags), tile by tile in
  * order: a grid written in several blocks equals one written at once.
  * su2-sub at small t far from the identity (many entries take the scalar
@@ -113,10 +114,15 @@ static void streams(const hkz_grid_heat_t g, const char *what)
     o.nthreads = 1;
     o.block = 256;
     HKZ_TEST_OK(grid_run_collect(&ref, &s0, g, &o));
-    for (pipe = 0; pipe < 2; pipe++)
+    /* pipe 2: three device threads, each its own engine */
+    for (pipe = 0; pipe < 3; pipe++)
         for (k = 0; k < 4; k++)
         {
             setenv("HKZ_GRID_PIPE", pipe ? "1" : "0", 1);
+            if (pipe == 2)
+                setenv("HKZ_GRID_ENGINES", "3", 1);
+            else
+                unsetenv("HKZ_GRID_ENGINES");
             hkz_grid_opts_init(&o);
             o.device = HKZ_BACKEND_CPU;
             o.nthreads = 2;
@@ -134,6 +140,7 @@ static void streams(const hkz_grid_heat_t g, const char *what)
     snprintf(path, sizeof(path), "t-grid-stream-%ld.ck", (long) getpid());
     remove(path);
     setenv("HKZ_GRID_PIPE", "1", 1);
+    setenv("HKZ_GRID_ENGINES", "2", 1);
     hkz_grid_opts_init(&o);
     o.device = HKZ_BACKEND_CPU;
     o.block = 256;
@@ -167,6 +174,7 @@ static void streams(const hkz_grid_heat_t g, const char *what)
     remove(path);
     grid_collect_clear(&ref);
     unsetenv("HKZ_GRID_PIPE");
+    unsetenv("HKZ_GRID_ENGINES");
 }
 
 int main(void)
