@@ -1,18 +1,21 @@
-/* A row block on one rank, streamed tile by tile through two flat tile
- * buffers (tbuf.c): while the calling thread runs the engine route of
- * tile i (the device, the goal test, the second tier), a second host
- * thread finishes tile i - 1: the scalar route of its held entries, its
- * checkpoint record, its counts and the sink (the HDF5 write).  Host
- * memory is two tiles (about 20 bytes an entry) whatever the grid's size.
+/* A row block on one rank, streamed through flat tile buffers (tbuf.c)
+ * in jobs of ne tiles (ne = R->ne device threads, each with its own
+ * engine; 1 without a GPU): while the device threads run the engine
+ * routes of job k's tiles at once (the device, the goal test, the second
+ * tier), a host thread finishes the tiles of job k - 1 in order: the
+ * scalar route of their held entries, their checkpoint records, counts
+ * and the sink (the HDF5 write).  Host memory is 2 ne tiles (about 34
+ * bytes an entry) whatever the grid's size.
  *
  * Each step computes exactly what _hkz_grid_tile computes for the tile
- * (every entry depends on its own inputs and the tile only), so the bytes
- * are those of the sequential order; records and sinks come in tile
- * order.  The second host thread is the one worker of a FLINT thread pool
- * made for the block; without a GPU engine (R->pipe == 0) both steps run
- * in the caller.  The engine's thread pool is shared by both host
- * threads: a range that finds no free worker runs in its caller
- * (src/parallel.c), so nothing waits on the other thread's work. */
+ * (every entry depends on its own inputs and the tile only; the engines
+ * share options), so the bytes are those of the sequential order; records
+ * and sinks come in tile order.  The host thread is the one worker of a
+ * FLINT thread pool made for the block, the extra device threads those of
+ * a second; without a GPU engine (R->pipe == 0) everything runs in the
+ * caller.  The engines' thread pools are shared by all threads: a range
+ * that finds no free worker runs in its caller (src/parallel.c), so
+ * nothing waits on another thread's work. */
 #include <flint/thread_pool.h>
 #include <stdio.h>
 #include <stdlib.h>
