@@ -2,8 +2,9 @@
 // cublasDgemm of the rank's local slice on a pregenerated basis (the best
 // non-split GEMM), and ENGINE, the CUDA engine on the same slice with
 // device-resident weights and output (hkz_cuda_engine_run_dev: basis
-// generated on the device, DGEMMs, per-column error bound).  Compiled into
-// libhkz_bench in a build with CUDA, and registered there by default.
+// generated on the device, DGEMMs, per-column error bound); the check
+// compares the two on the device.  Compiled into libhkz_bench in a build
+// with CUDA, and registered there by default.
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -153,8 +154,88 @@ static int cb_step(void *state, int step)
     return status;
 }
 
+// *res = max over i < n of |a[i] - b[i]| (b = NULL: |a[i]|), entries of
+// columns of length m at stride ld; as the bits of non-negative doubles
+// (ordered as integers; a NaN is larger than every number, so it wins).
+__global__ static void max_abs_kernel(unsigned long long *res,
+                                      const double *a, const double *b,
+                                      size_t m, size_t ncol, size_t ld)
+{
+    unsigned long long mx = 0;
+    for (size_t i = blockIdx.x * (size_t) blockDim.x + threadIdx.x;
+         i < m * ncol; i += (size_t) gridDim.x * blockDim.x)
+    {
+        size_t j = i % m + i / m * ld;
+        double v = fabs(b != NULL ? a[j] - b[j] : a[j]);
+        unsigned long long u = (unsigned long long) __double_as_longlong(v);
+        mx = u > mx ? u : mx;
+    }
+    for (int o = 16; o > 0; o /= 2)
+    {
+        unsigned long long u = __shfl_down_sync(0xffffffffu, mx, o);
+        mx = u > mx ? u : mx;
+    }
+    if ((threadIdx.x & 31) == 0)
+        atomicMax(res, mx);
+}
+
+// Runs PLAIN into a second buffer and ENGINE once more, then reduces
+// max |engine - plain| and max err on the device (two scalars come back).
+static int cb_check(void *state, double *maxdiff, double *maxbound)
+{
+    cuda_bench_t *s = (cuda_bench_t *) state;
+    const double one = 1.0, zero = 0.0;
+    unsigned long long *d_res = NULL, h_res[2] = {0, 0};
+    double *d_ref = NULL;
+    cudaError_t c;
+    int status = HKZ_SUCCESS;
+
+    if ((c = cudaMalloc((void **) &d_ref, s->pl * s->T * 8)) != cudaSuccess
+        || (c = cudaMalloc((void **) &d_res, 2 * sizeof(*d_res)))
+           != cudaSuccess
+        || (c = cudaMemset(d_res, 0, 2 * sizeof(*d_res))) != cudaSuccess)
+    {
+        status = cuda_err(c, "check buffers");
+        goto cleanup;
+    }
+    if (cublasDgemm(s->h, CUBLAS_OP_N, CUBLAS_OP_N, (int) s->pl, (int) s->T,
+                    (int) s->kl, &one, s->d_B, (int) s->pl, s->d_C,
+                    (int) s->kl, &zero, d_ref, (int) s->pl)
+        != CUBLAS_STATUS_SUCCESS)
+    {
+        status = hkz_error_set(HKZ_ERR_CUDA, "hkz_bench_ssum: cublasDgemm "
+                               "failed");
+        goto cleanup;
+    }
+    status = hkz_cuda_engine_run_dev(s->e, s->d_out, s->d_err, NULL, &s->pb);
+    if (status != HKZ_SUCCESS)
+        goto cleanup;
+    // (cuBLAS and the engine's run ran on other streams: wait for them)
+    if ((c = cudaDeviceSynchronize()) != cudaSuccess)
+    {
+        status = cuda_err(c, "synchronize");
+        goto cleanup;
+    }
+    max_abs_kernel<<<1024, 256>>>(d_res, s->d_out, d_ref, s->pl, s->T,
+                                  s->pl);
+    max_abs_kernel<<<1, 256>>>(d_res + 1, s->d_err, NULL, s->T, 1, s->T);
+    if ((c = cudaGetLastError()) != cudaSuccess ||
+        (c = cudaMemcpy(h_res, d_res, sizeof(h_res),
+                        cudaMemcpyDeviceToHost)) != cudaSuccess)
+    {
+        status = cuda_err(c, "check");
+        goto cleanup;
+    }
+    memcpy(maxdiff, &h_res[0], sizeof(double));
+    memcpy(maxbound, &h_res[1], sizeof(double));
+cleanup:
+    cudaFree(d_ref);
+    cudaFree(d_res);
+    return status;
+}
+
 static const hkz_bench_ssum_hook_t cuda_hook = {
-    "cuda", cb_create, cb_destroy, cb_step};
+    "cuda", cb_create, cb_destroy, cb_step, cb_check};
 
 extern "C" const hkz_bench_ssum_hook_t *hkz_cuda_bench_ssum_hook(void)
 {

@@ -115,10 +115,11 @@ typedef struct
     double efficiency;            /* t[PLAIN] / t[ENGINE] */
     double ect_seq, ect_ovl;      /* t[SEQ] - t[PLAIN], t[OVL] - t[PLAIN] */
     double e_overlap;             /* 1 - ect_ovl / ect_seq */
-    double max_diff;              /* CPU, Chebyshev basis: max over ranks
-                                     of max |engine - plain| (NaN else) */
-    double max_bound;             /* CPU: the largest error bound of the
-                                     engine's local run (NaN on GPUs) */
+    double max_diff;              /* Chebyshev basis: max over ranks of
+                                     max |engine - plain| (NaN else; GPUs:
+                                     NaN without the hook's check) */
+    double max_bound;             /* the largest error bound of the
+                                     engine's local runs (max over ranks) */
     double ovl_diff;              /* CPU: max |OVL's output - SEQ's| over
                                      the ranks (0 for the fixed-order
                                      reduction: bitwise equal; NaN on GPUs) */
@@ -181,6 +182,10 @@ typedef struct
     /* One synchronous run of a step (HKZ_BENCH_*): HKZ_ERR_UNSUPPORTED for
      * a step the hook does not provide. */
     int (*step)(void *state, int step);
+    /* Optional (NULL: the figures stay NaN), CUDA hook, after the timed
+     * steps: max |ENGINE's output - PLAIN's| over the local slice and the
+     * largest error bound of ENGINE's run, reduced on the device. */
+    int (*check)(void *state, double *maxdiff, double *maxbound);
 } hkz_bench_ssum_hook_t;
 
 enum
