@@ -37,6 +37,16 @@ static size_t env_size(const char *name, size_t dflt)
     return n >= 64 && n % 64 == 0 && n <= (1LL << 20) ? (size_t) n : dflt;
 }
 
+// A count from the environment in [lo, hi] (tuning and diagnostics only;
+// kbpan changes the summation order with it), else dflt.
+static size_t env_count(const char *name, size_t dflt, long long lo,
+                        long long hi)
+{
+    const char *v = getenv(name);
+    long long n = v != NULL && *v != '\0' ? atoll(v) : -1;
+    return n >= lo && n <= hi ? (size_t) n : dflt;
+}
+
 extern "C" int _hkz_cuda_engine_enter(hkz_cuda_engine_t e, int *prev)
 {
     cudaError_t c = cudaGetDevice(prev);
@@ -108,9 +118,20 @@ extern "C" int hkz_cuda_engine_create(hkz_cuda_engine_t *ep,
             cudaStreamNonBlocking, env_size("HKZ_CUDA_AUX_PRIO", 1) != 0
                                    ? prio_hi : prio_lo),
                       "hkz_cuda_engine_create");
+    // bounds beside the GEMMs: a normal-priority stream, so that the
+    // GEMMs' CTAs are not held back by them
+    HKZ_CUDA_TRY_GOTO(cudaStreamCreateWithPriority(&e->s_bnd,
+            cudaStreamNonBlocking, prio_lo), "hkz_cuda_engine_create");
     e->kblock = env_size("HKZ_CUDA_KBLOCK", HKZ_CUDA_KBLOCK);
     e->tpanel = env_size("HKZ_CUDA_TPANEL", HKZ_CUDA_TPANEL);
     e->gemm64 = env_size("HKZ_CUDA_GEMM64", 0) != 0;
+    e->kbpan = env_count("HKZ_CUDA_KBPAN", HKZ_CUDA_KBPAN, 0, 1 << 20);
+    e->bound_ctas = (unsigned) env_count("HKZ_CUDA_BOUND_CTAS",
+                                         HKZ_CUDA_BOUND_CTAS, 0, 1 << 20);
+    e->gen_ctas = (unsigned) env_count("HKZ_CUDA_GEN_CTAS",
+                                       HKZ_CUDA_GEN_CTAS, 0, 1 << 20);
+    e->ckpt_threads = (unsigned) env_count("HKZ_CUDA_CKPT_THREADS", 128, 32,
+                                           1024);
     for (int i = 0; i < 2; i++)
     {
         HKZ_CUDA_TRY_GOTO(cudaEventCreateWithFlags(&e->ev_block[i],
@@ -121,6 +142,9 @@ extern "C" int hkz_cuda_engine_create(hkz_cuda_engine_t *ep,
                           "hkz_cuda_engine_create");
     }
     HKZ_CUDA_TRY_GOTO(cudaEventCreateWithFlags(&e->ev_aux,
+                                               cudaEventDisableTiming),
+                      "hkz_cuda_engine_create");
+    HKZ_CUDA_TRY_GOTO(cudaEventCreateWithFlags(&e->ev_bnd,
                                                cudaEventDisableTiming),
                       "hkz_cuda_engine_create");
     HKZ_CUDA_TRY_GOTO(cudaMalloc((void **) &e->d_flag, sizeof(int)),
@@ -160,6 +184,8 @@ extern "C" void hkz_cuda_engine_destroy(hkz_cuda_engine_t *ep)
         cudaStreamSynchronize(e->s_main);
     if (e->s_aux != NULL)
         cudaStreamSynchronize(e->s_aux);
+    if (e->s_bnd != NULL)
+        cudaStreamSynchronize(e->s_bnd);
     if (e->blas != NULL)
         cublasDestroy(e->blas);
     cudaFree(e->blas_ws);
@@ -183,6 +209,8 @@ extern "C" void hkz_cuda_engine_destroy(hkz_cuda_engine_t *ep)
     }
     if (e->ev_aux != NULL)
         cudaEventDestroy(e->ev_aux);
+    if (e->ev_bnd != NULL)
+        cudaEventDestroy(e->ev_bnd);
     for (size_t i = 0; i < e->nev_gen; i++)
         cudaEventDestroy(e->ev_gen[i]);
     free(e->ev_gen);
@@ -190,6 +218,8 @@ extern "C" void hkz_cuda_engine_destroy(hkz_cuda_engine_t *ep)
         cudaStreamDestroy(e->s_main);
     if (e->s_aux != NULL)
         cudaStreamDestroy(e->s_aux);
+    if (e->s_bnd != NULL)
+        cudaStreamDestroy(e->s_bnd);
     cudaGetLastError();
     if (prev >= 0)
         _hkz_cuda_engine_leave(prev);

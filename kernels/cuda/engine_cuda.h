@@ -3,13 +3,18 @@
  *
  * Summation order (what makes results bitwise reproducible).  Out is
  * computed by cuBLAS DGEMM calls of one fixed shape family: column panels
- * of HKZ_CUDA_TPANEL columns times mode blocks of HKZ_CUDA_KBLOCK modes,
- * out_panel (+)= B_block C_block, blocks in increasing order (beta = 0 for
- * the first block, 1 after).  The same calls, with the same pointers'
- * alignments, are issued whatever the chunking, the overlap mode or the
- * residency of B, so every output entry sees the same sequence of
- * floating-point operations (cuBLAS is deterministic for identical calls on
- * one GPU model with one workspace and no atomics). */
+ * of HKZ_CUDA_TPANEL columns; the first e->kbpan panels (those that start
+ * while the basis is still being generated) by mode blocks of
+ * HKZ_CUDA_KBLOCK modes, out_panel (+)= B_block C_block, blocks in
+ * increasing order (beta = 0 for the first block, 1 after), every later
+ * panel by one call over all K modes (beta = 0: Out is written once, not
+ * re-read per block).  The plan depends on P, K, T and the engine's
+ * kblock, tpanel, kbpan only: the same calls, with the same pointers'
+ * alignments, are issued whatever the chunking or the overlap mode, so
+ * every output entry sees the same sequence of floating-point operations
+ * (cuBLAS is deterministic for identical calls on one GPU model with one
+ * workspace and no atomics).  A streamed B (too large to be resident)
+ * uses mode blocks in every panel. */
 #ifndef HKZ_ENGINE_CUDA_H
 #define HKZ_ENGINE_CUDA_H
 
@@ -27,6 +32,13 @@
  * the bits then change with them) */
 #define HKZ_CUDA_KBLOCK 2048
 #define HKZ_CUDA_TPANEL 1024
+/* panels computed by mode blocks (the rest: one call over all K); the
+ * default of e->kbpan (HKZ_CUDA_KBPAN overrides it) */
+#define HKZ_CUDA_KBPAN 1
+/* defaults of e->bound_ctas, e->gen_ctas (HKZ_CUDA_BOUND_CTAS,
+ * HKZ_CUDA_GEN_CTAS: tuning; the bits do not depend on them) */
+#define HKZ_CUDA_BOUND_CTAS 32
+#define HKZ_CUDA_GEN_CTAS 0
 
 /* Records a CUDA failure with its text; evaluates to the status. */
 #define HKZ_CUDA_ERR(e, where)                                              \
@@ -88,6 +100,8 @@ struct hkz_cuda_engine_s
     int device;
     cudaStream_t s_main;     /* GEMMs */
     cudaStream_t s_aux;      /* basis generation, bounds, copies */
+    cudaStream_t s_bnd;      /* column bounds beside the GEMMs */
+    cudaEvent_t ev_bnd;      /* column bounds done (s_bnd) */
     cublasHandle_t blas;
     void *blas_ws;
     size_t blas_ws_bytes;
@@ -97,6 +111,13 @@ struct hkz_cuda_engine_s
     cudaEvent_t *ev_gen;     /* resident: mode block kb generated */
     size_t nev_gen;
     size_t kblock, tpanel;   /* DGEMM call shape (summation order) */
+    size_t kbpan;            /* panels by mode blocks (summation order) */
+    unsigned bound_ctas;     /* bounds: CTAs on s_bnd (0: after the basis,
+                                one CTA per column, on s_aux) */
+    unsigned gen_ctas;       /* basis blocks after the first: at most this
+                                many CTAs (0: one per point block and
+                                segment) */
+    unsigned ckpt_threads;   /* threads per CTA of the checkpoint pass */
     int gemm64;              /* always the _64 cuBLAS entry point */
     /* device buffers, grown on demand */
     double *d_x;       size_t cap_x;
@@ -151,19 +172,23 @@ int _hkz_cuda_engine_finish(hkz_cuda_engine_t e);
  * column-major (ld P) into B. */
 size_t _hkz_cuda_basis_stride(size_t P, size_t dmax);
 int _hkz_cuda_basis_checkpoints(double *d_ckpt, const double *d_x, size_t P,
-        int basis, size_t dfrom, size_t dto, size_t stride, cudaStream_t s);
+        int basis, size_t dfrom, size_t dto, size_t stride, unsigned threads,
+        cudaStream_t s);
+/* (ctas > 0: at most that many CTAs, each looping; same values) */
 int _hkz_cuda_basis_block(double *d_B, const double *d_ckpt,
         const double *d_x, size_t P, int basis, size_t cos_n, size_t g0,
-        size_t g1, size_t stride, cudaStream_t s);
+        size_t g1, size_t stride, unsigned ctas, cudaStream_t s);
 /* Largest degree used by modes [g0, g0 + K) (and the smallest, in *dlo). */
 size_t _hkz_cuda_basis_degrees(size_t *dlo, int basis, size_t cos_n,
         size_t g0, size_t K);
 
 /* Column bounds (engine_bounds.cu): the formula of engine.h / kernels/cpu/
- * engine_bounds.c, sums on the device, post-processing rounded upwards. */
+ * engine_bounds.c, sums on the device, post-processing rounded upwards.
+ * ctas = 0: one CTA per column; else at most ctas CTAs, each looping over
+ * columns (the same sums in the same order: the same bits). */
 int _hkz_cuda_col_bounds(double *d_col, int *d_flag, const double *d_bmax,
         const double *d_berr, const double *d_C, const double *d_cerr,
-        size_t ldc, size_t K, size_t T, cudaStream_t s);
+        size_t ldc, size_t K, size_t T, unsigned ctas, cudaStream_t s);
 
 /* Per-entry broadcast: err[p + t ld] = col[t] (device). */
 int _hkz_cuda_err_broadcast(double *d_err, size_t ld, const double *d_col,

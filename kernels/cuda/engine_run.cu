@@ -86,16 +86,18 @@ static int basis_bounds(hkz_cuda_engine_t e, const hkz_engine_problem_t *pb)
     return HKZ_SUCCESS;
 }
 
-// Generates modes [g0, g0 + nb) (global) into dst (P x nb, ld P) on s_aux.
+// Generates modes [g0, g0 + nb) (global) into dst (P x nb, ld P) on s_aux
+// (after the first block, at most e->gen_ctas CTAs: beside the GEMMs).
 static int gen_block(hkz_cuda_engine_t e, double *dst,
                      const hkz_engine_problem_t *pb, size_t g0, size_t nb,
-                     size_t stride)
+                     size_t stride, int first)
 {
     int status = HKZ_SUCCESS;
     if (pb->basis != HKZ_BASIS_USER)
         return _hkz_cuda_basis_block(dst, e->d_ckpt, e->d_x, pb->P,
                                      pb->basis, pb->cos_n, g0, g0 + nb,
-                                     stride, e->s_aux);
+                                     stride, first ? 0 : e->gen_ctas,
+                                     e->s_aux);
     // USER: the callback fills a pinned host block, copied to the device
     HKZ_CUDA_TRY_GOTO(cudaStreamSynchronize(e->s_aux),
                       "hkz_cuda_engine (user basis)");
@@ -113,16 +115,18 @@ cleanup:
     return status;
 }
 
-// One DGEMM call of the fixed shape family (engine_cuda.h).  The 32-bit
-// entry point when every size fits (the call plain cuBLAS users make; the
-// _64 entry point may route to other kernels), else the 64-bit one.
+// One DGEMM call of the fixed shape family (engine_cuda.h): columns [t0,
+// t0 + nt) of Out (+)= B(:, k0 .. k0 + nb) C(k0 .. k0 + nb, cols), Bblk
+// the first of those columns of B.  The 32-bit entry point when every
+// size fits (the call plain cuBLAS users make; the _64 entry point may
+// route to other kernels), else the 64-bit one.
 static int gemm(hkz_cuda_engine_t e, double *d_out, size_t ldo,
                 const double *Bblk, const _hkz_cuda_weights_t *w, size_t P,
-                size_t kb, size_t nb, size_t t0, size_t nt)
+                size_t k0, size_t nb, size_t t0, size_t nt, int acc)
 {
     const double one = 1.0, zero = 0.0;
-    const double *Cb = w->d_C + kb * e->kblock + t0 * w->ldc;
-    const double *beta = kb == 0 ? &zero : &one;
+    const double *Cb = w->d_C + k0 + t0 * w->ldc;
+    const double *beta = acc ? &one : &zero;
     int status = HKZ_SUCCESS;
     if (!e->gemm64 && P <= 0x7fffffff && ldo <= 0x7fffffff &&
         w->ldc <= 0x7fffffff)
@@ -140,29 +144,30 @@ cleanup:
     return status;
 }
 
-// Column bounds on s_aux (host part cached), then e->ev_aux.
+// Column bounds (host part cached) on stream s with at most ctas CTAs
+// (0: one per column), then ev recorded on s.
 static int enqueue_bounds(hkz_cuda_engine_t e, double *d_col,
                           const hkz_engine_problem_t *pb,
-                          const _hkz_cuda_weights_t *w)
+                          const _hkz_cuda_weights_t *w, unsigned ctas,
+                          cudaStream_t s, cudaEvent_t ev)
 {
     size_t K = pb->K;
     int status = HKZ_SUCCESS;
     HKZ_TRY_GOTO(basis_bounds(e, pb));
     HKZ_TRY_GOTO(_hkz_cuda_grow(&e->d_kb, &e->cap_kb, 2 * K, "bounds"));
     HKZ_CUDA_TRY_GOTO(cudaMemcpyAsync(e->d_kb, e->h_bmax, K * sizeof(double),
-                                      cudaMemcpyHostToDevice, e->s_aux),
+                                      cudaMemcpyHostToDevice, s),
                       "hkz_cuda_engine");
     HKZ_CUDA_TRY_GOTO(cudaMemcpyAsync(e->d_kb + K, e->h_berr,
                                       K * sizeof(double),
-                                      cudaMemcpyHostToDevice, e->s_aux),
+                                      cudaMemcpyHostToDevice, s),
                       "hkz_cuda_engine");
-    HKZ_CUDA_TRY_GOTO(cudaMemsetAsync(e->d_flag, 0, sizeof(int), e->s_aux),
+    HKZ_CUDA_TRY_GOTO(cudaMemsetAsync(e->d_flag, 0, sizeof(int), s),
                       "hkz_cuda_engine");
     HKZ_TRY_GOTO(_hkz_cuda_col_bounds(d_col, e->d_flag, e->d_kb, e->d_kb + K,
                                       w->d_C, w->d_cerr, w->ldc, K, pb->T,
-                                      e->s_aux));
-    HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_aux, e->s_aux),
-                      "hkz_cuda_engine");
+                                      ctas, s));
+    HKZ_CUDA_TRY_GOTO(cudaEventRecord(ev, s), "hkz_cuda_engine");
 cleanup:
     return status;
 }
@@ -174,7 +179,8 @@ static int ckpt_rest(hkz_cuda_engine_t e, const hkz_engine_problem_t *pb,
     if (pb->basis == HKZ_BASIS_USER || d0 >= dmax)
         return HKZ_SUCCESS;
     return _hkz_cuda_basis_checkpoints(e->d_ckpt, e->d_x, pb->P, pb->basis,
-                                       d0, dmax, stride, e->s_aux);
+                                       d0, dmax, stride, e->ckpt_threads,
+                                       e->s_aux);
 }
 
 // At least n events in e->ev_gen.
@@ -199,6 +205,77 @@ cleanup:
     return status;
 }
 
+// The mode blocks of KB modes in the order they are generated and summed:
+// block kb_at(j) at step j.  A basis whose degrees fall with the mode
+// (COS: v_{|N - 2g|} with 2 g <= N) starts with its last block, whose
+// checkpoint recurrence is the shortest (the first GEMM waits for it).
+typedef struct
+{
+    size_t KB, nkb, K;
+    int rev;
+} blocks_t;
+
+static void blocks_init(blocks_t *o, const hkz_engine_problem_t *pb,
+                        size_t KB)
+{
+    size_t lo, hi0, hi1;
+    o->KB = KB;
+    o->K = pb->K;
+    o->nkb = (pb->K + KB - 1) / KB;
+    o->rev = 0;
+    if (pb->basis == HKZ_BASIS_COS && o->nkb > 1)
+    {
+        hi0 = _hkz_cuda_basis_degrees(&lo, pb->basis, pb->cos_n,
+                                      pb->k_begin, KB);
+        hi1 = _hkz_cuda_basis_degrees(&lo, pb->basis, pb->cos_n,
+                pb->k_begin + (o->nkb - 1) * KB, pb->K - (o->nkb - 1) * KB);
+        o->rev = hi1 < hi0;
+    }
+}
+
+static size_t kb_at(const blocks_t *o, size_t j)
+{
+    return o->rev ? o->nkb - 1 - j : j;
+}
+
+static size_t kb_size(const blocks_t *o, size_t kb)
+{
+    return o->K - kb * o->KB < o->KB ? o->K - kb * o->KB : o->KB;
+}
+
+// The panel of columns [t0, t0 + nt): by mode blocks (the first panel's
+// GEMM on the block of step j waits for that block only, so the
+// generation of the later blocks runs under it) or, once B is complete,
+// by one call over all K.
+static int gemm_panel(hkz_cuda_engine_t e, double *d_out, size_t ldo,
+                      const hkz_engine_problem_t *pb,
+                      const _hkz_cuda_weights_t *w, const blocks_t *bl,
+                      size_t kbpan, size_t pan, size_t t0, size_t nt)
+{
+    size_t j;
+    int status = HKZ_SUCCESS;
+    if (pan >= kbpan)
+    {
+        if (pan == 0)
+            HKZ_CUDA_TRY_GOTO(cudaStreamWaitEvent(e->s_main,
+                                                  e->ev_gen[bl->nkb - 1], 0),
+                              "hkz_cuda_engine");
+        return gemm(e, d_out, ldo, e->d_B, w, pb->P, 0, pb->K, t0, nt, 0);
+    }
+    for (j = 0; j < bl->nkb; j++)
+    {
+        size_t kb = kb_at(bl, j);
+        if (pan == 0)
+            HKZ_CUDA_TRY_GOTO(cudaStreamWaitEvent(e->s_main, e->ev_gen[j],
+                                                  0), "hkz_cuda_engine");
+        HKZ_TRY_GOTO(gemm(e, d_out, ldo, e->d_B + kb * bl->KB * pb->P, w,
+                          pb->P, kb * bl->KB, kb_size(bl, kb), t0, nt,
+                          j > 0));
+    }
+cleanup:
+    return status;
+}
+
 extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
         size_t ldo, double *d_col, const hkz_engine_problem_t *pb,
         const _hkz_cuda_weights_t *w, _hkz_cuda_chunk_hook_t hook,
@@ -208,18 +285,32 @@ extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
     size_t P = pb->P, K = pb->K, T = pb->T, g0 = pb->k_begin;
     size_t nkb = (K + KB - 1) / KB;
     size_t npan = (T + TP - 1) / TP;
-    size_t stride = 0, dlo, dmax = 0, d0 = 0, kb, pan, freeb = 0;
+    size_t stride = 0, dlo, dmax = 0, d0 = 0, j, kb, pan, freeb = 0;
     size_t totalb = 0;
-    int resident, status = HKZ_SUCCESS;
+    blocks_t bl;
+    // B of up to 1 GiB is resident (a size rule, not the free memory: the
+    // summation order of engine_cuda.h must not depend on the machine)
+    int small = (double) P * (double) K * 8.0 <= 1073741824.0 || nkb == 1;
+    int resident = small, side = small && e->bound_ctas > 0;
+    int status = HKZ_SUCCESS;
 
-    // 1. points and checkpoints of the recurrence: for CHEB_U those of the
-    //    first block first (it starts the GEMMs), the rest after its
+    // 0. the column bounds need C only: with a small B they start first,
+    //    on their own stream, with few CTAs that run beside the GEMMs
+    if (side)
+        HKZ_TRY_GOTO(enqueue_bounds(e, d_col, pb, w, e->bound_ctas,
+                                    e->s_bnd, e->ev_bnd));
+
+    // 1. points and checkpoints of the recurrence: those of the first
+    //    generated block first (it starts the GEMMs), the rest after its
     //    generation (ckpt_rest)
+    blocks_init(&bl, pb, KB);
     if (pb->basis != HKZ_BASIS_USER)
     {
         dmax = _hkz_cuda_basis_degrees(&dlo, pb->basis, pb->cos_n, g0, K);
         stride = _hkz_cuda_basis_stride(P, dmax);
-        d0 = pb->basis == HKZ_BASIS_CHEB_U && K > KB ? g0 + KB - 1 : dmax;
+        kb = kb_at(&bl, 0);
+        d0 = _hkz_cuda_basis_degrees(&dlo, pb->basis, pb->cos_n,
+                                     g0 + kb * KB, kb_size(&bl, kb));
         HKZ_TRY_GOTO(_hkz_cuda_grow(&e->d_x, &e->cap_x, P, "points"));
         HKZ_TRY_GOTO(_hkz_cuda_grow(&e->d_ckpt, &e->cap_ckpt,
                                     2 * P * (dmax / stride + 1),
@@ -229,25 +320,26 @@ extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
                           "hkz_cuda_engine");
         HKZ_TRY_GOTO(_hkz_cuda_basis_checkpoints(e->d_ckpt, e->d_x, P,
                                                  pb->basis, 0, d0, stride,
-                                                 e->s_aux));
+                                                 e->ckpt_threads, e->s_aux));
     }
 
     // 2. B resident (generated once, GEMMs panel by panel so that columns
     //    become final early) or streamed through two block buffers; the
     //    column bounds go on s_aux behind the generation, before any hook.
-    //    (Up to 1 GiB of B is resident without asking for the free memory.)
-    resident = (double) P * (double) K * 8.0 <= 1073741824.0 || nkb == 1;
+    //    A large B is resident if there is room (up to half the free
+    //    memory, 16 GiB at most); it is then computed by mode blocks in
+    //    every panel, as a streamed one.
     if (!resident)
     {
         cudaMemGetInfo(&freeb, &totalb);
         resident = (double) P * (double) K * 8.0 <=
                    fmin(0.5 * (double) freeb, 17179869184.0);
-    }
-    if (resident && nkb > 1 &&
-        _hkz_cuda_grow(&e->d_B, &e->cap_B, P * K, "basis") != HKZ_SUCCESS)
-    {
-        hkz_errmsg_clear();      // no room for all of B: stream it
-        resident = 0;
+        if (resident && _hkz_cuda_grow(&e->d_B, &e->cap_B, P * K, "basis")
+                        != HKZ_SUCCESS)
+        {
+            hkz_errmsg_clear();      // no room for all of B: stream it
+            resident = 0;
+        }
     }
     HKZ_TRY_GOTO(_hkz_cuda_grow(&e->d_B, &e->cap_B,
                                 P * (resident ? K : 2 * KB),
@@ -259,54 +351,61 @@ extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
                         "hkz_cuda_engine");
     if (resident)
     {
-        // one event per generated block: the first panel's GEMM on block
-        // kb waits for block kb only, so the generation of the later
-        // blocks (and the bounds) runs under the GEMMs
+        // one event per generated block (gemm_panel); a large B by mode
+        // blocks in every panel (as when streamed)
+        size_t kbpan = small ? e->kbpan : npan;
         HKZ_TRY_GOTO(grow_gen_events(e, nkb));
-        for (kb = 0; kb < nkb; kb++)
+        for (j = 0; j < nkb; j++)
         {
-            size_t nb = K - kb * KB < KB ? K - kb * KB : KB;
+            kb = kb_at(&bl, j);
             HKZ_TRY_GOTO(gen_block(e, e->d_B + kb * KB * P, pb,
-                                   g0 + kb * KB, nb, stride));
-            HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_gen[kb], e->s_aux),
+                                   g0 + kb * KB, kb_size(&bl, kb), stride,
+                                   j == 0));
+            HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_gen[j], e->s_aux),
                               "hkz_cuda_engine");
-            if (kb == 0)
+            if (j == 0)
                 HKZ_TRY_GOTO(ckpt_rest(e, pb, d0, dmax, stride));
         }
-        HKZ_TRY_GOTO(enqueue_bounds(e, d_col, pb, w));
-        for (pan = 0; pan < npan; pan++)
+        if (side)
+        {
+            HKZ_CUDA_TRY_GOTO(cudaStreamWaitEvent(e->s_aux, e->ev_bnd, 0),
+                              "hkz_cuda_engine");
+            HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_aux, e->s_aux),
+                              "hkz_cuda_engine");
+        }
+        else
+            HKZ_TRY_GOTO(enqueue_bounds(e, d_col, pb, w, 0, e->s_aux,
+                                        e->ev_aux));
+        for (pan = 0; pan < npan && status == HKZ_SUCCESS; pan++)
         {
             size_t t0 = pan * TP;
             size_t nt = T - t0 < TP ? T - t0 : TP;
-            for (kb = 0; kb < nkb; kb++)
-            {
-                size_t nb = K - kb * KB < KB ? K - kb * KB : KB;
-                if (pan == 0)
-                    HKZ_CUDA_TRY_GOTO(cudaStreamWaitEvent(e->s_main,
-                                                          e->ev_gen[kb], 0),
-                                      "hkz_cuda_engine");
-                HKZ_TRY_GOTO(gemm(e, d_out, ldo, e->d_B + kb * KB * P, w, P,
-                                  kb, nb, t0, nt));
-            }
-            if (hook != NULL)
-                HKZ_TRY_GOTO(hook(hook_arg, t0 + nt, e->s_main));
+            status = gemm_panel(e, d_out, ldo, pb, w, &bl, kbpan, pan, t0,
+                                nt);
+            if (status == HKZ_SUCCESS && hook != NULL)
+                status = hook(hook_arg, t0 + nt, e->s_main);
         }
+        if (status != HKZ_SUCCESS)
+            goto cleanup;
     }
     else
     {
-        for (kb = 0; kb < nkb; kb++)
+        for (j = 0; j < nkb; j++)
         {
-            size_t b = kb & 1;
+            size_t b = j & 1;
             double *buf = e->d_B + b * KB * P;
-            size_t nb = K - kb * KB < KB ? K - kb * KB : KB;
-            if (kb >= 2)
+            size_t nb;
+            kb = kb_at(&bl, j);
+            nb = kb_size(&bl, kb);
+            if (j >= 2)
                 HKZ_CUDA_TRY_GOTO(cudaStreamWaitEvent(e->s_aux,
                                                       e->ev_free[b], 0),
                                   "hkz_cuda_engine");
-            HKZ_TRY_GOTO(gen_block(e, buf, pb, g0 + kb * KB, nb, stride));
+            HKZ_TRY_GOTO(gen_block(e, buf, pb, g0 + kb * KB, nb, stride,
+                                   j == 0));
             HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_block[b], e->s_aux),
                               "hkz_cuda_engine");
-            if (kb == 0)
+            if (j == 0)
                 HKZ_TRY_GOTO(ckpt_rest(e, pb, d0, dmax, stride));
             HKZ_CUDA_TRY_GOTO(cudaStreamWaitEvent(e->s_main,
                                                   e->ev_block[b], 0),
@@ -315,12 +414,14 @@ extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
             {
                 size_t t0 = pan * TP;
                 size_t nt = T - t0 < TP ? T - t0 : TP;
-                HKZ_TRY_GOTO(gemm(e, d_out, ldo, buf, w, P, kb, nb, t0, nt));
+                HKZ_TRY_GOTO(gemm(e, d_out, ldo, buf, w, P, kb * KB, nb, t0,
+                                  nt, j > 0));
             }
             HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_free[b], e->s_main),
                               "hkz_cuda_engine");
         }
-        HKZ_TRY_GOTO(enqueue_bounds(e, d_col, pb, w));
+        HKZ_TRY_GOTO(enqueue_bounds(e, d_col, pb, w, 0, e->s_aux,
+                                    e->ev_aux));
         if (hook != NULL)
             HKZ_TRY_GOTO(hook(hook_arg, T, e->s_main));
     }
