@@ -3,7 +3,8 @@
 # = 8192 (issue 19.3), run on the H200 from a folder holding hkz, the
 # libhkz*.so of the build, bench_engine_plan and the GPU test executables
 # (LD_LIBRARY_PATH must reach the FLINT/Arb runtime).  Steps:
-#   tests   the engine's GPU tests (and t_gpu_engine_run under the old plan)
+#   tests   the engine's GPU tests (and t_gpu_engine_run under the old plan),
+#           tests/cli/bench_ssum_gpu.sh
 #   plans   bench_engine_plan: call plans on a pregenerated B and engine
 #           variants of the tuning environment, both bases
 #   ssum    hkz bench ssum --device cuda, RUNS runs per basis (default 5)
@@ -29,7 +30,8 @@ for s in $steps; do
         done
         HKZ_CUDA_KBPAN=1000000 HKZ_CUDA_BOUND_CTAS=0 timeout 60 \
             ./t_gpu_engine_run > /tmp/old.log 2>&1
-        echo "t_gpu_engine_run (old plan) rc=$? $(tail -n 1 /tmp/old.log)" ;;
+        echo "t_gpu_engine_run (old plan) rc=$? $(tail -n 1 /tmp/old.log)"
+        timeout 60 bash ./bench_ssum_gpu.sh ./hkz ;;
     plans)
         timeout 60 ./bench_engine_plan --reps ${REPS:-10} $V
         timeout 60 ./bench_engine_plan --reps ${REPS:-10} --basis cos \
