@@ -182,6 +182,33 @@ int _hkz_cuda_basis_block(double *d_B, const double *d_ckpt,
 size_t _hkz_cuda_basis_degrees(size_t *dlo, int basis, size_t cos_n,
         size_t g0, size_t K);
 
+/* The DGEMM plan (engine_gemm.cu).  Mode blocks of KB modes in the order
+ * they are generated and summed: block _hkz_cuda_kb_at(j) at step j; a
+ * basis whose degrees fall with the mode (COS with 2 g <= N) starts with
+ * its last block, whose checkpoint recurrence is the shortest. */
+typedef struct
+{
+    size_t KB, nkb, K;
+    int rev;
+} _hkz_cuda_blocks_t;
+
+void _hkz_cuda_blocks_init(_hkz_cuda_blocks_t *o,
+        const hkz_engine_problem_t *pb, size_t KB);
+size_t _hkz_cuda_kb_at(const _hkz_cuda_blocks_t *o, size_t j);
+size_t _hkz_cuda_kb_size(const _hkz_cuda_blocks_t *o, size_t kb);
+/* Columns [t0, t0 + nt) of Out (+)= B(:, k0 .. k0 + nb) C(k0 .. k0 + nb,
+ * cols) (acc: beta = 1), Bblk the first of those columns of B, on s_main. */
+int _hkz_cuda_gemm(hkz_cuda_engine_t e, double *d_out, size_t ldo,
+        const double *Bblk, const _hkz_cuda_weights_t *w, size_t P,
+        size_t k0, size_t nb, size_t t0, size_t nt, int acc);
+/* Panel pan (columns [t0, t0 + nt)) of a resident B (e->d_B): by mode
+ * blocks if pan < kbpan (pan 0 waits for e->ev_gen[j] before step j),
+ * else by one call over all K (pan 0 waits for the last block). */
+int _hkz_cuda_gemm_panel(hkz_cuda_engine_t e, double *d_out, size_t ldo,
+        const hkz_engine_problem_t *pb, const _hkz_cuda_weights_t *w,
+        const _hkz_cuda_blocks_t *bl, size_t kbpan, size_t pan, size_t t0,
+        size_t nt);
+
 /* Column bounds (engine_bounds.cu): the formula of engine.h / kernels/cpu/
  * engine_bounds.c, sums on the device, post-processing rounded upwards.
  * ctas = 0: one CTA per column; else at most ctas CTAs, each looping over

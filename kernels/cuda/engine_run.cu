@@ -115,35 +115,6 @@ cleanup:
     return status;
 }
 
-// One DGEMM call of the fixed shape family (engine_cuda.h): columns [t0,
-// t0 + nt) of Out (+)= B(:, k0 .. k0 + nb) C(k0 .. k0 + nb, cols), Bblk
-// the first of those columns of B.  The 32-bit entry point when every
-// size fits (the call plain cuBLAS users make; the _64 entry point may
-// route to other kernels), else the 64-bit one.
-static int gemm(hkz_cuda_engine_t e, double *d_out, size_t ldo,
-                const double *Bblk, const _hkz_cuda_weights_t *w, size_t P,
-                size_t k0, size_t nb, size_t t0, size_t nt, int acc)
-{
-    const double one = 1.0, zero = 0.0;
-    const double *Cb = w->d_C + k0 + t0 * w->ldc;
-    const double *beta = acc ? &one : &zero;
-    int status = HKZ_SUCCESS;
-    if (!e->gemm64 && P <= 0x7fffffff && ldo <= 0x7fffffff &&
-        w->ldc <= 0x7fffffff)
-        HKZ_CUBLAS_TRY_GOTO(cublasDgemm(e->blas, CUBLAS_OP_N, CUBLAS_OP_N,
-                (int) P, (int) nt, (int) nb, &one, Bblk, (int) P, Cb,
-                (int) w->ldc, beta, d_out + t0 * ldo, (int) ldo),
-                "hkz_cuda_engine (cublasDgemm)");
-    else
-        HKZ_CUBLAS_TRY_GOTO(cublasDgemm_v2_64(e->blas, CUBLAS_OP_N,
-                CUBLAS_OP_N, (int64_t) P, (int64_t) nt, (int64_t) nb, &one,
-                Bblk, (int64_t) P, Cb, (int64_t) w->ldc, beta,
-                d_out + t0 * ldo, (int64_t) ldo),
-                "hkz_cuda_engine (cublasDgemm)");
-cleanup:
-    return status;
-}
-
 // Column bounds (host part cached) on stream s with at most ctas CTAs
 // (0: one per column), then ev recorded on s.
 static int enqueue_bounds(hkz_cuda_engine_t e, double *d_col,
@@ -205,77 +176,6 @@ cleanup:
     return status;
 }
 
-// The mode blocks of KB modes in the order they are generated and summed:
-// block kb_at(j) at step j.  A basis whose degrees fall with the mode
-// (COS: v_{|N - 2g|} with 2 g <= N) starts with its last block, whose
-// checkpoint recurrence is the shortest (the first GEMM waits for it).
-typedef struct
-{
-    size_t KB, nkb, K;
-    int rev;
-} blocks_t;
-
-static void blocks_init(blocks_t *o, const hkz_engine_problem_t *pb,
-                        size_t KB)
-{
-    size_t lo, hi0, hi1;
-    o->KB = KB;
-    o->K = pb->K;
-    o->nkb = (pb->K + KB - 1) / KB;
-    o->rev = 0;
-    if (pb->basis == HKZ_BASIS_COS && o->nkb > 1)
-    {
-        hi0 = _hkz_cuda_basis_degrees(&lo, pb->basis, pb->cos_n,
-                                      pb->k_begin, KB);
-        hi1 = _hkz_cuda_basis_degrees(&lo, pb->basis, pb->cos_n,
-                pb->k_begin + (o->nkb - 1) * KB, pb->K - (o->nkb - 1) * KB);
-        o->rev = hi1 < hi0;
-    }
-}
-
-static size_t kb_at(const blocks_t *o, size_t j)
-{
-    return o->rev ? o->nkb - 1 - j : j;
-}
-
-static size_t kb_size(const blocks_t *o, size_t kb)
-{
-    return o->K - kb * o->KB < o->KB ? o->K - kb * o->KB : o->KB;
-}
-
-// The panel of columns [t0, t0 + nt): by mode blocks (the first panel's
-// GEMM on the block of step j waits for that block only, so the
-// generation of the later blocks runs under it) or, once B is complete,
-// by one call over all K.
-static int gemm_panel(hkz_cuda_engine_t e, double *d_out, size_t ldo,
-                      const hkz_engine_problem_t *pb,
-                      const _hkz_cuda_weights_t *w, const blocks_t *bl,
-                      size_t kbpan, size_t pan, size_t t0, size_t nt)
-{
-    size_t j;
-    int status = HKZ_SUCCESS;
-    if (pan >= kbpan)
-    {
-        if (pan == 0)
-            HKZ_CUDA_TRY_GOTO(cudaStreamWaitEvent(e->s_main,
-                                                  e->ev_gen[bl->nkb - 1], 0),
-                              "hkz_cuda_engine");
-        return gemm(e, d_out, ldo, e->d_B, w, pb->P, 0, pb->K, t0, nt, 0);
-    }
-    for (j = 0; j < bl->nkb; j++)
-    {
-        size_t kb = kb_at(bl, j);
-        if (pan == 0)
-            HKZ_CUDA_TRY_GOTO(cudaStreamWaitEvent(e->s_main, e->ev_gen[j],
-                                                  0), "hkz_cuda_engine");
-        HKZ_TRY_GOTO(gemm(e, d_out, ldo, e->d_B + kb * bl->KB * pb->P, w,
-                          pb->P, kb * bl->KB, kb_size(bl, kb), t0, nt,
-                          j > 0));
-    }
-cleanup:
-    return status;
-}
-
 extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
         size_t ldo, double *d_col, const hkz_engine_problem_t *pb,
         const _hkz_cuda_weights_t *w, _hkz_cuda_chunk_hook_t hook,
@@ -287,7 +187,7 @@ extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
     size_t npan = (T + TP - 1) / TP;
     size_t stride = 0, dlo, dmax = 0, d0 = 0, j, kb, pan, freeb = 0;
     size_t totalb = 0;
-    blocks_t bl;
+    _hkz_cuda_blocks_t bl;
     // B of up to 1 GiB is resident (a size rule, not the free memory: the
     // summation order of engine_cuda.h must not depend on the machine)
     int small = (double) P * (double) K * 8.0 <= 1073741824.0 || nkb == 1;
@@ -303,14 +203,14 @@ extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
     // 1. points and checkpoints of the recurrence: those of the first
     //    generated block first (it starts the GEMMs), the rest after its
     //    generation (ckpt_rest)
-    blocks_init(&bl, pb, KB);
+    _hkz_cuda_blocks_init(&bl, pb, KB);
     if (pb->basis != HKZ_BASIS_USER)
     {
         dmax = _hkz_cuda_basis_degrees(&dlo, pb->basis, pb->cos_n, g0, K);
         stride = _hkz_cuda_basis_stride(P, dmax);
-        kb = kb_at(&bl, 0);
+        kb = _hkz_cuda_kb_at(&bl, 0);
         d0 = _hkz_cuda_basis_degrees(&dlo, pb->basis, pb->cos_n,
-                                     g0 + kb * KB, kb_size(&bl, kb));
+                g0 + kb * KB, _hkz_cuda_kb_size(&bl, kb));
         HKZ_TRY_GOTO(_hkz_cuda_grow(&e->d_x, &e->cap_x, P, "points"));
         HKZ_TRY_GOTO(_hkz_cuda_grow(&e->d_ckpt, &e->cap_ckpt,
                                     2 * P * (dmax / stride + 1),
@@ -357,10 +257,10 @@ extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
         HKZ_TRY_GOTO(grow_gen_events(e, nkb));
         for (j = 0; j < nkb; j++)
         {
-            kb = kb_at(&bl, j);
+            kb = _hkz_cuda_kb_at(&bl, j);
             HKZ_TRY_GOTO(gen_block(e, e->d_B + kb * KB * P, pb,
-                                   g0 + kb * KB, kb_size(&bl, kb), stride,
-                                   j == 0));
+                                   g0 + kb * KB, _hkz_cuda_kb_size(&bl, kb),
+                                   stride, j == 0));
             HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_gen[j], e->s_aux),
                               "hkz_cuda_engine");
             if (j == 0)
@@ -380,8 +280,8 @@ extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
         {
             size_t t0 = pan * TP;
             size_t nt = T - t0 < TP ? T - t0 : TP;
-            status = gemm_panel(e, d_out, ldo, pb, w, &bl, kbpan, pan, t0,
-                                nt);
+            status = _hkz_cuda_gemm_panel(e, d_out, ldo, pb, w, &bl, kbpan,
+                                          pan, t0, nt);
             if (status == HKZ_SUCCESS && hook != NULL)
                 status = hook(hook_arg, t0 + nt, e->s_main);
         }
@@ -395,8 +295,8 @@ extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
             size_t b = j & 1;
             double *buf = e->d_B + b * KB * P;
             size_t nb;
-            kb = kb_at(&bl, j);
-            nb = kb_size(&bl, kb);
+            kb = _hkz_cuda_kb_at(&bl, j);
+            nb = _hkz_cuda_kb_size(&bl, kb);
             if (j >= 2)
                 HKZ_CUDA_TRY_GOTO(cudaStreamWaitEvent(e->s_aux,
                                                       e->ev_free[b], 0),
@@ -414,8 +314,8 @@ extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
             {
                 size_t t0 = pan * TP;
                 size_t nt = T - t0 < TP ? T - t0 : TP;
-                HKZ_TRY_GOTO(gemm(e, d_out, ldo, buf, w, P, kb * KB, nb, t0,
-                                  nt, j > 0));
+                HKZ_TRY_GOTO(_hkz_cuda_gemm(e, d_out, ldo, buf, w, P,
+                                            kb * KB, nb, t0, nt, j > 0));
             }
             HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_free[b], e->s_main),
                               "hkz_cuda_engine");
