@@ -10,10 +10,12 @@
  *     tuning environment (read at hkz_cuda_engine_create), given as
  *     arguments NAME[:VAR=VAL[,VAR=VAL...]].
  * Every round times each entry once (wall time to a device
- * synchronisation), so drift hits all alike; medians of --reps rounds
- * after one warm-up, and the ratio plain / entry.
+ * synchronisation), every other round in reverse order, so drift hits all
+ * alike; medians of --reps rounds after one warm-up, and the ratio plain /
+ * entry.
  * Usage: bench_engine_plan [--P n] [--K n] [--T n] [--reps n] [--basis
- *        u|cos] [--no-plans] VARIANT... */
+ *        u|cos] [--no-plans] VARIANT...   (--reps 0: one untimed round,
+ *        for a profiler) */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -163,7 +165,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--no-plans")) plans = 0;
         else break;
     }
-    CHECK(reps >= 1, "--reps");
+    CHECK(reps >= 0, "--reps");   /* 0: one untimed round (for ncu) */
     x = malloc(P * sizeof(double));
     B = malloc(P * K * sizeof(double));
     C = malloc(K * T * sizeof(double));
@@ -177,7 +179,32 @@ int main(int argc, char **argv)
         s ^= s >> 27;
         C[j] = (double) ((s * 0x2545F4914F6CDD1DULL) >> 11) * 0x1.0p-52 - 1.0;
     }
-    hkz_bench_basis(B, P, x, 0, P, 0, K, basis);
+    /* the engine's own values (cos: T_{|N - 2g|}, N = 2 K - 2), so that
+     * plain and engine multiply the same data */
+    if (basis == HKZ_BASIS_COS)
+    {
+        size_t N = 2 * K - 2, d, g;
+        for (j = 0; j < P; j++)
+        {
+            double y = 2.0 * x[j], a = 1.0, b = x[j];
+            for (d = 0; d <= N; d++)
+            {
+                double v = d == 0 ? 1.0 : (d == 1 ? b : fma(y, b, -a));
+                if (d >= 2)
+                {
+                    a = b;
+                    b = v;
+                }
+                if (d % 2 == 0)     /* g = (N - d) / 2: T_{N - 2g} */
+                {
+                    g = (N - d) / 2;
+                    B[j + g * P] = v;
+                }
+            }
+        }
+    }
+    else
+        hkz_bench_basis(B, P, x, 0, P, 0, K, basis);
     CHECK(cudaMalloc((void **) &dB, P * K * 8) == cudaSuccess &&
           cudaMalloc((void **) &dC, K * T * 8) == cudaSuccess &&
           cudaMalloc((void **) &dout, P * T * 8) == cudaSuccess &&
@@ -208,20 +235,24 @@ int main(int argc, char **argv)
         add_plan(E, &n, "gemm_full_tp1024", K, 1024, 0);
         add_plan(E, &n, "gemm_full_tp2048", K, 2048, 0);
         add_plan(E, &n, "gemm_full_tp4096", K, 4096, 0);
+        add_plan(E, &n, "gemm_full_tp8192", K, 8192, 0);
     }
     for (; i < argc && n < MAXE; i++)
         add_engine(E, &n, argv[i]);
     for (i = 0; i < n; i++)
     {
-        E[i].t = malloc((size_t) reps * sizeof(double));
+        E[i].t = malloc((size_t) (reps + 1) * sizeof(double));
         CHECK(E[i].t != NULL, "host memory");
     }
-    for (r = -1; r < reps; r++)
+    /* every other round in reverse order: a drift within a round (clock,
+     * temperature) hits every entry alike on average */
+    for (r = reps > 0 ? -1 : 0; r < (reps > 0 ? reps : 1); r++)
         for (i = 0; i < n; i++)
         {
-            double t = run(&E[i]);
-            if (r >= 0)
-                E[i].t[r] = t;
+            int q = r % 2 != 0 ? n - 1 - i : i;
+            double t = run(&E[q]);
+            if (r >= 0 && reps > 0)
+                E[q].t[r] = t;
         }
     printf("# P %zu K %zu T %zu basis %s reps %d (median ms, min ms, "
            "plain/entry on medians)\n", P, K, T,
@@ -231,8 +262,9 @@ int main(int argc, char **argv)
     for (i = 0; i < n; i++)
     {
         double med = E[i].t[reps / 2], pl = E[0].t[reps / 2];
-        printf("%-28s %8.3f %8.3f %6.1f%%\n", E[i].name, 1e3 * med,
-               1e3 * E[i].t[0], 100.0 * pl / med);
+        if (reps > 0)
+            printf("%-28s %8.3f %8.3f %6.1f%%\n", E[i].name, 1e3 * med,
+                   1e3 * E[i].t[0], 100.0 * pl / med);
         if (E[i].kind == 1)
             hkz_cuda_engine_destroy(&E[i].e);
         free(E[i].t);

@@ -3,13 +3,16 @@
 # = 8192 (issue 19.3), run on the H200 from a folder holding hkz, the
 # libhkz*.so of the build, bench_engine_plan and the GPU test executables
 # (LD_LIBRARY_PATH must reach the FLINT/Arb runtime).  Steps:
-#   tests   the engine's GPU tests (and t_gpu_engine_run under the old plan),
+#   tests   the engine's GPU tests (t_gpu_engine_run also with mode blocks in
+#           the first / every panel),
 #           tests/cli/bench_ssum_gpu.sh
 #   plans   bench_engine_plan: call plans on a pregenerated B and engine
 #           variants of the tuning environment, both bases
-#   ssum    hkz bench ssum --device cuda, RUNS runs per basis (default 5)
+#   ssum    hkz bench ssum --device cuda, RUNS runs per basis (default 5),
+#           under each SSUM_ENVS entry NAME:VAR=VAL,... (default: none)
 #   main    the same with $MAIN_BIN/hkz (main's build), one run per basis
-#   ncu     per-kernel durations and launch figures of one engine run
+#   ncu     per-kernel durations (ns) and grids of one untimed round of
+#           bench_engine_plan (NCU_ARGS: its variants)
 set -u
 export LD_LIBRARY_PATH=$PWD:${LD_LIBRARY_PATH:-}
 steps=${1:-"tests plans ssum"}
@@ -28,19 +31,23 @@ for s in $steps; do
             timeout 60 ./$x > /tmp/$x.log 2>&1
             echo "$x rc=$? $(tail -n 2 /tmp/$x.log | tr '\n' ' ')"
         done
-        HKZ_CUDA_KBPAN=1000000 HKZ_CUDA_BOUND_CTAS=0 timeout 60 \
-            ./t_gpu_engine_run > /tmp/old.log 2>&1
-        echo "t_gpu_engine_run (old plan) rc=$? $(tail -n 1 /tmp/old.log)"
+        for kp in 1 1000000; do
+            HKZ_CUDA_KBPAN=$kp timeout 60 ./t_gpu_engine_run > /tmp/kp.log 2>&1
+            echo "t_gpu_engine_run HKZ_CUDA_KBPAN=$kp rc=$? $(tail -n 1 /tmp/kp.log)"
+        done
         timeout 60 bash ./bench_ssum_gpu.sh ./hkz ;;
     plans)
         timeout 60 ./bench_engine_plan --reps ${REPS:-10} $V
         timeout 60 ./bench_engine_plan --reps ${REPS:-10} --basis cos \
             --no-plans $V ;;
     ssum)
-        for b in cheb cos; do
-            for i in $(seq $runs); do
-                timeout 60 ./hkz $S --basis $b > /tmp/ssum.out 2>&1
-                echo "$b run $i rc=$? $(grep -E '^(engine_s|plain_dgemm_s|efficiency_vs|max_abs|max_error)' /tmp/ssum.out | tr '\n' ' ')"
+        for spec in ${SSUM_ENVS:-default:}; do
+            vars=$(echo "${spec#*:}" | tr ',' ' ')
+            for b in cheb cos; do
+                for i in $(seq $runs); do
+                    env $vars timeout 60 ./hkz $S --basis $b > /tmp/ssum.out 2>&1
+                    echo "${spec%%:*} $b run $i rc=$? $(grep -E '^(engine_s|plain_dgemm_s|efficiency_vs|max_abs|max_error)' /tmp/ssum.out | tr '\n' ' ')"
+                done
             done
         done ;;
     main)
@@ -51,8 +58,8 @@ for s in $steps; do
         done ;;
     ncu)
         timeout 60 ncu --clock-control none --csv --metrics \
-            gpu__time_duration.sum,launch__grid_size,launch__block_size,launch__registers_per_thread,launch__shared_mem_per_block \
-            ./bench_engine_plan --no-plans --reps 1 ${NCU_VARIANT:-hyb} \
+            gpu__time_duration.sum,launch__grid_size \
+            ./bench_engine_plan --reps 0 ${NCU_ARGS:-} \
             2>/dev/null > /tmp/ncu.csv
         echo "ncu rc=$?"
         python3 - <<'PY'
@@ -66,9 +73,11 @@ else:
     ks = {}
     for r in rows[1:]:
         ks.setdefault(r[ii], [r[ki][:60], {}])[1][r[mi]] = r[vi]
-    for i in sorted(ks, key=int)[len(ks)//2:]:
+    for i in sorted(ks, key=int):
         n, m = ks[i]
-        print(i, n, " ".join("%s=%s" % (k.split("__")[1], v) for k, v in sorted(m.items())))
+        n = "gemm" if "gemm" in n else n.split("(")[0]
+        print(i, n, m.get("gpu__time_duration.sum", "?").replace(",", ""),
+              m.get("launch__grid_size", "?").replace(",", ""))
 PY
         ;;
     esac

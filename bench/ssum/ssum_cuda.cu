@@ -3,8 +3,10 @@
 // non-split GEMM), and ENGINE, the CUDA engine on the same slice with
 // device-resident weights and output (hkz_cuda_engine_run_dev: basis
 // generated on the device, DGEMMs, per-column error bound); the check
-// compares the two on the device.  Compiled into libhkz_bench in a build
+// compares the two on the device.  PLAIN's basis holds the engine's values
+// (for cos too: T_{|N - 2g|}).  Compiled into libhkz_bench in a build
 // with CUDA, and registered there by default.
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +45,42 @@ static void cb_destroy(void *state)
     cudaFree(s->d_err);
     hkz_cuda_engine_destroy(&s->e);
     free(s);
+}
+
+// The engine's cos basis itself, B[i + j np] = T_{|N - 2 g|}(x_i), g = k0 +
+// j, by the three-term recurrence in double: PLAIN then multiplies the
+// engine's values (the same data, so the same DGEMM power and clocks, and
+// a difference to report).
+static void cos_basis(double *B, size_t np, const double *x, size_t k0,
+                      size_t nk, size_t N)
+{
+    size_t i, d, dmax = 0, j;
+    for (j = 0; j < nk; j++)
+    {
+        size_t g2 = 2 * (k0 + j), dd = g2 > N ? g2 - N : N - g2;
+        dmax = dd > dmax ? dd : dmax;
+    }
+    for (i = 0; i < np; i++)
+    {
+        double y = 2.0 * x[i], a = 1.0, b = x[i];
+        for (d = 0; d <= dmax; d++)
+        {
+            double v = d == 0 ? 1.0 : (d == 1 ? b : fma(y, b, -a));
+            if (d >= 2)
+            {
+                a = b;
+                b = v;
+            }
+            if ((N + d) % 2 != 0)
+                continue;
+            // the modes g with |N - 2 g| = d inside [k0, k0 + nk)
+            if ((N + d) / 2 >= k0 && (N + d) / 2 < k0 + nk)
+                B[i + ((N + d) / 2 - k0) * np] = v;
+            if (d != 0 && d <= N && (N - d) / 2 >= k0 &&
+                (N - d) / 2 < k0 + nk)
+                B[i + ((N - d) / 2 - k0) * np] = v;
+        }
+    }
 }
 
 static int cb_create(void **state, char *desc, size_t ndesc,
@@ -90,7 +128,11 @@ static int cb_create(void **state, char *desc, size_t ndesc,
         status = hkz_error_set(HKZ_ERR_NOMEM, "hkz_bench_ssum: out of memory");
         goto cleanup;
     }
-    hkz_bench_basis(B, s->pl, t->x, t->p0, s->pl, t->k0, s->kl, t->basis);
+    if (t->basis == HKZ_BASIS_COS)
+        cos_basis(B, s->pl, t->x + t->p0, t->k0, s->kl, t->cos_n);
+    else
+        hkz_bench_basis(B, s->pl, t->x, t->p0, s->pl, t->k0, s->kl,
+                        t->basis);
     if ((c = cudaMalloc((void **) &s->d_B, s->pl * s->kl * 8)) != cudaSuccess
         || (c = cudaMalloc((void **) &s->d_C, s->kl * s->T * 8))
            != cudaSuccess

@@ -115,9 +115,11 @@ typedef struct
     double efficiency;            /* t[PLAIN] / t[ENGINE] */
     double ect_seq, ect_ovl;      /* t[SEQ] - t[PLAIN], t[OVL] - t[PLAIN] */
     double e_overlap;             /* 1 - ect_ovl / ect_seq */
-    double max_diff;              /* Chebyshev basis: max over ranks of
-                                     max |engine - plain| (NaN else; GPUs:
-                                     NaN without the hook's check) */
+    double max_diff;              /* max over ranks of max |engine -
+                                     plain|: CPU Chebyshev basis only (its
+                                     cos baseline multiplies other values);
+                                     GPU both bases (NaN without the hook's
+                                     check) */
     double max_bound;             /* the largest error bound of the
                                      engine's local runs (max over ranks) */
     double ovl_diff;              /* CPU: max |OVL's output - SEQ's| over
@@ -184,7 +186,8 @@ typedef struct
     int (*step)(void *state, int step);
     /* Optional (NULL: the figures stay NaN), CUDA hook, after the timed
      * steps: max |ENGINE's output - PLAIN's| over the local slice and the
-     * largest error bound of ENGINE's run, reduced on the device. */
+     * largest error bound of ENGINE's run, reduced on the device (the
+     * built-in hook's PLAIN multiplies the engine's own basis). */
     int (*check)(void *state, double *maxdiff, double *maxbound);
 } hkz_bench_ssum_hook_t;
 

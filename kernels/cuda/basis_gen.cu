@@ -84,48 +84,42 @@ __device__ __forceinline__ void put(double *B, size_t P, size_t i, int cos,
     }
 }
 
-// CTA b (b = blockIdx.x, blockIdx.x + gridDim.x, ...) generates point
-// block b % nbx, degree segment b / nbx (values independent of the grid).
 __global__ static void block_kernel(double *B, const double *ckpt,
                                     const double *x, size_t P, double c,
                                     int cos, size_t N, size_t g0, size_t g1,
-                                    size_t dseg0, size_t dhi, size_t stride,
-                                    size_t nbx, size_t nseg)
+                                    size_t dseg0, size_t dhi, size_t stride)
 {
-    for (size_t blk = blockIdx.x; blk < nbx * nseg; blk += gridDim.x)
+    size_t i = blockIdx.x * (size_t) blockDim.x + threadIdx.x;
+    if (i >= P)
+        return;
+    size_t a = dseg0 + blockIdx.y * stride;
+    size_t b = a + stride - 1 < dhi ? a + stride - 1 : dhi;
+    double y = 2.0 * x[i], v0, v1;
+    size_t d;
+    if (a == 0)
     {
-        size_t i = (blk % nbx) * blockDim.x + threadIdx.x;
-        if (i >= P)
-            continue;
-        size_t a = dseg0 + (blk / nbx) * stride;
-        size_t b = a + stride - 1 < dhi ? a + stride - 1 : dhi;
-        double y = 2.0 * x[i], v0, v1;
-        size_t d;
-        if (a == 0)
-        {
-            put(B, P, i, cos, N, g0, g1, 0, 1.0);
-            if (b == 0)
-                continue;
-            v0 = 1.0;
-            v1 = c * x[i];
-            put(B, P, i, cos, N, g0, g1, 1, v1);
-            d = 1;
-        }
-        else
-        {
-            size_t m = a / stride - 1;
-            v0 = ckpt[2 * m * P + i];
-            v1 = ckpt[2 * m * P + P + i];
-            put(B, P, i, cos, N, g0, g1, a, v1);
-            d = a;
-        }
-        for (d = d + 1; d <= b; d++)
-        {
-            double v2 = rec_step(y, v1, v0);
-            v0 = v1;
-            v1 = v2;
-            put(B, P, i, cos, N, g0, g1, d, v1);
-        }
+        put(B, P, i, cos, N, g0, g1, 0, 1.0);
+        if (b == 0)
+            return;
+        v0 = 1.0;
+        v1 = c * x[i];
+        put(B, P, i, cos, N, g0, g1, 1, v1);
+        d = 1;
+    }
+    else
+    {
+        size_t m = a / stride - 1;
+        v0 = ckpt[2 * m * P + i];
+        v1 = ckpt[2 * m * P + P + i];
+        put(B, P, i, cos, N, g0, g1, a, v1);
+        d = a;
+    }
+    for (d = d + 1; d <= b; d++)
+    {
+        double v2 = rec_step(y, v1, v0);
+        v0 = v1;
+        v1 = v2;
+        put(B, P, i, cos, N, g0, g1, d, v1);
     }
 }
 
@@ -163,16 +157,14 @@ extern "C" size_t _hkz_cuda_basis_stride(size_t P, size_t dmax)
 
 extern "C" int _hkz_cuda_basis_checkpoints(double *d_ckpt, const double *d_x,
         size_t P, int basis, size_t dfrom, size_t dto, size_t stride,
-        unsigned threads, cudaStream_t s)
+        cudaStream_t s)
 {
     cudaError_t e;
     dfrom = dfrom / stride * stride;
     if (dto < stride || dto <= dfrom)
         return HKZ_SUCCESS;
-    if (threads < 32 || threads > 1024)
-        threads = GEN_THREADS;
-    ckpt_kernel<<<(unsigned) ((P + threads - 1) / threads),
-                  threads, 0, s>>>(d_ckpt, d_x, P,
+    ckpt_kernel<<<(unsigned) ((P + GEN_THREADS - 1) / GEN_THREADS),
+                  GEN_THREADS, 0, s>>>(d_ckpt, d_x, P,
                   basis == HKZ_BASIS_COS ? 1.0 : 2.0, dfrom, dto, stride);
     e = cudaGetLastError();
     return e == cudaSuccess ? HKZ_SUCCESS
@@ -181,22 +173,21 @@ extern "C" int _hkz_cuda_basis_checkpoints(double *d_ckpt, const double *d_x,
 
 extern "C" int _hkz_cuda_basis_block(double *d_B, const double *d_ckpt,
         const double *d_x, size_t P, int basis, size_t cos_n, size_t g0,
-        size_t g1, size_t stride, unsigned ctas, cudaStream_t s)
+        size_t g1, size_t stride, cudaStream_t s)
 {
     size_t dlo, dhi = _hkz_cuda_basis_degrees(&dlo, basis, cos_n, g0,
                                               g1 - g0);
     size_t dseg0 = dlo / stride * stride;
     size_t nseg = (dhi - dseg0) / stride + 1;
-    size_t nbx = (P + GEN_THREADS - 1) / GEN_THREADS, grid = nbx * nseg;
     cudaError_t e;
-    if (ctas > 0 && ctas < grid)
-        grid = ctas;
-    if (grid > 0x7fffffff)
+    if (nseg > 65535)
         return hkz_error_set(HKZ_ERR_INTERNAL, "hkz_cuda_engine: %zu "
-                             "generation CTAs", grid);
-    block_kernel<<<(unsigned) grid, GEN_THREADS, 0, s>>>(d_B, d_ckpt, d_x,
-            P, basis == HKZ_BASIS_COS ? 1.0 : 2.0, basis == HKZ_BASIS_COS,
-            cos_n, g0, g1, dseg0, dhi, stride, nbx, nseg);
+                             "generation segments", nseg);
+    dim3 grid((unsigned) ((P + GEN_THREADS - 1) / GEN_THREADS),
+              (unsigned) nseg);
+    block_kernel<<<grid, GEN_THREADS, 0, s>>>(d_B, d_ckpt, d_x, P,
+            basis == HKZ_BASIS_COS ? 1.0 : 2.0, basis == HKZ_BASIS_COS,
+            cos_n, g0, g1, dseg0, dhi, stride);
     e = cudaGetLastError();
     return e == cudaSuccess ? HKZ_SUCCESS
                             : HKZ_CUDA_ERR(e, "hkz_cuda_engine (basis)");

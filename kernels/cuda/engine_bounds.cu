@@ -18,78 +18,68 @@
 
 #define BOUND_THREADS 256
 
-// One CTA per column t = blockIdx.x, blockIdx.x + gridDim.x, ... (the sums
-// of a column do not depend on the grid: the same bits for any grid).
 __global__ static void col_bounds_kernel(double *err, double *mag, int *flag,
         const double *bmax, const double *berr, const double *C,
-        const double *cerr, size_t ldc, size_t K, size_t T, double gam,
-        double infl, double under)
+        const double *cerr, size_t ldc, size_t K, double gam, double infl,
+        double under)
 {
     __shared__ double s1[BOUND_THREADS], s2[BOUND_THREADS],
         s3[BOUND_THREADS];
     __shared__ int sbad[BOUND_THREADS];
+    size_t t = blockIdx.x;
+    const double *c = C + t * ldc;
+    const double *ce = cerr != NULL ? cerr + t * ldc : NULL;
+    double w1 = 0.0, w2 = 0.0, w3 = 0.0;
+    int bad = 0;
 
-    for (size_t t = blockIdx.x; t < T; t += gridDim.x)
+    for (size_t k = threadIdx.x; k < K; k += BOUND_THREADS)
     {
-        const double *c = C + t * ldc;
-        const double *ce = cerr != NULL ? cerr + t * ldc : NULL;
-        double w1 = 0.0, w2 = 0.0, w3 = 0.0;
-        int bad = 0;
-
-        // unrolled so that several loads are in flight (few CTAs beside
-        // the GEMMs); the fma's still run in increasing k
-#pragma unroll 8
-        for (size_t k = threadIdx.x; k < K; k += BOUND_THREADS)
+        double a = fabs(c[k]);
+        double be = berr != NULL ? berr[k] : 0.0;
+        if (!isfinite(a))
+            bad = 1;
+        w1 = fma(bmax[k], a, w1);
+        w2 = fma(be, a, w2);
+        if (ce != NULL)
+            w3 = fma(bmax[k] + be, ce[k], w3);
+    }
+    s1[threadIdx.x] = w1;
+    s2[threadIdx.x] = w2;
+    s3[threadIdx.x] = w3;
+    sbad[threadIdx.x] = bad;
+    __syncthreads();
+    for (int h = BOUND_THREADS / 2; h > 0; h /= 2)
+    {
+        if (threadIdx.x < h)
         {
-            double a = fabs(c[k]);
-            double be = berr != NULL ? berr[k] : 0.0;
-            if (!isfinite(a))
-                bad = 1;
-            w1 = fma(bmax[k], a, w1);
-            w2 = fma(be, a, w2);
-            if (ce != NULL)
-                w3 = fma(bmax[k] + be, ce[k], w3);
+            s1[threadIdx.x] += s1[threadIdx.x + h];
+            s2[threadIdx.x] += s2[threadIdx.x + h];
+            s3[threadIdx.x] += s3[threadIdx.x + h];
+            sbad[threadIdx.x] |= sbad[threadIdx.x + h];
         }
-        s1[threadIdx.x] = w1;
-        s2[threadIdx.x] = w2;
-        s3[threadIdx.x] = w3;
-        sbad[threadIdx.x] = bad;
         __syncthreads();
-        for (int h = BOUND_THREADS / 2; h > 0; h /= 2)
+    }
+    if (threadIdx.x == 0)
+    {
+        double m1 = __dmul_ru(__dadd_ru(s1[0], under), infl);
+        double m2 = __dmul_ru(__dadd_ru(s2[0], under), infl);
+        double m3 = __dmul_ru(__dadd_ru(s3[0], under), infl);
+        if (mag != NULL)
+            mag[t] = m1;
+        // gamma_K W1 + W2 + W3 + K 2^-1073 (= 4 under)
+        err[t] = __dadd_ru(__dadd_ru(__dadd_ru(__dmul_ru(m1, gam), m2), m3),
+                           4.0 * under);
+        if (sbad[0])
         {
-            if (threadIdx.x < h)
-            {
-                s1[threadIdx.x] += s1[threadIdx.x + h];
-                s2[threadIdx.x] += s2[threadIdx.x + h];
-                s3[threadIdx.x] += s3[threadIdx.x + h];
-                sbad[threadIdx.x] |= sbad[threadIdx.x + h];
-            }
-            __syncthreads();
+            err[t] = NAN;
+            atomicMax(flag, 1 + (int) (t < 0x7ffffffe ? t : 0x7ffffffe));
         }
-        if (threadIdx.x == 0)
-        {
-            double m1 = __dmul_ru(__dadd_ru(s1[0], under), infl);
-            double m2 = __dmul_ru(__dadd_ru(s2[0], under), infl);
-            double m3 = __dmul_ru(__dadd_ru(s3[0], under), infl);
-            if (mag != NULL)
-                mag[t] = m1;
-            // gamma_K W1 + W2 + W3 + K 2^-1073 (= 4 under)
-            err[t] = __dadd_ru(__dadd_ru(__dadd_ru(__dmul_ru(m1, gam), m2),
-                                         m3), 4.0 * under);
-            if (sbad[0])
-            {
-                err[t] = NAN;
-                atomicMax(flag, 1 + (int) (t < 0x7ffffffe ? t : 0x7ffffffe));
-            }
-        }
-        __syncthreads();   // the sums of s1..sbad are read before reuse
     }
 }
 
 extern "C" int _hkz_cuda_col_bounds(double *d_col, int *d_flag,
         const double *d_bmax, const double *d_berr, const double *d_C,
-        const double *d_cerr, size_t ldc, size_t K, size_t T, unsigned ctas,
-        cudaStream_t s)
+        const double *d_cerr, size_t ldc, size_t K, size_t T, cudaStream_t s)
 {
     // gamma_K <= K 4097 2^-65 (exact: K 4097 < 2^53)
     double gam = (double) (K * 4097) * 0x1p-65;
@@ -98,13 +88,12 @@ extern "C" int _hkz_cuda_col_bounds(double *d_col, int *d_flag,
                             INFINITY);
     // K 2^-1075 <= ceil(K / 2) 2^-1074 (exact subnormal)
     double under = (double) ((K + 1) / 2) * 0x1p-1074;
-    size_t grid = ctas > 0 && ctas < T ? ctas : T;
     cudaError_t e;
 
-    if (grid > 0x7fffffff)
+    if (T > 0x7fffffff)
         return hkz_error_set(HKZ_ERR_ARG, "hkz_cuda_engine: T too large");
-    col_bounds_kernel<<<(unsigned) grid, BOUND_THREADS, 0, s>>>(d_col,
-            d_col + T, d_flag, d_bmax, d_berr, d_C, d_cerr, ldc, K, T, gam,
+    col_bounds_kernel<<<(unsigned) T, BOUND_THREADS, 0, s>>>(d_col,
+            d_col + T, d_flag, d_bmax, d_berr, d_C, d_cerr, ldc, K, gam,
             infl, under);
     e = cudaGetLastError();
     return e == cudaSuccess ? HKZ_SUCCESS

@@ -118,20 +118,14 @@ extern "C" int hkz_cuda_engine_create(hkz_cuda_engine_t *ep,
             cudaStreamNonBlocking, env_size("HKZ_CUDA_AUX_PRIO", 1) != 0
                                    ? prio_hi : prio_lo),
                       "hkz_cuda_engine_create");
-    // bounds beside the GEMMs: a normal-priority stream, so that the
-    // GEMMs' CTAs are not held back by them
-    HKZ_CUDA_TRY_GOTO(cudaStreamCreateWithPriority(&e->s_bnd,
-            cudaStreamNonBlocking, prio_lo), "hkz_cuda_engine_create");
+    // checkpoints beside the generation (engine_run.cu)
+    HKZ_CUDA_TRY_GOTO(cudaStreamCreateWithPriority(&e->s_ckpt,
+            cudaStreamNonBlocking, prio_hi), "hkz_cuda_engine_create");
     e->kblock = env_size("HKZ_CUDA_KBLOCK", HKZ_CUDA_KBLOCK);
     e->tpanel = env_size("HKZ_CUDA_TPANEL", HKZ_CUDA_TPANEL);
     e->gemm64 = env_size("HKZ_CUDA_GEMM64", 0) != 0;
     e->kbpan = env_count("HKZ_CUDA_KBPAN", HKZ_CUDA_KBPAN, 0, 1 << 20);
-    e->bound_ctas = (unsigned) env_count("HKZ_CUDA_BOUND_CTAS",
-                                         HKZ_CUDA_BOUND_CTAS, 0, 1 << 20);
-    e->gen_ctas = (unsigned) env_count("HKZ_CUDA_GEN_CTAS",
-                                       HKZ_CUDA_GEN_CTAS, 0, 1 << 20);
-    e->ckpt_threads = (unsigned) env_count("HKZ_CUDA_CKPT_THREADS", 128, 32,
-                                           1024);
+
     for (int i = 0; i < 2; i++)
     {
         HKZ_CUDA_TRY_GOTO(cudaEventCreateWithFlags(&e->ev_block[i],
@@ -144,7 +138,7 @@ extern "C" int hkz_cuda_engine_create(hkz_cuda_engine_t *ep,
     HKZ_CUDA_TRY_GOTO(cudaEventCreateWithFlags(&e->ev_aux,
                                                cudaEventDisableTiming),
                       "hkz_cuda_engine_create");
-    HKZ_CUDA_TRY_GOTO(cudaEventCreateWithFlags(&e->ev_bnd,
+    HKZ_CUDA_TRY_GOTO(cudaEventCreateWithFlags(&e->ev_ckpt,
                                                cudaEventDisableTiming),
                       "hkz_cuda_engine_create");
     HKZ_CUDA_TRY_GOTO(cudaMalloc((void **) &e->d_flag, sizeof(int)),
@@ -184,8 +178,8 @@ extern "C" void hkz_cuda_engine_destroy(hkz_cuda_engine_t *ep)
         cudaStreamSynchronize(e->s_main);
     if (e->s_aux != NULL)
         cudaStreamSynchronize(e->s_aux);
-    if (e->s_bnd != NULL)
-        cudaStreamSynchronize(e->s_bnd);
+    if (e->s_ckpt != NULL)
+        cudaStreamSynchronize(e->s_ckpt);
     if (e->blas != NULL)
         cublasDestroy(e->blas);
     cudaFree(e->blas_ws);
@@ -209,8 +203,8 @@ extern "C" void hkz_cuda_engine_destroy(hkz_cuda_engine_t *ep)
     }
     if (e->ev_aux != NULL)
         cudaEventDestroy(e->ev_aux);
-    if (e->ev_bnd != NULL)
-        cudaEventDestroy(e->ev_bnd);
+    if (e->ev_ckpt != NULL)
+        cudaEventDestroy(e->ev_ckpt);
     for (size_t i = 0; i < e->nev_gen; i++)
         cudaEventDestroy(e->ev_gen[i]);
     free(e->ev_gen);
@@ -218,8 +212,8 @@ extern "C" void hkz_cuda_engine_destroy(hkz_cuda_engine_t *ep)
         cudaStreamDestroy(e->s_main);
     if (e->s_aux != NULL)
         cudaStreamDestroy(e->s_aux);
-    if (e->s_bnd != NULL)
-        cudaStreamDestroy(e->s_bnd);
+    if (e->s_ckpt != NULL)
+        cudaStreamDestroy(e->s_ckpt);
     cudaGetLastError();
     if (prev >= 0)
         _hkz_cuda_engine_leave(prev);

@@ -34,11 +34,7 @@
 #define HKZ_CUDA_TPANEL 1024
 /* panels computed by mode blocks (the rest: one call over all K); the
  * default of e->kbpan (HKZ_CUDA_KBPAN overrides it) */
-#define HKZ_CUDA_KBPAN 1
-/* defaults of e->bound_ctas, e->gen_ctas (HKZ_CUDA_BOUND_CTAS,
- * HKZ_CUDA_GEN_CTAS: tuning; the bits do not depend on them) */
-#define HKZ_CUDA_BOUND_CTAS 32
-#define HKZ_CUDA_GEN_CTAS 0
+#define HKZ_CUDA_KBPAN 0
 
 /* Records a CUDA failure with its text; evaluates to the status. */
 #define HKZ_CUDA_ERR(e, where)                                              \
@@ -100,8 +96,8 @@ struct hkz_cuda_engine_s
     int device;
     cudaStream_t s_main;     /* GEMMs */
     cudaStream_t s_aux;      /* basis generation, bounds, copies */
-    cudaStream_t s_bnd;      /* column bounds beside the GEMMs */
-    cudaEvent_t ev_bnd;      /* column bounds done (s_bnd) */
+    cudaStream_t s_ckpt;     /* checkpoints beside the generation */
+    cudaEvent_t ev_ckpt;     /* first checkpoints done (s_aux) */
     cublasHandle_t blas;
     void *blas_ws;
     size_t blas_ws_bytes;
@@ -112,12 +108,6 @@ struct hkz_cuda_engine_s
     size_t nev_gen;
     size_t kblock, tpanel;   /* DGEMM call shape (summation order) */
     size_t kbpan;            /* panels by mode blocks (summation order) */
-    unsigned bound_ctas;     /* bounds: CTAs on s_bnd (0: after the basis,
-                                one CTA per column, on s_aux) */
-    unsigned gen_ctas;       /* basis blocks after the first: at most this
-                                many CTAs (0: one per point block and
-                                segment) */
-    unsigned ckpt_threads;   /* threads per CTA of the checkpoint pass */
     int gemm64;              /* always the _64 cuBLAS entry point */
     /* device buffers, grown on demand */
     double *d_x;       size_t cap_x;
@@ -172,12 +162,10 @@ int _hkz_cuda_engine_finish(hkz_cuda_engine_t e);
  * column-major (ld P) into B. */
 size_t _hkz_cuda_basis_stride(size_t P, size_t dmax);
 int _hkz_cuda_basis_checkpoints(double *d_ckpt, const double *d_x, size_t P,
-        int basis, size_t dfrom, size_t dto, size_t stride, unsigned threads,
-        cudaStream_t s);
-/* (ctas > 0: at most that many CTAs, each looping; same values) */
+        int basis, size_t dfrom, size_t dto, size_t stride, cudaStream_t s);
 int _hkz_cuda_basis_block(double *d_B, const double *d_ckpt,
         const double *d_x, size_t P, int basis, size_t cos_n, size_t g0,
-        size_t g1, size_t stride, unsigned ctas, cudaStream_t s);
+        size_t g1, size_t stride, cudaStream_t s);
 /* Largest degree used by modes [g0, g0 + K) (and the smallest, in *dlo). */
 size_t _hkz_cuda_basis_degrees(size_t *dlo, int basis, size_t cos_n,
         size_t g0, size_t K);
@@ -210,12 +198,10 @@ int _hkz_cuda_gemm_panel(hkz_cuda_engine_t e, double *d_out, size_t ldo,
         size_t nt);
 
 /* Column bounds (engine_bounds.cu): the formula of engine.h / kernels/cpu/
- * engine_bounds.c, sums on the device, post-processing rounded upwards.
- * ctas = 0: one CTA per column; else at most ctas CTAs, each looping over
- * columns (the same sums in the same order: the same bits). */
+ * engine_bounds.c, sums on the device, post-processing rounded upwards. */
 int _hkz_cuda_col_bounds(double *d_col, int *d_flag, const double *d_bmax,
         const double *d_berr, const double *d_C, const double *d_cerr,
-        size_t ldc, size_t K, size_t T, unsigned ctas, cudaStream_t s);
+        size_t ldc, size_t K, size_t T, cudaStream_t s);
 
 /* Per-entry broadcast: err[p + t ld] = col[t] (device). */
 int _hkz_cuda_err_broadcast(double *d_err, size_t ld, const double *d_col,

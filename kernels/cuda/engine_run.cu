@@ -86,18 +86,16 @@ static int basis_bounds(hkz_cuda_engine_t e, const hkz_engine_problem_t *pb)
     return HKZ_SUCCESS;
 }
 
-// Generates modes [g0, g0 + nb) (global) into dst (P x nb, ld P) on s_aux
-// (after the first block, at most e->gen_ctas CTAs: beside the GEMMs).
+// Generates modes [g0, g0 + nb) (global) into dst (P x nb, ld P) on s_aux.
 static int gen_block(hkz_cuda_engine_t e, double *dst,
                      const hkz_engine_problem_t *pb, size_t g0, size_t nb,
-                     size_t stride, int first)
+                     size_t stride)
 {
     int status = HKZ_SUCCESS;
     if (pb->basis != HKZ_BASIS_USER)
         return _hkz_cuda_basis_block(dst, e->d_ckpt, e->d_x, pb->P,
                                      pb->basis, pb->cos_n, g0, g0 + nb,
-                                     stride, first ? 0 : e->gen_ctas,
-                                     e->s_aux);
+                                     stride, e->s_aux);
     // USER: the callback fills a pinned host block, copied to the device
     HKZ_CUDA_TRY_GOTO(cudaStreamSynchronize(e->s_aux),
                       "hkz_cuda_engine (user basis)");
@@ -115,13 +113,14 @@ cleanup:
     return status;
 }
 
-// Column bounds (host part cached) on stream s with at most ctas CTAs
-// (0: one per column), then ev recorded on s.
+// Column bounds on s_aux (host part cached), then e->ev_aux.  (Beside the
+// GEMMs they would gain nothing: cuBLAS' FP64 kernel holds the register
+// file of every SM, so any CTA of another kernel takes a GEMM slot.)
 static int enqueue_bounds(hkz_cuda_engine_t e, double *d_col,
                           const hkz_engine_problem_t *pb,
-                          const _hkz_cuda_weights_t *w, unsigned ctas,
-                          cudaStream_t s, cudaEvent_t ev)
+                          const _hkz_cuda_weights_t *w)
 {
+    cudaStream_t s = e->s_aux;
     size_t K = pb->K;
     int status = HKZ_SUCCESS;
     HKZ_TRY_GOTO(basis_bounds(e, pb));
@@ -137,8 +136,8 @@ static int enqueue_bounds(hkz_cuda_engine_t e, double *d_col,
                       "hkz_cuda_engine");
     HKZ_TRY_GOTO(_hkz_cuda_col_bounds(d_col, e->d_flag, e->d_kb, e->d_kb + K,
                                       w->d_C, w->d_cerr, w->ldc, K, pb->T,
-                                      ctas, s));
-    HKZ_CUDA_TRY_GOTO(cudaEventRecord(ev, s), "hkz_cuda_engine");
+                                      s));
+    HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_aux, s), "hkz_cuda_engine");
 cleanup:
     return status;
 }
@@ -150,8 +149,7 @@ static int ckpt_rest(hkz_cuda_engine_t e, const hkz_engine_problem_t *pb,
     if (pb->basis == HKZ_BASIS_USER || d0 >= dmax)
         return HKZ_SUCCESS;
     return _hkz_cuda_basis_checkpoints(e->d_ckpt, e->d_x, pb->P, pb->basis,
-                                       d0, dmax, stride, e->ckpt_threads,
-                                       e->s_aux);
+                                       d0, dmax, stride, e->s_aux);
 }
 
 // At least n events in e->ev_gen.
@@ -191,18 +189,12 @@ extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
     // B of up to 1 GiB is resident (a size rule, not the free memory: the
     // summation order of engine_cuda.h must not depend on the machine)
     int small = (double) P * (double) K * 8.0 <= 1073741824.0 || nkb == 1;
-    int resident = small, side = small && e->bound_ctas > 0;
-    int status = HKZ_SUCCESS;
-
-    // 0. the column bounds need C only: with a small B they start first,
-    //    on their own stream, with few CTAs that run beside the GEMMs
-    if (side)
-        HKZ_TRY_GOTO(enqueue_bounds(e, d_col, pb, w, e->bound_ctas,
-                                    e->s_bnd, e->ev_bnd));
+    int resident = small, status = HKZ_SUCCESS;
 
     // 1. points and checkpoints of the recurrence: those of the first
-    //    generated block first (it starts the GEMMs), the rest after its
-    //    generation (ckpt_rest)
+    //    generated block first (it starts the GEMMs); the rest on s_ckpt
+    //    beside the generation (resident B) or after the first block
+    //    (streamed B: ckpt_rest)
     _hkz_cuda_blocks_init(&bl, pb, KB);
     if (pb->basis != HKZ_BASIS_USER)
     {
@@ -220,7 +212,9 @@ extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
                           "hkz_cuda_engine");
         HKZ_TRY_GOTO(_hkz_cuda_basis_checkpoints(e->d_ckpt, e->d_x, P,
                                                  pb->basis, 0, d0, stride,
-                                                 e->ckpt_threads, e->s_aux));
+                                                 e->s_aux));
+        HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_ckpt, e->s_aux),
+                          "hkz_cuda_engine");
     }
 
     // 2. B resident (generated once, GEMMs panel by panel so that columns
@@ -254,28 +248,40 @@ extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
         // one event per generated block (gemm_panel); a large B by mode
         // blocks in every panel (as when streamed)
         size_t kbpan = small ? e->kbpan : npan;
-        HKZ_TRY_GOTO(grow_gen_events(e, nkb));
+        HKZ_TRY_GOTO(grow_gen_events(e, 2 * nkb));
+        if (pb->basis != HKZ_BASIS_USER)
+            HKZ_CUDA_TRY_GOTO(cudaStreamWaitEvent(e->s_ckpt, e->ev_ckpt, 0),
+                              "hkz_cuda_engine");
         for (j = 0; j < nkb; j++)
         {
             kb = _hkz_cuda_kb_at(&bl, j);
+            // the checkpoints of step j's block (a chain per point, on few
+            // CTAs) run on s_ckpt beside the generation of step j - 1
+            if (j > 0 && pb->basis != HKZ_BASIS_USER)
+            {
+                size_t dj = _hkz_cuda_basis_degrees(&dlo, pb->basis,
+                        pb->cos_n, g0 + kb * KB, _hkz_cuda_kb_size(&bl, kb));
+                if (dj > d0)
+                {
+                    HKZ_TRY_GOTO(_hkz_cuda_basis_checkpoints(e->d_ckpt,
+                            e->d_x, P, pb->basis, d0, dj, stride,
+                            e->s_ckpt));
+                    d0 = dj;
+                }
+                HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_gen[nkb + j],
+                                                  e->s_ckpt),
+                                  "hkz_cuda_engine");
+                HKZ_CUDA_TRY_GOTO(cudaStreamWaitEvent(e->s_aux,
+                                                      e->ev_gen[nkb + j], 0),
+                                  "hkz_cuda_engine");
+            }
             HKZ_TRY_GOTO(gen_block(e, e->d_B + kb * KB * P, pb,
                                    g0 + kb * KB, _hkz_cuda_kb_size(&bl, kb),
-                                   stride, j == 0));
+                                   stride));
             HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_gen[j], e->s_aux),
                               "hkz_cuda_engine");
-            if (j == 0)
-                HKZ_TRY_GOTO(ckpt_rest(e, pb, d0, dmax, stride));
         }
-        if (side)
-        {
-            HKZ_CUDA_TRY_GOTO(cudaStreamWaitEvent(e->s_aux, e->ev_bnd, 0),
-                              "hkz_cuda_engine");
-            HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_aux, e->s_aux),
-                              "hkz_cuda_engine");
-        }
-        else
-            HKZ_TRY_GOTO(enqueue_bounds(e, d_col, pb, w, 0, e->s_aux,
-                                        e->ev_aux));
+        HKZ_TRY_GOTO(enqueue_bounds(e, d_col, pb, w));
         for (pan = 0; pan < npan && status == HKZ_SUCCESS; pan++)
         {
             size_t t0 = pan * TP;
@@ -301,8 +307,7 @@ extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
                 HKZ_CUDA_TRY_GOTO(cudaStreamWaitEvent(e->s_aux,
                                                       e->ev_free[b], 0),
                                   "hkz_cuda_engine");
-            HKZ_TRY_GOTO(gen_block(e, buf, pb, g0 + kb * KB, nb, stride,
-                                   j == 0));
+            HKZ_TRY_GOTO(gen_block(e, buf, pb, g0 + kb * KB, nb, stride));
             HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_block[b], e->s_aux),
                               "hkz_cuda_engine");
             if (j == 0)
@@ -320,8 +325,7 @@ extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
             HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_free[b], e->s_main),
                               "hkz_cuda_engine");
         }
-        HKZ_TRY_GOTO(enqueue_bounds(e, d_col, pb, w, 0, e->s_aux,
-                                    e->ev_aux));
+        HKZ_TRY_GOTO(enqueue_bounds(e, d_col, pb, w));
         if (hook != NULL)
             HKZ_TRY_GOTO(hook(hook_arg, T, e->s_main));
     }
