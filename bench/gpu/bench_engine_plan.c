@@ -182,27 +182,7 @@ int main(int argc, char **argv)
     /* the engine's own values (cos: T_{|N - 2g|}, N = 2 K - 2), so that
      * plain and engine multiply the same data */
     if (basis == HKZ_BASIS_COS)
-    {
-        size_t N = 2 * K - 2, d, g;
-        for (j = 0; j < P; j++)
-        {
-            double y = 2.0 * x[j], a = 1.0, b = x[j];
-            for (d = 0; d <= N; d++)
-            {
-                double v = d == 0 ? 1.0 : (d == 1 ? b : fma(y, b, -a));
-                if (d >= 2)
-                {
-                    a = b;
-                    b = v;
-                }
-                if (d % 2 == 0)     /* g = (N - d) / 2: T_{N - 2g} */
-                {
-                    g = (N - d) / 2;
-                    B[j + g * P] = v;
-                }
-            }
-        }
-    }
+        hkz_bench_basis_cos(B, x, P, 0, K, 2 * K - 2);
     else
         hkz_bench_basis(B, P, x, 0, P, 0, K, basis);
     CHECK(cudaMalloc((void **) &dB, P * K * 8) == cudaSuccess &&

@@ -47,12 +47,11 @@ static void cb_destroy(void *state)
     free(s);
 }
 
-// The engine's cos basis itself, B[i + j np] = T_{|N - 2 g|}(x_i), g = k0 +
-// j, by the three-term recurrence in double: PLAIN then multiplies the
-// engine's values (the same data, so the same DGEMM power and clocks, and
-// a difference to report).
-static void cos_basis(double *B, size_t np, const double *x, size_t k0,
-                      size_t nk, size_t N)
+// B[i + j np] = T_{|N - 2 g|}(x_i), g = k0 + j (hkz/bench.h): PLAIN then
+// multiplies the engine's values (the same data, so the same DGEMM power
+// and clocks, and a difference to report).
+extern "C" void hkz_bench_basis_cos(double *B, const double *x, size_t np,
+                                    size_t k0, size_t nk, size_t N)
 {
     size_t i, d, dmax = 0, j;
     for (j = 0; j < nk; j++)
@@ -129,7 +128,8 @@ static int cb_create(void **state, char *desc, size_t ndesc,
         goto cleanup;
     }
     if (t->basis == HKZ_BASIS_COS)
-        cos_basis(B, s->pl, t->x + t->p0, t->k0, s->kl, t->cos_n);
+        hkz_bench_basis_cos(B, t->x + t->p0, s->pl, t->k0, s->kl,
+                            t->cos_n);
     else
         hkz_bench_basis(B, s->pl, t->x, t->p0, s->pl, t->k0, s->kl,
                         t->basis);

@@ -204,6 +204,11 @@ HKZ_API HKZ_WARN_UNUSED int hkz_bench_ssum_register(int slot,
 
 /** In libhkz_bench built with CUDA (bench/ssum/ssum_cuda.cu). */
 HKZ_API const hkz_bench_ssum_hook_t *hkz_cuda_bench_ssum_hook(void);
+/** The same, the cuda PLAIN's cos basis: the engine's own values,
+ *  B[i + j np] = T_{|N - 2g|}(x_i) for g = k0 + j (the recurrence with
+ *  fma, in double). */
+HKZ_API void hkz_bench_basis_cos(double *B, const double *x, size_t np,
+        size_t k0, size_t nk, size_t N);
 /** In libhkz_bench built with NCCL (bench/ssum/ssum_nccl.cu). */
 HKZ_API const hkz_bench_ssum_hook_t *hkz_nccl_bench_ssum_hook(void);
 
