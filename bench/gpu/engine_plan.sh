@@ -4,7 +4,7 @@
 # libhkz*.so of the build, bench_engine_plan and the GPU test executables
 # (LD_LIBRARY_PATH must reach the FLINT/Arb runtime).  Steps:
 #   tests   the engine's GPU tests (t_gpu_engine_run also with mode blocks in
-#           the first / every panel),
+#           the first / every panel, with one / two panel streams),
 #           tests/cli/bench_ssum_gpu.sh
 #   plans   bench_engine_plan: call plans on a pregenerated B and engine
 #           variants of the tuning environment, both bases
@@ -31,9 +31,10 @@ for s in $steps; do
             timeout 60 ./$x > /tmp/$x.log 2>&1
             echo "$x rc=$? $(tail -n 2 /tmp/$x.log | tr '\n' ' ')"
         done
-        for kp in 1 1000000; do
-            HKZ_CUDA_KBPAN=$kp timeout 60 ./t_gpu_engine_run > /tmp/kp.log 2>&1
-            echo "t_gpu_engine_run HKZ_CUDA_KBPAN=$kp rc=$? $(tail -n 1 /tmp/kp.log)"
+        for v in HKZ_CUDA_KBPAN=1 HKZ_CUDA_KBPAN=1000000 \
+                 HKZ_CUDA_PANEL_STREAMS=2 HKZ_CUDA_PANEL_STREAMS=1; do
+            env $v timeout 60 ./t_gpu_engine_run > /tmp/kp.log 2>&1
+            echo "t_gpu_engine_run $v rc=$? $(tail -n 1 /tmp/kp.log)"
         done
         timeout 60 bash ./bench_ssum_gpu.sh ./hkz ;;
     plans)

@@ -47,6 +47,28 @@ static size_t env_count(const char *name, size_t dflt, long long lo,
     return n >= lo && n <= hi ? (size_t) n : dflt;
 }
 
+// A cuBLAS handle on stream s with its own workspace: default math (FP64
+// tensor cores, DMMA: IEEE fma arithmetic), no atomics, so identical calls
+// give identical bits.
+static int blas_init(cublasHandle_t *h, void **ws, cudaStream_t s)
+{
+    int status = HKZ_SUCCESS;
+    HKZ_CUDA_TRY_GOTO(cudaMalloc(ws, BLAS_WS_BYTES),
+                      "hkz_cuda_engine_create");
+    HKZ_CUBLAS_TRY_GOTO(cublasCreate(h), "hkz_cuda_engine_create");
+    HKZ_CUBLAS_TRY_GOTO(cublasSetMathMode(*h, CUBLAS_DEFAULT_MATH),
+                        "hkz_cuda_engine_create");
+    HKZ_CUBLAS_TRY_GOTO(cublasSetAtomicsMode(*h, CUBLAS_ATOMICS_NOT_ALLOWED),
+                        "hkz_cuda_engine_create");
+    HKZ_CUBLAS_TRY_GOTO(cublasSetPointerMode(*h, CUBLAS_POINTER_MODE_HOST),
+                        "hkz_cuda_engine_create");
+    HKZ_CUBLAS_TRY_GOTO(cublasSetStream(*h, s), "hkz_cuda_engine_create");
+    HKZ_CUBLAS_TRY_GOTO(cublasSetWorkspace(*h, *ws, BLAS_WS_BYTES),
+                        "hkz_cuda_engine_create");
+cleanup:
+    return status;
+}
+
 extern "C" int _hkz_cuda_engine_enter(hkz_cuda_engine_t e, int *prev)
 {
     cudaError_t c = cudaGetDevice(prev);
@@ -125,6 +147,8 @@ extern "C" int hkz_cuda_engine_create(hkz_cuda_engine_t *ep,
     e->tpanel = env_size("HKZ_CUDA_TPANEL", HKZ_CUDA_TPANEL);
     e->gemm64 = env_size("HKZ_CUDA_GEMM64", 0) != 0;
     e->kbpan = env_count("HKZ_CUDA_KBPAN", HKZ_CUDA_KBPAN, 0, 1 << 20);
+    e->pstreams = (int) env_count("HKZ_CUDA_PANEL_STREAMS",
+                                  HKZ_CUDA_PANEL_STREAMS, 1, 2);
 
     for (int i = 0; i < 2; i++)
     {
@@ -143,20 +167,17 @@ extern "C" int hkz_cuda_engine_create(hkz_cuda_engine_t *ep,
                       "hkz_cuda_engine_create");
     HKZ_CUDA_TRY_GOTO(cudaMalloc((void **) &e->d_flag, sizeof(int)),
                       "hkz_cuda_engine_create");
-    HKZ_CUDA_TRY_GOTO(cudaMalloc(&e->blas_ws, BLAS_WS_BYTES),
-                      "hkz_cuda_engine_create");
     e->blas_ws_bytes = BLAS_WS_BYTES;
-    HKZ_CUBLAS_TRY_GOTO(cublasCreate(&e->blas), "hkz_cuda_engine_create");
-    // default math: FP64 tensor cores (DMMA), IEEE fma arithmetic; no
-    // atomics, so identical calls give identical bits
-    HKZ_CUBLAS_TRY_GOTO(cublasSetMathMode(e->blas, CUBLAS_DEFAULT_MATH),
-                        "hkz_cuda_engine_create");
-    HKZ_CUBLAS_TRY_GOTO(cublasSetAtomicsMode(e->blas,
-                                             CUBLAS_ATOMICS_NOT_ALLOWED),
-                        "hkz_cuda_engine_create");
-    HKZ_CUBLAS_TRY_GOTO(cublasSetPointerMode(e->blas,
-                                             CUBLAS_POINTER_MODE_HOST),
-                        "hkz_cuda_engine_create");
+    HKZ_TRY_GOTO(blas_init(&e->blas, &e->blas_ws, e->s_main));
+    // the second panel stream: its own handle and workspace (two GEMMs
+    // run at once there), configured alike, so its calls give the same bits
+    if (e->pstreams > 1)
+    {
+        HKZ_CUDA_TRY_GOTO(cudaStreamCreateWithFlags(&e->s_pan,
+                                                    cudaStreamNonBlocking),
+                          "hkz_cuda_engine_create");
+        HKZ_TRY_GOTO(blas_init(&e->blas2, &e->blas_ws2, e->s_pan));
+    }
 cleanup:
     if (prev >= 0)
         _hkz_cuda_engine_leave(prev);
@@ -180,9 +201,14 @@ extern "C" void hkz_cuda_engine_destroy(hkz_cuda_engine_t *ep)
         cudaStreamSynchronize(e->s_aux);
     if (e->s_ckpt != NULL)
         cudaStreamSynchronize(e->s_ckpt);
+    if (e->s_pan != NULL)
+        cudaStreamSynchronize(e->s_pan);
     if (e->blas != NULL)
         cublasDestroy(e->blas);
+    if (e->blas2 != NULL)
+        cublasDestroy(e->blas2);
     cudaFree(e->blas_ws);
+    cudaFree(e->blas_ws2);
     cudaFree(e->d_flag);
     cudaFree(e->d_x);
     cudaFree(e->d_B);
@@ -214,6 +240,8 @@ extern "C" void hkz_cuda_engine_destroy(hkz_cuda_engine_t *ep)
         cudaStreamDestroy(e->s_aux);
     if (e->s_ckpt != NULL)
         cudaStreamDestroy(e->s_ckpt);
+    if (e->s_pan != NULL)
+        cudaStreamDestroy(e->s_pan);
     cudaGetLastError();
     if (prev >= 0)
         _hkz_cuda_engine_leave(prev);

@@ -35,6 +35,8 @@
 /* panels computed by mode blocks (the rest: one call over all K); the
  * default of e->kbpan (HKZ_CUDA_KBPAN overrides it) */
 #define HKZ_CUDA_KBPAN 0
+/* default of e->pstreams (HKZ_CUDA_PANEL_STREAMS: 1 or 2) */
+#define HKZ_CUDA_PANEL_STREAMS 1
 
 /* Records a CUDA failure with its text; evaluates to the status. */
 #define HKZ_CUDA_ERR(e, where)                                              \
@@ -96,10 +98,11 @@ struct hkz_cuda_engine_s
     int device;
     cudaStream_t s_main;     /* GEMMs */
     cudaStream_t s_aux;      /* basis generation, bounds, copies */
+    cudaStream_t s_pan;      /* odd column panels (pstreams = 2) */
     cudaStream_t s_ckpt;     /* checkpoints beside the generation */
     cudaEvent_t ev_ckpt;     /* first checkpoints done (s_aux) */
-    cublasHandle_t blas;
-    void *blas_ws;
+    cublasHandle_t blas, blas2;  /* on s_main, s_pan */
+    void *blas_ws, *blas_ws2;
     size_t blas_ws_bytes;
     cudaEvent_t ev_block[2]; /* streaming: block in buffer b generated */
     cudaEvent_t ev_free[2];  /* streaming: GEMMs done with buffer b */
@@ -108,6 +111,9 @@ struct hkz_cuda_engine_s
     size_t nev_gen;
     size_t kblock, tpanel;   /* DGEMM call shape (summation order) */
     size_t kbpan;            /* panels by mode blocks (summation order) */
+    int pstreams;            /* 2: odd panels on s_pan, so that a panel's
+                                GEMM fills the SMs that the previous one's
+                                last CTAs leave idle (same calls, bits) */
     int gemm64;              /* always the _64 cuBLAS entry point */
     /* device buffers, grown on demand */
     double *d_x;       size_t cap_x;
@@ -185,17 +191,27 @@ void _hkz_cuda_blocks_init(_hkz_cuda_blocks_t *o,
 size_t _hkz_cuda_kb_at(const _hkz_cuda_blocks_t *o, size_t j);
 size_t _hkz_cuda_kb_size(const _hkz_cuda_blocks_t *o, size_t kb);
 /* Columns [t0, t0 + nt) of Out (+)= B(:, k0 .. k0 + nb) C(k0 .. k0 + nb,
- * cols) (acc: beta = 1), Bblk the first of those columns of B, on s_main. */
-int _hkz_cuda_gemm(hkz_cuda_engine_t e, double *d_out, size_t ldo,
+ * cols) (acc: beta = 1), Bblk the first of those columns of B, on s_main
+ * (q = 0) or s_pan (q = 1). */
+int _hkz_cuda_gemm(hkz_cuda_engine_t e, int q, double *d_out, size_t ldo,
         const double *Bblk, const _hkz_cuda_weights_t *w, size_t P,
         size_t k0, size_t nb, size_t t0, size_t nt, int acc);
-/* Panel pan (columns [t0, t0 + nt)) of a resident B (e->d_B): by mode
- * blocks if pan < kbpan (pan 0 waits for e->ev_gen[j] before step j),
- * else by one call over all K (pan 0 waits for the last block). */
-int _hkz_cuda_gemm_panel(hkz_cuda_engine_t e, double *d_out, size_t ldo,
+/* Panel pan (columns [t0, t0 + nt)) of a resident B (e->d_B), on stream
+ * q as in _hkz_cuda_gemm: by mode blocks if pan < kbpan (pan 0 waits for
+ * e->ev_gen[j] before step j), else by one call over all K (pan 0 waits
+ * for the last block). */
+int _hkz_cuda_gemm_panel(hkz_cuda_engine_t e, int q, double *d_out,
+        size_t ldo,
         const hkz_engine_problem_t *pb, const _hkz_cuda_weights_t *w,
         const _hkz_cuda_blocks_t *bl, size_t kbpan, size_t pan, size_t t0,
         size_t nt);
+
+/* Every panel of a resident B (e->d_B generated; e->ev_gen holds 2 nkb +
+ * npan + 1 events), hook called as columns become final. */
+int _hkz_cuda_gemm_panels(hkz_cuda_engine_t e, double *d_out, size_t ldo,
+        const hkz_engine_problem_t *pb, const _hkz_cuda_weights_t *w,
+        const _hkz_cuda_blocks_t *bl, size_t kbpan,
+        _hkz_cuda_chunk_hook_t hook, void *hook_arg);
 
 /* Column bounds (engine_bounds.cu): the formula of engine.h / kernels/cpu/
  * engine_bounds.c, sums on the device, post-processing rounded upwards. */

@@ -248,7 +248,7 @@ extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
         // one event per generated block (gemm_panel); a large B by mode
         // blocks in every panel (as when streamed)
         size_t kbpan = small ? e->kbpan : npan;
-        HKZ_TRY_GOTO(grow_gen_events(e, 2 * nkb));
+        HKZ_TRY_GOTO(grow_gen_events(e, 2 * nkb + npan + 1));
         if (pb->basis != HKZ_BASIS_USER)
             HKZ_CUDA_TRY_GOTO(cudaStreamWaitEvent(e->s_ckpt, e->ev_ckpt, 0),
                               "hkz_cuda_engine");
@@ -282,17 +282,8 @@ extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
                               "hkz_cuda_engine");
         }
         HKZ_TRY_GOTO(enqueue_bounds(e, d_col, pb, w));
-        for (pan = 0; pan < npan && status == HKZ_SUCCESS; pan++)
-        {
-            size_t t0 = pan * TP;
-            size_t nt = T - t0 < TP ? T - t0 : TP;
-            status = _hkz_cuda_gemm_panel(e, d_out, ldo, pb, w, &bl, kbpan,
-                                          pan, t0, nt);
-            if (status == HKZ_SUCCESS && hook != NULL)
-                status = hook(hook_arg, t0 + nt, e->s_main);
-        }
-        if (status != HKZ_SUCCESS)
-            goto cleanup;
+        HKZ_TRY_GOTO(_hkz_cuda_gemm_panels(e, d_out, ldo, pb, w, &bl, kbpan,
+                                           hook, hook_arg));
     }
     else
     {
@@ -319,7 +310,7 @@ extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
             {
                 size_t t0 = pan * TP;
                 size_t nt = T - t0 < TP ? T - t0 : TP;
-                HKZ_TRY_GOTO(_hkz_cuda_gemm(e, d_out, ldo, buf, w, P,
+                HKZ_TRY_GOTO(_hkz_cuda_gemm(e, 0, d_out, ldo, buf, w, P,
                                             kb * KB, nb, t0, nt, j > 0));
             }
             HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_free[b], e->s_main),
