@@ -4,7 +4,7 @@
 # libhkz*.so of the build, bench_engine_plan and the GPU test executables
 # (LD_LIBRARY_PATH must reach the FLINT/Arb runtime).  Steps:
 #   tests   the engine's GPU tests (t_gpu_engine_run also with mode blocks in
-#           the first / every panel, with one / two panel streams),
+#           the first / every panel, one panel stream, early bounds),
 #           tests/cli/bench_ssum_gpu.sh
 #   plans   bench_engine_plan: call plans on a pregenerated B and engine
 #           variants of the tuning environment, both bases
@@ -18,7 +18,7 @@ export LD_LIBRARY_PATH=$PWD:${LD_LIBRARY_PATH:-}
 steps=${1:-"tests plans ssum"}
 runs=${RUNS:-5}
 V=${VARIANTS:-"main_like:HKZ_CUDA_KBPAN=1000000,HKZ_CUDA_BOUND_CTAS=0 hyb"}
-S="bench ssum --device cuda --P 8192 --K 8192 --T 8192 --reps 5"
+S="bench ssum --device cuda --P 8192 --K 8192 --T 8192 ${SSUM_OPTS:-}"
 ts() { date -u +%H:%M:%S; }
 nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,power.draw,power.limit \
     --format=csv,noheader
@@ -32,13 +32,13 @@ for s in $steps; do
             echo "$x rc=$? $(tail -n 2 /tmp/$x.log | tr '\n' ' ')"
         done
         for v in HKZ_CUDA_KBPAN=1 HKZ_CUDA_KBPAN=1000000 \
-                 HKZ_CUDA_PANEL_STREAMS=2 HKZ_CUDA_PANEL_STREAMS=1; do
+                 HKZ_CUDA_PANEL_STREAMS=1 HKZ_CUDA_BOUNDS_EARLY=1; do
             env $v timeout 60 ./t_gpu_engine_run > /tmp/kp.log 2>&1
             echo "t_gpu_engine_run $v rc=$? $(tail -n 1 /tmp/kp.log)"
         done
         timeout 60 bash ./bench_ssum_gpu.sh ./hkz ;;
     plans)
-        timeout 60 ./bench_engine_plan --reps ${REPS:-10} $V
+        timeout 60 ./bench_engine_plan --reps ${REPS:-10} ${PLAN_OPTS:-} $V
         timeout 60 ./bench_engine_plan --reps ${REPS:-10} --basis cos \
             --no-plans $V ;;
     ssum)

@@ -143,12 +143,16 @@ extern "C" int hkz_cuda_engine_create(hkz_cuda_engine_t *ep,
     // checkpoints beside the generation (engine_run.cu)
     HKZ_CUDA_TRY_GOTO(cudaStreamCreateWithPriority(&e->s_ckpt,
             cudaStreamNonBlocking, prio_hi), "hkz_cuda_engine_create");
+    HKZ_CUDA_TRY_GOTO(cudaStreamCreateWithPriority(&e->s_bnd,
+            cudaStreamNonBlocking, prio_hi), "hkz_cuda_engine_create");
     e->kblock = env_size("HKZ_CUDA_KBLOCK", HKZ_CUDA_KBLOCK);
     e->tpanel = env_size("HKZ_CUDA_TPANEL", HKZ_CUDA_TPANEL);
     e->gemm64 = env_size("HKZ_CUDA_GEMM64", 0) != 0;
     e->kbpan = env_count("HKZ_CUDA_KBPAN", HKZ_CUDA_KBPAN, 0, 1 << 20);
     e->pstreams = (int) env_count("HKZ_CUDA_PANEL_STREAMS",
                                   HKZ_CUDA_PANEL_STREAMS, 1, 2);
+    e->bounds_early = (int) env_count("HKZ_CUDA_BOUNDS_EARLY",
+                                      HKZ_CUDA_BOUNDS_EARLY, 0, 1);
 
     for (int i = 0; i < 2; i++)
     {
@@ -163,6 +167,9 @@ extern "C" int hkz_cuda_engine_create(hkz_cuda_engine_t *ep,
                                                cudaEventDisableTiming),
                       "hkz_cuda_engine_create");
     HKZ_CUDA_TRY_GOTO(cudaEventCreateWithFlags(&e->ev_ckpt,
+                                               cudaEventDisableTiming),
+                      "hkz_cuda_engine_create");
+    HKZ_CUDA_TRY_GOTO(cudaEventCreateWithFlags(&e->ev_bnd,
                                                cudaEventDisableTiming),
                       "hkz_cuda_engine_create");
     HKZ_CUDA_TRY_GOTO(cudaMalloc((void **) &e->d_flag, sizeof(int)),
@@ -201,6 +208,8 @@ extern "C" void hkz_cuda_engine_destroy(hkz_cuda_engine_t *ep)
         cudaStreamSynchronize(e->s_aux);
     if (e->s_ckpt != NULL)
         cudaStreamSynchronize(e->s_ckpt);
+    if (e->s_bnd != NULL)
+        cudaStreamSynchronize(e->s_bnd);
     if (e->s_pan != NULL)
         cudaStreamSynchronize(e->s_pan);
     if (e->blas != NULL)
@@ -231,6 +240,8 @@ extern "C" void hkz_cuda_engine_destroy(hkz_cuda_engine_t *ep)
         cudaEventDestroy(e->ev_aux);
     if (e->ev_ckpt != NULL)
         cudaEventDestroy(e->ev_ckpt);
+    if (e->ev_bnd != NULL)
+        cudaEventDestroy(e->ev_bnd);
     for (size_t i = 0; i < e->nev_gen; i++)
         cudaEventDestroy(e->ev_gen[i]);
     free(e->ev_gen);
@@ -240,6 +251,8 @@ extern "C" void hkz_cuda_engine_destroy(hkz_cuda_engine_t *ep)
         cudaStreamDestroy(e->s_aux);
     if (e->s_ckpt != NULL)
         cudaStreamDestroy(e->s_ckpt);
+    if (e->s_bnd != NULL)
+        cudaStreamDestroy(e->s_bnd);
     if (e->s_pan != NULL)
         cudaStreamDestroy(e->s_pan);
     cudaGetLastError();

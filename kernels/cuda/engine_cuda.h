@@ -35,8 +35,10 @@
 /* panels computed by mode blocks (the rest: one call over all K); the
  * default of e->kbpan (HKZ_CUDA_KBPAN overrides it) */
 #define HKZ_CUDA_KBPAN 0
-/* default of e->pstreams (HKZ_CUDA_PANEL_STREAMS: 1 or 2) */
-#define HKZ_CUDA_PANEL_STREAMS 1
+/* defaults of e->pstreams, e->bounds_early (HKZ_CUDA_PANEL_STREAMS: 1 or
+ * 2, HKZ_CUDA_BOUNDS_EARLY: 0 or 1; the bits do not depend on them) */
+#define HKZ_CUDA_PANEL_STREAMS 2
+#define HKZ_CUDA_BOUNDS_EARLY 0
 
 /* Records a CUDA failure with its text; evaluates to the status. */
 #define HKZ_CUDA_ERR(e, where)                                              \
@@ -99,6 +101,8 @@ struct hkz_cuda_engine_s
     cudaStream_t s_main;     /* GEMMs */
     cudaStream_t s_aux;      /* basis generation, bounds, copies */
     cudaStream_t s_pan;      /* odd column panels (pstreams = 2) */
+    cudaStream_t s_bnd;      /* column bounds first (bounds_early) */
+    cudaEvent_t ev_bnd;      /* column bounds done (s_bnd) */
     cudaStream_t s_ckpt;     /* checkpoints beside the generation */
     cudaEvent_t ev_ckpt;     /* first checkpoints done (s_aux) */
     cublasHandle_t blas, blas2;  /* on s_main, s_pan */
@@ -111,6 +115,7 @@ struct hkz_cuda_engine_s
     size_t nev_gen;
     size_t kblock, tpanel;   /* DGEMM call shape (summation order) */
     size_t kbpan;            /* panels by mode blocks (summation order) */
+    int bounds_early;        /* bounds on s_bnd beside the generation */
     int pstreams;            /* 2: odd panels on s_pan, so that a panel's
                                 GEMM fills the SMs that the previous one's
                                 last CTAs leave idle (same calls, bits) */

@@ -113,14 +113,16 @@ cleanup:
     return status;
 }
 
-// Column bounds on s_aux (host part cached), then e->ev_aux.  (Beside the
-// GEMMs they would gain nothing: cuBLAS' FP64 kernel holds the register
-// file of every SM, so any CTA of another kernel takes a GEMM slot.)
+// Column bounds on s (host part cached), then e->ev_aux (s_aux) or
+// e->ev_bnd (s_bnd).  (Beside the GEMMs they would gain nothing: cuBLAS'
+// FP64 kernel holds the register file of every SM, so any CTA of another
+// kernel takes a GEMM slot; beside the generation, whose checkpoint chains
+// leave SMs idle and whose cos blocks do not fill the memory bandwidth,
+// they can.)
 static int enqueue_bounds(hkz_cuda_engine_t e, double *d_col,
                           const hkz_engine_problem_t *pb,
-                          const _hkz_cuda_weights_t *w)
+                          const _hkz_cuda_weights_t *w, cudaStream_t s)
 {
-    cudaStream_t s = e->s_aux;
     size_t K = pb->K;
     int status = HKZ_SUCCESS;
     HKZ_TRY_GOTO(basis_bounds(e, pb));
@@ -137,7 +139,8 @@ static int enqueue_bounds(hkz_cuda_engine_t e, double *d_col,
     HKZ_TRY_GOTO(_hkz_cuda_col_bounds(d_col, e->d_flag, e->d_kb, e->d_kb + K,
                                       w->d_C, w->d_cerr, w->ldc, K, pb->T,
                                       s));
-    HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_aux, s), "hkz_cuda_engine");
+    HKZ_CUDA_TRY_GOTO(cudaEventRecord(s == e->s_aux ? e->ev_aux : e->ev_bnd,
+                                      s), "hkz_cuda_engine");
 cleanup:
     return status;
 }
@@ -189,7 +192,13 @@ extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
     // B of up to 1 GiB is resident (a size rule, not the free memory: the
     // summation order of engine_cuda.h must not depend on the machine)
     int small = (double) P * (double) K * 8.0 <= 1073741824.0 || nkb == 1;
-    int resident = small, status = HKZ_SUCCESS;
+    int resident = small, early = small && e->bounds_early;
+    int status = HKZ_SUCCESS;
+
+    // 0. with a small B, the bounds (they need C only) start first, on
+    //    their own stream, beside the checkpoints and the generation
+    if (early)
+        HKZ_TRY_GOTO(enqueue_bounds(e, d_col, pb, w, e->s_bnd));
 
     // 1. points and checkpoints of the recurrence: those of the first
     //    generated block first (it starts the GEMMs); the rest on s_ckpt
@@ -281,7 +290,15 @@ extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
             HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_gen[j], e->s_aux),
                               "hkz_cuda_engine");
         }
-        HKZ_TRY_GOTO(enqueue_bounds(e, d_col, pb, w));
+        if (early)
+        {
+            HKZ_CUDA_TRY_GOTO(cudaStreamWaitEvent(e->s_aux, e->ev_bnd, 0),
+                              "hkz_cuda_engine");
+            HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_aux, e->s_aux),
+                              "hkz_cuda_engine");
+        }
+        else
+            HKZ_TRY_GOTO(enqueue_bounds(e, d_col, pb, w, e->s_aux));
         HKZ_TRY_GOTO(_hkz_cuda_gemm_panels(e, d_out, ldo, pb, w, &bl, kbpan,
                                            hook, hook_arg));
     }
@@ -316,7 +333,7 @@ extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
             HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_free[b], e->s_main),
                               "hkz_cuda_engine");
         }
-        HKZ_TRY_GOTO(enqueue_bounds(e, d_col, pb, w));
+        HKZ_TRY_GOTO(enqueue_bounds(e, d_col, pb, w, e->s_aux));
         if (hook != NULL)
             HKZ_TRY_GOTO(hook(hook_arg, T, e->s_main));
     }
