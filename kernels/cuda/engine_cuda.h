@@ -3,18 +3,24 @@
  *
  * Summation order (what makes results bitwise reproducible).  Out is
  * computed by cuBLAS DGEMM calls of one fixed shape family: column panels
- * of HKZ_CUDA_TPANEL columns; the first e->kbpan panels (those that start
- * while the basis is still being generated) by mode blocks of
- * HKZ_CUDA_KBLOCK modes, out_panel (+)= B_block C_block, blocks in
- * increasing order (beta = 0 for the first block, 1 after), every later
- * panel by one call over all K modes (beta = 0: Out is written once, not
- * re-read per block).  The plan depends on P, K, T and the engine's
- * kblock, tpanel, kbpan only: the same calls, with the same pointers'
- * alignments, are issued whatever the chunking or the overlap mode, so
- * every output entry sees the same sequence of floating-point operations
- * (cuBLAS is deterministic for identical calls on one GPU model with one
- * workspace and no atomics).  A streamed B (too large to be resident)
- * uses mode blocks in every panel. */
+ * of HKZ_CUDA_TPANEL columns; the first e->kbpan panels (default none) by
+ * mode blocks of HKZ_CUDA_KBLOCK modes, out_panel (+)= B_block C_block,
+ * blocks in generation order (_hkz_cuda_kb_at; beta = 0 for the first
+ * block, 1 after), every later panel by one call over all K modes (beta =
+ * 0: Out is written once, not re-read per block).  The plan depends on
+ * P, K, T, the basis and the engine's kblock, tpanel, kbpan only: the same
+ * calls, with the same pointers' alignments, are issued whatever the
+ * chunking, the overlap mode or the number of panel streams, so every
+ * output entry sees the same sequence of floating-point operations (cuBLAS
+ * is deterministic for identical calls on one GPU model with one workspace
+ * size and no atomics).  A B of more than 1 GiB uses mode blocks in every
+ * panel, resident or streamed.
+ *
+ * Measured on one H200 at P = K = T = 8192 (bench/NOTES.md, issue 19.3):
+ * cuBLAS' FP64 kernel holds the register file of every SM, so no other
+ * kernel runs beside it; the generation and the bounds cost their own
+ * time wherever they are placed, and what pays is fewer GEMM tails (one
+ * call over all K; consecutive panels on two streams). */
 #ifndef HKZ_ENGINE_CUDA_H
 #define HKZ_ENGINE_CUDA_H
 
