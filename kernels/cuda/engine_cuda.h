@@ -170,6 +170,9 @@ int _hkz_cuda_engine_heat_weights(hkz_cuda_engine_t e,
 
 /* Waits for both streams and checks the device-side flags. */
 int _hkz_cuda_engine_finish(hkz_cuda_engine_t e);
+/* Waits for the side streams (panels, checkpoints, bounds): after a failed
+ * enqueue nothing of the run may still write. */
+void _hkz_cuda_engine_drain(hkz_cuda_engine_t e);
 
 /* Basis generation (basis_gen.cu).  Checkpoints every `stride` degrees of
  * the recurrence v_0 = 1, v_1 = c x, v_j = fma(2x, v_{j-1}, -v_{j-2}) for

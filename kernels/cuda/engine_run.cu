@@ -341,6 +341,14 @@ cleanup:
     return status;
 }
 
+extern "C" void _hkz_cuda_engine_drain(hkz_cuda_engine_t e)
+{
+    if (e->s_pan != NULL)
+        cudaStreamSynchronize(e->s_pan);
+    cudaStreamSynchronize(e->s_ckpt);
+    cudaStreamSynchronize(e->s_bnd);
+}
+
 extern "C" int _hkz_cuda_engine_finish(hkz_cuda_engine_t e)
 {
     int flag = 0, status = HKZ_SUCCESS;
