@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # tune_panels.sh DEVDIR -- the CUDA engine's DGEMM call shape (modes per
-# call HKZ_CUDA_KBLOCK x columns per call HKZ_CUDA_TPANEL, engine_cuda.h)
+# call HKZ_CUDA_KBLOCK x columns per call HKZ_CUDA_TPANEL, engine_cuda.h;
+# since issue 19.3 the modes per call are all K unless HKZ_CUDA_KBPAN asks
+# for mode blocks: bench_engine_plan compares plans in one process)
 # against plain cuBLAS at P = K = T = 8192, one `hkz bench ssum` per shape
 # (same packed executables as device_run.sh).  Prints the shape and the
 # engine / cuBLAS lines of each run; log in $OUT/tune_panels.log.

@@ -152,7 +152,7 @@ static int nb_step(void *state, int step)
 }
 
 static const hkz_bench_ssum_hook_t nccl_hook = {
-    "nccl", nb_create, nb_destroy, nb_step};
+    "nccl", nb_create, nb_destroy, nb_step, NULL};
 
 extern "C" const hkz_bench_ssum_hook_t *hkz_nccl_bench_ssum_hook(void)
 {

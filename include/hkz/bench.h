@@ -115,10 +115,13 @@ typedef struct
     double efficiency;            /* t[PLAIN] / t[ENGINE] */
     double ect_seq, ect_ovl;      /* t[SEQ] - t[PLAIN], t[OVL] - t[PLAIN] */
     double e_overlap;             /* 1 - ect_ovl / ect_seq */
-    double max_diff;              /* CPU, Chebyshev basis: max over ranks
-                                     of max |engine - plain| (NaN else) */
-    double max_bound;             /* CPU: the largest error bound of the
-                                     engine's local run (NaN on GPUs) */
+    double max_diff;              /* max over ranks of max |engine -
+                                     plain|: CPU Chebyshev basis only (its
+                                     cos baseline multiplies other values);
+                                     GPU both bases (NaN without the hook's
+                                     check) */
+    double max_bound;             /* the largest error bound of the
+                                     engine's local runs (max over ranks) */
     double ovl_diff;              /* CPU: max |OVL's output - SEQ's| over
                                      the ranks (0 for the fixed-order
                                      reduction: bitwise equal; NaN on GPUs) */
@@ -181,6 +184,11 @@ typedef struct
     /* One synchronous run of a step (HKZ_BENCH_*): HKZ_ERR_UNSUPPORTED for
      * a step the hook does not provide. */
     int (*step)(void *state, int step);
+    /* Optional (NULL: the figures stay NaN), CUDA hook, after the timed
+     * steps: max |ENGINE's output - PLAIN's| over the local slice and the
+     * largest error bound of ENGINE's run, reduced on the device (the
+     * built-in hook's PLAIN multiplies the engine's own basis). */
+    int (*check)(void *state, double *maxdiff, double *maxbound);
 } hkz_bench_ssum_hook_t;
 
 enum
@@ -196,6 +204,11 @@ HKZ_API HKZ_WARN_UNUSED int hkz_bench_ssum_register(int slot,
 
 /** In libhkz_bench built with CUDA (bench/ssum/ssum_cuda.cu). */
 HKZ_API const hkz_bench_ssum_hook_t *hkz_cuda_bench_ssum_hook(void);
+/** The same, the cuda PLAIN's cos basis: the engine's own values,
+ *  B[i + j np] = T_{|N - 2g|}(x_i) for g = k0 + j (the recurrence with
+ *  fma, in double). */
+HKZ_API void hkz_bench_basis_cos(double *B, const double *x, size_t np,
+        size_t k0, size_t nk, size_t N);
 /** In libhkz_bench built with NCCL (bench/ssum/ssum_nccl.cu). */
 HKZ_API const hkz_bench_ssum_hook_t *hkz_nccl_bench_ssum_hook(void);
 

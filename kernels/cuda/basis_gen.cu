@@ -32,28 +32,31 @@ __global__ static void ckpt_kernel(double *ckpt, const double *x, size_t P,
     if (i >= P)
         return;
     double y = 2.0 * x[i], v0 = 1.0, v1 = c * x[i];
-    size_t next = stride, m = 0, d = 2;
+    size_t m = 0, d = 1;     // (v0, v1) = (v_{d-1}, v_d)
     if (dfrom >= stride)
     {
         m = dfrom / stride - 1;
         v0 = ckpt[2 * m * P + i];
         v1 = ckpt[2 * m * P + P + i];
         m++;
-        next = dfrom + stride;
-        d = dfrom + 1;
+        d = dfrom;
     }
-    for (; d <= dto; d++)
+    // one checkpoint per pass: the fma chain runs without a test per
+    // degree (the same fma's in the same order as one pass from degree 0)
+    for (size_t next = (d / stride + 1) * stride; next <= dto;
+         next += stride, m++)
     {
-        double v2 = rec_step(y, v1, v0);
-        v0 = v1;
-        v1 = v2;
-        if (d == next)
+        int n = (int) (next - d);
+#pragma unroll 4
+        for (int j = 0; j < n; j++)
         {
-            ckpt[2 * m * P + i] = v0;       // v_{d-1}
-            ckpt[2 * m * P + P + i] = v1;   // v_d
-            m++;
-            next += stride;
+            double v2 = rec_step(y, v1, v0);
+            v0 = v1;
+            v1 = v2;
         }
+        d = next;
+        ckpt[2 * m * P + i] = v0;       // v_{d-1}
+        ckpt[2 * m * P + P + i] = v1;   // v_d
     }
 }
 

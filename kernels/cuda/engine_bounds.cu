@@ -32,6 +32,8 @@ __global__ static void col_bounds_kernel(double *err, double *mag, int *flag,
     double w1 = 0.0, w2 = 0.0, w3 = 0.0;
     int bad = 0;
 
+    // unrolled: several loads in flight; the fma's still run in order
+#pragma unroll 4
     for (size_t k = threadIdx.x; k < K; k += BOUND_THREADS)
     {
         double a = fabs(c[k]);

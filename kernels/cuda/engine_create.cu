@@ -37,6 +37,38 @@ static size_t env_size(const char *name, size_t dflt)
     return n >= 64 && n % 64 == 0 && n <= (1LL << 20) ? (size_t) n : dflt;
 }
 
+// A count from the environment in [lo, hi] (tuning and diagnostics only;
+// kbpan changes the summation order with it), else dflt.
+static size_t env_count(const char *name, size_t dflt, long long lo,
+                        long long hi)
+{
+    const char *v = getenv(name);
+    long long n = v != NULL && *v != '\0' ? atoll(v) : -1;
+    return n >= lo && n <= hi ? (size_t) n : dflt;
+}
+
+// A cuBLAS handle on stream s with its own workspace: default math (FP64
+// tensor cores, DMMA: IEEE fma arithmetic), no atomics, so identical calls
+// give identical bits.
+static int blas_init(cublasHandle_t *h, void **ws, cudaStream_t s)
+{
+    int status = HKZ_SUCCESS;
+    HKZ_CUDA_TRY_GOTO(cudaMalloc(ws, BLAS_WS_BYTES),
+                      "hkz_cuda_engine_create");
+    HKZ_CUBLAS_TRY_GOTO(cublasCreate(h), "hkz_cuda_engine_create");
+    HKZ_CUBLAS_TRY_GOTO(cublasSetMathMode(*h, CUBLAS_DEFAULT_MATH),
+                        "hkz_cuda_engine_create");
+    HKZ_CUBLAS_TRY_GOTO(cublasSetAtomicsMode(*h, CUBLAS_ATOMICS_NOT_ALLOWED),
+                        "hkz_cuda_engine_create");
+    HKZ_CUBLAS_TRY_GOTO(cublasSetPointerMode(*h, CUBLAS_POINTER_MODE_HOST),
+                        "hkz_cuda_engine_create");
+    HKZ_CUBLAS_TRY_GOTO(cublasSetStream(*h, s), "hkz_cuda_engine_create");
+    HKZ_CUBLAS_TRY_GOTO(cublasSetWorkspace(*h, *ws, BLAS_WS_BYTES),
+                        "hkz_cuda_engine_create");
+cleanup:
+    return status;
+}
+
 extern "C" int _hkz_cuda_engine_enter(hkz_cuda_engine_t e, int *prev)
 {
     cudaError_t c = cudaGetDevice(prev);
@@ -108,9 +140,20 @@ extern "C" int hkz_cuda_engine_create(hkz_cuda_engine_t *ep,
             cudaStreamNonBlocking, env_size("HKZ_CUDA_AUX_PRIO", 1) != 0
                                    ? prio_hi : prio_lo),
                       "hkz_cuda_engine_create");
+    // checkpoints beside the generation (engine_run.cu)
+    HKZ_CUDA_TRY_GOTO(cudaStreamCreateWithPriority(&e->s_ckpt,
+            cudaStreamNonBlocking, prio_hi), "hkz_cuda_engine_create");
+    HKZ_CUDA_TRY_GOTO(cudaStreamCreateWithPriority(&e->s_bnd,
+            cudaStreamNonBlocking, prio_hi), "hkz_cuda_engine_create");
     e->kblock = env_size("HKZ_CUDA_KBLOCK", HKZ_CUDA_KBLOCK);
     e->tpanel = env_size("HKZ_CUDA_TPANEL", HKZ_CUDA_TPANEL);
     e->gemm64 = env_size("HKZ_CUDA_GEMM64", 0) != 0;
+    e->kbpan = env_count("HKZ_CUDA_KBPAN", HKZ_CUDA_KBPAN, 0, 1 << 20);
+    e->pstreams = (int) env_count("HKZ_CUDA_PANEL_STREAMS",
+                                  HKZ_CUDA_PANEL_STREAMS, 1, 2);
+    e->bounds_early = (int) env_count("HKZ_CUDA_BOUNDS_EARLY",
+                                      HKZ_CUDA_BOUNDS_EARLY, 0, 1);
+
     for (int i = 0; i < 2; i++)
     {
         HKZ_CUDA_TRY_GOTO(cudaEventCreateWithFlags(&e->ev_block[i],
@@ -123,22 +166,25 @@ extern "C" int hkz_cuda_engine_create(hkz_cuda_engine_t *ep,
     HKZ_CUDA_TRY_GOTO(cudaEventCreateWithFlags(&e->ev_aux,
                                                cudaEventDisableTiming),
                       "hkz_cuda_engine_create");
+    HKZ_CUDA_TRY_GOTO(cudaEventCreateWithFlags(&e->ev_ckpt,
+                                               cudaEventDisableTiming),
+                      "hkz_cuda_engine_create");
+    HKZ_CUDA_TRY_GOTO(cudaEventCreateWithFlags(&e->ev_bnd,
+                                               cudaEventDisableTiming),
+                      "hkz_cuda_engine_create");
     HKZ_CUDA_TRY_GOTO(cudaMalloc((void **) &e->d_flag, sizeof(int)),
                       "hkz_cuda_engine_create");
-    HKZ_CUDA_TRY_GOTO(cudaMalloc(&e->blas_ws, BLAS_WS_BYTES),
-                      "hkz_cuda_engine_create");
     e->blas_ws_bytes = BLAS_WS_BYTES;
-    HKZ_CUBLAS_TRY_GOTO(cublasCreate(&e->blas), "hkz_cuda_engine_create");
-    // default math: FP64 tensor cores (DMMA), IEEE fma arithmetic; no
-    // atomics, so identical calls give identical bits
-    HKZ_CUBLAS_TRY_GOTO(cublasSetMathMode(e->blas, CUBLAS_DEFAULT_MATH),
-                        "hkz_cuda_engine_create");
-    HKZ_CUBLAS_TRY_GOTO(cublasSetAtomicsMode(e->blas,
-                                             CUBLAS_ATOMICS_NOT_ALLOWED),
-                        "hkz_cuda_engine_create");
-    HKZ_CUBLAS_TRY_GOTO(cublasSetPointerMode(e->blas,
-                                             CUBLAS_POINTER_MODE_HOST),
-                        "hkz_cuda_engine_create");
+    HKZ_TRY_GOTO(blas_init(&e->blas, &e->blas_ws, e->s_main));
+    // the second panel stream: its own handle and workspace (two GEMMs
+    // run at once there), configured alike, so its calls give the same bits
+    if (e->pstreams > 1)
+    {
+        HKZ_CUDA_TRY_GOTO(cudaStreamCreateWithFlags(&e->s_pan,
+                                                    cudaStreamNonBlocking),
+                          "hkz_cuda_engine_create");
+        HKZ_TRY_GOTO(blas_init(&e->blas2, &e->blas_ws2, e->s_pan));
+    }
 cleanup:
     if (prev >= 0)
         _hkz_cuda_engine_leave(prev);
@@ -160,9 +206,18 @@ extern "C" void hkz_cuda_engine_destroy(hkz_cuda_engine_t *ep)
         cudaStreamSynchronize(e->s_main);
     if (e->s_aux != NULL)
         cudaStreamSynchronize(e->s_aux);
+    if (e->s_ckpt != NULL)
+        cudaStreamSynchronize(e->s_ckpt);
+    if (e->s_bnd != NULL)
+        cudaStreamSynchronize(e->s_bnd);
+    if (e->s_pan != NULL)
+        cudaStreamSynchronize(e->s_pan);
     if (e->blas != NULL)
         cublasDestroy(e->blas);
+    if (e->blas2 != NULL)
+        cublasDestroy(e->blas2);
     cudaFree(e->blas_ws);
+    cudaFree(e->blas_ws2);
     cudaFree(e->d_flag);
     cudaFree(e->d_x);
     cudaFree(e->d_B);
@@ -183,6 +238,10 @@ extern "C" void hkz_cuda_engine_destroy(hkz_cuda_engine_t *ep)
     }
     if (e->ev_aux != NULL)
         cudaEventDestroy(e->ev_aux);
+    if (e->ev_ckpt != NULL)
+        cudaEventDestroy(e->ev_ckpt);
+    if (e->ev_bnd != NULL)
+        cudaEventDestroy(e->ev_bnd);
     for (size_t i = 0; i < e->nev_gen; i++)
         cudaEventDestroy(e->ev_gen[i]);
     free(e->ev_gen);
@@ -190,6 +249,12 @@ extern "C" void hkz_cuda_engine_destroy(hkz_cuda_engine_t *ep)
         cudaStreamDestroy(e->s_main);
     if (e->s_aux != NULL)
         cudaStreamDestroy(e->s_aux);
+    if (e->s_ckpt != NULL)
+        cudaStreamDestroy(e->s_ckpt);
+    if (e->s_bnd != NULL)
+        cudaStreamDestroy(e->s_bnd);
+    if (e->s_pan != NULL)
+        cudaStreamDestroy(e->s_pan);
     cudaGetLastError();
     if (prev >= 0)
         _hkz_cuda_engine_leave(prev);

@@ -3,13 +3,24 @@
  *
  * Summation order (what makes results bitwise reproducible).  Out is
  * computed by cuBLAS DGEMM calls of one fixed shape family: column panels
- * of HKZ_CUDA_TPANEL columns times mode blocks of HKZ_CUDA_KBLOCK modes,
- * out_panel (+)= B_block C_block, blocks in increasing order (beta = 0 for
- * the first block, 1 after).  The same calls, with the same pointers'
- * alignments, are issued whatever the chunking, the overlap mode or the
- * residency of B, so every output entry sees the same sequence of
- * floating-point operations (cuBLAS is deterministic for identical calls on
- * one GPU model with one workspace and no atomics). */
+ * of HKZ_CUDA_TPANEL columns; the first e->kbpan panels (default none) by
+ * mode blocks of HKZ_CUDA_KBLOCK modes, out_panel (+)= B_block C_block,
+ * blocks in generation order (_hkz_cuda_kb_at; beta = 0 for the first
+ * block, 1 after), every later panel by one call over all K modes (beta =
+ * 0: Out is written once, not re-read per block).  The plan depends on
+ * P, K, T, the basis and the engine's kblock, tpanel, kbpan only: the same
+ * calls, with the same pointers' alignments, are issued whatever the
+ * chunking, the overlap mode or the number of panel streams, so every
+ * output entry sees the same sequence of floating-point operations (cuBLAS
+ * is deterministic for identical calls on one GPU model with one workspace
+ * size and no atomics).  A B of more than 1 GiB uses mode blocks in every
+ * panel, resident or streamed.
+ *
+ * Measured on one H200 at P = K = T = 8192 (bench/NOTES.md, issue 19.3):
+ * cuBLAS' FP64 kernel holds the register file of every SM, so no other
+ * kernel runs beside it; the generation and the bounds cost their own
+ * time wherever they are placed, and what pays is fewer GEMM tails (one
+ * call over all K; consecutive panels on two streams). */
 #ifndef HKZ_ENGINE_CUDA_H
 #define HKZ_ENGINE_CUDA_H
 
@@ -27,6 +38,13 @@
  * the bits then change with them) */
 #define HKZ_CUDA_KBLOCK 2048
 #define HKZ_CUDA_TPANEL 1024
+/* panels computed by mode blocks (the rest: one call over all K); the
+ * default of e->kbpan (HKZ_CUDA_KBPAN overrides it) */
+#define HKZ_CUDA_KBPAN 0
+/* defaults of e->pstreams, e->bounds_early (HKZ_CUDA_PANEL_STREAMS: 1 or
+ * 2, HKZ_CUDA_BOUNDS_EARLY: 0 or 1; the bits do not depend on them) */
+#define HKZ_CUDA_PANEL_STREAMS 2
+#define HKZ_CUDA_BOUNDS_EARLY 0
 
 /* Records a CUDA failure with its text; evaluates to the status. */
 #define HKZ_CUDA_ERR(e, where)                                              \
@@ -88,8 +106,13 @@ struct hkz_cuda_engine_s
     int device;
     cudaStream_t s_main;     /* GEMMs */
     cudaStream_t s_aux;      /* basis generation, bounds, copies */
-    cublasHandle_t blas;
-    void *blas_ws;
+    cudaStream_t s_pan;      /* odd column panels (pstreams = 2) */
+    cudaStream_t s_bnd;      /* column bounds first (bounds_early) */
+    cudaEvent_t ev_bnd;      /* column bounds done (s_bnd) */
+    cudaStream_t s_ckpt;     /* checkpoints beside the generation */
+    cudaEvent_t ev_ckpt;     /* first checkpoints done (s_aux) */
+    cublasHandle_t blas, blas2;  /* on s_main, s_pan */
+    void *blas_ws, *blas_ws2;
     size_t blas_ws_bytes;
     cudaEvent_t ev_block[2]; /* streaming: block in buffer b generated */
     cudaEvent_t ev_free[2];  /* streaming: GEMMs done with buffer b */
@@ -97,6 +120,11 @@ struct hkz_cuda_engine_s
     cudaEvent_t *ev_gen;     /* resident: mode block kb generated */
     size_t nev_gen;
     size_t kblock, tpanel;   /* DGEMM call shape (summation order) */
+    size_t kbpan;            /* panels by mode blocks (summation order) */
+    int bounds_early;        /* bounds on s_bnd beside the generation */
+    int pstreams;            /* 2: odd panels on s_pan, so that a panel's
+                                GEMM fills the SMs that the previous one's
+                                last CTAs leave idle (same calls, bits) */
     int gemm64;              /* always the _64 cuBLAS entry point */
     /* device buffers, grown on demand */
     double *d_x;       size_t cap_x;
@@ -142,6 +170,9 @@ int _hkz_cuda_engine_heat_weights(hkz_cuda_engine_t e,
 
 /* Waits for both streams and checks the device-side flags. */
 int _hkz_cuda_engine_finish(hkz_cuda_engine_t e);
+/* Waits for the side streams (panels, checkpoints, bounds): after a failed
+ * enqueue nothing of the run may still write. */
+void _hkz_cuda_engine_drain(hkz_cuda_engine_t e);
 
 /* Basis generation (basis_gen.cu).  Checkpoints every `stride` degrees of
  * the recurrence v_0 = 1, v_1 = c x, v_j = fma(2x, v_{j-1}, -v_{j-2}) for
@@ -158,6 +189,43 @@ int _hkz_cuda_basis_block(double *d_B, const double *d_ckpt,
 /* Largest degree used by modes [g0, g0 + K) (and the smallest, in *dlo). */
 size_t _hkz_cuda_basis_degrees(size_t *dlo, int basis, size_t cos_n,
         size_t g0, size_t K);
+
+/* The DGEMM plan (engine_gemm.cu).  Mode blocks of KB modes in the order
+ * they are generated and summed: block _hkz_cuda_kb_at(j) at step j; a
+ * basis whose degrees fall with the mode (COS with 2 g <= N) starts with
+ * its last block, whose checkpoint recurrence is the shortest. */
+typedef struct
+{
+    size_t KB, nkb, K;
+    int rev;
+} _hkz_cuda_blocks_t;
+
+void _hkz_cuda_blocks_init(_hkz_cuda_blocks_t *o,
+        const hkz_engine_problem_t *pb, size_t KB);
+size_t _hkz_cuda_kb_at(const _hkz_cuda_blocks_t *o, size_t j);
+size_t _hkz_cuda_kb_size(const _hkz_cuda_blocks_t *o, size_t kb);
+/* Columns [t0, t0 + nt) of Out (+)= B(:, k0 .. k0 + nb) C(k0 .. k0 + nb,
+ * cols) (acc: beta = 1), Bblk the first of those columns of B, on s_main
+ * (q = 0) or s_pan (q = 1). */
+int _hkz_cuda_gemm(hkz_cuda_engine_t e, int q, double *d_out, size_t ldo,
+        const double *Bblk, const _hkz_cuda_weights_t *w, size_t P,
+        size_t k0, size_t nb, size_t t0, size_t nt, int acc);
+/* Panel pan (columns [t0, t0 + nt)) of a resident B (e->d_B), on stream
+ * q as in _hkz_cuda_gemm: by mode blocks if pan < kbpan (pan 0 waits for
+ * e->ev_gen[j] before step j), else by one call over all K (pan 0 waits
+ * for the last block). */
+int _hkz_cuda_gemm_panel(hkz_cuda_engine_t e, int q, double *d_out,
+        size_t ldo,
+        const hkz_engine_problem_t *pb, const _hkz_cuda_weights_t *w,
+        const _hkz_cuda_blocks_t *bl, size_t kbpan, size_t pan, size_t t0,
+        size_t nt);
+
+/* Every panel of a resident B (e->d_B generated; e->ev_gen holds 2 nkb +
+ * npan + 1 events), hook called as columns become final. */
+int _hkz_cuda_gemm_panels(hkz_cuda_engine_t e, double *d_out, size_t ldo,
+        const hkz_engine_problem_t *pb, const _hkz_cuda_weights_t *w,
+        const _hkz_cuda_blocks_t *bl, size_t kbpan,
+        _hkz_cuda_chunk_hook_t hook, void *hook_arg);
 
 /* Column bounds (engine_bounds.cu): the formula of engine.h / kernels/cpu/
  * engine_bounds.c, sums on the device, post-processing rounded upwards. */

@@ -113,56 +113,34 @@ cleanup:
     return status;
 }
 
-// One DGEMM call of the fixed shape family (engine_cuda.h).  The 32-bit
-// entry point when every size fits (the call plain cuBLAS users make; the
-// _64 entry point may route to other kernels), else the 64-bit one.
-static int gemm(hkz_cuda_engine_t e, double *d_out, size_t ldo,
-                const double *Bblk, const _hkz_cuda_weights_t *w, size_t P,
-                size_t kb, size_t nb, size_t t0, size_t nt)
-{
-    const double one = 1.0, zero = 0.0;
-    const double *Cb = w->d_C + kb * e->kblock + t0 * w->ldc;
-    const double *beta = kb == 0 ? &zero : &one;
-    int status = HKZ_SUCCESS;
-    if (!e->gemm64 && P <= 0x7fffffff && ldo <= 0x7fffffff &&
-        w->ldc <= 0x7fffffff)
-        HKZ_CUBLAS_TRY_GOTO(cublasDgemm(e->blas, CUBLAS_OP_N, CUBLAS_OP_N,
-                (int) P, (int) nt, (int) nb, &one, Bblk, (int) P, Cb,
-                (int) w->ldc, beta, d_out + t0 * ldo, (int) ldo),
-                "hkz_cuda_engine (cublasDgemm)");
-    else
-        HKZ_CUBLAS_TRY_GOTO(cublasDgemm_v2_64(e->blas, CUBLAS_OP_N,
-                CUBLAS_OP_N, (int64_t) P, (int64_t) nt, (int64_t) nb, &one,
-                Bblk, (int64_t) P, Cb, (int64_t) w->ldc, beta,
-                d_out + t0 * ldo, (int64_t) ldo),
-                "hkz_cuda_engine (cublasDgemm)");
-cleanup:
-    return status;
-}
-
-// Column bounds on s_aux (host part cached), then e->ev_aux.
+// Column bounds on s (host part cached), then e->ev_aux (s_aux) or
+// e->ev_bnd (s_bnd).  (Beside the GEMMs they would gain nothing: cuBLAS'
+// FP64 kernel holds the register file of every SM, so any CTA of another
+// kernel takes a GEMM slot; beside the generation, whose checkpoint chains
+// leave SMs idle and whose cos blocks do not fill the memory bandwidth,
+// they can.)
 static int enqueue_bounds(hkz_cuda_engine_t e, double *d_col,
                           const hkz_engine_problem_t *pb,
-                          const _hkz_cuda_weights_t *w)
+                          const _hkz_cuda_weights_t *w, cudaStream_t s)
 {
     size_t K = pb->K;
     int status = HKZ_SUCCESS;
     HKZ_TRY_GOTO(basis_bounds(e, pb));
     HKZ_TRY_GOTO(_hkz_cuda_grow(&e->d_kb, &e->cap_kb, 2 * K, "bounds"));
     HKZ_CUDA_TRY_GOTO(cudaMemcpyAsync(e->d_kb, e->h_bmax, K * sizeof(double),
-                                      cudaMemcpyHostToDevice, e->s_aux),
+                                      cudaMemcpyHostToDevice, s),
                       "hkz_cuda_engine");
     HKZ_CUDA_TRY_GOTO(cudaMemcpyAsync(e->d_kb + K, e->h_berr,
                                       K * sizeof(double),
-                                      cudaMemcpyHostToDevice, e->s_aux),
+                                      cudaMemcpyHostToDevice, s),
                       "hkz_cuda_engine");
-    HKZ_CUDA_TRY_GOTO(cudaMemsetAsync(e->d_flag, 0, sizeof(int), e->s_aux),
+    HKZ_CUDA_TRY_GOTO(cudaMemsetAsync(e->d_flag, 0, sizeof(int), s),
                       "hkz_cuda_engine");
     HKZ_TRY_GOTO(_hkz_cuda_col_bounds(d_col, e->d_flag, e->d_kb, e->d_kb + K,
                                       w->d_C, w->d_cerr, w->ldc, K, pb->T,
-                                      e->s_aux));
-    HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_aux, e->s_aux),
-                      "hkz_cuda_engine");
+                                      s));
+    HKZ_CUDA_TRY_GOTO(cudaEventRecord(s == e->s_aux ? e->ev_aux : e->ev_bnd,
+                                      s), "hkz_cuda_engine");
 cleanup:
     return status;
 }
@@ -208,18 +186,32 @@ extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
     size_t P = pb->P, K = pb->K, T = pb->T, g0 = pb->k_begin;
     size_t nkb = (K + KB - 1) / KB;
     size_t npan = (T + TP - 1) / TP;
-    size_t stride = 0, dlo, dmax = 0, d0 = 0, kb, pan, freeb = 0;
+    size_t stride = 0, dlo, dmax = 0, d0 = 0, j, kb, pan, freeb = 0;
     size_t totalb = 0;
-    int resident, status = HKZ_SUCCESS;
+    _hkz_cuda_blocks_t bl;
+    // B of up to 1 GiB is resident (a size rule, not the free memory: the
+    // summation order of engine_cuda.h must not depend on the machine)
+    int small = (double) P * (double) K * 8.0 <= 1073741824.0 || nkb == 1;
+    int resident = small, early = small && e->bounds_early;
+    int status = HKZ_SUCCESS;
 
-    // 1. points and checkpoints of the recurrence: for CHEB_U those of the
-    //    first block first (it starts the GEMMs), the rest after its
-    //    generation (ckpt_rest)
+    // 0. with a small B, the bounds (they need C only) start first, on
+    //    their own stream, beside the checkpoints and the generation
+    if (early)
+        HKZ_TRY_GOTO(enqueue_bounds(e, d_col, pb, w, e->s_bnd));
+
+    // 1. points and checkpoints of the recurrence: those of the first
+    //    generated block first (it starts the GEMMs); the rest on s_ckpt
+    //    beside the generation (resident B) or after the first block
+    //    (streamed B: ckpt_rest)
+    _hkz_cuda_blocks_init(&bl, pb, KB);
     if (pb->basis != HKZ_BASIS_USER)
     {
         dmax = _hkz_cuda_basis_degrees(&dlo, pb->basis, pb->cos_n, g0, K);
         stride = _hkz_cuda_basis_stride(P, dmax);
-        d0 = pb->basis == HKZ_BASIS_CHEB_U && K > KB ? g0 + KB - 1 : dmax;
+        kb = _hkz_cuda_kb_at(&bl, 0);
+        d0 = _hkz_cuda_basis_degrees(&dlo, pb->basis, pb->cos_n,
+                g0 + kb * KB, _hkz_cuda_kb_size(&bl, kb));
         HKZ_TRY_GOTO(_hkz_cuda_grow(&e->d_x, &e->cap_x, P, "points"));
         HKZ_TRY_GOTO(_hkz_cuda_grow(&e->d_ckpt, &e->cap_ckpt,
                                     2 * P * (dmax / stride + 1),
@@ -230,24 +222,27 @@ extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
         HKZ_TRY_GOTO(_hkz_cuda_basis_checkpoints(e->d_ckpt, e->d_x, P,
                                                  pb->basis, 0, d0, stride,
                                                  e->s_aux));
+        HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_ckpt, e->s_aux),
+                          "hkz_cuda_engine");
     }
 
     // 2. B resident (generated once, GEMMs panel by panel so that columns
     //    become final early) or streamed through two block buffers; the
     //    column bounds go on s_aux behind the generation, before any hook.
-    //    (Up to 1 GiB of B is resident without asking for the free memory.)
-    resident = (double) P * (double) K * 8.0 <= 1073741824.0 || nkb == 1;
+    //    A large B is resident if there is room (up to half the free
+    //    memory, 16 GiB at most); it is then computed by mode blocks in
+    //    every panel, as a streamed one.
     if (!resident)
     {
         cudaMemGetInfo(&freeb, &totalb);
         resident = (double) P * (double) K * 8.0 <=
                    fmin(0.5 * (double) freeb, 17179869184.0);
-    }
-    if (resident && nkb > 1 &&
-        _hkz_cuda_grow(&e->d_B, &e->cap_B, P * K, "basis") != HKZ_SUCCESS)
-    {
-        hkz_errmsg_clear();      // no room for all of B: stream it
-        resident = 0;
+        if (resident && _hkz_cuda_grow(&e->d_B, &e->cap_B, P * K, "basis")
+                        != HKZ_SUCCESS)
+        {
+            hkz_errmsg_clear();      // no room for all of B: stream it
+            resident = 0;
+        }
     }
     HKZ_TRY_GOTO(_hkz_cuda_grow(&e->d_B, &e->cap_B,
                                 P * (resident ? K : 2 * KB),
@@ -259,54 +254,71 @@ extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
                         "hkz_cuda_engine");
     if (resident)
     {
-        // one event per generated block: the first panel's GEMM on block
-        // kb waits for block kb only, so the generation of the later
-        // blocks (and the bounds) runs under the GEMMs
-        HKZ_TRY_GOTO(grow_gen_events(e, nkb));
-        for (kb = 0; kb < nkb; kb++)
-        {
-            size_t nb = K - kb * KB < KB ? K - kb * KB : KB;
-            HKZ_TRY_GOTO(gen_block(e, e->d_B + kb * KB * P, pb,
-                                   g0 + kb * KB, nb, stride));
-            HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_gen[kb], e->s_aux),
+        // one event per generated block (gemm_panel); a large B by mode
+        // blocks in every panel (as when streamed)
+        size_t kbpan = small ? e->kbpan : npan;
+        HKZ_TRY_GOTO(grow_gen_events(e, 2 * nkb + npan + 1));
+        if (pb->basis != HKZ_BASIS_USER)
+            HKZ_CUDA_TRY_GOTO(cudaStreamWaitEvent(e->s_ckpt, e->ev_ckpt, 0),
                               "hkz_cuda_engine");
-            if (kb == 0)
-                HKZ_TRY_GOTO(ckpt_rest(e, pb, d0, dmax, stride));
-        }
-        HKZ_TRY_GOTO(enqueue_bounds(e, d_col, pb, w));
-        for (pan = 0; pan < npan; pan++)
+        for (j = 0; j < nkb; j++)
         {
-            size_t t0 = pan * TP;
-            size_t nt = T - t0 < TP ? T - t0 : TP;
-            for (kb = 0; kb < nkb; kb++)
+            kb = _hkz_cuda_kb_at(&bl, j);
+            // the checkpoints of step j's block (a chain per point, on few
+            // CTAs) run on s_ckpt beside the generation of step j - 1
+            if (j > 0 && pb->basis != HKZ_BASIS_USER)
             {
-                size_t nb = K - kb * KB < KB ? K - kb * KB : KB;
-                if (pan == 0)
-                    HKZ_CUDA_TRY_GOTO(cudaStreamWaitEvent(e->s_main,
-                                                          e->ev_gen[kb], 0),
-                                      "hkz_cuda_engine");
-                HKZ_TRY_GOTO(gemm(e, d_out, ldo, e->d_B + kb * KB * P, w, P,
-                                  kb, nb, t0, nt));
+                size_t dj = _hkz_cuda_basis_degrees(&dlo, pb->basis,
+                        pb->cos_n, g0 + kb * KB, _hkz_cuda_kb_size(&bl, kb));
+                if (dj > d0)
+                {
+                    HKZ_TRY_GOTO(_hkz_cuda_basis_checkpoints(e->d_ckpt,
+                            e->d_x, P, pb->basis, d0, dj, stride,
+                            e->s_ckpt));
+                    d0 = dj;
+                }
+                HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_gen[nkb + j],
+                                                  e->s_ckpt),
+                                  "hkz_cuda_engine");
+                HKZ_CUDA_TRY_GOTO(cudaStreamWaitEvent(e->s_aux,
+                                                      e->ev_gen[nkb + j], 0),
+                                  "hkz_cuda_engine");
             }
-            if (hook != NULL)
-                HKZ_TRY_GOTO(hook(hook_arg, t0 + nt, e->s_main));
+            HKZ_TRY_GOTO(gen_block(e, e->d_B + kb * KB * P, pb,
+                                   g0 + kb * KB, _hkz_cuda_kb_size(&bl, kb),
+                                   stride));
+            HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_gen[j], e->s_aux),
+                              "hkz_cuda_engine");
         }
+        if (early)
+        {
+            HKZ_CUDA_TRY_GOTO(cudaStreamWaitEvent(e->s_aux, e->ev_bnd, 0),
+                              "hkz_cuda_engine");
+            HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_aux, e->s_aux),
+                              "hkz_cuda_engine");
+        }
+        else
+            HKZ_TRY_GOTO(enqueue_bounds(e, d_col, pb, w, e->s_aux));
+        HKZ_TRY_GOTO(_hkz_cuda_gemm_panels(e, d_out, ldo, pb, w, &bl, kbpan,
+                                           hook, hook_arg));
     }
     else
     {
-        for (kb = 0; kb < nkb; kb++)
+        for (j = 0; j < nkb; j++)
         {
-            size_t b = kb & 1;
+            size_t b = j & 1;
             double *buf = e->d_B + b * KB * P;
-            size_t nb = K - kb * KB < KB ? K - kb * KB : KB;
-            if (kb >= 2)
+            size_t nb;
+            kb = _hkz_cuda_kb_at(&bl, j);
+            nb = _hkz_cuda_kb_size(&bl, kb);
+            if (j >= 2)
                 HKZ_CUDA_TRY_GOTO(cudaStreamWaitEvent(e->s_aux,
                                                       e->ev_free[b], 0),
                                   "hkz_cuda_engine");
             HKZ_TRY_GOTO(gen_block(e, buf, pb, g0 + kb * KB, nb, stride));
             HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_block[b], e->s_aux),
                               "hkz_cuda_engine");
-            if (kb == 0)
+            if (j == 0)
                 HKZ_TRY_GOTO(ckpt_rest(e, pb, d0, dmax, stride));
             HKZ_CUDA_TRY_GOTO(cudaStreamWaitEvent(e->s_main,
                                                   e->ev_block[b], 0),
@@ -315,17 +327,26 @@ extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
             {
                 size_t t0 = pan * TP;
                 size_t nt = T - t0 < TP ? T - t0 : TP;
-                HKZ_TRY_GOTO(gemm(e, d_out, ldo, buf, w, P, kb, nb, t0, nt));
+                HKZ_TRY_GOTO(_hkz_cuda_gemm(e, 0, d_out, ldo, buf, w, P,
+                                            kb * KB, nb, t0, nt, j > 0));
             }
             HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_free[b], e->s_main),
                               "hkz_cuda_engine");
         }
-        HKZ_TRY_GOTO(enqueue_bounds(e, d_col, pb, w));
+        HKZ_TRY_GOTO(enqueue_bounds(e, d_col, pb, w, e->s_aux));
         if (hook != NULL)
             HKZ_TRY_GOTO(hook(hook_arg, T, e->s_main));
     }
 cleanup:
     return status;
+}
+
+extern "C" void _hkz_cuda_engine_drain(hkz_cuda_engine_t e)
+{
+    if (e->s_pan != NULL)
+        cudaStreamSynchronize(e->s_pan);
+    cudaStreamSynchronize(e->s_ckpt);
+    cudaStreamSynchronize(e->s_bnd);
 }
 
 extern "C" int _hkz_cuda_engine_finish(hkz_cuda_engine_t e)

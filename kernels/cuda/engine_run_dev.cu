@@ -177,6 +177,7 @@ cleanup:
         // never leave queued work behind (the post arguments die here)
         cudaStreamSynchronize(e->s_main);
         cudaStreamSynchronize(e->s_aux);
+        _hkz_cuda_engine_drain(e);
         cudaGetLastError();
     }
     if (ha.ev != NULL)

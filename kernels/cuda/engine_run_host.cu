@@ -146,6 +146,7 @@ cleanup:
     {
         cudaStreamSynchronize(e->s_main);
         cudaStreamSynchronize(e->s_aux);
+        _hkz_cuda_engine_drain(e);
         cudaGetLastError();
     }
     if (ha.ev != NULL)

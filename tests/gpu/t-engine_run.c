@@ -79,16 +79,20 @@ static void test_arb(flint_rand_t st)
 }
 
 /* GPU vs CPU on two column panels and three mode blocks; GPU chunkings
- * give the same bits. */
+ * give the same bits.  Case 2: a cos basis whose degrees fall with the
+ * mode (N > 2 K), generated and summed from its last mode block. */
 static void test_cpu(flint_rand_t st)
 {
     int basis;
-    for (basis = 0; basis < 2; basis++)
+    for (basis = 0; basis < 3; basis++)
     {
         hkz_engine_problem_t pb;
         double *x, *C, *g1, *g2, *c1, *eg, *ec, *mg, *mc;
         size_t i, n, T = 1100 + n_randint(st, 100);
-        problem(&pb, &x, &C, st, 70, 4200, T, basis, 0);
+        problem(&pb, &x, &C, st, 70, 4200, T,
+                basis == 2 ? HKZ_BASIS_COS : basis, 0);
+        if (basis == 2)
+            pb.cos_n = 2 * pb.K + 1 + n_randint(st, 50);
         pb.err_layout = HKZ_ERR_PER_COLUMN;
         pb.ldo = pb.P + 5;
         n = pb.ldo * T;
