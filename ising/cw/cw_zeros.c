@@ -40,6 +40,28 @@ static int cw_predict_block(double *theta, slong lo, slong hi, void *ctx)
            == hi - lo ? 0 : 1;
 }
 
+static int cw_predict_piece(double *theta, slong lo, slong hi, void *ctx)
+{
+    const cwctx_t *c = ctx;
+    return _hkz_ly_cw_predict_sweep(theta, c->N, c->td, lo, hi) == hi - lo
+           ? 0 : 1;
+}
+
+/* Zeros per piece (a function of n alone): one sweep of the predictions
+ * each (~100 saddle steps from pi/2 to its top, against ~10 us of Newton
+ * per zero), a round of the balance and of the progress; ~75 ms of one
+ * core at N = 10^7 */
+static slong cw_piece(slong n)
+{
+    return FLINT_MAX(32, FLINT_MIN(1024, n / 256));
+}
+
+/* b rounded to a piece boundary (or n) */
+static slong cw_round(slong b, slong P, slong n)
+{
+    return FLINT_MIN(n, (b + P / 2) / P * P);
+}
+
 /* Cancellation of the direct sum at theta, in bits: the terms add up to
  * G(0) ~ e^{psi0} while |G(theta)| ~ e^{Re psi(xs)} (saddle values of the
  * integral representation; psi0 = max over real x). */
@@ -172,8 +194,21 @@ int hkz_ly_cw_zeros(hkz_ly_zeros_t z, slong N, const arb_t t,
                 _hkz_ly_zeros_resize(z, lo, hi - lo);
         }
         c.cache = _hkz_lyi_cache_new();
-        st = z->part ? _hkz_lyz_fun_part(z, &f, cw_predict_block, &o)
-                     : hkz_ly_zeros_fun(z, &f, &o);
+        if (o.checkpoint == NULL && (z->part || o.dist == NULL ||
+                                     hkz_dist_size(o.dist) <= 1))
+        {
+            /* pieces taken at run time: predictions inside the work,
+             * ranks ending together (zeros_pieces.c) */
+            slong P = cw_piece(z->n), lo = z->j0, hi = z->j0 + z->len;
+            lo = lo == 0 ? 0 : cw_round(lo, P, z->n);
+            hi = hi == z->n ? hi : cw_round(hi, P, z->n);
+            if (lo != z->j0 || hi - lo != z->len)
+                _hkz_ly_zeros_resize(z, lo, hi - lo);
+            st = _hkz_lyz_fun_pieces(z, &f, cw_predict_piece, P, &o);
+        }
+        else
+            st = z->part ? _hkz_lyz_fun_part(z, &f, cw_predict_block, &o)
+                         : hkz_ly_zeros_fun(z, &f, &o);
         _hkz_lyi_cache_free(c.cache);
     }
     arb_clear(tr);
