@@ -56,10 +56,11 @@ static slong cw_piece(slong n)
     return FLINT_MAX(32, FLINT_MIN(1024, n / 256));
 }
 
-/* b rounded to a piece boundary (or n) */
+/* a block boundary b > 0 rounded to a piece boundary (or n); never 0,
+ * so that rank 0 writes the first rows */
 static slong cw_round(slong b, slong P, slong n)
 {
-    return FLINT_MIN(n, (b + P / 2) / P * P);
+    return FLINT_MIN(n, FLINT_MAX(P, (b + P / 2) / P * P));
 }
 
 /* Cancellation of the direct sum at theta, in bits: the terms add up to

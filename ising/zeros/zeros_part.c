@@ -164,6 +164,7 @@ int _hkz_lyz_fun_part(hkz_ly_zeros_t z, const hkz_ly_fun_struct *f,
             }
             st = _hkz_lyz_units(&d, pz, m, 1, _hkz_ly_nthreads(opts),
                                 &lo_opts, &done, n);
+            z->done_count = done;
         }
         flint_free(g);
     }

@@ -186,7 +186,7 @@ int _hkz_lyz_fun_pieces(hkz_ly_zeros_t z, const hkz_ly_fun_struct *f,
     int nthreads = _hkz_ly_nthreads(opts);
 
     HKZ_CHECK(P >= 1 && predict_piece != NULL && opts->goal.rel_bits >= 1 &&
-              opts->goal.rel_bits <= 1000000 && (lo % P == 0) &&
+              opts->goal.rel_bits <= 1000000 && (lo % P == 0 || lo == n) &&
               ((lo + m) % P == 0 || lo + m == n), HKZ_ERR_ARG,
               "zero driver: pieces need a predictor and a block on piece "
               "boundaries");
@@ -202,7 +202,7 @@ int _hkz_lyz_fun_pieces(hkz_ly_zeros_t z, const hkz_ly_fun_struct *f,
     /* every rank's pieces [k0, k1) */
     k0 = flint_calloc(2 * (size_t) size, sizeof(slong));
     k1 = k0 + size;
-    k0[rank] = lo / P;
+    k0[rank] = lo == n ? (n + P - 1) / P : lo / P;
     k1[rank] = (lo + m + P - 1) / P;
     st = HKZ_SUCCESS;
     if (dd != NULL)
@@ -265,6 +265,7 @@ int _hkz_lyz_fun_pieces(hkz_ly_zeros_t z, const hkz_ly_fun_struct *f,
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
         z->done_cpu = ts.tv_sec + 1e-9 * ts.tv_nsec;
     }
+    z->done_count = done;
     hkz_dist_counters_clear(&c);
     if (dd != NULL)
     {
