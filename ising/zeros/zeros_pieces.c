@@ -125,13 +125,14 @@ static int send_back(hkz_dist_t dd, _hkz_lyz_zb_t *pz, slong lo, slong m,
                      slong P, slong n, int size)
 {
     hkz_rec_enc_t e;
-    size_t *len = flint_calloc((size_t) size, sizeof(size_t)), tot = 0, l;
+    size_t *len = flint_calloc((size_t) size, sizeof(size_t)), tot = 0, l,
+           cap = 0;
     char *out = NULL, *in = NULL, *p, *q;
     slong i, j, jj;
     int r, st = HKZ_SUCCESS;
 
     hkz_rec_enc_init(&e);
-    /* two passes: lengths, then the bytes in rank order */
+    /* in rank order of the owners */
     for (r = 0; r < size; r++)
         for (i = 0; i < nt; i++)
             if (owner[i] == r)
@@ -142,7 +143,11 @@ static int send_back(hkz_dist_t dd, _hkz_lyz_zb_t *pz, slong lo, slong m,
                     hkz_rec_put_slong(&e, j);
                     _hkz_lyz_put_state(&e, taken[i].z + (j - taken[i].k * P));
                     l = strlen(hkz_rec_enc_str(&e)) + 1;
-                    out = flint_realloc(out, tot + l + 1);
+                    if (tot + l + 1 > cap)
+                    {
+                        cap = FLINT_MAX(2 * cap, tot + l + 4096);
+                        out = flint_realloc(out, cap);
+                    }
                     memcpy(out + tot, hkz_rec_enc_str(&e), l - 1);
                     out[tot + l - 1] = '\n';
                     tot += l;
