@@ -5,7 +5,10 @@
  *  - direct: the cosine sum of the b_k (precision grows like the
  *    cancellation, up to ~2.3 N bits, spec 6.3);
  *  - integral: the saddle-line integral (precision ~ goal + O(log N)).
- * AUTO takes the direct sum for N <= HKZ_LY_CW_DIRECT_MAX_N or beta >= 8. */
+ * AUTO takes the direct sum for N <= HKZ_LY_CW_DIRECT_MAX_N or beta >= 8.
+ * Without a checkpoint the integral route runs in pieces taken at run time
+ * (zeros_pieces.c): each piece predicted by its own sweep inside the
+ * reported, interruptible work, the ranks ending together. */
 #include <complex.h>
 #include <math.h>
 #include "../zeros/zeros_fun_internal.h"
