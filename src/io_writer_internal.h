@@ -27,4 +27,11 @@ struct hkz_writer_s
     size_t msize;
 };
 
+/* A writer to a regular file: flushed, the path of the file it writes
+ * (its temporary until close) into path[0 .. n), and the offset of its
+ * next byte; -1 for any other writer (stdout, a device, memory) */
+long long _hkz_writer_file_at(hkz_writer_t *w, char *path, size_t n);
+/* after others wrote to the file up to off: the writer goes on there */
+int _hkz_writer_file_seek(hkz_writer_t *w, long long off);
+
 #endif

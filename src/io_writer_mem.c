@@ -5,6 +5,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
 #include "hkz_check.h"
 #include "io_writer_internal.h"
 
@@ -67,6 +69,25 @@ int hkz_writer_raw(hkz_writer_t *w, const char *buf, size_t len)
               HKZ_ERR_ARG, "hkz_writer_raw: the first record must be "
               "written by this writer");
     if (len > 0 && fwrite(buf, 1, len, w->fp) != len)
+        w->error = 1;
+    return w->error ? hkz_error_set(HKZ_ERR_IO, "write failed")
+                    : HKZ_SUCCESS;
+}
+
+long long _hkz_writer_file_at(hkz_writer_t *w, char *path, size_t n)
+{
+    long long off;
+    if (w == NULL || w->mem || w->tmp_path == NULL || w->fp == NULL ||
+        w->error || !w->started || strlen(w->tmp_path) >= n ||
+        fflush(w->fp) != 0 || (off = ftello(w->fp)) < 0)
+        return -1;
+    strcpy(path, w->tmp_path);
+    return off;
+}
+
+int _hkz_writer_file_seek(hkz_writer_t *w, long long off)
+{
+    if (fseeko(w->fp, (off_t) off, SEEK_SET) != 0)
         w->error = 1;
     return w->error ? hkz_error_set(HKZ_ERR_IO, "write failed")
                     : HKZ_SUCCESS;

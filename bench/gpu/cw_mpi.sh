@@ -3,9 +3,10 @@
 # Curie-Weiss zeros at beta = 1/2 (t = 0.5/N per edge), certified to 15
 # digits, under mpirun on RANKS ranks (default 16) of THREADS threads each
 # (default 1), N default 10^7, on the 16 cores of the H200 machine (no GPU
-# used).  Each rank predicts, certifies and holds only its block of the
-# zeros (~150 MB per rank at N = 10^7 / 16 ranks, measured 111-143 MB at
-# 10^6 / 2 ranks); rank 0 writes the blocks in rank order.
+# used).  Each rank holds only its block of the zeros (~90 MB per rank at
+# N = 10^7 / 16 ranks); the pieces of <= 1024 zeros are taken at run time
+# (the ranks end together, issue 20.3); the blocks are written in rank
+# order (on one node each rank writes its rows at their place).
 #
 # Needs only DEVDIR and the machine's mpirun: DEVDIR/bin/hkz from the MPI
 # build, packed on the build machine with

@@ -126,6 +126,29 @@ HKZ_API HKZ_WARN_UNUSED int hkz_dist_stream(hkz_dist_t d, const char *mine,
         size_t n, int (*sink)(void *ctx, const char *buf, size_t len),
         void *ctx);
 
+/** Counters that every rank advances atomically, for work balanced at
+ *  run time (a rank that runs out of its own pieces takes the next ones
+ *  of another rank's list).  Collective: n counters, all 0 (d = NULL: the
+ *  world).  One node: shared memory; several: MPI one-sided atomics. */
+typedef struct hkz_dist_counters_s *hkz_dist_counters_t;
+HKZ_API HKZ_WARN_UNUSED int hkz_dist_counters_init(hkz_dist_counters_t *c,
+        hkz_dist_t d, slong n);
+
+/** Not collective: *old = counter k, and counter k += inc, atomically
+ *  over the ranks (inc = 0 reads it). */
+HKZ_API HKZ_WARN_UNUSED int hkz_dist_counters_add(hkz_dist_counters_t c,
+        slong k, slong inc, slong *old);
+
+/** Collective: releases the counters (every rank, also a failed one). */
+HKZ_API void hkz_dist_counters_clear(hkz_dist_counters_t *c);
+
+/** Collective: rank r's bytes for rank s are out[o_s .. o_s + out_len[s])
+ *  (o_s = out_len[0] + ... + out_len[s - 1]); *in (flint_free,
+ *  NUL-terminated) gets the bytes every rank sent to this one,
+ *  concatenated in rank order, *in_len their length.  Status agreed. */
+HKZ_API HKZ_WARN_UNUSED int hkz_dist_exchange(hkz_dist_t d, char **in,
+        size_t *in_len, const char *out, const size_t *out_len);
+
 /** Collective: the n bytes of buf on root to every rank. */
 HKZ_API HKZ_WARN_UNUSED int hkz_dist_bcast(hkz_dist_t d, void *buf,
         size_t n, int root);

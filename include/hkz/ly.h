@@ -120,6 +120,9 @@ typedef struct
                            process CPU seconds when this process had
                            certified its block (before waiting for the
                            others); 0 otherwise */
+    slong done_count;   /* part results: zeros this process certified
+                           (pieces of its block and of others'); -1:
+                           not counted */
 } hkz_ly_zeros_struct;
 typedef hkz_ly_zeros_struct hkz_ly_zeros_t[1];
 
@@ -127,7 +130,11 @@ HKZ_API void hkz_ly_zeros_init(hkz_ly_zeros_t z, slong W);
 /** A result for rank `rank` of size (size > 1) sharing one run through
  *  opts->dist (of that rank and size): z holds only the block [j0, j0 + len) of the n zeros
  *  (hkz_dist_block rule; hkz_ly_cw_zeros moves the boundaries to balance
- *  its cost model, the same on every process), part = 1.
+ *  its cost model and to its pieces, the same on every process), part =
+ *  1.  Without a checkpoint hkz_ly_cw_zeros certifies in pieces of <=
+ *  1024 zeros taken at run time: a process that has done its block takes
+ *  pieces of the others' and sends the results to their owners, so that
+ *  the processes end together.
  *  hkz_ly_cw_zeros (integral method)
  *  then predicts and certifies only this block (memory O(n / size)); the
  *  fields nisolated, complete, prec are global (agreed over the

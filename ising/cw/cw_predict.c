@@ -159,6 +159,21 @@ slong _hkz_ly_cw_predict_block(double *theta, slong N, double t, slong lo,
     return hi - lo;
 }
 
+slong _hkz_ly_cw_predict_sweep(double *theta, slong N, double t, slong lo,
+                               slong hi)
+{
+    slong i;
+    if (lo >= hi)
+        return 0;
+    if (!(t > 0) || !isfinite(t) || lo < 0 || hi > N / 2 ||
+        predict_range(theta, lo, N, t, lo + 1, hi, hi))
+        return -1;
+    for (i = 1; i < hi - lo; i++)
+        if (!(theta[i] > theta[i - 1]))
+            return -1;
+    return hi - lo;
+}
+
 slong _hkz_ly_cw_predict_par(double *theta, slong N, double t, int nthreads)
 {
     return _hkz_ly_cw_predict_block(theta, N, t, 0, N / 2, nthreads);

@@ -5,7 +5,10 @@
  *  - direct: the cosine sum of the b_k (precision grows like the
  *    cancellation, up to ~2.3 N bits, spec 6.3);
  *  - integral: the saddle-line integral (precision ~ goal + O(log N)).
- * AUTO takes the direct sum for N <= HKZ_LY_CW_DIRECT_MAX_N or beta >= 8. */
+ * AUTO takes the direct sum for N <= HKZ_LY_CW_DIRECT_MAX_N or beta >= 8.
+ * Without a checkpoint the integral route runs in pieces taken at run time
+ * (zeros_pieces.c): each piece predicted by its own sweep inside the
+ * reported, interruptible work, the ranks ending together. */
 #include <complex.h>
 #include <math.h>
 #include "../zeros/zeros_fun_internal.h"
@@ -38,6 +41,29 @@ static int cw_predict_block(double *theta, slong lo, slong hi, void *ctx)
     const cwctx_t *c = ctx;
     return _hkz_ly_cw_predict_block(theta, c->N, c->td, lo, hi, c->nthreads)
            == hi - lo ? 0 : 1;
+}
+
+static int cw_predict_piece(double *theta, slong lo, slong hi, void *ctx)
+{
+    const cwctx_t *c = ctx;
+    return _hkz_ly_cw_predict_sweep(theta, c->N, c->td, lo, hi) == hi - lo
+           ? 0 : 1;
+}
+
+/* Zeros per piece (a function of n alone): one sweep of the predictions
+ * each (~100 saddle steps from pi/2 to its top, against ~10 us of Newton
+ * per zero), a round of the balance and of the progress; ~75 ms of one
+ * core at N = 10^7 */
+static slong cw_piece(slong n)
+{
+    return FLINT_MAX(32, FLINT_MIN(1024, n / 256));
+}
+
+/* a block boundary b > 0 rounded to a piece boundary (or n); never 0,
+ * so that rank 0 writes the first rows */
+static slong cw_round(slong b, slong P, slong n)
+{
+    return FLINT_MIN(n, FLINT_MAX(P, (b + P / 2) / P * P));
 }
 
 /* Cancellation of the direct sum at theta, in bits: the terms add up to
@@ -172,8 +198,21 @@ int hkz_ly_cw_zeros(hkz_ly_zeros_t z, slong N, const arb_t t,
                 _hkz_ly_zeros_resize(z, lo, hi - lo);
         }
         c.cache = _hkz_lyi_cache_new();
-        st = z->part ? _hkz_lyz_fun_part(z, &f, cw_predict_block, &o)
-                     : hkz_ly_zeros_fun(z, &f, &o);
+        if (o.checkpoint == NULL && (z->part || o.dist == NULL ||
+                                     hkz_dist_size(o.dist) <= 1))
+        {
+            /* pieces taken at run time: predictions inside the work,
+             * ranks ending together (zeros_pieces.c) */
+            slong P = cw_piece(z->n), lo = z->j0, hi = z->j0 + z->len;
+            lo = lo == 0 ? 0 : cw_round(lo, P, z->n);
+            hi = hi == z->n ? hi : cw_round(hi, P, z->n);
+            if (lo != z->j0 || hi - lo != z->len)
+                _hkz_ly_zeros_resize(z, lo, hi - lo);
+            st = _hkz_lyz_fun_pieces(z, &f, cw_predict_piece, P, &o);
+        }
+        else
+            st = z->part ? _hkz_lyz_fun_part(z, &f, cw_predict_block, &o)
+                         : hkz_ly_zeros_fun(z, &f, &o);
         _hkz_lyi_cache_free(c.cache);
     }
     arb_clear(tr);

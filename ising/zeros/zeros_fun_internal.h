@@ -6,6 +6,7 @@
 #define HKZ_ZEROS_FUN_INTERNAL_H
 
 #include "zeros_internal.h"
+#include "hkz/record.h"
 
 typedef struct
 {
@@ -57,6 +58,22 @@ void _hkz_lyz_guess_entry(const _hkz_lyz_drv_t *d, _hkz_lyz_zb_t *z,
 int _hkz_lyz_fun_part(hkz_ly_zeros_t z, const hkz_ly_fun_struct *f,
         int (*predict_block)(double *th, slong lo, slong hi, void *ctx),
         const hkz_ly_opts_t *opts);
+/* the end of a part run (z's block in pz[0 .. z->len), flint_malloc,
+ * freed here; ok: its predictions were fine; st: its status): the goal,
+ * the count agreed over opts->dist (NULL: this process alone), the
+ * brackets into z, or the whole list by hkz_ly_zeros_fun */
+int _hkz_lyz_part_end(hkz_ly_zeros_t z, const hkz_ly_fun_struct *f,
+                      const hkz_ly_opts_t *opts, _hkz_lyz_drv_t *d,
+                      _hkz_lyz_zb_t *pz, int ok, int st);
+/* hkz_ly_zeros_fun on z's block (a part result, or the whole list with
+ * opts->dist NULL or of one rank) in pieces of zeros whose predictions
+ * are one sweep each (predict_piece: zeros lo + 1 .. hi into th[0 ..
+ * hi - lo), 0 on success); the pieces are taken at run time, the ranks
+ * that end their own block early take the rest of the others' (the
+ * results go back to the owners); progress after every round */
+int _hkz_lyz_fun_pieces(hkz_ly_zeros_t z, const hkz_ly_fun_struct *f,
+        int (*predict_piece)(double *th, slong lo, slong hi, void *ctx),
+        slong piece, const hkz_ly_opts_t *opts);
 arf_ptr _hkz_lyz_arf_vec_init(slong n);
 void _hkz_lyz_arf_vec_clear(arf_ptr v, slong n);
 void _hkz_lyz_zb_init(_hkz_lyz_zb_t *z, slong prec);
@@ -96,6 +113,10 @@ slong _hkz_lyz_odd_gaps(char *want, const _hkz_lyz_list_t *L, int s0,
  * computed on nthreads threads in chunks, recorded and committed after
  * each chunk, with opts->progress told (*done += chunk, total).  Every
  * process returns the same status. */
+/* the state of an entry as record fields (prec ok sa sb status a b), and
+ * back (1 if malformed) */
+void _hkz_lyz_put_state(hkz_rec_enc_t *e, const _hkz_lyz_zb_t *z);
+int _hkz_lyz_set_state(_hkz_lyz_zb_t *z, const char *v);
 int _hkz_lyz_units(const _hkz_lyz_drv_t *d, _hkz_lyz_zb_t *z, slong n,
                    int guess, int nthreads, const hkz_ly_opts_t *opts,
                    slong *done, slong total);

@@ -23,6 +23,7 @@ void hkz_ly_zeros_init(hkz_ly_zeros_t z, slong W)
     alloc_entries(z, 0, z->n);
     z->part = 0;
     z->done_wall = z->done_cpu = 0;
+    z->done_count = -1;
     z->nisolated = 0;
     z->complete = 0;
     z->trivial = (int) (z->W & 1);

@@ -135,6 +135,11 @@ slong _hkz_ly_cw_predict_par(double *theta, slong N, double t, int nthreads);
  * bits as in the whole list; hi - lo on success, -1 on failure. */
 slong _hkz_ly_cw_predict_block(double *theta, slong N, double t, slong lo,
                                slong hi, int nthreads);
+/* Predictions of the zeros lo + 1 .. hi into theta[0 .. hi - lo) by one
+ * sweep from pi/2 (one thread; the bits depend on N, t, lo, hi only: the
+ * pieces of _hkz_lyz_fun_pieces); hi - lo on success, -1 on failure. */
+slong _hkz_ly_cw_predict_sweep(double *theta, slong N, double t, slong lo,
+                               slong hi);
 /* This rank's block [lo, hi) of the n = N/2 Curie-Weiss zeros, balanced
  * by a cost model (cw_predict.c); the same on every process. */
 void _hkz_ly_cw_blocks(slong *lo, slong *hi, slong N, double t, int rank,

@@ -70,6 +70,13 @@ static int agree(int *all_ok, slong *prec, const pline_t *mine,
     pline_t q;
     int size = hkz_dist_size(d), rank = hkz_dist_rank(d);
 
+    if (d == NULL)
+    {
+        /* this process alone */
+        *all_ok = mine->ok && mine->lo == 0 && mine->hi == n;
+        *prec = mine->prec;
+        return mine->st;
+    }
     snprintf(line, sizeof(line), "%d %d %ld %ld %ld %a %a %.500s\n",
              mine->st, mine->ok, mine->prec, mine->lo, mine->hi, mine->a,
              mine->b, mine->msg);
@@ -125,10 +132,8 @@ int _hkz_lyz_fun_part(hkz_ly_zeros_t z, const hkz_ly_fun_struct *f,
     _hkz_lyz_zb_t *pz = NULL;
     double *g = NULL;
     slong n = z->n, lo = z->j0, m = z->len, hi = lo + m, plo, phi, i,
-          done = 0, prec = 0;
-    int st = HKZ_SUCCESS, all_ok = 0;
-    pline_t mine;
-    char msg[512];
+          done = 0;
+    int st = HKZ_SUCCESS, ok = 1;
 
     HKZ_CHECK(z->part && dd != NULL && hkz_dist_size(dd) > 1 && predict_block != NULL
               && opts->goal.rel_bits >= 1 && opts->goal.rel_bits <= 1000000,
@@ -137,22 +142,17 @@ int _hkz_lyz_fun_part(hkz_ly_zeros_t z, const hkz_ly_fun_struct *f,
     lo_opts = *opts;
     lo_opts.dist = NULL;
     _hkz_lyz_drv_init(&d, f, z->W, &lo_opts, &done);
-    z->complete = 0;
-    z->nisolated = 0;
-    mine.ok = 1;
-    mine.a = mine.b = 0;
-    mine.msg = "";
-    msg[0] = '\0';
+    z->done_wall = 0;
     if (m > 0)
     {
         plo = FLINT_MAX(lo - 1, 0);
         phi = FLINT_MIN(hi + 1, n);
         g = flint_malloc(sizeof(double) * (phi - plo));
-        mine.ok = predict_block(g, plo, phi, f->ctx) == 0 && g[0] > 0 &&
-                  g[phi - plo - 1] < HKZ_LY_PI / 2;
-        for (i = 1; i < phi - plo && mine.ok; i++)
-            mine.ok = g[i] > g[i - 1];
-        if (mine.ok)
+        ok = predict_block(g, plo, phi, f->ctx) == 0 && g[0] > 0 &&
+             g[phi - plo - 1] < HKZ_LY_PI / 2;
+        for (i = 1; i < phi - plo && ok; i++)
+            ok = g[i] > g[i - 1];
+        if (ok)
         {
             pz = flint_malloc(sizeof(_hkz_lyz_zb_t) * m);
             for (i = 0; i < m; i++)
@@ -162,22 +162,44 @@ int _hkz_lyz_fun_part(hkz_ly_zeros_t z, const hkz_ly_fun_struct *f,
                                      : -1.0, lo + i < n - 1 ? g[k + 1]
                                      : -1.0);
             }
-            flint_free(g);
-            g = NULL;
             st = _hkz_lyz_units(&d, pz, m, 1, _hkz_ly_nthreads(opts),
                                 &lo_opts, &done, n);
-            for (i = 0; i < m && st == HKZ_SUCCESS; i++)
-                if (pz[i].status != HKZ_SUCCESS &&
-                    pz[i].status != HKZ_ERR_PREC)
-                    st = pz[i].status;
-            mine.ok = st == HKZ_SUCCESS && disjoint(&d, pz, m);
-            if (mine.ok)
-            {
-                mine.a = arf_get_d(&pz[0].a, ARF_RND_DOWN);
-                mine.b = arf_get_d(&pz[m - 1].b, ARF_RND_UP);
-            }
+            z->done_count = done;
+        }
+        flint_free(g);
+    }
+    return _hkz_lyz_part_end(z, f, opts, &d, pz, ok, st);
+}
+
+int _hkz_lyz_part_end(hkz_ly_zeros_t z, const hkz_ly_fun_struct *f,
+                      const hkz_ly_opts_t *opts, _hkz_lyz_drv_t *dp,
+                      _hkz_lyz_zb_t *pz, int ok, int st)
+{
+    hkz_dist_t dd = opts != NULL ? opts->dist : NULL;
+    slong n = z->n, lo = z->j0, m = z->len, hi = lo + m, i, prec = 0;
+    int all_ok = 0;
+    pline_t mine;
+    char msg[512];
+
+    z->complete = 0;
+    z->nisolated = 0;
+    mine.ok = ok;
+    mine.a = mine.b = 0;
+    msg[0] = '\0';
+    if (m > 0 && pz != NULL)
+    {
+        for (i = 0; i < m && st == HKZ_SUCCESS; i++)
+            if (pz[i].status != HKZ_SUCCESS && pz[i].status != HKZ_ERR_PREC)
+                st = pz[i].status;
+        mine.ok = ok && st == HKZ_SUCCESS && disjoint(dp, pz, m);
+        if (mine.ok)
+        {
+            mine.a = arf_get_d(&pz[0].a, ARF_RND_DOWN);
+            mine.b = arf_get_d(&pz[m - 1].b, ARF_RND_UP);
         }
     }
+    else if (m > 0)
+        mine.ok = 0;
     /* the goal: every bracket narrower than 2^-rel_bits |a| */
     for (i = 0; i < m && mine.ok && st == HKZ_SUCCESS; i++)
     {
@@ -185,18 +207,18 @@ int _hkz_lyz_fun_part(hkz_ly_zeros_t z, const hkz_ly_fun_struct *f,
         arf_init(wt);
         arf_init(w);
         prec = FLINT_MAX(prec, pz[i].prec);
-        _hkz_lyz_target_width(wt, &d, &pz[i].a);
+        _hkz_lyz_target_width(wt, dp, &pz[i].a);
         arf_sub(w, &pz[i].b, &pz[i].a, ARF_PREC_EXACT, ARF_RND_DOWN);
         if (arf_cmp(w, wt) > 0)
         {
             arb_t x;
             arb_init(x);
-            arb_set_interval_arf(x, &pz[i].a, &pz[i].b, d.max_prec + 64);
+            arb_set_interval_arf(x, &pz[i].a, &pz[i].b, dp->max_prec + 64);
             st = hkz_error_set(HKZ_ERR_PREC, "principal zero %ld of %ld "
                      "isolated but only to %ld bits (goal %ld) at max_prec "
                      "%ld", (long) (lo + i + 1), (long) n,
-                     (long) arb_rel_accuracy_bits(x), (long) d.rel_bits,
-                     (long) d.max_prec);
+                     (long) arb_rel_accuracy_bits(x), (long) dp->rel_bits,
+                     (long) dp->max_prec);
             arb_clear(x);
         }
         arf_clear(wt);
@@ -207,7 +229,9 @@ int _hkz_lyz_fun_part(hkz_ly_zeros_t z, const hkz_ly_fun_struct *f,
     mine.st = st;
     mine.prec = prec;
     mine.msg = msg;
+    if (z->done_wall <= 0)
     {
+        /* this rank's own work ends here (pieces: before the exchange) */
         struct timespec ts;
         clock_gettime(CLOCK_MONOTONIC, &ts);
         z->done_wall = ts.tv_sec + 1e-9 * ts.tv_nsec;
@@ -236,7 +260,7 @@ int _hkz_lyz_fun_part(hkz_ly_zeros_t z, const hkz_ly_fun_struct *f,
     for (i = 0; i < m; i++)
     {
         arb_set_interval_arf(z->theta + i, &pz[i].a, &pz[i].b,
-                             d.max_prec + 64);
+                             dp->max_prec + 64);
         z->flag[i] = HKZ_LY_ZERO_CERTIFIED;
     }
     z->prec = prec;
@@ -249,7 +273,6 @@ cleanup:
             _hkz_lyz_zb_clear(pz + i);
         flint_free(pz);
     }
-    flint_free(g);
-    arf_clear(&d.end);
+    arf_clear(&dp->end);
     return st;
 }

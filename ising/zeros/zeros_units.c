@@ -21,7 +21,7 @@
 #include "hkz_check.h"
 
 /* the state fields: prec ok sa sb status a b */
-static void put_state(hkz_rec_enc_t *e, const _hkz_lyz_zb_t *z)
+void _hkz_lyz_put_state(hkz_rec_enc_t *e, const _hkz_lyz_zb_t *z)
 {
     arb_t y;
     arb_init(y);
@@ -56,7 +56,7 @@ static char *key_of(const _hkz_lyz_zb_t *z, int guess)
     hkz_rec_put_word(&e, "zb");
     hkz_rec_put_slong(&e, guess);
     hkz_rec_put_d(&e, guess ? z->guess : 0.0);
-    put_state(&e, z);
+    _hkz_lyz_put_state(&e, z);
     return enc_copy(&e);
 }
 
@@ -67,12 +67,12 @@ static char *record_of(const char *key, const _hkz_lyz_zb_t *z)
     hkz_rec_enc_init(&e);
     hkz_rec_put_word(&e, key);
     hkz_rec_put_word(&e, "=");
-    put_state(&e, z);
+    _hkz_lyz_put_state(&e, z);
     return enc_copy(&e);
 }
 
 /* VALUE (after " = ") into z; 1 if malformed */
-static int set_value(_hkz_lyz_zb_t *z, const char *v)
+int _hkz_lyz_set_state(_hkz_lyz_zb_t *z, const char *v)
 {
     hkz_rec_dec_t d;
     slong prec;
@@ -187,7 +187,7 @@ static int u_decode(slong *i, void *ctx, const char *rec)
         *eq = '\0';
         k.key = r;
         f = bsearch(&k, c->ks, c->n, sizeof(kent_t), cmp_kent);
-        if (f != NULL && !set_value(c->t.z + f->i, eq + 3))
+        if (f != NULL && !_hkz_lyz_set_state(c->t.z + f->i, eq + 3))
             *i = f->i;
     }
     flint_free(r);

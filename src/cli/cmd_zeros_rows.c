@@ -106,7 +106,7 @@ void hkz_cli_zeros_rank_lines(hkz_cli_run_t *r, const hkz_ly_zeros_t z)
 {
     struct timespec ts;
     struct rusage ru;
-    char line[200], zs[32], *all = NULL, *p, *e;
+    char line[240], zs[64], *all = NULL, *p, *e;
     size_t len;
     double cpu = 0, now = hkz_cli_wtime(), wall = now - r->t0;
 
@@ -123,11 +123,14 @@ void hkz_cli_zeros_rank_lines(hkz_cli_run_t *r, const hkz_ly_zeros_t z)
         wall = z->done_wall - r->t0;
         cpu = z->done_cpu;
     }
-    if (z->part)
-        snprintf(zs, sizeof(zs), "%ld", (long) z->len);
+    if (z->part && z->done_count >= 0 && z->done_count != z->len)
+        snprintf(zs, sizeof(zs), "%ld zeros (%ld certified here)",
+                 (long) z->len, (long) z->done_count);
+    else if (z->part)
+        snprintf(zs, sizeof(zs), "%ld zeros", (long) z->len);
     else
-        snprintf(zs, sizeof(zs), "-");
-    snprintf(line, sizeof(line), "hkz: rank %d: %s zeros, wall %.2f s, cpu "
+        snprintf(zs, sizeof(zs), "- zeros");
+    snprintf(line, sizeof(line), "hkz: rank %d: %s, wall %.2f s, cpu "
              "%.2f s, max RSS %.0f MB, then waited %.2f s\n",
              hkz_cli_rank(), zs, wall, cpu, ru.ru_maxrss / 1024.0,
              now - r->t0 - wall);

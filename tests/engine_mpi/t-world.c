@@ -11,8 +11,13 @@
  *             argument on one rank;
  *   allreduce (sum / min / max of doubles, ints, slongs),
  *   bcast, times (and the straggler line), progress (non-blocking, from
- *   another thread too; exact after the drain), finalize twice. */
+ *   another thread too; exact after the drain), finalize twice;
+ *   share     counters advanced by every rank at once: each value taken
+ *             exactly once; the exchange of variable-size bytes between
+ *             all pairs (empty ones too) in rank order. */
 #include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include "hkz_test.h"
@@ -134,6 +139,67 @@ static void test_gather(void)
     HKZ_TEST_CHECK(all == NULL && len == 0, "failed gather left output");
     flint_free(mine);
     flint_free(want);
+}
+
+static void test_share(void)
+{
+    hkz_dist_counters_t c = NULL;
+    slong old, mine[1200], nm = 0, i;
+    char *all = NULL, *out, *in = NULL, want[4096];
+    size_t len = 0, *ol, wl = 0, o = 0;
+    int r, j, *seen;
+
+    HKZ_TEST_OK(hkz_dist_counters_init(&c, NULL, 2));
+    HKZ_TEST_OK(hkz_dist_counters_add(c, 1, 0, &old));
+    HKZ_TEST_CHECK(old == 0, "counter 1 starts at %ld", (long) old);
+    for (;;)
+    {
+        HKZ_TEST_OK(hkz_dist_counters_add(c, 0, 1, &old));
+        if (old >= 1000)
+            break;
+        mine[nm++] = old;
+    }
+    HKZ_TEST_STATUS(hkz_dist_counters_add(c, 2, 1, &old), HKZ_ERR_ARG);
+    hkz_dist_counters_clear(&c);
+    HKZ_TEST_CHECK(c == NULL, "counters not cleared");
+    out = flint_malloc(nm * 8 + 1);
+    for (i = 0; i < nm; i++)
+        o += (size_t) sprintf(out + o, "%ld\n", (long) mine[i]);
+    HKZ_TEST_OK(hkz_dist_allgather(NULL, &all, &len, out, o));
+    seen = flint_calloc(1000, sizeof(int));
+    for (i = 0, o = 0; o < len; i++)
+    {
+        long v = strtol(all + o, NULL, 10);
+        if (v >= 0 && v < 1000)
+            seen[v]++;
+        o = (size_t) (strchr(all + o, '\n') - all) + 1;
+    }
+    for (i = 0; i < 1000; i++)
+        HKZ_TEST_CHECK(seen[i] == 1, "counter value %ld taken %d times",
+                       (long) i, seen[i]);
+    flint_free(seen);
+    flint_free(all);
+    flint_free(out);
+    /* rank r sends "r>s;" s + 1 times to rank s, nothing from rank 1 */
+    ol = flint_calloc((size_t) size_, sizeof(size_t));
+    out = flint_malloc(4096);
+    for (r = 0, o = 0; r < size_; r++)
+        for (j = 0; j <= r && rank_ != 1; j++)
+        {
+            int k = sprintf(out + o, "%d>%d;", rank_, r);
+            o += (size_t) k;
+            ol[r] += (size_t) k;
+        }
+    for (r = 0; r < size_; r++)
+        for (j = 0; j <= rank_ && r != 1; j++)
+            wl += (size_t) sprintf(want + wl, "%d>%d;", r, rank_);
+    HKZ_TEST_OK(hkz_dist_exchange(NULL, &in, &len, out, ol));
+    HKZ_TEST_CHECK(in != NULL && len == wl && memcmp(in, want, wl) == 0 &&
+                   in[len] == '\0', "exchange: %zu bytes, want %zu", len,
+                   wl);
+    flint_free(in);
+    flint_free(out);
+    flint_free(ol);
 }
 
 static void test_bcast_times(void)
@@ -267,6 +333,7 @@ int main(int argc, char **argv)
     test_reduce();
     test_bcast_times();
     test_progress();
+    test_share();
     /* rank 0 alone writes from here on */
     HKZ_TEST_OK(hkz_dist_quiet_nonroot());
     /* every rank's verdict reaches rank 0 */
