@@ -110,7 +110,7 @@ static int meet_runs(slong L, slong M, long R)
     wt = malloc((size_t) R * S * 4);
     for (i = 0; i < R; i++)
     {
-        sel[i] = s0[(i * nrun) / R];
+        sel[i] = s0[((2 * i + 1) * nrun) / (2 * R)];   /* mid-points */
         off[i + 1] = off[i];
         for (s = sel[i]; s < S; s++)
             if (mn[s] >= sel[i])

@@ -58,30 +58,33 @@ __device__ __forceinline__ uint32_t tmm_exact_mod(uint64_t r0, uint64_t r1,
                     P.q);
 }
 
-// In-place NTT of a[0..T) in shared memory, input in bit-reversed order,
-// output natural: X[r] = sum_n x[n] w^(rn); tw[e] = w^e R (e < T/2).
-__device__ static void tmm_ntt(uint32_t *a, const uint32_t *tw, int T,
-                               tmm_prime P)
+// In-place NTTs of nv arrays a + v T (v < nv) in shared memory, input in
+// bit-reversed order, output natural: X[r] = sum_n x[n] w^(rn);
+// tw[e] = w^e R (e < T/2).
+__device__ static void tmm_ntt(uint32_t *a, int nv, const uint32_t *tw,
+                               int T, tmm_prime P)
 {
     for (int len = 2; len <= T; len <<= 1)
     {
         int half = len >> 1, step = T / len;
         __syncthreads();
-        for (int j = threadIdx.x; j < T / 2; j += blockDim.x)
+        for (int u = threadIdx.x; u < nv * (T / 2); u += blockDim.x)
         {
-            int i0 = (j / half) * len + j % half;
-            uint32_t u = a[i0], v = tmm_mont(a[i0 + half],
+            int v = u / (T / 2), j = u % (T / 2);
+            int i0 = v * T + (j / half) * len + j % half;
+            uint32_t x = a[i0], y = tmm_mont(a[i0 + half],
                                              tw[(j % half) * step], P);
-            a[i0] = tmm_addq(u, v, P.q);
-            a[i0 + half] = tmm_addq(u, P.q - v, P.q);
+            a[i0] = tmm_addq(x, y, P.q);
+            a[i0 + half] = tmm_addq(x, P.q - y, P.q);
         }
     }
     __syncthreads();
 }
 
-// Block (i, beta): the row NTT over k' of state st[i], b = 2 beta + pi.
+// Block (i, beta): the row NTT over k' of state st[i], b = 2 beta + pi
+// (row beta of the parity boxes W0, W1 of BH rows).
 __global__ static void tmm_row_kernel(uint32_t *X, const uint64_t *W0,
-                                      const uint64_t *W1, int64_t BB,
+                                      const uint64_t *W1, int64_t BH,
                                       int64_t KB, int64_t nbf, int64_t nkf,
                                       const uint32_t *st, uint64_t s0,
                                       const uint32_t *tw, int T, int lt,
@@ -92,7 +95,7 @@ __global__ static void tmm_row_kernel(uint32_t *X, const uint64_t *W0,
     int64_t i = blockIdx.x, beta = blockIdx.y;
     uint64_t s = st[i];
     int pi = (__popcll(s) + __popcll(s0)) & 1;
-    int64_t b = 2 * beta + pi, base = ((int64_t) s * BB + b) * KB;
+    int64_t b = 2 * beta + pi, base = ((int64_t) s * BH + beta) * KB;
     if (b >= nbf)       // the whole row is zero, so is its transform
     {
         for (int n = threadIdx.x; n < T; n += blockDim.x)
@@ -108,26 +111,35 @@ __global__ static void tmm_row_kernel(uint32_t *X, const uint64_t *W0,
             v = tmm_exact_mod(W0[base + n], W1[base + n], p1n, P);
         a[__brev((unsigned) n) >> (32 - lt)] = v;
     }
-    tmm_ntt(a, t, T, P);
+    tmm_ntt(a, 1, t, T, P);
     for (int n = threadIdx.x; n < T; n += blockDim.x)
         X[(i * T + beta) * T + n] = a[n];
 }
 
-// Block (i, j): the column NTT over beta of column j of state i.
+// Block (i, jg): the column NTTs over beta of columns TMM_COLS jg ..
+// TMM_COLS jg + TMM_COLS - 1 of state i (TMM_COLS consecutive words: whole
+// 32-byte sectors of the strided columns).
+#define TMM_COLS 8
 __global__ static void tmm_col_kernel(uint32_t *X, const uint32_t *tw,
                                       int T, int lt, tmm_prime P)
 {
     extern __shared__ uint32_t sh[];
-    uint32_t *a = sh, *t = sh + T;
-    int64_t i = blockIdx.x, j = blockIdx.y;
-    uint32_t *x = X + i * T * T + j;
+    uint32_t *a = sh, *t = sh + TMM_COLS * T;
+    int64_t i = blockIdx.x;
+    uint32_t *x = X + i * T * T + (int64_t) blockIdx.y * TMM_COLS;
     for (int n = threadIdx.x; n < T / 2; n += blockDim.x)
         t[n] = tw[n];
-    for (int n = threadIdx.x; n < T; n += blockDim.x)
-        a[__brev((unsigned) n) >> (32 - lt)] = x[(int64_t) n * T];
-    tmm_ntt(a, t, T, P);
-    for (int n = threadIdx.x; n < T; n += blockDim.x)
-        x[(int64_t) n * T] = a[n];
+    for (int u = threadIdx.x; u < TMM_COLS * T; u += blockDim.x)
+    {
+        int n = u / TMM_COLS, v = u % TMM_COLS;
+        a[v * T + (__brev((unsigned) n) >> (32 - lt))] = x[(int64_t) n * T + v];
+    }
+    tmm_ntt(a, TMM_COLS, t, T, P);
+    for (int u = threadIdx.x; u < TMM_COLS * T; u += blockDim.x)
+    {
+        int n = u / TMM_COLS, v = u % TMM_COLS;
+        x[(int64_t) n * T + v] = a[v * T + n];
+    }
 }
 
 __device__ __forceinline__ int tmm_row_bonds(uint64_t s, int L)

@@ -42,17 +42,72 @@
 
 #define TMM_CHUNK_BYTES ((size_t) 1 << 30)
 
-// V[s][b][0] for b <= L: 1 at (s0, h(s0)), else 0 (the only entries the
-// first step reads).
-__global__ static void tmm_set_kernel(uint64_t *V, int L, int64_t BB,
-                                      int64_t KB, uint64_t s0)
+// Boxes keep one b parity per state (2x less memory and traffic than
+// transfer_step.cuh): the parity of b is that of the sum over the placed
+// spins of their placed degree times the spin, so it is a function of the
+// state (and the step); row j of state t holds b = 2j + par[t].  par[t]
+// = 2: t not reachable yet (its rows are zero).
+
+// V[s][j][0] for b = 2j + par <= L: 1 at (s0, h(s0)) (h even), else 0
+// (the only entries the first step reads); par[s0] = 0, the rest 2.
+__global__ static void tmm_set_kernel(uint64_t *V, uint8_t *par, int L,
+                                      int64_t BH, int64_t KB, uint64_t s0)
 {
     int64_t S = (int64_t) 1 << L;
     for (int64_t s = blockIdx.x * (int64_t) blockDim.x + threadIdx.x; s < S;
          s += (int64_t) gridDim.x * blockDim.x)
-        for (int b = 0; b <= L; b++)
-            V[(s * BB + b) * KB] = (uint64_t) s == s0 &&
-                                   b == tmm_row_bonds(s0, L);
+    {
+        par[s] = (uint64_t) s == s0 ? 0 : 2;
+        for (int j = 0; 2 * j <= L; j++)
+            V[(s * BH + j) * KB] = (uint64_t) s == s0 &&
+                                   2 * j == tmm_row_bonds(s0, L);
+    }
+}
+
+// The step of tm_step_kernel on parity boxes: block (pair q, row j),
+// threads over k'; the parity of the new state from a reachable parent.
+__global__ static void tmm_step_kernel(uint64_t *nw, const uint64_t *old,
+                                       uint8_t *pnew, const uint8_t *pold,
+                                       int L, int c, int64_t BH, int64_t KB,
+                                       int64_t nbo, int64_t nko, int64_t nkn,
+                                       uint64_t p)
+{
+    int64_t SB = BH * KB, j = blockIdx.y, npair = (int64_t) 1 << (L - 1);
+    uint64_t bit = (uint64_t) 1 << c, low = bit - 1;
+    for (int64_t q = blockIdx.x; q < npair; q += gridDim.x)
+    {
+        uint64_t A = (((uint64_t) q & ~low) << 1) | ((uint64_t) q & low);
+        uint64_t B = A | bit;
+        int pa = pold[A], pb = pold[B];
+        for (int x = 0; x < 2; x++)
+        {
+            uint64_t t = A | ((uint64_t) x << c);
+            int h = 0, pt;
+            if (c >= 1)
+                h += (int) (((t >> (c - 1)) & 1) != (uint64_t) x);
+            if (c == L - 1)
+                h += (int) ((t & 1) != (uint64_t) x);
+            int dA = h + (x != 0), dB = h + (x != 1);
+            pt = pa != 2 ? (pa + dA) & 1 : pb != 2 ? (pb + dB) & 1 : 2;
+            if (j == 0 && threadIdx.x == 0)
+                pnew[t] = (uint8_t) pt;
+            int64_t b = 2 * j + (pt & 1), ba = b - dA, bb = b - dB;
+            int oka = pt != 2 && pa != 2 && ba >= 0 && ba < nbo;
+            int okb = pt != 2 && pb != 2 && bb >= 0 && bb < nbo;
+            const uint64_t *ra = old + A * SB + (oka ? ba >> 1 : 0) * KB;
+            const uint64_t *rb = old + B * SB + (okb ? bb >> 1 : 0) * KB - 1;
+            uint64_t *rt = nw + t * SB + j * KB;
+            for (int64_t kp = threadIdx.x; kp < nkn; kp += blockDim.x)
+            {
+                uint64_t v = 0;
+                if (oka && kp < nko)
+                    v = ra[kp];
+                if (okb && kp >= 1 && kp - 1 < nko)
+                    v = tm_add(v, rb[kp], p);
+                rt[kp] = v;
+            }
+        }
+    }
 }
 
 static int tmm_check(cudaError_t e, const char *what)
@@ -73,7 +128,8 @@ static int tmm_check(cudaError_t e, const char *what)
 typedef struct
 {
     int L, a, a2;
-    int64_t BB, KB;
+    int64_t BB, BH, KB;             // b values, parity rows, k' values
+    uint8_t *par[2];                // parities of the states
     int64_t nbs, nks, nbf, nkf;     // active boxes after a and a' rows
     size_t vbytes;
 } tmm_run;
@@ -86,7 +142,7 @@ static int tmm_rows(tmm_run *R, uint64_t **V, uint64_t **fin, uint64_t *snap,
     int64_t nbo = R->L + 1, nko = 1;
     int cur = 0, L = R->L, status = HKZ_SUCCESS;
     tmm_set_kernel<<<(int) (((1 << L) + TM_BLOCK - 1) / TM_BLOCK),
-                     TM_BLOCK>>>(V[0], L, R->BB, R->KB, s0);
+                     TM_BLOCK>>>(V[0], R->par[0], L, R->BH, R->KB, s0);
     for (int row = 1; row <= R->a2; row++)
     {
         if (row == R->a + 1)
@@ -101,10 +157,11 @@ static int tmm_rows(tmm_run *R, uint64_t **V, uint64_t **fin, uint64_t *snap,
             int64_t nbn = TM_MIN(nbo + 1 + (c >= 1) + (c == L - 1), R->BB);
             int64_t nkn = TM_MIN(nko + 1, R->KB);
             dim3 g((unsigned) TM_MIN(((int64_t) 1 << (L - 1)),
-                                     (int64_t) 65535), (unsigned) nbn);
+                                     (int64_t) 65535), (unsigned) ((nbn + 1) / 2));
             int nt = (int) TM_MIN((nkn + 31) / 32 * 32, (int64_t) 256);
-            tm_step_kernel<<<g, nt>>>(V[1 - cur], V[cur], L, c, R->BB,
-                                      R->KB, nbo, nko, nkn, p);
+            tmm_step_kernel<<<g, nt>>>(V[1 - cur], V[cur], R->par[1 - cur],
+                                       R->par[cur], L, c, R->BH, R->KB, nbo,
+                                       nko, nkn, p);
             cur = 1 - cur;
             nbo = nbn;
             nko = nkn;
@@ -154,8 +211,10 @@ extern "C" int hkz_cuda_transfer_meet(uint32_t *acc, int L, int M, int T,
     R.a = M / 2;
     R.a2 = M - R.a;
     R.BB = L + 2 * (int64_t) L * R.a2 + 1;
+    R.BH = (R.BB + 1) / 2;
+    R.par[0] = R.par[1] = NULL;
     R.KB = (int64_t) R.a2 * L + 1;
-    R.vbytes = ((size_t) 1 << L) * R.BB * R.KB * sizeof(uint64_t);
+    R.vbytes = ((size_t) 1 << L) * R.BH * R.KB * sizeof(uint64_t);
     ntot = nrun > 0 ? off[nrun] : 0;
     for (long r = 0; r < nrun; r++)
         maxn = maxn > off[r + 1] - off[r] ? maxn : off[r + 1] - off[r];
@@ -163,6 +222,7 @@ extern "C" int hkz_cuda_transfer_meet(uint32_t *acc, int L, int M, int T,
     CB = CB < 1 ? 1 : (CB > maxn ? maxn : CB);
     if (bytes != NULL)
         *bytes = (double) nbox * R.vbytes + 4.0 * CB * TT * (odd ? 2 : 1) +
+                 2.0 * ((size_t) 1 << L) +
                  4.0 * nq * TT + 8.0 * ntot;
     if (cudaGetDeviceCount(&ndev) != cudaSuccess || ndev == 0)
     {
@@ -209,6 +269,8 @@ extern "C" int hkz_cuda_transfer_meet(uint32_t *acc, int L, int M, int T,
     TMM_CUDA(cudaMalloc((void **) &X, (size_t) CB * TT * 4 * (odd ? 2 : 1)),
              "cudaMalloc (transforms)");
     TMM_CUDA(cudaMalloc((void **) &D, (size_t) nq * TT * 4), "cudaMalloc");
+    TMM_CUDA(cudaMalloc((void **) &R.par[0], (size_t) 2 << L), "cudaMalloc");
+    R.par[1] = R.par[0] + ((size_t) 1 << L);
     TMM_CUDA(cudaMalloc((void **) &d_st, (size_t) ntot * 4), "cudaMalloc");
     TMM_CUDA(cudaMalloc((void **) &d_wt, (size_t) ntot * 4), "cudaMalloc");
     TMM_CUDA(cudaMalloc((void **) &d_tw, (size_t) nq * T * 4), "cudaMalloc");
@@ -248,19 +310,20 @@ extern "C" int hkz_cuda_transfer_meet(uint32_t *acc, int L, int M, int T,
                 int nt = T / 2 < 256 ? T / 2 : 256;
                 size_t shb = (size_t) 3 * T / 2 * 4;
                 tmm_row_kernel<<<dim3((unsigned) n, (unsigned) T), nt, shb>>>(
-                    X, F0, F1, R.BB, R.KB, R.nbf, R.nkf, sp, s0[r],
+                    X, F0, F1, R.BH, R.KB, R.nbf, R.nkf, sp, s0[r],
                     d_tw + (size_t) i * T, T, lt, p1n, P[i]);
                 if (odd)
                     tmm_row_kernel<<<dim3((unsigned) n, (unsigned) T), nt,
-                                     shb>>>(Y, S0, S1, R.BB, R.KB, R.nbs,
+                                     shb>>>(Y, S0, S1, R.BH, R.KB, R.nbs,
                         R.nks, sp, s0[r], d_tw + (size_t) i * T, T, lt, p1n,
                         P[i]);
-                tmm_col_kernel<<<dim3((unsigned) n, (unsigned) T), nt, shb>>>(
-                    X, d_tw + (size_t) i * T, T, lt, P[i]);
+                dim3 gc((unsigned) n, (unsigned) (T / TMM_COLS));
+                size_t shc = ((size_t) TMM_COLS * T + T / 2) * 4;
+                tmm_col_kernel<<<gc, 256, shc>>>(X, d_tw + (size_t) i * T, T,
+                                                 lt, P[i]);
                 if (odd)
-                    tmm_col_kernel<<<dim3((unsigned) n, (unsigned) T), nt,
-                                     shb>>>(Y, d_tw + (size_t) i * T, T, lt,
-                                            P[i]);
+                    tmm_col_kernel<<<gc, 256, shc>>>(Y, d_tw + (size_t) i * T,
+                                                     T, lt, P[i]);
                 tmm_acc_kernel<<<(unsigned) ((TT + 255) / 256), 256>>>(
                     D + (size_t) i * TT, X, Y, n, sp, d_wt + off[r] + c0,
                     s0[r], L, d_tw + (size_t) i * T, T, P[i]);
@@ -288,6 +351,7 @@ cleanup:
         cudaFree(box[i]);
     cudaFree(X);
     cudaFree(D);
+    cudaFree(R.par[0]);
     cudaFree(d_st);
     cudaFree(d_wt);
     cudaFree(d_tw);
