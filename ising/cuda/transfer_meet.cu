@@ -82,11 +82,7 @@ __global__ static void tmm_step_kernel(uint64_t *nw, const uint64_t *old,
         for (int x = 0; x < 2; x++)
         {
             uint64_t t = A | ((uint64_t) x << c);
-            int h = 0, pt;
-            if (c >= 1)
-                h += (int) (((t >> (c - 1)) & 1) != (uint64_t) x);
-            if (c == L - 1)
-                h += (int) ((t & 1) != (uint64_t) x);
+            int h = tm_hbonds(t, c, L, x), pt;
             int dA = h + (x != 0), dB = h + (x != 1);
             pt = pa != 2 ? (pa + dA) & 1 : pb != 2 ? (pb + dB) & 1 : 2;
             if (j == 0 && threadIdx.x == 0)
@@ -96,16 +92,7 @@ __global__ static void tmm_step_kernel(uint64_t *nw, const uint64_t *old,
             int okb = pt != 2 && pb != 2 && bb >= 0 && bb < nbo;
             const uint64_t *ra = old + A * SB + (oka ? ba >> 1 : 0) * KB;
             const uint64_t *rb = old + B * SB + (okb ? bb >> 1 : 0) * KB - 1;
-            uint64_t *rt = nw + t * SB + j * KB;
-            for (int64_t kp = threadIdx.x; kp < nkn; kp += blockDim.x)
-            {
-                uint64_t v = 0;
-                if (oka && kp < nko)
-                    v = ra[kp];
-                if (okb && kp >= 1 && kp - 1 < nko)
-                    v = tm_add(v, rb[kp], p);
-                rt[kp] = v;
-            }
+            tm_row_add(nw + t * SB + j * KB, ra, rb, oka, okb, nko, nkn, p);
         }
     }
 }
