@@ -39,63 +39,9 @@
 #include "hkz/status.h"
 #include "transfer_step.cuh"
 #include "transfer_close.cuh"
+#include "transfer_par.cuh"
 
 #define TMM_CHUNK_BYTES ((size_t) 1 << 30)
-
-// Boxes keep one b parity per state (2x less memory and traffic than
-// transfer_step.cuh): the parity of b is that of the sum over the placed
-// spins of their placed degree times the spin, so it is a function of the
-// state (and the step); row j of state t holds b = 2j + par[t].  par[t]
-// = 2: t not reachable yet (its rows are zero).
-
-// V[s][j][0] for b = 2j + par <= L: 1 at (s0, h(s0)) (h even), else 0
-// (the only entries the first step reads); par[s0] = 0, the rest 2.
-__global__ static void tmm_set_kernel(uint64_t *V, uint8_t *par, int L,
-                                      int64_t BH, int64_t KB, uint64_t s0)
-{
-    int64_t S = (int64_t) 1 << L;
-    for (int64_t s = blockIdx.x * (int64_t) blockDim.x + threadIdx.x; s < S;
-         s += (int64_t) gridDim.x * blockDim.x)
-    {
-        par[s] = (uint64_t) s == s0 ? 0 : 2;
-        for (int j = 0; 2 * j <= L; j++)
-            V[(s * BH + j) * KB] = (uint64_t) s == s0 &&
-                                   2 * j == tmm_row_bonds(s0, L);
-    }
-}
-
-// The step of tm_step_kernel on parity boxes: block (pair q, row j),
-// threads over k'; the parity of the new state from a reachable parent.
-__global__ static void tmm_step_kernel(uint64_t *nw, const uint64_t *old,
-                                       uint8_t *pnew, const uint8_t *pold,
-                                       int L, int c, int64_t BH, int64_t KB,
-                                       int64_t nbo, int64_t nko, int64_t nkn,
-                                       uint64_t p)
-{
-    int64_t SB = BH * KB, j = blockIdx.y, npair = (int64_t) 1 << (L - 1);
-    uint64_t bit = (uint64_t) 1 << c, low = bit - 1;
-    for (int64_t q = blockIdx.x; q < npair; q += gridDim.x)
-    {
-        uint64_t A = (((uint64_t) q & ~low) << 1) | ((uint64_t) q & low);
-        uint64_t B = A | bit;
-        int pa = pold[A], pb = pold[B];
-        for (int x = 0; x < 2; x++)
-        {
-            uint64_t t = A | ((uint64_t) x << c);
-            int h = tm_hbonds(t, c, L, x), pt;
-            int dA = h + (x != 0), dB = h + (x != 1);
-            pt = pa != 2 ? (pa + dA) & 1 : pb != 2 ? (pb + dB) & 1 : 2;
-            if (j == 0 && threadIdx.x == 0)
-                pnew[t] = (uint8_t) pt;
-            int64_t b = 2 * j + (pt & 1), ba = b - dA, bb = b - dB;
-            int oka = pt != 2 && pa != 2 && ba >= 0 && ba < nbo;
-            int okb = pt != 2 && pb != 2 && bb >= 0 && bb < nbo;
-            const uint64_t *ra = old + A * SB + (oka ? ba >> 1 : 0) * KB;
-            const uint64_t *rb = old + B * SB + (okb ? bb >> 1 : 0) * KB - 1;
-            tm_row_add(nw + t * SB + j * KB, ra, rb, oka, okb, nko, nkn, p);
-        }
-    }
-}
 
 static int tmm_check(cudaError_t e, const char *what)
 {
@@ -139,16 +85,24 @@ static int tmm_rows(tmm_run *R, uint64_t **V, uint64_t **fin, uint64_t *snap,
             TMM_CUDA(cudaMemcpy(snap, V[cur], R->vbytes,
                                 cudaMemcpyDeviceToDevice), "snapshot");
         }
-        for (int c = 0; c < L; c++)
+        for (int c = 0; c < L; c += 2)
         {
-            int64_t nbn = TM_MIN(nbo + 1 + (c >= 1) + (c == L - 1), R->BB);
-            int64_t nkn = TM_MIN(nko + 1, R->KB);
-            dim3 g((unsigned) TM_MIN(((int64_t) 1 << (L - 1)),
-                                     (int64_t) 65535), (unsigned) ((nbn + 1) / 2));
+            int two = c + 1 < L;        // columns c and c+1 at once
+            int64_t nbn = TM_MIN(nbo + 1 + (c >= 1) + (c == L - 1) +
+                                 (two ? 2 + (c + 1 == L - 1) : 0), R->BB);
+            int64_t nkn = TM_MIN(nko + 1 + two, R->KB);
+            dim3 g((unsigned) TM_MIN(((int64_t) 1 << (L - 1 - two)),
+                                     (int64_t) 65535),
+                   (unsigned) ((nbn + 1) / 2));
             int nt = (int) TM_MIN((nkn + 31) / 32 * 32, (int64_t) 256);
-            tmm_step_kernel<<<g, nt>>>(V[1 - cur], V[cur], R->par[1 - cur],
-                                       R->par[cur], L, c, R->BH, R->KB, nbo,
-                                       nko, nkn, p);
+            if (two)
+                tmm_step2_kernel<<<g, nt>>>(V[1 - cur], V[cur],
+                    R->par[1 - cur], R->par[cur], L, c, R->BH, R->KB, nbo,
+                    nko, nkn, p);
+            else
+                tmm_step_kernel<<<g, nt>>>(V[1 - cur], V[cur],
+                    R->par[1 - cur], R->par[cur], L, c, R->BH, R->KB, nbo,
+                    nko, nkn, p);
             cur = 1 - cur;
             nbo = nbn;
             nko = nkn;
