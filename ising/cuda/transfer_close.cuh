@@ -81,8 +81,10 @@ __device__ static void tmm_ntt(uint32_t *a, int nv, const uint32_t *tw,
     __syncthreads();
 }
 
-// Block (i, beta): the row NTT over k' of state st[i], b = 2 beta + pi
-// (row beta of the parity boxes W0, W1 of BH rows).
+// Block (i, g): the row NTTs over k' of rows beta = TMM_ROWS g + v (v <
+// TMM_ROWS) of state st[i], b = 2 beta + pi (row beta of the parity boxes
+// W0, W1 of BH rows; rows from b = nbf on are zero).
+#define TMM_ROWS 8
 __global__ static void tmm_row_kernel(uint32_t *X, const uint64_t *W0,
                                       const uint64_t *W1, int64_t BH,
                                       int64_t KB, int64_t nbf, int64_t nkf,
@@ -91,29 +93,31 @@ __global__ static void tmm_row_kernel(uint32_t *X, const uint64_t *W0,
                                       uint64_t p1n, tmm_prime P)
 {
     extern __shared__ uint32_t sh[];
-    uint32_t *a = sh, *t = sh + T;
-    int64_t i = blockIdx.x, beta = blockIdx.y;
+    uint32_t *a = sh, *t = sh + TMM_ROWS * T;
+    int64_t i = blockIdx.x, beta0 = (int64_t) blockIdx.y * TMM_ROWS;
     uint64_t s = st[i];
     int pi = (__popcll(s) + __popcll(s0)) & 1;
-    int64_t b = 2 * beta + pi, base = ((int64_t) s * BH + beta) * KB;
-    if (b >= nbf)       // the whole row is zero, so is its transform
+    uint32_t *x = X + (i * T + beta0) * T;
+    if (2 * beta0 + pi >= nbf)  // every row is zero, so are the transforms
     {
-        for (int n = threadIdx.x; n < T; n += blockDim.x)
-            X[(i * T + beta) * T + n] = 0;
+        for (int u = threadIdx.x; u < TMM_ROWS * T; u += blockDim.x)
+            x[u] = 0;
         return;
     }
     for (int n = threadIdx.x; n < T / 2; n += blockDim.x)
         t[n] = tw[n];
-    for (int n = threadIdx.x; n < T; n += blockDim.x)
+    for (int u = threadIdx.x; u < TMM_ROWS * T; u += blockDim.x)
     {
-        uint32_t v = 0;
-        if (n < nkf)
-            v = tmm_exact_mod(W0[base + n], W1[base + n], p1n, P);
-        a[__brev((unsigned) n) >> (32 - lt)] = v;
+        int v = u / T, n = u % T;
+        int64_t beta = beta0 + v, at = ((int64_t) s * BH + beta) * KB + n;
+        uint32_t y = 0;
+        if (2 * beta + pi < nbf && n < nkf)
+            y = tmm_exact_mod(W0[at], W1[at], p1n, P);
+        a[v * T + (__brev((unsigned) n) >> (32 - lt))] = y;
     }
-    tmm_ntt(a, 1, t, T, P);
-    for (int n = threadIdx.x; n < T; n += blockDim.x)
-        X[(i * T + beta) * T + n] = a[n];
+    tmm_ntt(a, TMM_ROWS, t, T, P);
+    for (int u = threadIdx.x; u < TMM_ROWS * T; u += blockDim.x)
+        x[u] = a[u];
 }
 
 // Block (i, jg): the column NTTs over beta of columns TMM_COLS jg ..
@@ -150,24 +154,27 @@ __device__ __forceinline__ int tmm_row_bonds(uint64_t s, int L)
 
 #define TMM_ACC_TILE 256
 
-// Thread per frequency (r, j): D[r T + j] += sum_i w_i w^(r db_i + j dk_i)
-// X_i Y_i over the n states of the chunk.
-__global__ static void tmm_acc_kernel(uint32_t *D, const uint32_t *X,
-                                      const uint32_t *Y, int64_t n,
-                                      const uint32_t *st, const uint32_t *wt,
-                                      uint64_t s0, int L, const uint32_t *tw,
-                                      int T, tmm_prime P)
+// Thread per frequency (r, j), block row y: D[r T + j] += sum_i w_i
+// w^(r db_i + j dk_i) X_i Y_i over slice y of the n states of the chunk
+// (gridDim.y slices; D holds sums of residues, reduced on the host).
+__global__ static void tmm_acc_kernel(unsigned long long *D,
+                                      const uint32_t *X, const uint32_t *Y,
+                                      int64_t n, const uint32_t *st,
+                                      const uint32_t *wt, uint64_t s0, int L,
+                                      const uint32_t *tw, int T, tmm_prime P)
 {
     __shared__ uint32_t cw[TMM_ACC_TILE];
     __shared__ int db[TMM_ACC_TILE], dk[TMM_ACC_TILE];
     int64_t TT = (int64_t) T * T;
     int64_t pt = (int64_t) blockIdx.x * blockDim.x + threadIdx.x;
+    int64_t lo = n * blockIdx.y / gridDim.y, hi = n * (blockIdx.y + 1) /
+                                                  gridDim.y;
     int r = (int) (pt / T), j = (int) (pt % T);
     int h0 = tmm_row_bonds(s0, L), k0 = __popcll(s0);
     uint32_t acc = 0;
-    for (int64_t i0 = 0; i0 < n; i0 += TMM_ACC_TILE)
+    for (int64_t i0 = lo; i0 < hi; i0 += TMM_ACC_TILE)
     {
-        int64_t m = n - i0 < TMM_ACC_TILE ? n - i0 : TMM_ACC_TILE;
+        int64_t m = hi - i0 < TMM_ACC_TILE ? hi - i0 : TMM_ACC_TILE;
         __syncthreads();
         for (int64_t i = threadIdx.x; i < m; i += blockDim.x)
         {
@@ -188,8 +195,8 @@ __global__ static void tmm_acc_kernel(uint32_t *D, const uint32_t *X,
             acc = tmm_addq(acc, tmm_mont(y, cw[i], P), P.q);
         }
     }
-    if (pt < TT)
-        D[pt] = tmm_addq(D[pt], acc, P.q);
+    if (pt < TT && acc != 0)
+        atomicAdd(D + pt, (unsigned long long) acc);
 }
 
 #endif

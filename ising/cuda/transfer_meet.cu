@@ -42,6 +42,7 @@
 #include "transfer_par.cuh"
 
 #define TMM_CHUNK_BYTES ((size_t) 1 << 30)
+#define TMM_SLICES 8        // acc blocks per frequency block
 
 static int tmm_check(cudaError_t e, const char *what)
 {
@@ -135,7 +136,8 @@ extern "C" int hkz_cuda_transfer_meet(uint32_t *acc, int L, int M, int T,
     int odd = (M & 1), nbox = odd ? 5 : 3, lt = 0, status = HKZ_SUCCESS;
     int ndev = 0;
     uint64_t *box[5] = {NULL, NULL, NULL, NULL, NULL}, p1n = TMM_P1;
-    uint32_t *X = NULL, *D = NULL, *d_st = NULL, *d_wt = NULL, *d_tw = NULL;
+    uint32_t *X = NULL, *d_st = NULL, *d_wt = NULL, *d_tw = NULL;
+    unsigned long long *D = NULL, *acc64 = NULL;    // sums of residues
     uint32_t *tw = NULL;
     tmm_prime *P = NULL;
     cudaEvent_t ev[3] = {NULL, NULL, NULL};
@@ -164,7 +166,7 @@ extern "C" int hkz_cuda_transfer_meet(uint32_t *acc, int L, int M, int T,
     if (bytes != NULL)
         *bytes = (double) nbox * R.vbytes + 4.0 * CB * TT * (odd ? 2 : 1) +
                  2.0 * ((size_t) 1 << L) +
-                 4.0 * nq * TT + 8.0 * ntot;
+                 8.0 * nq * TT + 8.0 * ntot;
     if (cudaGetDeviceCount(&ndev) != cudaSuccess || ndev == 0)
     {
         cudaGetLastError();
@@ -176,7 +178,8 @@ extern "C" int hkz_cuda_transfer_meet(uint32_t *acc, int L, int M, int T,
     // Montgomery constants and twiddles w^e R of every prime
     P = (tmm_prime *) malloc(nq * sizeof(tmm_prime));
     tw = (uint32_t *) malloc((size_t) nq * T * sizeof(uint32_t));
-    if (P == NULL || tw == NULL)
+    acc64 = (unsigned long long *) malloc((size_t) nq * TT * 8);
+    if (P == NULL || tw == NULL || acc64 == NULL)
     {
         status = hkz_error_set(HKZ_ERR_NOMEM, "hkz_cuda_transfer_meet: out "
                                "of memory");
@@ -209,13 +212,15 @@ extern "C" int hkz_cuda_transfer_meet(uint32_t *acc, int L, int M, int T,
         TMM_CUDA(cudaMalloc((void **) &box[i], R.vbytes), "cudaMalloc (box)");
     TMM_CUDA(cudaMalloc((void **) &X, (size_t) CB * TT * 4 * (odd ? 2 : 1)),
              "cudaMalloc (transforms)");
-    TMM_CUDA(cudaMalloc((void **) &D, (size_t) nq * TT * 4), "cudaMalloc");
+    TMM_CUDA(cudaMalloc((void **) &D, (size_t) nq * TT * 8), "cudaMalloc");
     TMM_CUDA(cudaMalloc((void **) &R.par[0], (size_t) 2 << L), "cudaMalloc");
     R.par[1] = R.par[0] + ((size_t) 1 << L);
     TMM_CUDA(cudaMalloc((void **) &d_st, (size_t) ntot * 4), "cudaMalloc");
     TMM_CUDA(cudaMalloc((void **) &d_wt, (size_t) ntot * 4), "cudaMalloc");
     TMM_CUDA(cudaMalloc((void **) &d_tw, (size_t) nq * T * 4), "cudaMalloc");
-    TMM_CUDA(cudaMemcpy(D, acc, (size_t) nq * TT * 4,
+    for (int64_t e = 0; e < nq * TT; e++)
+        acc64[e] = acc[e];
+    TMM_CUDA(cudaMemcpy(D, acc64, (size_t) nq * TT * 8,
                         cudaMemcpyHostToDevice), "cudaMemcpy");
     TMM_CUDA(cudaMemcpy(d_st, st, (size_t) ntot * 4, cudaMemcpyHostToDevice),
              "cudaMemcpy");
@@ -248,16 +253,15 @@ extern "C" int hkz_cuda_transfer_meet(uint32_t *acc, int L, int M, int T,
                 int64_t n = ns - c0 < CB ? ns - c0 : CB;
                 const uint32_t *sp = d_st + off[r] + c0;
                 uint32_t *Y = odd ? X + CB * TT : X;
-                int nt = T / 2 < 256 ? T / 2 : 256;
-                size_t shb = (size_t) 3 * T / 2 * 4;
-                tmm_row_kernel<<<dim3((unsigned) n, (unsigned) T), nt, shb>>>(
-                    X, F0, F1, R.BH, R.KB, R.nbf, R.nkf, sp, s0[r],
-                    d_tw + (size_t) i * T, T, lt, p1n, P[i]);
+                dim3 gr((unsigned) n, (unsigned) (T / TMM_ROWS));
+                size_t shb = ((size_t) TMM_ROWS * T + T / 2) * 4;
+                tmm_row_kernel<<<gr, 256, shb>>>(X, F0, F1, R.BH, R.KB, R.nbf,
+                    R.nkf, sp, s0[r], d_tw + (size_t) i * T, T, lt, p1n,
+                    P[i]);
                 if (odd)
-                    tmm_row_kernel<<<dim3((unsigned) n, (unsigned) T), nt,
-                                     shb>>>(Y, S0, S1, R.BH, R.KB, R.nbs,
-                        R.nks, sp, s0[r], d_tw + (size_t) i * T, T, lt, p1n,
-                        P[i]);
+                    tmm_row_kernel<<<gr, 256, shb>>>(Y, S0, S1, R.BH, R.KB,
+                        R.nbs, R.nks, sp, s0[r], d_tw + (size_t) i * T, T, lt,
+                        p1n, P[i]);
                 dim3 gc((unsigned) n, (unsigned) (T / TMM_COLS));
                 size_t shc = ((size_t) TMM_COLS * T + T / 2) * 4;
                 tmm_col_kernel<<<gc, 256, shc>>>(X, d_tw + (size_t) i * T, T,
@@ -265,7 +269,8 @@ extern "C" int hkz_cuda_transfer_meet(uint32_t *acc, int L, int M, int T,
                 if (odd)
                     tmm_col_kernel<<<gc, 256, shc>>>(Y, d_tw + (size_t) i * T,
                                                      T, lt, P[i]);
-                tmm_acc_kernel<<<(unsigned) ((TT + 255) / 256), 256>>>(
+                dim3 ga((unsigned) ((TT + 255) / 256), TMM_SLICES);
+                tmm_acc_kernel<<<ga, 256>>>(
                     D + (size_t) i * TT, X, Y, n, sp, d_wt + off[r] + c0,
                     s0[r], L, d_tw + (size_t) i * T, T, P[i]);
             }
@@ -277,8 +282,10 @@ extern "C" int hkz_cuda_transfer_meet(uint32_t *acc, int L, int M, int T,
         TMM_CUDA(cudaEventElapsedTime(&ms, ev[1], ev[2]), "event");
         tclose += ms / 1e3;
     }
-    TMM_CUDA(cudaMemcpy(acc, D, (size_t) nq * TT * 4,
+    TMM_CUDA(cudaMemcpy(acc64, D, (size_t) nq * TT * 8,
                         cudaMemcpyDeviceToHost), "cudaMemcpy");
+    for (int64_t e = 0; e < nq * TT; e++)
+        acc[e] = (uint32_t) (acc64[e] % P[e / TT].q);
     if (seconds != NULL)
     {
         seconds[0] = tstep;
@@ -297,6 +304,7 @@ cleanup:
     cudaFree(d_wt);
     cudaFree(d_tw);
     free(P);
+    free(acc64);
     free(tw);
     return status;
 }
