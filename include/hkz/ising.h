@@ -264,9 +264,10 @@ HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_transfer_estimate(
  *  the middle (hkz_ising_dos_transfer_cuda_ckpt without a checkpoint)
  *  where it applies, else every first row up to symmetry in full.
  *  Same argument checks as hkz_ising_dos_transfer_sparse; pr gets one
- *  unit per prime.  HKZ_ERR_UNSUPPORTED without a registered pass or
+ *  unit per prime (meet in the middle: per first-row run).  HKZ_ERR_UNSUPPORTED without a registered pass or
  *  without a device; HKZ_ERR_CUDA when the device memory is short
- *  (16 x 16: 126 GB cylinder, 130 GB torus).  stats->seconds = device
+ *  (16 x 16: 126 GB cylinder; torus by meet in the middle 28 GB, in full
+ *  runs 130 GB).  stats->seconds = device
  *  time. */
 HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_transfer_cuda(hkz_ising_dos_t d,
         const hkz_ising_model_t m, const hkz_progress_t *pr,
@@ -321,7 +322,7 @@ HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_gpu_register(
  *  says: graphs by the Gray-code enumeration (exact couplings >= 0,
  *  N <= HKZ_ISING_ENUM_MAX_N; the same unit J0, S and integers as
  *  hkz_ising_dos_enum), lattices by hkz_ising_dos_transfer_cuda (pr: one
- *  unit per prime).  *on_gpu = 1 when d holds the GPU table; 0 when the
+ *  unit per prime; tori by meet in the middle: per first-row run).  *on_gpu = 1 when d holds the GPU table; 0 when the
  *  caller should count on the CPU (d untouched): device CPU, or AUTO
  *  without a registered GPU path and device, for a graph below
  *  HKZ_ISING_DOS_GPU_MIN_N vertices, or when the GPU path does not apply
