@@ -264,11 +264,11 @@ HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_transfer_estimate(
  *  the middle (hkz_ising_dos_transfer_cuda_ckpt without a checkpoint)
  *  where it applies, else every first row up to symmetry in full.
  *  Same argument checks as hkz_ising_dos_transfer_sparse; pr gets one
- *  unit per prime (meet in the middle: per first-row run).  HKZ_ERR_UNSUPPORTED without a registered pass or
- *  without a device; HKZ_ERR_CUDA when the device memory is short
- *  (16 x 16: 126 GB cylinder; torus by meet in the middle 28 GB, in full
- *  runs 130 GB).  stats->seconds = device
- *  time. */
+ *  unit per prime (meet in the middle: per first-row run).
+ *  HKZ_ERR_UNSUPPORTED without a registered pass or without a device;
+ *  HKZ_ERR_CUDA when the device memory is short (16 x 16: 126 GB
+ *  cylinder; torus by meet in the middle 28 GB, in full runs 130 GB).
+ *  stats->seconds = device time. */
 HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_transfer_cuda(hkz_ising_dos_t d,
         const hkz_ising_model_t m, const hkz_progress_t *pr,
         hkz_ising_transfer_stats_t *stats);
