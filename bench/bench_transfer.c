@@ -120,19 +120,32 @@ static int meet_runs(slong L, slong M, long R)
             }
     }
     acc = calloc((size_t) nq * T * T, 4);
-    t0 = now();
-    rc = hkz_cuda_transfer_meet(acc, (int) L, (int) M, (int) T, nq, qw, sel,
-                                off, st, wt, R, &bytes, sec);
-    printf("%ldx%ld torus cuda meet: %ld of %ld runs, %ld states, %d primes"
-           ", T = %ld: steps %.3f s (%.4f s per run), closing %.3f s "
-           "(%.3g s per state), wall %.2f s, device memory %.3g GB, %s\n",
-           (long) L, (long) M, R, (long) nrun, (long) off[R], nq, (long) T,
-           sec[0], sec[0] / R, sec[1], sec[1] / (double) off[R],
-           now() - t0, bytes / 1e9, rc == 0 ? "ok" : hkz_errmsg());
-    printf("  whole torus: %ld runs x %.4f s + %.0f states x %.3g s = "
-           "%.0f s of device time\n", (long) nrun, sec[0] / R, orbits,
-           sec[1] / (double) off[R],
-           nrun * sec[0] / R + orbits * sec[1] / (double) off[R]);
+    printf("%ldx%ld torus cuda meet: %ld runs, %.0f pair orbits, %d primes, "
+           "T = %ld\n", (long) L, (long) M, (long) nrun, orbits, nq, (long) T);
+    fflush(stdout);
+    for (i = 0, rc = 0; i < R && rc == 0; i++)      /* one call per run */
+    {
+        int64_t o[2] = {0, off[i + 1] - off[i]};
+        double sc[2] = {0, 0};
+        t0 = now();
+        rc = hkz_cuda_transfer_meet(acc, (int) L, (int) M, (int) T, nq, qw,
+                                    sel + i, o, st + off[i], wt + off[i], 1,
+                                    &bytes, sc);
+        sec[0] += sc[0];
+        sec[1] += sc[1];
+        printf("  run s0 = %lu: %ld states: steps %.3f s, closing %.3f s "
+               "(%.3g s per state), wall %.2f s, device memory %.3g GB, %s\n",
+               (unsigned long) sel[i], (long) o[1], sc[0], sc[1],
+               sc[1] / (double) o[1], now() - t0, bytes / 1e9,
+               rc == 0 ? "ok" : hkz_errmsg());
+        fflush(stdout);
+    }
+    R = i;
+    if (R > 0)
+        printf("  whole torus: %ld runs x %.4f s + %.0f states x %.3g s = "
+               "%.0f s of device time\n", (long) nrun, sec[0] / R, orbits,
+               sec[1] / (double) off[R],
+               nrun * sec[0] / R + orbits * sec[1] / (double) off[R]);
     free(mn);
     free(s0);
     free(sel);

@@ -62,20 +62,21 @@ __device__ __forceinline__ uint32_t tmm_exact_mod(uint64_t r0, uint64_t r1,
 // bit-reversed order, output natural: X[r] = sum_n x[n] w^(rn);
 // tw[e] = w^e R (e < T/2).
 __device__ static void tmm_ntt(uint32_t *a, int nv, const uint32_t *tw,
-                               int T, tmm_prime P)
+                               int lt, tmm_prime P)
 {
-    for (int len = 2; len <= T; len <<= 1)
+    int T = 1 << lt, nb = nv << (lt - 1);
+    for (int lh = 0; lh < lt; lh++)     // half = 2^lh, len = 2^(lh+1)
     {
-        int half = len >> 1, step = T / len;
+        int hm = (1 << lh) - 1, sh = lt - 1 - lh;
         __syncthreads();
-        for (int u = threadIdx.x; u < nv * (T / 2); u += blockDim.x)
+        for (int u = threadIdx.x; u < nb; u += blockDim.x)
         {
-            int v = u / (T / 2), j = u % (T / 2);
-            int i0 = v * T + (j / half) * len + j % half;
-            uint32_t x = a[i0], y = tmm_mont(a[i0 + half],
-                                             tw[(j % half) * step], P);
+            int v = u >> (lt - 1), j = u & ((T >> 1) - 1);
+            int i0 = (v << lt) + ((j >> lh) << (lh + 1)) + (j & hm);
+            uint32_t x = a[i0], y = tmm_mont(a[i0 + hm + 1],
+                                             tw[(j & hm) << sh], P);
             a[i0] = tmm_addq(x, y, P.q);
-            a[i0 + half] = tmm_addq(x, P.q - y, P.q);
+            a[i0 + hm + 1] = tmm_addq(x, P.q - y, P.q);
         }
     }
     __syncthreads();
@@ -98,34 +99,32 @@ __global__ static void tmm_row_kernel(uint32_t *X, const uint64_t *W0,
     uint64_t s = st[i];
     int pi = (__popcll(s) + __popcll(s0)) & 1;
     uint32_t *x = X + (i * T + beta0) * T;
-    if (2 * beta0 + pi >= nbf)  // every row is zero, so are the transforms
-    {
-        for (int u = threadIdx.x; u < TMM_ROWS * T; u += blockDim.x)
-            x[u] = 0;
+    if (2 * beta0 >= nbf)   // zero rows for both parities: never read
         return;
-    }
     for (int n = threadIdx.x; n < T / 2; n += blockDim.x)
         t[n] = tw[n];
     for (int u = threadIdx.x; u < TMM_ROWS * T; u += blockDim.x)
     {
-        int v = u / T, n = u % T;
+        int v = u >> lt, n = u & (T - 1);
         int64_t beta = beta0 + v, at = ((int64_t) s * BH + beta) * KB + n;
         uint32_t y = 0;
         if (2 * beta + pi < nbf && n < nkf)
             y = tmm_exact_mod(W0[at], W1[at], p1n, P);
         a[v * T + (__brev((unsigned) n) >> (32 - lt))] = y;
     }
-    tmm_ntt(a, TMM_ROWS, t, T, P);
+    tmm_ntt(a, TMM_ROWS, t, lt, P);
     for (int u = threadIdx.x; u < TMM_ROWS * T; u += blockDim.x)
         x[u] = a[u];
 }
 
 // Block (i, jg): the column NTTs over beta of columns TMM_COLS jg ..
 // TMM_COLS jg + TMM_COLS - 1 of state i (TMM_COLS consecutive words: whole
-// 32-byte sectors of the strided columns).
+// 32-byte sectors of the strided columns); rows from nrow on are zero
+// (not read: tmm_row_kernel leaves them).
 #define TMM_COLS 8
 __global__ static void tmm_col_kernel(uint32_t *X, const uint32_t *tw,
-                                      int T, int lt, tmm_prime P)
+                                      int T, int lt, int64_t nrow,
+                                      tmm_prime P)
 {
     extern __shared__ uint32_t sh[];
     uint32_t *a = sh, *t = sh + TMM_COLS * T;
@@ -136,9 +135,10 @@ __global__ static void tmm_col_kernel(uint32_t *X, const uint32_t *tw,
     for (int u = threadIdx.x; u < TMM_COLS * T; u += blockDim.x)
     {
         int n = u / TMM_COLS, v = u % TMM_COLS;
-        a[v * T + (__brev((unsigned) n) >> (32 - lt))] = x[(int64_t) n * T + v];
+        a[v * T + (__brev((unsigned) n) >> (32 - lt))] =
+            n < nrow ? x[(int64_t) n * T + v] : 0;
     }
-    tmm_ntt(a, TMM_COLS, t, T, P);
+    tmm_ntt(a, TMM_COLS, t, lt, P);
     for (int u = threadIdx.x; u < TMM_COLS * T; u += blockDim.x)
     {
         int n = u / TMM_COLS, v = u % TMM_COLS;

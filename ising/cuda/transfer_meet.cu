@@ -264,11 +264,14 @@ extern "C" int hkz_cuda_transfer_meet(uint32_t *acc, int L, int M, int T,
                         p1n, P[i]);
                 dim3 gc((unsigned) n, (unsigned) (T / TMM_COLS));
                 size_t shc = ((size_t) TMM_COLS * T + T / 2) * 4;
+                // rows beta with 2 beta + pi < nb, whole groups of TMM_ROWS
                 tmm_col_kernel<<<gc, 256, shc>>>(X, d_tw + (size_t) i * T, T,
-                                                 lt, P[i]);
+                    lt, (R.nbf + 2 * TMM_ROWS - 1) / (2 * TMM_ROWS) *
+                    TMM_ROWS, P[i]);
                 if (odd)
                     tmm_col_kernel<<<gc, 256, shc>>>(Y, d_tw + (size_t) i * T,
-                                                     T, lt, P[i]);
+                        T, lt, (R.nbs + 2 * TMM_ROWS - 1) / (2 * TMM_ROWS) *
+                        TMM_ROWS, P[i]);
                 dim3 ga((unsigned) ((TT + 255) / 256), TMM_SLICES);
                 tmm_acc_kernel<<<ga, 256>>>(
                     D + (size_t) i * TT, X, Y, n, sp, d_wt + off[r] + c0,
