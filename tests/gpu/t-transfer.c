@@ -72,6 +72,16 @@ int main(void)
                                            NULL, NULL), HKZ_ERR_ARG);
     HKZ_TEST_STATUS(hkz_cuda_transfer_pass(out, 3, 3, 0, NULL, NULL, 1, 2,
                                            NULL, NULL), HKZ_ERR_ARG);
+    /* meet in the middle: T a power of two >= L M, at least 16 */
+    HKZ_TEST_STATUS(hkz_cuda_transfer_meet(NULL, 4, 4, 8, 1, NULL, NULL,
+                                           NULL, NULL, NULL, 0, NULL, NULL),
+                    HKZ_ERR_ARG);
+    HKZ_TEST_STATUS(hkz_cuda_transfer_meet(NULL, 6, 6, 48, 1, NULL, NULL,
+                                           NULL, NULL, NULL, 0, NULL, NULL),
+                    HKZ_ERR_ARG);
+    HKZ_TEST_STATUS(hkz_cuda_transfer_meet(NULL, 2, 8, 16, 1, NULL, NULL,
+                                           NULL, NULL, NULL, 0, NULL, NULL),
+                    HKZ_ERR_ARG);
     HKZ_TEST_OK(hkz_cuda_device_count(&ndev));
     if (ndev == 0)
     {
