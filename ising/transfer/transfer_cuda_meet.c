@@ -224,7 +224,7 @@ int _hkz_tm_torus_cuda(hkz_ising_dos_t d, slong L, slong M,
                        int resume, const hkz_progress_t *pr,
                        hkz_ising_transfer_stats_t *stats)
 {
-    slong N = L * M, T = 16, TT, nrun = 0, done = 0, i, j, batch;
+    slong N = L * M, T = 16, TT, nrun = 0, done = 0, i, j, batch, nbatch;
     ulong S = UWORD(1) << L, s, *img = NULL, **res = NULL;
     uint64_t *s0 = NULL;
     uint32_t qw[2 * TMC_MAX_PRIMES], *acc = NULL, *st = NULL, *wt = NULL;
@@ -244,9 +244,10 @@ int _hkz_tm_torus_cuda(hkz_ising_dos_t d, slong L, slong M,
         if (_hkz_tm_pair_weight(img, L, s, s) != 0)
             s0[nrun++] = s;
     acc = flint_calloc((size_t) nq * TT, sizeof(uint32_t));
-    /* a batch: the runs between two checkpoints and reports (16 x 16:
-     * 8 runs, ~10 s of device time) */
+    /* a batch: the runs between two checkpoints and reports; 1, 2, 4,
+     * then 8 runs, so that a short call still checkpoints and reports */
     batch = FLINT_MAX(1, FLINT_MIN(8, nrun / 8));
+    nbatch = 1;
     off = flint_malloc((batch + 1) * sizeof(int64_t));
     st = flint_malloc(batch * S * sizeof(uint32_t));
     wt = flint_malloc(batch * S * sizeof(uint32_t));
@@ -261,7 +262,8 @@ int _hkz_tm_torus_cuda(hkz_ising_dos_t d, slong L, slong M,
     }
     while (done < nrun)
     {
-        slong nb = FLINT_MIN(batch, nrun - done);
+        slong nb = FLINT_MIN(nbatch, nrun - done);
+        nbatch = FLINT_MIN(2 * nbatch, batch);
         off[0] = 0;
         for (i = 0; i < nb; i++)
         {
