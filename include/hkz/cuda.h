@@ -241,6 +241,22 @@ HKZ_API HKZ_WARN_UNUSED int hkz_cuda_transfer_pass(uint64_t *out, int L,
         int M, int torus, const uint64_t *s0, const uint64_t *w, long nrun,
         uint64_t p, double *bytes, double *seconds);
 
+/** Meet in the middle on a torus (ising/cuda/transfer_meet.cu): for each
+ *  run r < nrun (first row s0[r]; states st[off[r] .. off[r+1]) with
+ *  pair weights wt[..]), adds to acc[i T^2 + r' T + j] (host, in/out,
+ *  values < q_i) the 2D NTT modulo q_i = qw[2i] (w_i = qw[2i+1] of order
+ *  T) at frequency (r', j) of sum_s wt_s u_a(s) u_a'(s) shifted by the
+ *  doubly counted rows, indexed by (b/2, k) modulo T.  3 <= L <= 16,
+ *  M >= 3, 16 <= T <= 1024 a power of two >= L M, 2^32/3 < q_i < 2^31,
+ *  counts of the half runs < 2^125 ((M - floor(M/2) - 1) L <= 125: the
+ *  caller checks).  *bytes (may be NULL): the device memory; seconds (may
+ *  be NULL): [0] the step kernels, [1] the closing.  acc = NULL: only
+ *  *bytes.  HKZ_ERR_UNSUPPORTED without a device, HKZ_ERR_CUDA. */
+HKZ_API HKZ_WARN_UNUSED int hkz_cuda_transfer_meet(uint32_t *acc, int L,
+        int M, int T, int nq, const uint32_t *qw, const uint64_t *s0,
+        const int64_t *off, const uint32_t *st, const uint32_t *wt,
+        long nrun, double *bytes, double *seconds);
+
 #ifdef __cplusplus
 }
 #endif

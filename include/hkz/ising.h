@@ -260,15 +260,31 @@ HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_transfer_estimate(
 
 /** Same table by the transfer matrix on the GPU (ising/cuda/transfer.cu,
  *  the pass registered by hkz_cuda_register): dense boxes per state,
- *  one prime < 2^62 per pass, CRT to fmpz on the host; the torus runs
- *  every first row up to symmetry in full (no meet in the middle).
+ *  one prime < 2^62 per pass, CRT to fmpz on the host; tori by meet in
+ *  the middle (hkz_ising_dos_transfer_cuda_ckpt without a checkpoint)
+ *  where it applies, else every first row up to symmetry in full.
  *  Same argument checks as hkz_ising_dos_transfer_sparse; pr gets one
- *  unit per prime.  HKZ_ERR_UNSUPPORTED without a registered pass or
- *  without a device; HKZ_ERR_CUDA when the device memory is short
- *  (16 x 16: 126 GB cylinder, 130 GB torus).  stats->seconds = device
- *  time. */
+ *  unit per prime (meet in the middle: per first-row run).
+ *  HKZ_ERR_UNSUPPORTED without a registered pass or without a device;
+ *  HKZ_ERR_CUDA when the device memory is short (16 x 16: 126 GB
+ *  cylinder; torus by meet in the middle 28 GB, in full runs 130 GB).
+ *  stats->seconds = device time. */
 HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_transfer_cuda(hkz_ising_dos_t d,
         const hkz_ising_model_t m, const hkz_progress_t *pr,
+        hkz_ising_transfer_stats_t *stats);
+
+/** Same, with tori (3 <= L <= M after transposing, (ceil(M/2) - 1) L <=
+ *  125) by meet in the middle (ising/cuda/transfer_meet.cu: half runs in
+ *  two exact words, the closing as 2D NTTs modulo primes < 2^31 summed
+ *  over runs; pr: one unit per first-row run) and a checkpoint:
+ *  checkpoint != NULL writes the per-prime accumulators after every batch
+ *  of runs (hkz/checkpoint.h, a few MB); resume = 1 starts from it (a
+ *  checkpoint of another lattice: HKZ_ERR_CHECKPOINT).  A stop asked by
+ *  pr returns HKZ_ERR_INTERRUPTED with the last batch checkpointed.
+ *  HKZ_ERR_UNSUPPORTED for a checkpoint on another lattice kind. */
+HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_transfer_cuda_ckpt(
+        hkz_ising_dos_t d, const hkz_ising_model_t m, const char *checkpoint,
+        int resume, const hkz_progress_t *pr,
         hkz_ising_transfer_stats_t *stats);
 
 /* ---- the tables on a GPU (ising/dos/dos_gpu.c) -------------------------
@@ -284,6 +300,12 @@ typedef struct
     int (*transfer_pass)(uint64_t *out, int L, int M, int torus,
                          const uint64_t *s0, const uint64_t *w, long nrun,
                          uint64_t p, double *bytes, double *seconds);
+    /* hkz_cuda_transfer_meet: runs of the torus meet in the middle */
+    int (*transfer_meet)(uint32_t *acc, int L, int M, int T, int nq,
+                         const uint32_t *qw, const uint64_t *s0,
+                         const int64_t *off, const uint32_t *st,
+                         const uint32_t *wt, long nrun, double *bytes,
+                         double *seconds);
 } hkz_ising_dos_gpu_t;
 
 /** Registers (g == NULL: removes) the GPU counting; the table must stay
@@ -300,7 +322,7 @@ HKZ_API HKZ_WARN_UNUSED int hkz_ising_dos_gpu_register(
  *  says: graphs by the Gray-code enumeration (exact couplings >= 0,
  *  N <= HKZ_ISING_ENUM_MAX_N; the same unit J0, S and integers as
  *  hkz_ising_dos_enum), lattices by hkz_ising_dos_transfer_cuda (pr: one
- *  unit per prime).  *on_gpu = 1 when d holds the GPU table; 0 when the
+ *  unit per prime; tori by meet in the middle: per first-row run).  *on_gpu = 1 when d holds the GPU table; 0 when the
  *  caller should count on the CPU (d untouched): device CPU, or AUTO
  *  without a registered GPU path and device, for a graph below
  *  HKZ_ISING_DOS_GPU_MIN_N vertices, or when the GPU path does not apply

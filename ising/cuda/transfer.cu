@@ -26,53 +26,7 @@
 #include "hkz/cuda.h"
 #include "hkz/status.h"
 
-#define TM_BLOCK 256
-#define TM_MIN(a, b) ((a) < (b) ? (a) : (b))
-
-__device__ __forceinline__ uint64_t tm_add(uint64_t a, uint64_t b, uint64_t p)
-{
-    uint64_t s = a + b;
-    return s >= p ? s - p : s;
-}
-
-// Block (q, b): pair q (grid-stride in x), row b = blockIdx.y of both
-// new states, threads over k'.
-__global__ static void tm_step_kernel(uint64_t *nw, const uint64_t *old,
-                                      int L, int c, int64_t BB, int64_t KB,
-                                      int64_t nbo, int64_t nko, int64_t nkn,
-                                      uint64_t p)
-{
-    int64_t SB = BB * KB, b = blockIdx.y, npair = (int64_t) 1 << (L - 1);
-    uint64_t bit = (uint64_t) 1 << c, low = bit - 1;
-    for (int64_t q = blockIdx.x; q < npair; q += gridDim.x)
-    {
-        uint64_t A = (((uint64_t) q & ~low) << 1) | ((uint64_t) q & low);
-        uint64_t B = A | bit;
-        for (int x = 0; x < 2; x++)
-        {
-            uint64_t t = A | ((uint64_t) x << c);
-            int h = 0;
-            if (c >= 1)
-                h += (int) (((t >> (c - 1)) & 1) != (uint64_t) x);
-            if (c == L - 1)
-                h += (int) ((t & 1) != (uint64_t) x);
-            int64_t ba = b - (h + (x != 0)), bb = b - (h + (x != 1));
-            const uint64_t *ra = old + A * SB + ba * KB;
-            const uint64_t *rb = old + B * SB + bb * KB - 1;
-            int oka = ba >= 0 && ba < nbo, okb = bb >= 0 && bb < nbo;
-            uint64_t *rt = nw + t * SB + b * KB;
-            for (int64_t kp = threadIdx.x; kp < nkn; kp += blockDim.x)
-            {
-                uint64_t v = 0;
-                if (oka && kp < nko)
-                    v = ra[kp];
-                if (okb && kp >= 1 && kp - 1 < nko)
-                    v = tm_add(v, rb[kp], p);
-                rt[kp] = v;
-            }
-        }
-    }
-}
+#include "transfer_step.cuh"
 
 // out[b][k] (+)= w * sum_s V[s][b - off(s)][k - popcount(s)], off(s) =
 // popcount(s ^ s0) for the torus (vertical bonds back to s0), else 0.

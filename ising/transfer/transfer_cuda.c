@@ -21,6 +21,21 @@
 int hkz_ising_dos_transfer_cuda(hkz_ising_dos_t d, const hkz_ising_model_t m,
         const hkz_progress_t *pr, hkz_ising_transfer_stats_t *stats)
 {
+    return hkz_ising_dos_transfer_cuda_ckpt(d, m, NULL, 0, pr, stats);
+}
+
+/* Tori by meet in the middle when the device has it and the half runs
+ * fit two words (counts < 2^((a'-1)L) <= 2^125). */
+static int meet_applies(const hkz_ising_dos_gpu_t *g, slong L, slong M)
+{
+    return g->transfer_meet != NULL && L >= 3 &&
+           (M - M / 2 - 1) * L <= 125;
+}
+
+int hkz_ising_dos_transfer_cuda_ckpt(hkz_ising_dos_t d,
+        const hkz_ising_model_t m, const char *checkpoint, int resume,
+        const hkz_progress_t *pr, hkz_ising_transfer_stats_t *stats)
+{
     slong L = m->L, M = m->M, N, nb, nkk, E, np, i, j, nrun = 0;
     int torus = m->boundary == HKZ_ISING_TORUS, status = HKZ_SUCCESS;
     ulong S, s, *p = NULL, *res = NULL, *s0 = NULL, *w = NULL, *img = NULL;
@@ -47,6 +62,17 @@ int hkz_ising_dos_transfer_cuda(hkz_ising_dos_t d, const hkz_ising_model_t m,
     HKZ_CHECK(g != NULL, HKZ_ERR_UNSUPPORTED, "hkz_ising_dos_transfer_cuda:"
               " no GPU transfer pass registered (hkz_cuda_register of "
               "libhkz_cuda)");
+    HKZ_CHECK(checkpoint == NULL || (torus && meet_applies(g, L, M)),
+              HKZ_ERR_UNSUPPORTED, "hkz_ising_dos_transfer_cuda: a "
+              "checkpoint needs a torus by meet in the middle (L, M >= 3, "
+              "(ceil(M/2) - 1) min(L, M) <= 125)");
+    if (torus && meet_applies(g, L, M))
+    {
+        HKZ_TRY(_hkz_tm_torus_cuda(d, L, M, g, checkpoint, resume, pr,
+                                   stats));
+        fmpq_set(d->unit, m->c);
+        return HKZ_SUCCESS;
+    }
     HKZ_TRY(g->transfer_pass(NULL, (int) L, (int) M, torus, NULL, NULL, 1,
                              UWORD(4611686018427387847), &bytes, NULL));
     S = UWORD(1) << L;

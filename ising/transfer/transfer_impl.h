@@ -82,6 +82,15 @@ int _hkz_tm_torus(hkz_ising_dos_t d, slong L, slong M, int nthreads,
 ulong *_hkz_tm_dihedral_table(slong L);
 ulong _hkz_tm_pair_weight(const ulong *img, slong L, ulong x, ulong y);
 
+/* Torus L x M (L <= M) by meet in the middle on the GPU through
+ * g->transfer_meet (transfer_cuda_meet.c): d gets g, S (not the unit);
+ * path != NULL: checkpoint after every batch of runs (resume = 1: start
+ * from it; another lattice or damaged: HKZ_ERR_CHECKPOINT). */
+int _hkz_tm_torus_cuda(hkz_ising_dos_t d, slong L, slong M,
+                       const hkz_ising_dos_gpu_t *g, const char *path,
+                       int resume, const hkz_progress_t *pr,
+                       hkz_ising_transfer_stats_t *stats);
+
 /* Memory plan (bytes) of the torus run. */
 double _hkz_tm_torus_plan(slong L, slong M, int nthreads);
 

@@ -10,8 +10,8 @@
 
 typedef struct
 {
-    const char *graph, *lattice, *save;
-    int boundary, device, energy_only, force;
+    const char *graph, *lattice, *save, *checkpoint;
+    int boundary, device, energy_only, force, resume;
     slong threads;
 } dos_args_t;
 
@@ -40,6 +40,11 @@ static const hkz_opt_t opts[] = {
      "(auto: the GPU when there is one)"},
     {"force", HKZ_OPT_FLAG, offsetof(dos_args_t, force), .help = "run a "
      "lattice on the CPU even when the estimate exceeds 2 hours"},
+    {"checkpoint", HKZ_OPT_STRING, offsetof(dos_args_t, checkpoint),
+     .metavar = "FILE", .help = "torus on the GPU: checkpoint after every "
+     "batch of first-row runs"},
+    {"resume", HKZ_OPT_FLAG, offsetof(dos_args_t, resume),
+     .help = "continue from --checkpoint FILE (same lattice)"},
     HKZ_OPT_END};
 
 /* "LxM" with positive integers. */
@@ -112,7 +117,8 @@ static int write_table(hkz_writer_t *w, const hkz_ising_dos_t d,
 /* A library failure as one line: size limits are bad input here (exit 2). */
 static int dos_fail(int status)
 {
-    if (status == HKZ_ERR_UNSUPPORTED || status == HKZ_ERR_TOO_LARGE)
+    if (status == HKZ_ERR_UNSUPPORTED || status == HKZ_ERR_TOO_LARGE ||
+        status == HKZ_ERR_CHECKPOINT)
         return hkz_cli_usage_error("%s", hkz_errmsg());
     return hkz_cli_fail(status);
 }
@@ -204,6 +210,13 @@ static int dos_table(hkz_ising_dos_t d, const hkz_ising_model_t m,
 {
     int lattice = m->kind == HKZ_ISING_LATTICE, gpu = 0, status;
     *where = lattice ? "transfer matrix" : "Gray-code enumeration";
+    if (j->checkpoint != NULL)      /* checked by check_dos */
+    {
+        *where = "transfer matrix (GPU)";
+        hkz_cli_set_backend("cuda");
+        return hkz_ising_dos_transfer_cuda_ckpt(d, m, j->checkpoint,
+                                                j->resume, &r->prog, NULL);
+    }
     status = hkz_ising_dos_device(d, &gpu, m, j->device, &r->prog);
     if (status != HKZ_SUCCESS)
         return status;
@@ -252,6 +265,12 @@ static int check_dos(hkz_cli_run_t *r, void *args)
 {
     const dos_args_t *j = args;
     (void) r;
+    if (j->resume && j->checkpoint == NULL)
+        return hkz_cli_usage_error("--resume needs --checkpoint FILE");
+    if (j->checkpoint != NULL && (j->lattice == NULL || j->boundary !=
+        HKZ_ISING_TORUS || j->device != HKZ_BACKEND_CUDA))
+        return hkz_cli_usage_error("--checkpoint needs --lattice LxM "
+                                   "(torus) and --device cuda");
     if (j->device == HKZ_BACKEND_CUDA && !HKZ_HAVE_CUDA)
         return hkz_cli_usage_error("--device cuda: this hkz was built "
                                    "without CUDA (configure with "
@@ -264,7 +283,8 @@ const hkz_cli_cmd_t hkz_cli_dos = {
     "model",
     .synopsis = "(--graph FILE | --lattice LxM [--boundary torus|cylinder])"
     "\n               [--energy-only] [--threads T] [--save FILE] "
-    "[--device auto|cpu|cuda]\n               [--force] [common options]",
+    "[--device auto|cpu|cuda]\n               [--force] [--checkpoint FILE "
+    "[--resume]] [common options]",
     .description =
     "Exact density of states of the Ising model\n"
     "  Z = sum_sigma exp(sum_e J_e s_u s_v + h sum_u w_u s_u).\n"

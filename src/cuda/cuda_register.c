@@ -14,7 +14,8 @@
 #define SU2MIX_EIGH_MIN_DIM 64
 
 static const hkz_ising_dos_gpu_t ising_gpu = {hkz_cuda_dos_enum,
-                                              hkz_cuda_transfer_pass};
+                                              hkz_cuda_transfer_pass,
+                                              hkz_cuda_transfer_meet};
 
 int hkz_cuda_register(void)
 {

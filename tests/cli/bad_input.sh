@@ -80,6 +80,9 @@ framework)
   expect_usage_error dos --lattice 4x4 --lattice 4x4
   expect_usage_error dos --lattice 4x4 extra
   expect_usage_error dos --lattice 4x4 --threads
+  expect_usage_error dos --lattice 4x4 --resume
+  expect_usage_error dos --lattice 4x4 --checkpoint ck
+  expect_usage_error dos --lattice 4x4 --boundary cylinder --device cuda --checkpoint ck
   # commands still on the older parser: repeated options and strays too
   expect_usage_error zeros cw --n 3 --n 4 --t 1
   expect_usage_error track cw --n 3 --n 3 --t0 0.1 --t1 0.2

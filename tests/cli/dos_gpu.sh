@@ -49,6 +49,15 @@ ok "GPU table reused" "[ $rc -eq 0 ] && cmp -s <(rows '$tmp/a.csv') <(rows '$tmp
 err=$("$HKZ" dos --lattice 4x4 --device cuda --format csv --out "$tmp/l.gpu" 2>&1); rc=$?
 if [ $rc -eq 0 ]; then
     ok "lattice 4x4: GPU transfer = CPU" "cmp -s <(rows '$tmp/l.cpu') <(rows '$tmp/l.gpu')"
+    # the torus with a checkpoint (issue 20.2), resumed when complete,
+    # refused for another lattice
+    "$HKZ" dos --lattice 6x7 --device cpu --format csv --out "$tmp/t67.cpu"
+    "$HKZ" dos --lattice 6x7 --device cuda --checkpoint "$tmp/ck" --format csv --out "$tmp/t67.gpu"; rc=$?
+    ok "6x7 torus with --checkpoint = CPU" "[ $rc -eq 0 ] && cmp -s <(rows '$tmp/t67.cpu') <(rows '$tmp/t67.gpu')"
+    "$HKZ" dos --lattice 6x7 --device cuda --checkpoint "$tmp/ck" --resume --format csv --out "$tmp/t67.res"; rc=$?
+    ok "6x7 torus resumed = CPU" "[ $rc -eq 0 ] && cmp -s <(rows '$tmp/t67.cpu') <(rows '$tmp/t67.res')"
+    "$HKZ" dos --lattice 6x8 --device cuda --checkpoint "$tmp/ck" --resume --out "$tmp/x" 2> "$tmp/err"; rc=$?
+    ok "checkpoint of another lattice: exit 2" "[ $rc -eq 2 ] && [ \$(wc -l < '$tmp/err') -eq 1 ]"
 else
     ok "lattice without GPU transfer: exit 2, one line" "[ $rc -eq 2 ] && [ \$(printf '%s\n' \"\$err\" | wc -l) -eq 1 ]"
 fi

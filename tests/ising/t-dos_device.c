@@ -44,7 +44,7 @@ static int no_pass(uint64_t *out, int L, int M, int torus, const uint64_t *s0,
     return hkz_error_set(HKZ_ERR_UNSUPPORTED, "no device");
 }
 
-static const hkz_ising_dos_gpu_t fake = {brute, no_pass};
+static const hkz_ising_dos_gpu_t fake = {brute, no_pass, NULL};
 
 /* a random graph on n vertices, couplings k/4 (k = 0..3), weights 1..2 */
 static void random_model(hkz_ising_model_t m, flint_rand_t st, slong n)
@@ -95,7 +95,7 @@ int main(void)
                     HKZ_ERR_UNSUPPORTED);
     HKZ_TEST_STATUS(hkz_ising_dos_device(a, &gpu, m, 7, NULL), HKZ_ERR_ARG);
     HKZ_TEST_STATUS(hkz_ising_dos_gpu_register(&(hkz_ising_dos_gpu_t){brute,
-                    NULL}), HKZ_ERR_ARG);
+                    NULL, NULL}), HKZ_ERR_ARG);
 
     HKZ_TEST_OK(hkz_ising_dos_gpu_register(&fake));
     /* AUTO still needs a visible device (no CUDA engine backend here) */

@@ -1,0 +1,123 @@
+// transfer_par.cuh -- the steps of the torus half runs on parity boxes
+// (transfer_meet.cu; private to ising/cuda): one b parity per state, the
+// single-column step and the two-column step.
+#ifndef HKZ_TRANSFER_PAR_CUH
+#define HKZ_TRANSFER_PAR_CUH
+
+#include <stdint.h>
+#include "transfer_step.cuh"
+#include "transfer_close.cuh"
+
+// Boxes keep one b parity per state (2x less memory and traffic than
+// transfer_step.cuh): the parity of b is that of the sum over the placed
+// spins of their placed degree times the spin, so it is a function of the
+// state (and the step); row j of state t holds b = 2j + par[t].  par[t]
+// = 2: t not reachable yet (its rows are zero).
+
+// V[s][j][0] for b = 2j + par <= L: 1 at (s0, h(s0)) (h even), else 0
+// (the only entries the first step reads); par[s0] = 0, the rest 2.
+__global__ static void tmm_set_kernel(uint64_t *V, uint8_t *par, int L,
+                                      int64_t BH, int64_t KB, uint64_t s0)
+{
+    int64_t S = (int64_t) 1 << L;
+    for (int64_t s = blockIdx.x * (int64_t) blockDim.x + threadIdx.x; s < S;
+         s += (int64_t) gridDim.x * blockDim.x)
+    {
+        par[s] = (uint64_t) s == s0 ? 0 : 2;
+        for (int j = 0; 2 * j <= L; j++)
+            V[(s * BH + j) * KB] = (uint64_t) s == s0 &&
+                                   2 * j == tmm_row_bonds(s0, L);
+    }
+}
+
+// The step of tm_step_kernel on parity boxes: block (pair q, row j),
+// threads over k'; the parity of the new state from a reachable parent.
+__global__ static void tmm_step_kernel(uint64_t *nw, const uint64_t *old,
+                                       uint8_t *pnew, const uint8_t *pold,
+                                       int L, int c, int64_t BH, int64_t KB,
+                                       int64_t nbo, int64_t nko, int64_t nkn,
+                                       uint64_t p)
+{
+    int64_t SB = BH * KB, j = blockIdx.y, npair = (int64_t) 1 << (L - 1);
+    uint64_t bit = (uint64_t) 1 << c, low = bit - 1;
+    for (int64_t q = blockIdx.x; q < npair; q += gridDim.x)
+    {
+        uint64_t A = (((uint64_t) q & ~low) << 1) | ((uint64_t) q & low);
+        uint64_t B = A | bit;
+        int pa = pold[A], pb = pold[B];
+        for (int x = 0; x < 2; x++)
+        {
+            uint64_t t = A | ((uint64_t) x << c);
+            int h = tm_hbonds(t, c, L, x), pt;
+            int dA = h + (x != 0), dB = h + (x != 1);
+            pt = pa != 2 ? (pa + dA) & 1 : pb != 2 ? (pb + dB) & 1 : 2;
+            if (j == 0 && threadIdx.x == 0)
+                pnew[t] = (uint8_t) pt;
+            int64_t b = 2 * j + (pt & 1), ba = b - dA, bb = b - dB;
+            int oka = pt != 2 && pa != 2 && ba >= 0 && ba < nbo;
+            int okb = pt != 2 && pb != 2 && bb >= 0 && bb < nbo;
+            const uint64_t *ra = old + A * SB + (oka ? ba >> 1 : 0) * KB;
+            const uint64_t *rb = old + B * SB + (okb ? bb >> 1 : 0) * KB - 1;
+            tm_row_add(nw + t * SB + j * KB, ra, rb, oka, okb, nko, nkn, p);
+        }
+    }
+}
+
+// Two steps at once (columns c, c+1; half the traffic of two single
+// steps: the middle box is never written): block (quad q, row j), threads
+// over k'.  The new spins x1, x2 replace y1, y2 of the predecessor P(y):
+// b moves by D = h1 + h2 + [x1 != y1] + [x2 != y2] (h1: x1 to column c-1,
+// h2: x2 to x1 and, at c+1 = L-1, to column 0), k' by y1 + y2.
+__global__ static void tmm_step2_kernel(uint64_t *nw, const uint64_t *old,
+                                        uint8_t *pnew, const uint8_t *pold,
+                                        int L, int c, int64_t BH, int64_t KB,
+                                        int64_t nbo, int64_t nko,
+                                        int64_t nkn, uint64_t p)
+{
+    int64_t SB = BH * KB, j = blockIdx.y, nquad = (int64_t) 1 << (L - 2);
+    uint64_t low = ((uint64_t) 1 << c) - 1;
+    for (int64_t q = blockIdx.x; q < nquad; q += gridDim.x)
+    {
+        uint64_t A0 = (((uint64_t) q & ~low) << 2) | ((uint64_t) q & low);
+        int pp[4];
+        for (int y = 0; y < 4; y++)
+            pp[y] = pold[A0 | ((uint64_t) y << c)];
+        for (int x = 0; x < 4; x++)
+        {
+            uint64_t t = A0 | ((uint64_t) x << c);
+            int x1 = x & 1, x2 = x >> 1, pt = 2, D[4], ok[4];
+            int h = tm_hbonds(t, c, L, x1) + (x2 != x1) +
+                    (c + 1 == L - 1 ? (int) ((t & 1) != (uint64_t) x2) : 0);
+            const uint64_t *r[4];
+            for (int y = 3; y >= 0; y--)
+            {
+                D[y] = h + (x1 != (y & 1)) + (x2 != (y >> 1));
+                if (pp[y] != 2)
+                    pt = (pp[y] + D[y]) & 1;
+            }
+            if (j == 0 && threadIdx.x == 0)
+                pnew[t] = (uint8_t) pt;
+            for (int y = 0; y < 4; y++)
+            {
+                int64_t by = 2 * j + (pt & 1) - D[y];
+                ok[y] = pt != 2 && pp[y] != 2 && by >= 0 && by < nbo;
+                r[y] = old + (A0 | ((uint64_t) y << c)) * SB +
+                       (ok[y] ? by >> 1 : 0) * KB - ((y & 1) + (y >> 1));
+            }
+            uint64_t *rt = nw + t * SB + j * KB;
+            for (int64_t kp = threadIdx.x; kp < nkn; kp += blockDim.x)
+            {
+                uint64_t v = 0;
+                for (int y = 0; y < 4; y++)
+                {
+                    int64_t ky = kp - ((y & 1) + (y >> 1));
+                    if (ok[y] && ky >= 0 && ky < nko)
+                        v = tm_add(v, r[y][kp], p);
+                }
+                rt[kp] = v;
+            }
+        }
+    }
+}
+
+#endif
