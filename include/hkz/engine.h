@@ -260,6 +260,35 @@ HKZ_API HKZ_WARN_UNUSED int hkz_engine_col_bounds(double *err, double *mag,
         const double *bmax, const double *berr, const double *C,
         const double *cerr, size_t ldc, size_t K, size_t T);
 
+/* ---- exact fixed-point sums (kernels/cpu/engine_fix.c) ----------------- */
+
+/* A fixed-point number is HKZ_FIX_L int32 digits x_i, |x_i| < 2^HKZ_FIX_D,
+ * standing for the integer X = sum_i x_i 2^{HKZ_FIX_D i} (the caller keeps
+ * the scale).  The sums below are exact integer arithmetic (no rounding,
+ * no overflow): the same bits on every backend, order and thread count. */
+#define HKZ_FIX_D 26
+#define HKZ_FIX_L 8
+
+/** Stage 1, per pair q < nq and group k < nk:
+ *    G[(q nk + k) L ...] = floor(sum_{j < yl[q][k]} x[q][off[k] + j]
+ *                                   y[q][off[k] + j] / 2^{D L}),
+ *  x[q], y[q]: rows of off[nk] numbers (L digits each), yl[q]: nk counts
+ *  (<= off[k+1] - off[k]).  Every G must satisfy |G| < 2^{D L - 1}
+ *  (HKZ_ERR_TOO_LARGE otherwise: the caller's scales are wrong).  G's
+ *  digits: the lower L - 1 in [0, 2^D), the top one signed. */
+HKZ_API HKZ_WARN_UNUSED int hkz_engine_fix_pairs(hkz_engine_t e,
+        int32_t *G, size_t nk, const size_t *off, size_t nq,
+        const int32_t *const *x, const int32_t *const *y,
+        const uint32_t *const *yl);
+
+/** Stage 2: V_ij = sum_{k < nk} z[i][k] G_j[k] exactly, for nz rows z[i]
+ *  (nk numbers each) and the ng rows of G (nk numbers each, contiguous),
+ *  as 2L digits V[(i ng + j) 2L + l]: V_ij = sum_l V[..l] 2^{D l}, the
+ *  lower 2L - 1 digits in [0, 2^D), the top one signed. */
+HKZ_API HKZ_WARN_UNUSED int hkz_engine_fix_gemm(hkz_engine_t e, int64_t *V,
+        size_t nk, size_t nz, const int32_t *const *z, const int32_t *G,
+        size_t ng);
+
 /* ---- backends ---------------------------------------------------------- */
 
 /* A backend implements create / destroy / run on its own state; run gets
@@ -272,6 +301,13 @@ typedef struct
     int (*run)(void *state, double *out, double *err, double *mag,
                const hkz_engine_problem_t *pb);
     int (*devices)(void);   /* devices visible now (NULL: 1) */
+    /* hkz_engine_fix_pairs / _gemm on the backend (NULL: the CPU code;
+     * the same bits either way: exact integer sums) */
+    int (*fix_pairs)(void *state, int32_t *G, size_t nk, const size_t *off,
+                     size_t nq, const int32_t *const *x,
+                     const int32_t *const *y, const uint32_t *const *yl);
+    int (*fix_gemm)(void *state, int64_t *V, size_t nk, size_t nz,
+                    const int32_t *const *z, const int32_t *G, size_t ng);
 } hkz_engine_backend_t;
 
 /** Registers (or, with b == NULL, removes) the backend for kind CUDA
