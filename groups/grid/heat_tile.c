@@ -326,6 +326,7 @@ int _hkz_grid_tile_engine(hkz_grid_entry_t *rows, slong *idx, slong *nsc,
             hkz_grid_entry_t *row = rows + i * T + j;
             row->p = p0 + i;
             row->j = j;
+            row->tier2 = 0;
             if (have)
             {
                 arb_set_d(&row->value, out[i + j * np]);
@@ -354,7 +355,10 @@ int _hkz_grid_tile_rest(hkz_grid_entry_t *rows, slong *idx, slong nsc,
 {
     int status = HKZ_SUCCESS;
 
-    if (nsc > 0 && g->kind == HKZ_GRID_SU2_SUB && tm->sub_w != NULL)
+    if (nsc > 0 && g->kind == HKZ_GRID_SU2_SUB && tm->sub_fix != NULL)
+        status = _hkz_grid_sub_fix(rows, idx, &nsc, g, p0, tm, e, goal);
+    if (status == HKZ_SUCCESS && nsc > 0 && g->kind == HKZ_GRID_SU2_SUB
+        && tm->sub_w != NULL)
         status = _hkz_grid_sub_multi(rows, idx, &nsc, g, p0, tm->T, e, goal,
                                      tm->sub_w);
     if (status == HKZ_SUCCESS)

@@ -1,7 +1,7 @@
 /* Checkpoint records of grid tiles (the codec of hkz/record.h):
  *   "tile <i> <n> <f> <ball> <f> <ball> ..."
- * f = certified + 2 scalar + 4 (goal missed); <ball> exact (a resumed run
- * writes the same bytes). */
+ * f = certified + 2 scalar + 4 (goal missed) + 8 (fixed-point tier);
+ * <ball> exact (a resumed run writes the same bytes). */
 #include <stdlib.h>
 #include <string.h>
 #include "grid_internal.h"
@@ -21,7 +21,8 @@ char *_hkz_grid_record(slong tile, const hkz_grid_entry_t *rows, slong n)
     {
         hkz_rec_put_slong(&e, (rows[k].certified != 0) +
                           2 * (rows[k].scalar != 0) +
-                          4 * (rows[k].status == HKZ_ERR_PREC));
+                          4 * (rows[k].status == HKZ_ERR_PREC) +
+                          8 * (rows[k].tier2 != 0));
         hkz_rec_put_ball(&e, &rows[k].value);
     }
     if (hkz_rec_enc_str(&e) == NULL)
@@ -52,12 +53,13 @@ int _hkz_grid_record_load(hkz_grid_entry_t *rows, slong n, slong *tile,
     for (k = 0; k < n; k++)
     {
         HKZ_TRY(hkz_rec_get_slong(&d, &f));
-        HKZ_CHECK(f >= 0 && f <= 7, HKZ_ERR_CHECKPOINT, "checkpoint: "
+        HKZ_CHECK(f >= 0 && f <= 15, HKZ_ERR_CHECKPOINT, "checkpoint: "
                   "malformed field %d of grid tile record '%.40s'", d.field,
                   rec);
         HKZ_TRY(hkz_rec_get_ball(&d, &rows[k].value));
         rows[k].certified = f & 1;
         rows[k].scalar = (f >> 1) & 1;
+        rows[k].tier2 = (f >> 3) & 1;
         rows[k].status = (f & 4) ? HKZ_ERR_PREC : HKZ_SUCCESS;
     }
     return hkz_rec_end(&d);

@@ -49,108 +49,7 @@
 #include "hkz_check.h"
 #include "heat_sub_internal.h"
 #include "su2_grid_internal.h"
-
-#define FIX_WP 320
-#define FIX_TOLBITS 186
-#define FIX_BITS (HKZ_FIX_D * HKZ_FIX_L)
-#define FB (FIX_BITS - 2)
-#define FC (FIX_BITS - 3)
-
-typedef struct
-{
-    int32_t *d;          /* digits (NULL: not made yet) */
-    uint32_t *yl;        /* t rows: terms of each k */
-    mag_t e, S, tail;    /* input error; t rows: S and tail of (*) */
-    slong K, fw;         /* t rows: own K, Fw */
-    double N;            /* t rows: modes */
-    int made, ok;        /* row computed; usable */
-} fix_row;
-
-struct hkz_su2_sub_fix_struct
-{
-    const arb_struct *r, *z, *t;
-    slong nr, nz, nt;
-    slong K, h;          /* frame: k <= K; 2^h > M_k + 1 */
-    slong *M, *bo;       /* K + 1 each; bo: offsets (slong) */
-    size_t *off;         /* K + 2 offsets */
-    int frame;           /* a frame exists */
-    slong bits;          /* inputs rounded to 2^-bits (0: their F) */
-    fix_row *R, *Z, *T;
-    hkz_su2_sub_wcache_t cf;   /* Jacobi recurrence tables at FIX_WP */
-};
-
-/* digits of trunc(mid(x) 2^F), |.| < 2^{FIX_BITS - 1} (0 if larger);
- * e = max(e, rad x) */
-static int fix_set(int32_t *dg, mag_t e, const arb_t x, slong F, slong F1,
-                   fmpz_t y)
-{
-    ulong lim[(FIX_BITS + FLINT_BITS - 1) / FLINT_BITS + 1];
-    int s, i;
-
-    /* trunc at 2^-F1 (F1 <= F), then at the scale 2^-F */
-    arf_get_fmpz_fixed_si(y, arb_midref(x), -F1);
-    fmpz_mul_2exp(y, y, (ulong) (F - F1));
-    if (fmpz_bits(y) > FIX_BITS - 1)
-        return 0;
-    s = fmpz_sgn(y);
-    fmpz_abs(y, y);
-    memset(lim, 0, sizeof(lim));
-    fmpz_get_ui_array(lim, sizeof(lim) / sizeof(ulong), y);
-    for (i = 0; i < HKZ_FIX_L; i++)
-    {
-        slong b = (slong) i * HKZ_FIX_D, w = b / FLINT_BITS, o = b % FLINT_BITS;
-        ulong v = lim[w] >> o;
-        if (o + HKZ_FIX_D > FLINT_BITS)
-            v |= lim[w + 1] << (FLINT_BITS - o);
-        v &= ((ulong) 1 << HKZ_FIX_D) - 1;
-        dg[i] = s < 0 ? -(int32_t) v : (int32_t) v;
-    }
-    if (mag_cmp(arb_radref(x), e) > 0)
-        mag_set(e, arb_radref(x));
-    return 1;
-}
-
-/* the scale of the truncation of inputs at scale 2^-F */
-static slong fix_f1(const struct hkz_su2_sub_fix_struct *f, slong F)
-{
-    return f->bits > 0 && f->bits < F ? f->bits : F;
-}
-
-/* e += 2^-F */
-static void fix_add_ulp(mag_t e, slong F)
-{
-    mag_t u;
-    mag_init(u);
-    mag_set_ui_2exp_si(u, 1, -F);
-    mag_add(e, e, u);
-    mag_clear(u);
-}
-
-/* the truncation of (3.1) at t (a double lower bound): K, M[0..K] */
-static slong fix_trunc(slong *M, slong Kmax, double td)
-{
-    double logtol = -FIX_TOLBITS * M_LN2
-                    + hkz_su2_sub_log_scale_internal(td, 0), lk;
-    slong K = hkz_su2_sub_choose_K_internal(td, 0, logtol), k, m = 0;
-
-    if (K > Kmax)
-        return -1;
-    lk = logtol - M_LN2 - log(K + 1.0);
-    for (k = 0; k <= K; k++)
-        M[k] = m = hkz_su2_sub_choose_M_internal(m, k, td, 0, lk);
-    return K;
-}
-
-static double lower_d(const arb_t x)
-{
-    arf_t lo;
-    double v;
-    arf_init(lo);
-    arb_get_lbound_arf(lo, x, 64);
-    v = arf_get_d(lo, ARF_RND_DOWN);
-    arf_clear(lo);
-    return v;
-}
+#include "heat_sub_fix_internal.h"
 
 int hkz_su2_sub_fix_init(hkz_su2_sub_fix_t *f, const arb_struct *r,
         slong nr, const arb_struct *z, slong nz, const arb_struct *t,
@@ -164,14 +63,14 @@ int hkz_su2_sub_fix_init(hkz_su2_sub_fix_t *f, const arb_struct *r,
     HKZ_CHECK(F != NULL, HKZ_ERR_NOMEM, "hkz_su2_sub_fix_init: out of "
               "memory");
     F->r = r; F->z = z; F->t = t; F->nr = nr; F->nz = nz; F->nt = nt;
-    F->R = calloc(FLINT_MAX(nr, 1), sizeof(fix_row));
-    F->Z = calloc(FLINT_MAX(nz, 1), sizeof(fix_row));
-    F->T = calloc(FLINT_MAX(nt, 1), sizeof(fix_row));
+    F->R = calloc(FLINT_MAX(nr, 1), sizeof(_hkz_sub_fix_row));
+    F->Z = calloc(FLINT_MAX(nz, 1), sizeof(_hkz_sub_fix_row));
+    F->T = calloc(FLINT_MAX(nt, 1), sizeof(_hkz_sub_fix_row));
     HKZ_CHECK(F->R && F->Z && F->T, HKZ_ERR_NOMEM,
               "hkz_su2_sub_fix_init: out of memory");
     for (j = 0; j < nt; j++)
     {
-        double td = lower_d(t + j);
+        double td = _hkz_sub_fix_lower_d(t + j);
         if (td > 0)
             tmin = fmin(tmin, td);
     }
@@ -179,7 +78,7 @@ int hkz_su2_sub_fix_init(hkz_su2_sub_fix_t *f, const arb_struct *r,
         return HKZ_SUCCESS;               /* no frame: no results */
     F->M = malloc((HKZ_SUB_KMAX + 1) * sizeof(slong));
     HKZ_CHECK(F->M != NULL, HKZ_ERR_NOMEM, "out of memory");
-    F->K = fix_trunc(F->M, HKZ_SUB_KMAX - 1, tmin);
+    F->K = _hkz_sub_fix_trunc(F->M, HKZ_SUB_KMAX - 1, tmin);
     if (F->K < 0)
         return HKZ_SUCCESS;
     F->bo = malloc((F->K + 2) * sizeof(slong));
@@ -202,23 +101,12 @@ int hkz_su2_sub_fix_init(hkz_su2_sub_fix_t *f, const arb_struct *r,
     return HKZ_SUCCESS;
 }
 
-/* frees the digits (the row is made again when needed); the mags of a
- * calloc'ed row are valid zeros, those of a cleared row stay valid */
-static void row_clear(fix_row *w)
-{
-    free(w->d);
-    free(w->yl);
-    w->d = NULL;
-    w->yl = NULL;
-    w->made = w->ok = 0;
-}
-
-static void rows_free(fix_row *w, slong n)
+static void rows_free(_hkz_sub_fix_row *w, slong n)
 {
     slong i;
     for (i = 0; w != NULL && i < n; i++)
     {
-        row_clear(w + i);
+        _hkz_sub_fix_row_clear(w + i);
         mag_clear(w[i].e); mag_clear(w[i].S); mag_clear(w[i].tail);
     }
     free(w);
@@ -229,11 +117,11 @@ void hkz_su2_sub_fix_set_bits(hkz_su2_sub_fix_t f, slong bits)
     slong i;
     f->bits = bits;
     for (i = 0; i < f->nr; i++)
-        row_clear(f->R + i);
+        _hkz_sub_fix_row_clear(f->R + i);
     for (i = 0; i < f->nz; i++)
-        row_clear(f->Z + i);
+        _hkz_sub_fix_row_clear(f->Z + i);
     for (i = 0; i < f->nt; i++)
-        row_clear(f->T + i);
+        _hkz_sub_fix_row_clear(f->T + i);
 }
 
 void hkz_su2_sub_fix_clear(hkz_su2_sub_fix_t f)
@@ -246,215 +134,6 @@ void hkz_su2_sub_fix_clear(hkz_su2_sub_fix_t f)
     free(f->M); free(f->bo); free(f->off);
     hkz_su2_sub_wcache_clear(f->cf);
     free(f);
-}
-
-/* the r row: b_km at FIX_WP, digits at Fb */
-static void make_r(hkz_su2_sub_fix_t F, fix_row *w, const arb_t r)
-{
-    size_t n = F->off[F->K + 1], i;
-    arb_ptr B = _arb_vec_init(n), ws = _arb_vec_init(4);
-    fmpz_t y;
-
-    fmpz_init(y);
-    w->d = malloc(n * HKZ_FIX_L * sizeof(int32_t));
-    w->ok = w->d != NULL;
-    mag_zero(w->e);
-    if (w->ok)
-        _hkz_su2_sub_r_basis(B, F->bo, F->K, F->M, r, FIX_WP, F->cf, ws);
-    for (i = 0; w->ok && i < n; i++)
-        w->ok = arb_is_finite(B + i)
-                && fix_set(w->d + i * HKZ_FIX_L, w->e, B + i, FB,
-                           fix_f1(F, FB), y);
-    fix_add_ulp(w->e, fix_f1(F, FB));
-    fmpz_clear(y);
-    _arb_vec_clear(B, n);
-    _arb_vec_clear(ws, 4);
-}
-
-/* the z row: c_k = 2 cos kz (c_0 = 1) at FIX_WP, digits at Fc */
-static void make_z(hkz_su2_sub_fix_t F, fix_row *w, const arb_t z)
-{
-    slong k;
-    arb_ptr c = _arb_vec_init(F->K + 1);
-    arb_t zr;
-    fmpz_t y;
-
-    arb_init(zr);
-    fmpz_init(y);
-    w->d = malloc((F->K + 1) * HKZ_FIX_L * sizeof(int32_t));
-    w->ok = w->d != NULL && arb_is_finite(z);
-    mag_zero(w->e);
-    if (w->ok)
-    {
-        hkz_su2_sub_reduce_z_internal(zr, z, FIX_WP);
-        _hkz_su2_sub_cos_factors(c, F->K, zr, FIX_WP);
-    }
-    for (k = 0; w->ok && k <= F->K; k++)
-        w->ok = arb_is_finite(c + k)
-                && fix_set(w->d + k * HKZ_FIX_L, w->e, c + k, FC,
-                           fix_f1(F, FC), y);
-    fix_add_ulp(w->e, fix_f1(F, FC));
-    arb_clear(zr);
-    fmpz_clear(y);
-    _arb_vec_clear(c, F->K + 1);
-}
-
-/* the t row: own truncation, weights (2m+k+1) e^{-lambda t} at FIX_WP
- * (the recurrence of heat_sub_grid_wcache.c), digits at Fw, S, tail */
-static void make_t(hkz_su2_sub_fix_t F, fix_row *w, const arb_t t)
-{
-    size_t n = F->off[F->K + 1];
-    double td = lower_d(t);
-    slong K, k, m, *M = malloc((F->K + 1) * sizeof(slong));
-    arb_ptr W = _arb_vec_init(n);
-    arb_t q, q2, e2, wk, rk, wm, rho, a;
-    mag_t tlo, bk, mx;
-    fmpz_t y;
-
-    arb_init(q); arb_init(q2); arb_init(e2); arb_init(wk); arb_init(rk);
-    arb_init(wm); arb_init(rho); arb_init(a);
-    mag_init(tlo); mag_init(bk); mag_init(mx);
-    fmpz_init(y);
-    mag_zero(w->e); mag_zero(w->S); mag_zero(w->tail);
-    w->ok = 0;
-    K = M != NULL && td > 0 ? fix_trunc(M, F->K, td) : -1;
-    for (k = 0; K >= 0 && k <= K; k++)
-        if (M[k] > F->M[k])
-            K = -1;              /* outside the frame */
-    w->d = K >= 0 ? calloc(n * HKZ_FIX_L, sizeof(int32_t)) : NULL;
-    w->yl = K >= 0 ? calloc(F->K + 1, sizeof(uint32_t)) : NULL;
-    if (w->d == NULL || w->yl == NULL)
-        goto done;
-    w->K = K;
-    /* e^{-lambda t} = e^{-2kt} e^{-4m(m+k+1)t}: W_{m+1}/W_m (without the
-     * factor 2m+k+1) = q^{2m+k+2}, q = e^{-4t} */
-    arb_mul_si(a, t, -4, FIX_WP);
-    arb_exp(q, a, FIX_WP);
-    arb_sqr(q2, q, FIX_WP);
-    arb_mul_si(a, t, -2, FIX_WP);
-    arb_exp(e2, a, FIX_WP);
-    arb_one(wk);
-    arb_set(rk, q2);
-    w->N = 0;
-    for (k = 0; k <= K; k++)
-    {
-        arb_set(wm, wk);
-        arb_set(rho, rk);
-        for (m = 0; m <= M[k]; m++)
-        {
-            arb_mul_ui(W + F->off[k] + m, wm, 2 * (ulong) m + k + 1, FIX_WP);
-            arb_mul(wm, wm, rho, FIX_WP);
-            arb_mul(rho, rho, q2, FIX_WP);
-        }
-        arb_mul(wk, wk, e2, FIX_WP);
-        arb_mul(rk, rk, q, FIX_WP);
-        w->yl[k] = (uint32_t) (M[k] + 1);
-        w->N += M[k] + 1;
-    }
-    /* w: 2^w > max |W| (upper bounds) */
-    mag_zero(mx);
-    for (k = 0; k <= K; k++)
-        for (m = 0; m <= M[k]; m++)
-        {
-            arb_get_mag(bk, W + F->off[k] + m);
-            if (mag_cmp(bk, mx) > 0)
-                mag_set(mx, bk);
-        }
-    if (!mag_is_finite(mx) || mag_cmp_2exp_si(mx, 64) >= 0)
-        goto done;
-    w->fw = 0;                   /* 2^fw > max |W| (>= W_00 = 1) */
-    while (mag_cmp_2exp_si(mx, w->fw) >= 0)
-        w->fw++;
-    w->fw = FB - w->fw - F->h;
-    w->ok = 1;
-    for (k = 0; w->ok && k <= K; k++)
-        for (m = 0; w->ok && m <= M[k]; m++)
-        {
-            arb_srcptr x = W + F->off[k] + m;
-            w->ok = fix_set(w->d + (F->off[k] + m) * HKZ_FIX_L, w->e, x,
-                            w->fw, fix_f1(F, w->fw), y);
-            arb_get_mag(bk, x);
-            mag_add(w->S, w->S, bk);
-        }
-    fix_add_ulp(w->e, fix_f1(F, w->fw));
-    /* S >= sum |W~|: |W~| <= |W| + e_W for each of the N terms */
-    mag_mul_ui(bk, w->e, (ulong) w->N);
-    mag_add(w->S, w->S, bk);
-    /* the proven tails (spec 3.5) at a lower bound of t */
-    arb_get_mag_lower(tlo, t);
-    for (k = 0; k <= K; k++)
-    {
-        hkz_su2_sub_tail_m_internal(bk, (ulong) k, (ulong) M[k], tlo, 0);
-        mag_add(w->tail, w->tail, bk);
-    }
-    hkz_su2_sub_tail_k_internal(bk, (ulong) K, tlo, 0);
-    mag_add(w->tail, w->tail, bk);
-done:
-    free(M);
-    _arb_vec_clear(W, n);
-    arb_clear(q); arb_clear(q2); arb_clear(e2); arb_clear(wk);
-    arb_clear(rk); arb_clear(wm); arb_clear(rho); arb_clear(a);
-    mag_clear(tlo); mag_clear(bk); mag_clear(mx);
-    fmpz_clear(y);
-}
-
-/* the rows to make: kind (0 r, 1 z, 2 t) and index */
-typedef struct
-{
-    hkz_su2_sub_fix_t F;
-    int *kind;
-    slong *idx;
-} make_job;
-
-static void make_range(size_t i0, size_t i1, void *arg)
-{
-    const make_job *J = arg;
-    size_t i;
-    for (i = i0; i < i1; i++)
-    {
-        slong x = J->idx[i];
-        if (J->kind[i] == 0)
-            make_r(J->F, J->F->R + x, J->F->r + x);
-        else if (J->kind[i] == 1)
-            make_z(J->F, J->F->Z + x, J->F->z + x);
-        else
-            make_t(J->F, J->F->T + x, J->F->t + x);
-    }
-    flint_cleanup();
-}
-
-/* makes the missing rows of (ir, iz[], jt[]) on the engine's threads;
- * frees the r rows below ir (the grids visit r in increasing order) */
-static int fix_rows(hkz_su2_sub_fix_t F, hkz_engine_t e, slong ir,
-        const slong *iz, slong ni, const slong *jt, slong nj)
-{
-    make_job J;
-    slong n = 0, i;
-    int status;
-
-    J.F = F;
-    J.kind = malloc((ni + nj + 1) * sizeof(int));
-    J.idx = malloc((ni + nj + 1) * sizeof(slong));
-    HKZ_CHECK(J.kind && J.idx, HKZ_ERR_NOMEM, "su2-sub tier: out of memory");
-    for (i = 0; i < ir; i++)
-        row_clear(F->R + i);
-#define ADD(k, x, rows)                                                     \
-    if (!rows[x].made)                                                      \
-    {                                                                       \
-        rows[x].made = 1;                                                   \
-        J.kind[n] = k;                                                      \
-        J.idx[n++] = x;                                                     \
-    }
-    ADD(0, ir, F->R);
-    for (i = 0; i < ni; i++)
-        ADD(1, iz[i], F->Z);
-    for (i = 0; i < nj; i++)
-        ADD(2, jt[i], F->T);
-#undef ADD
-    status = hkz_engine_parallel_for(e, (size_t) n, make_range, &J);
-    free(J.kind);
-    free(J.idx);
-    return status;
 }
 
 /* res = V 2^-F exactly, radius (*) */
@@ -478,8 +157,8 @@ static void fix_ball(arb_t res, const int64_t *v, slong F)
 }
 
 /* the bound (*) of the entry with rows x (r), c (z), w (t) */
-static void fix_rad(mag_t rad, const fix_row *x, const fix_row *c,
-                    const fix_row *w, slong fg)
+static void fix_rad(mag_t rad, const _hkz_sub_fix_row *x, const _hkz_sub_fix_row *c,
+                    const _hkz_sub_fix_row *w, slong fg)
 {
     mag_t a, b, eg;
 
@@ -499,15 +178,53 @@ static void fix_rad(mag_t rad, const fix_row *x, const fix_row *c,
     mag_clear(a); mag_clear(b); mag_clear(eg);
 }
 
+/* the balls of rows i0..i1 of z (post-processing on the engine's
+ * threads: each ball depends on its own V and rows) */
+typedef struct
+{
+    hkz_su2_sub_fix_t F;
+    arb_ptr res;
+    int *ok;
+    const int64_t *V;
+    const slong *iz, *jt, *q, *qz;
+    slong ir, nj;
+    size_t nq;
+} ball_job;
+
+static void ball_range(size_t i0, size_t i1, void *arg)
+{
+    const ball_job *B = arg;
+    size_t i;
+    slong j;
+
+    for (i = i0; i < i1; i++)
+        for (j = 0; j < B->nj; j++)
+        {
+            const _hkz_sub_fix_row *w = B->F->T + B->jt[j];
+            arb_ptr v = B->res + i * B->nj + j;
+            slong fg = FB + w->fw - FIX_BITS;
+            if (B->q[j] < 0 || B->qz[i] < 0)
+                continue;
+            fix_ball(v, B->V + (B->qz[i] * B->nq + B->q[j]) * 2 * HKZ_FIX_L,
+                     FC + fg);
+            fix_rad(arb_radref(v), B->F->R + B->ir, B->F->Z + B->iz[i], w,
+                    fg);
+            B->ok[i * B->nj + j] = 1;
+        }
+    flint_cleanup();
+}
+
 int hkz_su2_sub_fix_eval(arb_ptr res, int *ok, hkz_su2_sub_fix_t F,
         hkz_engine_t e, slong ir, const slong *iz, slong ni,
         const slong *jt, slong nj)
 {
-    size_t nk, nq = 0, nc = 0, i, j;
+    hkz_engine_fix_t f;
+    ball_job B;
+    size_t nq = 0, nc = 0, i, j;
     const int32_t **x = NULL, **y = NULL, **zr = NULL;
     const uint32_t **yl = NULL;
+    uint64_t *xk = NULL, *yk = NULL, *zk = NULL;
     slong *q = NULL, *qz = NULL;
-    int32_t *G = NULL;
     int64_t *V = NULL;
     int status = HKZ_SUCCESS;
 
@@ -522,27 +239,31 @@ int hkz_su2_sub_fix_eval(arb_ptr res, int *ok, hkz_su2_sub_fix_t F,
     for (j = 0; j < (size_t) nj; j++)
         HKZ_CHECK(jt[j] >= 0 && jt[j] < F->nt, HKZ_ERR_ARG,
                   "su2-sub tier: t index");
-    HKZ_TRY(fix_rows(F, e, ir, iz, ni, jt, nj));
+    HKZ_TRY(_hkz_sub_fix_rows(F, e, ir, iz, ni, jt, nj));
     if (F->R[ir].ok != 1)
         return HKZ_SUCCESS;
-    nk = (size_t) F->K + 1;
     x = malloc(nj * sizeof(*x));
     y = malloc(nj * sizeof(*y));
     yl = malloc(nj * sizeof(*yl));
     zr = malloc(ni * sizeof(*zr));
+    xk = malloc(nj * sizeof(uint64_t));
+    yk = malloc(nj * sizeof(uint64_t));
+    zk = malloc(ni * sizeof(uint64_t));
     q = malloc(nj * sizeof(slong));
     qz = malloc(ni * sizeof(slong));
-    HKZ_CHECK_GOTO(x && y && yl && zr && q && qz, HKZ_ERR_NOMEM,
-                   "su2-sub tier: out of memory");
+    HKZ_CHECK_GOTO(x && y && yl && zr && xk && yk && zk && q && qz,
+                   HKZ_ERR_NOMEM, "su2-sub tier: out of memory");
     for (j = 0; j < (size_t) nj; j++)
     {
-        const fix_row *w = F->T + jt[j];
+        const _hkz_sub_fix_row *w = F->T + jt[j];
         q[j] = -1;
         if (w->ok != 1)
             continue;
         x[nq] = F->R[ir].d;
+        xk[nq] = F->R[ir].key;
         y[nq] = w->d;
         yl[nq] = w->yl;
+        yk[nq] = w->key;
         q[j] = (slong) nq++;
     }
     for (i = 0; i < (size_t) ni; i++)
@@ -551,29 +272,25 @@ int hkz_su2_sub_fix_eval(arb_ptr res, int *ok, hkz_su2_sub_fix_t F,
         if (F->Z[iz[i]].ok == 1)
         {
             zr[nc] = F->Z[iz[i]].d;
+            zk[nc] = F->Z[iz[i]].key;
             qz[i] = (slong) nc++;
         }
     }
-    G = malloc(FLINT_MAX(nq, 1) * nk * HKZ_FIX_L * sizeof(int32_t));
     V = malloc(FLINT_MAX(nq * nc, 1) * 2 * HKZ_FIX_L * sizeof(int64_t));
-    HKZ_CHECK_GOTO(G && V, HKZ_ERR_NOMEM, "su2-sub tier: out of memory");
-    HKZ_TRY_GOTO(hkz_engine_fix_pairs(e, G, nk, F->off, nq, x, y, yl));
-    HKZ_TRY_GOTO(hkz_engine_fix_gemm(e, V, nk, nc, zr, G, nq));
-    for (i = 0; i < (size_t) ni; i++)
-        for (j = 0; j < (size_t) nj; j++)
-        {
-            const fix_row *w = F->T + jt[j], *c = F->Z + iz[i];
-            arb_ptr v = res + i * nj + j;
-            slong fg;
-            if (q[j] < 0 || qz[i] < 0)
-                continue;
-            fg = FB + w->fw - FIX_BITS;
-            fix_ball(v, V + (qz[i] * nq + q[j]) * 2 * HKZ_FIX_L, FC + fg);
-            fix_rad(arb_radref(v), F->R + ir, c, w, fg);
-            ok[i * nj + j] = 1;
-        }
+    HKZ_CHECK_GOTO(V != NULL, HKZ_ERR_NOMEM, "su2-sub tier: out of memory");
+    f.nk = (size_t) F->K + 1;
+    f.off = F->off;
+    f.nq = nq;
+    f.x = x; f.y = y; f.yl = yl; f.xkey = xk; f.ykey = yk;
+    f.nz = nc;
+    f.z = zr;
+    f.zkey = zk;
+    HKZ_TRY_GOTO(hkz_engine_fix_sum(e, V, &f));
+    B.F = F; B.res = res; B.ok = ok; B.V = V; B.iz = iz; B.jt = jt;
+    B.q = q; B.qz = qz; B.ir = ir; B.nj = nj; B.nq = nq;
+    status = hkz_engine_parallel_for(e, (size_t) ni, ball_range, &B);
 cleanup:
-    free(x); free(y); free(yl); free(zr); free(q); free(qz);
-    free(G); free(V);
+    free(x); free(y); free(yl); free(zr); free(xk); free(yk); free(zk);
+    free(q); free(qz); free(V);
     return status;
 }

@@ -269,25 +269,35 @@ HKZ_API HKZ_WARN_UNUSED int hkz_engine_col_bounds(double *err, double *mag,
 #define HKZ_FIX_D 26
 #define HKZ_FIX_L 8
 
-/** Stage 1, per pair q < nq and group k < nk:
- *    G[(q nk + k) L ...] = floor(sum_{j < yl[q][k]} x[q][off[k] + j]
- *                                   y[q][off[k] + j] / 2^{D L}),
- *  x[q], y[q]: rows of off[nk] numbers (L digits each), yl[q]: nk counts
- *  (<= off[k+1] - off[k]).  Every G must satisfy |G| < 2^{D L - 1}
- *  (HKZ_ERR_TOO_LARGE otherwise: the caller's scales are wrong).  G's
- *  digits: the lower L - 1 in [0, 2^D), the top one signed. */
-HKZ_API HKZ_WARN_UNUSED int hkz_engine_fix_pairs(hkz_engine_t e,
-        int32_t *G, size_t nk, const size_t *off, size_t nq,
-        const int32_t *const *x, const int32_t *const *y,
-        const uint32_t *const *yl);
+/* The rows of hkz_engine_fix_sum.  Row keys name contents for a device
+ * cache: a key != 0 must always denote the same row (digits and counts);
+ * 0: no caching. */
+typedef struct
+{
+    size_t nk;                 /* groups k of a row */
+    const size_t *off;         /* nk + 1: group k = numbers off[k] ..
+                                  off[k+1) of an x or y row */
+    size_t nq;                 /* pairs q: rows x[q], y[q] (off[nk]
+                                  numbers each), counts yl[q] (nk) */
+    const int32_t *const *x, *const *y;
+    const uint32_t *const *yl;
+    const uint64_t *xkey, *ykey;   /* nq keys each (NULL: no caching) */
+    size_t nz;                 /* rows z[i] of nk numbers */
+    const int32_t *const *z;
+    const uint64_t *zkey;
+} hkz_engine_fix_t;
 
-/** Stage 2: V_ij = sum_{k < nk} z[i][k] G_j[k] exactly, for nz rows z[i]
- *  (nk numbers each) and the ng rows of G (nk numbers each, contiguous),
- *  as 2L digits V[(i ng + j) 2L + l]: V_ij = sum_l V[..l] 2^{D l}, the
- *  lower 2L - 1 digits in [0, 2^D), the top one signed. */
-HKZ_API HKZ_WARN_UNUSED int hkz_engine_fix_gemm(hkz_engine_t e, int64_t *V,
-        size_t nk, size_t nz, const int32_t *const *z, const int32_t *G,
-        size_t ng);
+/** Exact two-stage sums: per pair q and group k
+ *    G_qk = floor(sum_{j < yl[q][k]} x[q][off[k]+j] y[q][off[k]+j]
+ *                 / 2^{D L}),
+ *  each required to satisfy |G_qk| < 2^{D L - 1} (HKZ_ERR_TOO_LARGE
+ *  otherwise: the caller's scales are wrong), then per row i of z and pair
+ *  q: V_iq = sum_{k < nk} z[i][k] G_qk, as 2L digits V[(i nq + q) 2L + l]
+ *  (V_iq = sum_l V[..l] 2^{D l}, the lower 2L - 1 digits in [0, 2^D), the
+ *  top one signed).  On the engine's backend (CUDA: device kernels, rows
+ *  cached on the device by key); the same integers everywhere. */
+HKZ_API HKZ_WARN_UNUSED int hkz_engine_fix_sum(hkz_engine_t e, int64_t *V,
+        const hkz_engine_fix_t *f);
 
 /* ---- backends ---------------------------------------------------------- */
 
@@ -301,13 +311,9 @@ typedef struct
     int (*run)(void *state, double *out, double *err, double *mag,
                const hkz_engine_problem_t *pb);
     int (*devices)(void);   /* devices visible now (NULL: 1) */
-    /* hkz_engine_fix_pairs / _gemm on the backend (NULL: the CPU code;
-     * the same bits either way: exact integer sums) */
-    int (*fix_pairs)(void *state, int32_t *G, size_t nk, const size_t *off,
-                     size_t nq, const int32_t *const *x,
-                     const int32_t *const *y, const uint32_t *const *yl);
-    int (*fix_gemm)(void *state, int64_t *V, size_t nk, size_t nz,
-                    const int32_t *const *z, const int32_t *G, size_t ng);
+    /* hkz_engine_fix_sum on the backend (NULL: the CPU code; the same
+     * bits either way: exact integer sums) */
+    int (*fix_sum)(void *state, int64_t *V, const hkz_engine_fix_t *f);
 } hkz_engine_backend_t;
 
 /** Registers (or, with b == NULL, removes) the backend for kind CUDA

@@ -252,7 +252,7 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2_sub_wcache_prepare_many(
  *  heat_sub_grid_fix.c): p_t(r, z) on the product of lists r (nr balls),
  *  z (nz), t (nt) by the spectral sum (3.1), with basis, 2 cos(kz) and
  *  weights from Arb rounded to HKZ_FIX_L digits and summed exactly
- *  (hkz_engine_fix_pairs, hkz_engine_fix_gemm: on the engine's device),
+ *  (hkz_engine_fix_sum: on the engine's device),
  *  and the proven bound of that file per entry.  For the entries the
  *  double engine cannot certify (small values after cancellation) at a
  *  fraction of the cost of Arb.  The lists are not copied (they must

@@ -1,4 +1,4 @@
-/* Exact fixed-point sums (hkz/engine.h: hkz_engine_fix_pairs, _gemm): the
+/* Exact fixed-point sums (hkz/engine.h: hkz_engine_fix_sum): the
  * CPU code, and the dispatch to a backend's own (CUDA).
  *
  * Why exact.  A digit has |x| < 2^26, so a digit product is below 2^52 in
@@ -63,12 +63,8 @@ static fix_i128 fix_norm(int64_t *d, const fix_i128 *lev)
 
 typedef struct
 {
+    const hkz_engine_fix_t *f;
     int32_t *G;
-    size_t nk, ng;
-    const size_t *off;
-    const int32_t *const *x, *const *y, *const *z;
-    const uint32_t *const *yl;
-    const int32_t *Gs;
     int64_t *V;
     int bad;
 } fix_arg;
@@ -76,18 +72,19 @@ typedef struct
 static void pairs_range(size_t q0, size_t q1, void *arg)
 {
     fix_arg *A = arg;
+    const hkz_engine_fix_t *f = A->f;
     size_t q, k;
     fix_i128 lev[NLEV], c;
     int64_t d[NLEV];
     int l;
 
     for (q = q0; q < q1; q++)
-        for (k = 0; k < A->nk; k++)
+        for (k = 0; k < f->nk; k++)
         {
-            int32_t *g = A->G + (q * A->nk + k) * L;
+            int32_t *g = A->G + (q * f->nk + k) * L;
             memset(lev, 0, sizeof(lev));
-            fix_acc(lev, A->x[q] + A->off[k] * L, A->y[q] + A->off[k] * L,
-                    A->yl[q][k]);
+            fix_acc(lev, f->x[q] + f->off[k] * L, f->y[q] + f->off[k] * L,
+                    f->yl[q][k]);
             c = fix_norm(d, lev);
             /* floor(. / 2^{D L}): digits L .. 2L-2 and the carry */
             for (l = 0; l < L - 1; l++)
@@ -102,6 +99,7 @@ static void pairs_range(size_t q0, size_t q1, void *arg)
 static void gemm_range(size_t i0, size_t i1, void *arg)
 {
     fix_arg *A = arg;
+    const hkz_engine_fix_t *f = A->f;
     size_t n;
     fix_i128 lev[NLEV], c;
     int64_t d[NLEV];
@@ -109,10 +107,10 @@ static void gemm_range(size_t i0, size_t i1, void *arg)
 
     for (n = i0; n < i1; n++)
     {
-        size_t i = n / A->ng, j = n % A->ng;
+        size_t i = n / f->nq, q = n % f->nq;
         int64_t *v = A->V + n * 2 * L;
         memset(lev, 0, sizeof(lev));
-        fix_acc(lev, A->z[i], A->Gs + j * A->nk * L, A->nk);
+        fix_acc(lev, f->z[i], A->G + q * f->nk * L, f->nk);
         c = fix_norm(d, lev);
         for (l = 0; l < NLEV; l++)
             v[l] = d[l];
@@ -123,54 +121,37 @@ static void gemm_range(size_t i0, size_t i1, void *arg)
     }
 }
 
-int hkz_engine_fix_pairs(hkz_engine_t e, int32_t *G, size_t nk,
-        const size_t *off, size_t nq, const int32_t *const *x,
-        const int32_t *const *y, const uint32_t *const *yl)
+int hkz_engine_fix_sum(hkz_engine_t e, int64_t *V, const hkz_engine_fix_t *f)
 {
     const hkz_engine_backend_t *be;
     void *st;
     fix_arg A;
+    int status;
 
-    HKZ_CHECK(G != NULL && off != NULL && (nq == 0 || (x != NULL
-              && y != NULL && yl != NULL)), HKZ_ERR_ARG,
-              "hkz_engine_fix_pairs: NULL argument");
-    if (nq == 0 || nk == 0)
+    HKZ_CHECK(V != NULL && f != NULL && f->off != NULL && (f->nq == 0
+              || (f->x != NULL && f->y != NULL && f->yl != NULL))
+              && (f->nz == 0 || f->z != NULL), HKZ_ERR_ARG,
+              "hkz_engine_fix_sum: NULL argument");
+    if (f->nq == 0 || f->nz == 0)
         return HKZ_SUCCESS;
     if (e != NULL)
     {
         be = _hkz_engine_backend(e, &st);
-        if (be != NULL && be->fix_pairs != NULL)
-            return be->fix_pairs(st, G, nk, off, nq, x, y, yl);
+        if (be != NULL && be->fix_sum != NULL)
+            return be->fix_sum(st, V, f);
     }
     memset(&A, 0, sizeof(A));
-    A.G = G; A.nk = nk; A.off = off; A.x = x; A.y = y; A.yl = yl;
-    HKZ_TRY(hkz_engine_parallel_for(e, nq, pairs_range, &A));
-    HKZ_CHECK(!A.bad, HKZ_ERR_TOO_LARGE, "hkz_engine_fix_pairs: a sum "
-              "does not fit in %d digits", L);
-    return HKZ_SUCCESS;
-}
-
-int hkz_engine_fix_gemm(hkz_engine_t e, int64_t *V, size_t nk, size_t nz,
-        const int32_t *const *z, const int32_t *G, size_t ng)
-{
-    const hkz_engine_backend_t *be;
-    void *st;
-    fix_arg A;
-
-    HKZ_CHECK(V != NULL && (nz == 0 || z != NULL) && G != NULL, HKZ_ERR_ARG,
-              "hkz_engine_fix_gemm: NULL argument");
-    if (nz == 0 || ng == 0)
-        return HKZ_SUCCESS;
-    if (e != NULL)
-    {
-        be = _hkz_engine_backend(e, &st);
-        if (be != NULL && be->fix_gemm != NULL)
-            return be->fix_gemm(st, V, nk, nz, z, G, ng);
-    }
-    memset(&A, 0, sizeof(A));
-    A.nk = nk; A.z = z; A.Gs = G; A.V = V; A.ng = ng;
-    HKZ_TRY(hkz_engine_parallel_for(e, nz * ng, gemm_range, &A));
-    HKZ_CHECK(!A.bad, HKZ_ERR_TOO_LARGE, "hkz_engine_fix_gemm: a sum does "
-              "not fit in %d digits", 2 * L);
-    return HKZ_SUCCESS;
+    A.f = f;
+    A.V = V;
+    A.G = malloc(FLINT_MAX(f->nq * f->nk, 1) * L * sizeof(int32_t));
+    HKZ_CHECK(A.G != NULL, HKZ_ERR_NOMEM, "hkz_engine_fix_sum: out of "
+              "memory");
+    status = hkz_engine_parallel_for(e, f->nq, pairs_range, &A);
+    if (status == HKZ_SUCCESS && !A.bad)
+        status = hkz_engine_parallel_for(e, f->nz * f->nq, gemm_range, &A);
+    free(A.G);
+    if (status == HKZ_SUCCESS && A.bad)
+        status = hkz_error_set(HKZ_ERR_TOO_LARGE, "hkz_engine_fix_sum: a "
+                               "sum does not fit in its digits");
+    return status;
 }
