@@ -160,6 +160,7 @@ extern "C" void hkz_cuda_engine_destroy(hkz_cuda_engine_t *ep)
         cudaStreamSynchronize(e->s_main);
     if (e->s_aux != NULL)
         cudaStreamSynchronize(e->s_aux);
+    _hkz_cuda_fix_free(e);
     if (e->blas != NULL)
         cublasDestroy(e->blas);
     cudaFree(e->blas_ws);
@@ -256,7 +257,8 @@ static int be_devices(void)
 
 static const hkz_engine_backend_t cuda_backend = {"cuda", be_create,
                                                   be_destroy, be_run,
-                                                  be_devices};
+                                                  be_devices,
+                                                  _hkz_cuda_fix_sum};
 
 // called by hkz_cuda_register (src/cuda/cuda_register.c)
 extern "C" int hkz_cuda_engine_register(void)
