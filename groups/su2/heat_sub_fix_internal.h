@@ -9,7 +9,7 @@
 #include "hkz/engine.h"
 
 #define FIX_WP 320
-#define FIX_TOLBITS 186
+#define FIX_TOLBITS 200
 #define FIX_BITS (HKZ_FIX_D * HKZ_FIX_L)
 #define FB (FIX_BITS - 2)
 #define FC (FIX_BITS - 3)
