@@ -34,9 +34,9 @@ typedef struct
                        double, product kind) */
     hkz_su2_sub_wcache_t sub_w;  /* SU2_SUB: Arb weights of the batched
                                     fallback (scalar.c), else NULL */
-    hkz_su2_sub_fix_t sub_fix;   /* SU2_SUB, d = 0: the fixed-point tier
-                                    (sub_fix.c; heat_run.c decides), else
-                                    NULL */
+    hkz_su2_sub_fix_t sub_fix[2];  /* SU2_SUB, d = 0: the fixed-point
+                                    tier at 8 and 16 digits (sub_fix.c;
+                                    heat_run.c decides), else NULL */
 } _hkz_grid_times_t;
 
 int _hkz_grid_times_init(_hkz_grid_times_t *tm, const hkz_grid_heat_t g);
@@ -64,12 +64,12 @@ int _hkz_grid_tile_rest(hkz_grid_entry_t *rows, slong *idx, slong nsc,
         hkz_engine_t e, const hkz_goal_t *goal);
 
 /* The fixed-point tier of an su2-sub tile (sub_fix.c): the entries
- * idx[0..*n) (i T + j, increasing) by hkz_su2_sub_fix_eval; those whose
- * ball meets the goal are set (tier2 = 1), the others stay in idx (*n
- * lowered). */
+ * idx[0..*n) (i T + j, increasing) by hkz_su2_sub_fix_eval of f; those
+ * whose ball meets the goal are set (tier2 = 1), the others stay in idx
+ * (*n lowered). */
 int _hkz_grid_sub_fix(hkz_grid_entry_t *rows, slong *idx, slong *n,
-                      const hkz_grid_heat_t g, slong p0,
-                      const _hkz_grid_times_t *tm, hkz_engine_t e,
+                      const hkz_grid_heat_t g, slong p0, slong T,
+                      hkz_su2_sub_fix_t f, hkz_engine_t e,
                       const hkz_goal_t *goal);
 
 /* The scalar route for one entry (point p, time j) under the Ziv loop:

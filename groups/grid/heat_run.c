@@ -114,8 +114,11 @@ static int tier2_init(_hkz_grid_times_t *tm, const hkz_grid_heat_t g,
         on = atoi(s) != 0;
     if (!on || !tm->ok || g->kind != HKZ_GRID_SU2_SUB || g->deriv != 0)
         return HKZ_SUCCESS;
-    return hkz_su2_sub_fix_init(&tm->sub_fix, g->r->v, g->r->n, g->z->v,
-                                g->z->n, g->t->v, g->t->n);
+    HKZ_TRY(hkz_su2_sub_fix_init(tm->sub_fix, g->r->v, g->r->n, g->z->v,
+                                 g->z->n, g->t->v, g->t->n, 8));
+    return hkz_su2_sub_fix_init(tm->sub_fix + 1, g->r->v, g->r->n,
+                                g->z->v, g->z->n, g->t->v, g->t->n,
+                                HKZ_FIX_LMAX);
 }
 
 /* Seconds a default row block aims at. */

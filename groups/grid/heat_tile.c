@@ -353,10 +353,13 @@ int _hkz_grid_tile_rest(hkz_grid_entry_t *rows, slong *idx, slong nsc,
         const hkz_grid_heat_t g, slong p0, const _hkz_grid_times_t *tm,
         hkz_engine_t e, const hkz_goal_t *goal)
 {
-    int status = HKZ_SUCCESS;
+    int status = HKZ_SUCCESS, k;
 
-    if (nsc > 0 && g->kind == HKZ_GRID_SU2_SUB && tm->sub_fix != NULL)
-        status = _hkz_grid_sub_fix(rows, idx, &nsc, g, p0, tm, e, goal);
+    /* the fixed-point tier at 8 digits, then at 16 on what is left */
+    for (k = 0; k < 2 && status == HKZ_SUCCESS; k++)
+        if (nsc > 0 && g->kind == HKZ_GRID_SU2_SUB && tm->sub_fix[k] != NULL)
+            status = _hkz_grid_sub_fix(rows, idx, &nsc, g, p0, tm->T,
+                                       tm->sub_fix[k], e, goal);
     if (status == HKZ_SUCCESS && nsc > 0 && g->kind == HKZ_GRID_SU2_SUB
         && tm->sub_w != NULL)
         status = _hkz_grid_sub_multi(rows, idx, &nsc, g, p0, tm->T, e, goal,

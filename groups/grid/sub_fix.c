@@ -1,7 +1,7 @@
 /* The second tier of su2-sub tiles: the entries the double engine leaves
  * (small values after cancellation) by the exact fixed-point tier
- * (hkz_su2_sub_fix_eval, on the engine's device), before the Arb
- * fallback.  Per r of the tile, one dense call over the z and t that have
+ * (hkz_su2_sub_fix_eval, on the engine's device; heat_tile.c runs it at 8
+ * digits, then at 16 on what is left), before the Arb fallback.  Per r of the tile, one dense call over the z and t that have
  * such entries; an entry whose ball meets the goal is set (tier2 = 1),
  * the others stay in idx for the Arb routes.  A ball depends on the
  * entry's own (r, z, t) only (the tier's sums are exact), so the bytes do
@@ -12,11 +12,11 @@
 #include "hkz_check.h"
 
 int _hkz_grid_sub_fix(hkz_grid_entry_t *rows, slong *idx, slong *n,
-                      const hkz_grid_heat_t g, slong p0,
-                      const _hkz_grid_times_t *tm, hkz_engine_t e,
+                      const hkz_grid_heat_t g, slong p0, slong T,
+                      hkz_su2_sub_fix_t f, hkz_engine_t e,
                       const hkz_goal_t *goal)
 {
-    slong T = tm->T, nz = g->z->n, a, b, k, m = 0, ir, ni, nj;
+    slong nz = g->z->n, a, b, k, m = 0, ir, ni, nj;
     slong *zs = malloc(nz * sizeof(slong)), *ts = malloc(T * sizeof(slong));
     slong *zpos = malloc(nz * sizeof(slong)), *tpos = malloc(T * sizeof(slong));
     arb_ptr res = NULL;
@@ -54,8 +54,7 @@ int _hkz_grid_sub_fix(hkz_grid_entry_t *rows, slong *idx, slong *n,
         ok = malloc(ni * nj * sizeof(int));
         HKZ_CHECK_GOTO(ok != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
         res = _arb_vec_init(ni * nj);
-        status = hkz_su2_sub_fix_eval(res, ok, tm->sub_fix, e, ir, zs, ni,
-                                      ts, nj);
+        status = hkz_su2_sub_fix_eval(res, ok, f, e, ir, zs, ni, ts, nj);
         for (k = a; status == HKZ_SUCCESS && k < b; k++)
         {
             hkz_grid_entry_t *row = rows + idx[k];

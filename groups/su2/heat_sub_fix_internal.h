@@ -8,11 +8,14 @@
 #include "hkz/su2.h"
 #include "hkz/engine.h"
 
-#define FIX_WP 320
-#define FIX_TOLBITS 200
-#define FIX_BITS (HKZ_FIX_D * HKZ_FIX_L)
-#define FB (FIX_BITS - 2)
-#define FC (FIX_BITS - 3)
+/* per handle F of L digits: the bits of a number, the scales Fb (basis)
+ * and Fc (2 cos kz), the Arb precision of the rows, the truncation
+ * tolerance (2^-tolbits of p_t(e)) */
+#define FIX_BITS(F) (HKZ_FIX_D * (slong) (F)->L)
+#define FB(F) (FIX_BITS(F) - 2)
+#define FC(F) (FIX_BITS(F) - 3)
+#define FIX_WP(F) (FIX_BITS(F) + 112)
+#define FIX_TOLBITS(F) (FIX_BITS(F) - 8)
 
 typedef struct
 {
@@ -29,21 +32,22 @@ struct hkz_su2_sub_fix_struct
 {
     const arb_struct *r, *z, *t;
     slong nr, nz, nt;
+    int L;               /* digits per number (hkz/engine.h) */
     slong K, h;          /* frame: k <= K; 2^h > M_k + 1 */
     slong *M, *bo;       /* K + 1 each; bo: offsets (slong) */
     size_t *off;         /* K + 2 offsets */
     int frame;           /* a frame exists */
     slong bits;          /* inputs rounded to 2^-bits (0: their F) */
     _hkz_sub_fix_row *R, *Z, *T;
-    hkz_su2_sub_wcache_t cf;   /* Jacobi recurrence tables at FIX_WP */
+    hkz_su2_sub_wcache_t cf;   /* Jacobi recurrence tables at FIX_WP(F) */
 };
 
 /* frees a row's digits (made again when needed; its mags stay valid) */
 void _hkz_sub_fix_row_clear(_hkz_sub_fix_row *w);
 
-/* the truncation of (3.1) at t (a double lower bound) at the tier's
- * tolerance: K (-1 if above Kmax) and M[0..K] */
-slong _hkz_sub_fix_trunc(slong *M, slong Kmax, double td);
+/* the truncation of (3.1) at t (a double lower bound) at the tolerance
+ * 2^-tolbits p_t(e): K (-1 if above Kmax) and M[0..K] */
+slong _hkz_sub_fix_trunc(slong *M, slong Kmax, double td, slong tolbits);
 
 /* a double lower bound of x */
 double _hkz_sub_fix_lower_d(const arb_t x);

@@ -7,25 +7,26 @@
  * 3.2), (3.1) reads
  *   p_t(r, z) = sum_{k <= K} c_k G_k + R,  G_k = sum_{m <= M_k} b_km W_km,
  * where K = K(t), M_k = M_k(t) come from the steering functions at a
- * tolerance of 2^-FIX_TOLBITS times the size of p_t(e) and |R| <= tail(t),
- * the proven bound of spec 3.5 (hkz_su2_sub_tail_m_internal for each k,
- * hkz_su2_sub_tail_k_internal beyond K; valid at every point since |D^n_kk|
- * <= 1), evaluated at a lower bound of t.
+ * tolerance of 2^-(B - 8) times the size of p_t(e) (B = 26 L below) and
+ * |R| <= tail(t), the proven bound of spec 3.5 (hkz_su2_sub_tail_m_internal
+ * for each k, hkz_su2_sub_tail_k_internal beyond K; valid at every point
+ * since |D^n_kk| <= 1), evaluated at a lower bound of t.
  *
- * Digits.  b, c, W are Arb balls at FIX_WP bits, turned into integers
- * B = trunc(mid b 2^Fb) etc. (hkz/engine.h: HKZ_FIX_L digits of
- * HKZ_FIX_D bits, 208 bits): b~ = B 2^-Fb, c~ = C 2^-Fc, W~ = Y 2^-Fw with
+ * Digits.  b, c, W are Arb balls at B + 112 bits, turned into integers
+ * B = trunc(mid b 2^Fb) etc. of L digits of 26 bits (hkz/engine.h; B = 26 L
+ * bits: L = 8, or 16 for a second pass on what the first leaves): b~ =
+ * B 2^-Fb, c~ = C 2^-Fc, W~ = Y 2^-Fw with
  *   |b - b~| <= e_b = max rad(b) + 2^-Fb   (per r),
  *   |c - c~| <= e_c = max rad(c) + 2^-Fc   (per z),
  *   |W - W~| <= e_W = max rad(W) + 2^-Fw   (per t).
- * Fb = 206 (|b| <= 1: |b_km| = |D^n_kk(g)| at z = 0 is at most 1, pi_n
- * unitary), Fc = 205 (|c| <= 2), Fw = 206 - w - h with 2^w > max |W~| and
- * 2^h > M_k + 1 for all k of the frame, so that every integer below stays
- * under 2^207 (checked by the engine as well).
+ * Fb = B - 2 (|b| <= 1: |b_km| = |D^n_kk(g)| at z = 0 is at most 1, pi_n
+ * unitary), Fc = B - 3 (|c| <= 2), Fw = B - 2 - w - h with 2^w > max |W~|
+ * and 2^h > M_k + 1 for all k of the frame, so that every integer below
+ * stays under 2^{B-1} (checked by the engine as well).
  *
  * Exact sums (kernels/cpu/engine_fix.c, kernels/cuda/engine_fix.cu): the
  * engine returns G~_k = 2^-Fg floor(2^Fg G^_k) with G^_k = sum_m b~ W~
- * (exact) and Fg = Fb + Fw - 208, then V = sum_k c~_k G~_k exactly.  So
+ * (exact) and Fg = Fb + Fw - B, then V = sum_k c~_k G~_k exactly.  So
  * the only errors are the roundings of the inputs, the floor and the tail:
  *   |G_k - G^_k| <= sum_m |b| |W - W~| + |b - b~| |W~|
  *                <= (M_k + 1) e_W + e_b S_k,     S_k = sum_m |W~_km|,
@@ -53,7 +54,7 @@
 
 int hkz_su2_sub_fix_init(hkz_su2_sub_fix_t *f, const arb_struct *r,
         slong nr, const arb_struct *z, slong nz, const arb_struct *t,
-        slong nt)
+        slong nt, int L)
 {
     hkz_su2_sub_fix_t F;
     double tmin = INFINITY;
@@ -62,7 +63,10 @@ int hkz_su2_sub_fix_init(hkz_su2_sub_fix_t *f, const arb_struct *r,
     *f = F = calloc(1, sizeof(struct hkz_su2_sub_fix_struct));
     HKZ_CHECK(F != NULL, HKZ_ERR_NOMEM, "hkz_su2_sub_fix_init: out of "
               "memory");
+    HKZ_CHECK(L == 8 || L == HKZ_FIX_LMAX, HKZ_ERR_ARG,
+              "hkz_su2_sub_fix_init: %d digits (8 or %d)", L, HKZ_FIX_LMAX);
     F->r = r; F->z = z; F->t = t; F->nr = nr; F->nz = nz; F->nt = nt;
+    F->L = L;
     F->R = calloc(FLINT_MAX(nr, 1), sizeof(_hkz_sub_fix_row));
     F->Z = calloc(FLINT_MAX(nz, 1), sizeof(_hkz_sub_fix_row));
     F->T = calloc(FLINT_MAX(nt, 1), sizeof(_hkz_sub_fix_row));
@@ -78,7 +82,7 @@ int hkz_su2_sub_fix_init(hkz_su2_sub_fix_t *f, const arb_struct *r,
         return HKZ_SUCCESS;               /* no frame: no results */
     F->M = malloc((HKZ_SUB_KMAX + 1) * sizeof(slong));
     HKZ_CHECK(F->M != NULL, HKZ_ERR_NOMEM, "out of memory");
-    F->K = _hkz_sub_fix_trunc(F->M, HKZ_SUB_KMAX - 1, tmin);
+    F->K = _hkz_sub_fix_trunc(F->M, HKZ_SUB_KMAX - 1, tmin, FIX_TOLBITS(F));
     if (F->K < 0)
         return HKZ_SUCCESS;
     F->bo = malloc((F->K + 2) * sizeof(slong));
@@ -96,7 +100,7 @@ int hkz_su2_sub_fix_init(hkz_su2_sub_fix_t *f, const arb_struct *r,
     while (((slong) 1 << F->h) <= mmax + 1)
         F->h++;
     HKZ_TRY(hkz_su2_sub_wcache_init(&F->cf));
-    HKZ_TRY(_hkz_su2_sub_coef_add(F->cf, FIX_WP, F->K, F->M));
+    HKZ_TRY(_hkz_su2_sub_coef_add(F->cf, FIX_WP(F), F->K, F->M));
     F->frame = 1;
     return HKZ_SUCCESS;
 }
@@ -137,15 +141,15 @@ void hkz_su2_sub_fix_clear(hkz_su2_sub_fix_t f)
 }
 
 /* res = V 2^-F exactly, radius (*) */
-static void fix_ball(arb_t res, const int64_t *v, slong F)
+static void fix_ball(arb_t res, const int64_t *v, slong F, int L)
 {
     fmpz_t a, b;
     slong l;
 
     fmpz_init(a);
     fmpz_init(b);
-    fmpz_set_si(a, v[2 * HKZ_FIX_L - 1]);
-    for (l = 2 * HKZ_FIX_L - 2; l >= 0; l--)
+    fmpz_set_si(a, v[2 * L - 1]);
+    for (l = 2 * L - 2; l >= 0; l--)
     {
         fmpz_mul_2exp(a, a, HKZ_FIX_D);
         fmpz_add_ui(a, a, (ulong) v[l]);
@@ -202,11 +206,11 @@ static void ball_range(size_t i0, size_t i1, void *arg)
         {
             const _hkz_sub_fix_row *w = B->F->T + B->jt[j];
             arb_ptr v = B->res + i * B->nj + j;
-            slong fg = FB + w->fw - FIX_BITS;
+            slong fg = FB(B->F) + w->fw - FIX_BITS(B->F);
             if (B->q[j] < 0 || B->qz[i] < 0)
                 continue;
-            fix_ball(v, B->V + (B->qz[i] * B->nq + B->q[j]) * 2 * HKZ_FIX_L,
-                     FC + fg);
+            fix_ball(v, B->V + (B->qz[i] * B->nq + B->q[j]) * 2 * B->F->L,
+                     FC(B->F) + fg, B->F->L);
             fix_rad(arb_radref(v), B->F->R + B->ir, B->F->Z + B->iz[i], w,
                     fg);
             B->ok[i * B->nj + j] = 1;
@@ -276,8 +280,9 @@ int hkz_su2_sub_fix_eval(arb_ptr res, int *ok, hkz_su2_sub_fix_t F,
             qz[i] = (slong) nc++;
         }
     }
-    V = malloc(FLINT_MAX(nq * nc, 1) * 2 * HKZ_FIX_L * sizeof(int64_t));
+    V = malloc(FLINT_MAX(nq * nc, 1) * 2 * F->L * sizeof(int64_t));
     HKZ_CHECK_GOTO(V != NULL, HKZ_ERR_NOMEM, "su2-sub tier: out of memory");
+    f.L = F->L;
     f.nk = (size_t) F->K + 1;
     f.off = F->off;
     f.nq = nq;

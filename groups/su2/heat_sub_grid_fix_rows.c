@@ -1,6 +1,6 @@
 /* The rows of digits of the fixed-point tier (heat_sub_fix_internal.h):
  * per r the basis b_km, per z 2 cos(kz), per t the weights W_km, each
- * computed in Arb at FIX_WP bits and truncated to HKZ_FIX_L digits at its
+ * computed in Arb at FIX_WP(F) bits and truncated to F->L digits at its
  * scale, with the largest input error e (radius + truncation) and, for t,
  * the sums S, N and the tail of the bound (*) of heat_sub_grid_fix.c.
  * Every row gets a fresh key (a process-wide counter) when made, so a
@@ -16,24 +16,24 @@
 
 static _Atomic uint64_t fix_keys = 0;
 
-/* digits of trunc(mid(x) 2^F), |.| < 2^{FIX_BITS - 1} (0 if larger);
+/* L digits of trunc(mid(x) 2^F), |.| < 2^{26 L - 1} (0 if larger);
  * e = max(e, rad x) */
 static int fix_set(int32_t *dg, mag_t e, const arb_t x, slong F, slong F1,
-                   fmpz_t y)
+                   fmpz_t y, int L)
 {
-    ulong lim[(FIX_BITS + FLINT_BITS - 1) / FLINT_BITS + 1];
+    ulong lim[(HKZ_FIX_D * HKZ_FIX_LMAX + FLINT_BITS - 1) / FLINT_BITS + 1];
     int s, i;
 
     /* trunc at 2^-F1 (F1 <= F), then at the scale 2^-F */
     arf_get_fmpz_fixed_si(y, arb_midref(x), -F1);
     fmpz_mul_2exp(y, y, (ulong) (F - F1));
-    if (fmpz_bits(y) > FIX_BITS - 1)
+    if (fmpz_bits(y) > (ulong) (HKZ_FIX_D * L - 1))
         return 0;
     s = fmpz_sgn(y);
     fmpz_abs(y, y);
     memset(lim, 0, sizeof(lim));
     fmpz_get_ui_array(lim, sizeof(lim) / sizeof(ulong), y);
-    for (i = 0; i < HKZ_FIX_L; i++)
+    for (i = 0; i < L; i++)
     {
         slong b = (slong) i * HKZ_FIX_D, w = b / FLINT_BITS, o = b % FLINT_BITS;
         ulong v = lim[w] >> o;
@@ -63,9 +63,9 @@ static void fix_add_ulp(mag_t e, slong F)
     mag_clear(u);
 }
 
-slong _hkz_sub_fix_trunc(slong *M, slong Kmax, double td)
+slong _hkz_sub_fix_trunc(slong *M, slong Kmax, double td, slong tolbits)
 {
-    double logtol = -FIX_TOLBITS * M_LN2
+    double logtol = -tolbits * M_LN2
                     + hkz_su2_sub_log_scale_internal(td, 0), lk;
     slong K = hkz_su2_sub_choose_K_internal(td, 0, logtol), k, m = 0;
 
@@ -97,7 +97,7 @@ void _hkz_sub_fix_row_clear(_hkz_sub_fix_row *w)
     w->made = w->ok = 0;
 }
 
-/* the r row: b_km at FIX_WP, digits at Fb */
+/* the r row: b_km at FIX_WP(F), digits at Fb */
 static void make_r(hkz_su2_sub_fix_t F, _hkz_sub_fix_row *w, const arb_t r)
 {
     size_t n = F->off[F->K + 1], i;
@@ -105,50 +105,54 @@ static void make_r(hkz_su2_sub_fix_t F, _hkz_sub_fix_row *w, const arb_t r)
     fmpz_t y;
 
     fmpz_init(y);
-    w->d = malloc(n * HKZ_FIX_L * sizeof(int32_t));
+    w->d = malloc(n * F->L * sizeof(int32_t));
     w->ok = w->d != NULL;
     mag_zero(w->e);
     if (w->ok)
-        _hkz_su2_sub_r_basis(B, F->bo, F->K, F->M, r, FIX_WP, F->cf, ws);
+        _hkz_su2_sub_r_basis(B, F->bo, F->K, F->M, r, FIX_WP(F), F->cf, ws);
     for (i = 0; w->ok && i < n; i++)
         w->ok = arb_is_finite(B + i)
-                && fix_set(w->d + i * HKZ_FIX_L, w->e, B + i, FB,
-                           fix_f1(F, FB), y);
-    fix_add_ulp(w->e, fix_f1(F, FB));
+                && fix_set(w->d + i * F->L, w->e, B + i, FB(F),
+                           fix_f1(F, FB(F)), y, F->L);
+    fix_add_ulp(w->e, fix_f1(F, FB(F)));
     fmpz_clear(y);
     _arb_vec_clear(B, n);
     _arb_vec_clear(ws, 4);
 }
 
-/* the z row: c_k = 2 cos kz (c_0 = 1) at FIX_WP, digits at Fc */
+/* the z row: c_k = 2 cos kz (c_0 = 1), digits at Fc.  The complex
+ * products of _hkz_su2_sub_cos_factors multiply the radius by up to
+ * |cos| + |sin| <= sqrt(2) each (the radii of both parts enter each
+ * part), up to 31 + K/32 of them: half a bit each is added to the
+ * precision (measured: 130 bits lost at K = 7205 without it) */
 static void make_z(hkz_su2_sub_fix_t F, _hkz_sub_fix_row *w, const arb_t z)
 {
-    slong k;
+    slong k, wp = FIX_WP(F) + (31 + F->K / 32) / 2 + 16;
     arb_ptr c = _arb_vec_init(F->K + 1);
     arb_t zr;
     fmpz_t y;
 
     arb_init(zr);
     fmpz_init(y);
-    w->d = malloc((F->K + 1) * HKZ_FIX_L * sizeof(int32_t));
+    w->d = malloc((F->K + 1) * F->L * sizeof(int32_t));
     w->ok = w->d != NULL && arb_is_finite(z);
     mag_zero(w->e);
     if (w->ok)
     {
-        hkz_su2_sub_reduce_z_internal(zr, z, FIX_WP);
-        _hkz_su2_sub_cos_factors(c, F->K, zr, FIX_WP);
+        hkz_su2_sub_reduce_z_internal(zr, z, wp);
+        _hkz_su2_sub_cos_factors(c, F->K, zr, wp);
     }
     for (k = 0; w->ok && k <= F->K; k++)
         w->ok = arb_is_finite(c + k)
-                && fix_set(w->d + k * HKZ_FIX_L, w->e, c + k, FC,
-                           fix_f1(F, FC), y);
-    fix_add_ulp(w->e, fix_f1(F, FC));
+                && fix_set(w->d + k * F->L, w->e, c + k, FC(F),
+                           fix_f1(F, FC(F)), y, F->L);
+    fix_add_ulp(w->e, fix_f1(F, FC(F)));
     arb_clear(zr);
     fmpz_clear(y);
     _arb_vec_clear(c, F->K + 1);
 }
 
-/* the t row: own truncation, weights (2m+k+1) e^{-lambda t} at FIX_WP
+/* the t row: own truncation, weights (2m+k+1) e^{-lambda t} at FIX_WP(F)
  * (the recurrence of heat_sub_grid_wcache.c), digits at Fw, S, tail */
 static void make_t(hkz_su2_sub_fix_t F, _hkz_sub_fix_row *w, const arb_t t)
 {
@@ -166,22 +170,22 @@ static void make_t(hkz_su2_sub_fix_t F, _hkz_sub_fix_row *w, const arb_t t)
     fmpz_init(y);
     mag_zero(w->e); mag_zero(w->S); mag_zero(w->tail);
     w->ok = 0;
-    K = M != NULL && td > 0 ? _hkz_sub_fix_trunc(M, F->K, td) : -1;
+    K = M != NULL && td > 0 ? _hkz_sub_fix_trunc(M, F->K, td, FIX_TOLBITS(F)) : -1;
     for (k = 0; K >= 0 && k <= K; k++)
         if (M[k] > F->M[k])
             K = -1;              /* outside the frame */
-    w->d = K >= 0 ? calloc(n * HKZ_FIX_L, sizeof(int32_t)) : NULL;
+    w->d = K >= 0 ? calloc(n * F->L, sizeof(int32_t)) : NULL;
     w->yl = K >= 0 ? calloc(F->K + 1, sizeof(uint32_t)) : NULL;
     if (w->d == NULL || w->yl == NULL)
         goto done;
     w->K = K;
     /* e^{-lambda t} = e^{-2kt} e^{-4m(m+k+1)t}: W_{m+1}/W_m (without the
      * factor 2m+k+1) = q^{2m+k+2}, q = e^{-4t} */
-    arb_mul_si(a, t, -4, FIX_WP);
-    arb_exp(q, a, FIX_WP);
-    arb_sqr(q2, q, FIX_WP);
-    arb_mul_si(a, t, -2, FIX_WP);
-    arb_exp(e2, a, FIX_WP);
+    arb_mul_si(a, t, -4, FIX_WP(F));
+    arb_exp(q, a, FIX_WP(F));
+    arb_sqr(q2, q, FIX_WP(F));
+    arb_mul_si(a, t, -2, FIX_WP(F));
+    arb_exp(e2, a, FIX_WP(F));
     arb_one(wk);
     arb_set(rk, q2);
     w->N = 0;
@@ -191,12 +195,12 @@ static void make_t(hkz_su2_sub_fix_t F, _hkz_sub_fix_row *w, const arb_t t)
         arb_set(rho, rk);
         for (m = 0; m <= M[k]; m++)
         {
-            arb_mul_ui(W + F->off[k] + m, wm, 2 * (ulong) m + k + 1, FIX_WP);
-            arb_mul(wm, wm, rho, FIX_WP);
-            arb_mul(rho, rho, q2, FIX_WP);
+            arb_mul_ui(W + F->off[k] + m, wm, 2 * (ulong) m + k + 1, FIX_WP(F));
+            arb_mul(wm, wm, rho, FIX_WP(F));
+            arb_mul(rho, rho, q2, FIX_WP(F));
         }
-        arb_mul(wk, wk, e2, FIX_WP);
-        arb_mul(rk, rk, q, FIX_WP);
+        arb_mul(wk, wk, e2, FIX_WP(F));
+        arb_mul(rk, rk, q, FIX_WP(F));
         w->yl[k] = (uint32_t) (M[k] + 1);
         w->N += M[k] + 1;
     }
@@ -214,14 +218,14 @@ static void make_t(hkz_su2_sub_fix_t F, _hkz_sub_fix_row *w, const arb_t t)
     w->fw = 0;                   /* 2^fw > max |W| (>= W_00 = 1) */
     while (mag_cmp_2exp_si(mx, w->fw) >= 0)
         w->fw++;
-    w->fw = FB - w->fw - F->h;
+    w->fw = FB(F) - w->fw - F->h;
     w->ok = 1;
     for (k = 0; w->ok && k <= K; k++)
         for (m = 0; w->ok && m <= M[k]; m++)
         {
             arb_srcptr x = W + F->off[k] + m;
-            w->ok = fix_set(w->d + (F->off[k] + m) * HKZ_FIX_L, w->e, x,
-                            w->fw, fix_f1(F, w->fw), y);
+            w->ok = fix_set(w->d + (F->off[k] + m) * F->L, w->e, x,
+                            w->fw, fix_f1(F, w->fw), y, F->L);
             arb_get_mag(bk, x);
             mag_add(w->S, w->S, bk);
         }

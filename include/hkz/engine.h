@@ -262,18 +262,20 @@ HKZ_API HKZ_WARN_UNUSED int hkz_engine_col_bounds(double *err, double *mag,
 
 /* ---- exact fixed-point sums (kernels/cpu/engine_fix.c) ----------------- */
 
-/* A fixed-point number is HKZ_FIX_L int32 digits x_i, |x_i| < 2^HKZ_FIX_D,
+/* A fixed-point number is L int32 digits x_i, |x_i| < 2^HKZ_FIX_D,
  * standing for the integer X = sum_i x_i 2^{HKZ_FIX_D i} (the caller keeps
- * the scale).  The sums below are exact integer arithmetic (no rounding,
- * no overflow): the same bits on every backend, order and thread count. */
+ * the scale); L = 8 or HKZ_FIX_LMAX = 16.  The sums below are exact
+ * integer arithmetic (no rounding, no overflow): the same bits on every
+ * backend, order and thread count. */
 #define HKZ_FIX_D 26
-#define HKZ_FIX_L 8
+#define HKZ_FIX_LMAX 16
 
 /* The rows of hkz_engine_fix_sum.  Row keys name contents for a device
  * cache: a key != 0 must always denote the same row (digits and counts);
  * 0: no caching. */
 typedef struct
 {
+    int L;                     /* digits per number: 8 or 16 */
     size_t nk;                 /* groups k of a row */
     const size_t *off;         /* nk + 1: group k = numbers off[k] ..
                                   off[k+1) of an x or y row */

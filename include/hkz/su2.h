@@ -251,23 +251,23 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2_sub_wcache_prepare_many(
 /** The exact fixed-point tier of su2-sub grids (groups/su2/
  *  heat_sub_grid_fix.c): p_t(r, z) on the product of lists r (nr balls),
  *  z (nz), t (nt) by the spectral sum (3.1), with basis, 2 cos(kz) and
- *  weights from Arb rounded to HKZ_FIX_L digits and summed exactly
- *  (hkz_engine_fix_sum: on the engine's device),
- *  and the proven bound of that file per entry.  For the entries the
- *  double engine cannot certify (small values after cancellation) at a
- *  fraction of the cost of Arb.  The lists are not copied (they must
- *  outlive the handle); rows of r, z, t are computed on first use and
- *  kept.  hkz_su2_sub_fix_eval: res[a nj + b] for (r[ir], z[iz[a]],
- *  t[jt[b]]), ok = 0 where the tier has no result (a time below tmin's
- *  frame, t not > 0); the balls need not meet any goal.  d = 0 only.
- *  Not thread-safe on f. */
+ *  weights from Arb rounded to L digits of 26 bits (L = 8 or
+ *  HKZ_FIX_LMAX = 16: 208 or 416 bits) and summed exactly
+ *  (hkz_engine_fix_sum: on the engine's device), and the proven bound of
+ *  that file per entry.  For the entries the double engine cannot certify
+ *  (small values after cancellation) at a fraction of the cost of Arb.
+ *  The lists are not copied (they must outlive the handle); rows of r, z,
+ *  t are computed on first use and kept.  hkz_su2_sub_fix_eval:
+ *  res[a nj + b] for (r[ir], z[iz[a]], t[jt[b]]), ok = 0 where the tier
+ *  has no result (a time below tmin's frame, t not > 0); the balls need
+ *  not meet any goal.  d = 0 only.  Not thread-safe on f. */
 typedef struct hkz_su2_sub_fix_struct *hkz_su2_sub_fix_t;
 HKZ_API HKZ_WARN_UNUSED int hkz_su2_sub_fix_init(hkz_su2_sub_fix_t *f,
         const arb_struct *r, slong nr, const arb_struct *z, slong nz,
-        const arb_struct *t, slong nt);
+        const arb_struct *t, slong nt, int L);
 HKZ_API void hkz_su2_sub_fix_clear(hkz_su2_sub_fix_t f);
 /** For tests: the inputs rounded to 2^-bits (bits < their own scale; 0:
- *  the full 208 bits), the bound following them (so it stays valid);
+ *  the full 26 L bits), the bound following them (so it stays valid);
  *  drops the rows made so far. */
 HKZ_API void hkz_su2_sub_fix_set_bits(hkz_su2_sub_fix_t f, slong bits);
 HKZ_API HKZ_WARN_UNUSED int hkz_su2_sub_fix_eval(arb_ptr res, int *ok,

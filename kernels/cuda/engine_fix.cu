@@ -4,7 +4,8 @@
  * terms.  Stage 2 (fix_gemm): 16 x 16 entries (z row, pair) a block, the
  * digits of 16 groups of both sides in shared memory per step.  Digit
  * products (< 2^52) go into int64 levels, spilled into __int128 levels
- * every FIX_SPILL terms (<= 2^10 products a level: < 2^62).  Rows are
+ * every 2^10 / L terms (<= 2^10 products a level: < 2^62).  L = 8 or 16
+ * (templates).  Rows are
  * cached on the device by key (hkz_engine_fix_t: a key names one content),
  * least recently used out beyond FIX_CACHE_BYTES.  Own stream and
  * buffers: safe beside the engine's runs on another host thread (one
@@ -14,9 +15,6 @@
 #include "engine_cuda.h"
 
 #define D HKZ_FIX_D
-#define L HKZ_FIX_L
-#define NLEV (2 * L - 1)
-#define FIX_SPILL 128
 #define FIX_CACHE_BYTES ((size_t) 8 << 30)
 #define TB 16          /* entries per block side (stage 2) */
 #define KC 16          /* groups per shared-memory step (stage 2) */
@@ -113,9 +111,10 @@ static int row_get(struct _hkz_cuda_fix_s *F, void **d, uint64_t key,
     return HKZ_SUCCESS;
 }
 
+template <int L>
 __device__ static void lev_add(i128 *lev, int64_t *a)
 {
-    for (int l = 0; l < NLEV; l++)
+    for (int l = 0; l < 2 * L - 1; l++)
     {
         lev[l] += a[l];
         a[l] = 0;
@@ -123,10 +122,11 @@ __device__ static void lev_add(i128 *lev, int64_t *a)
 }
 
 /* digits and carry of sum_l lev[l] 2^{D l} (as engine_fix.c) */
+template <int L>
 __device__ static i128 lev_norm(int64_t *d, const i128 *lev)
 {
     i128 c = 0, v;
-    for (int l = 0; l < NLEV; l++)
+    for (int l = 0; l < 2 * L - 1; l++)
     {
         v = lev[l] + c;
         d[l] = (int64_t) (v & (((i128) 1 << D) - 1));
@@ -135,6 +135,7 @@ __device__ static i128 lev_norm(int64_t *d, const i128 *lev)
     return c;
 }
 
+template <int L>
 __global__ static void fix_pairs(int32_t *G, size_t nk, const size_t *off,
         size_t nq, const int32_t *const *x, const int32_t *const *y,
         const uint32_t *const *yl, int *bad)
@@ -144,6 +145,7 @@ __global__ static void fix_pairs(int32_t *G, size_t nk, const size_t *off,
         return;
     size_t q = id / nk, k = id % nk, n = yl[q][k];
     const int32_t *xp = x[q] + off[k] * L, *yp = y[q] + off[k] * L;
+    const int NLEV = 2 * L - 1, SPILL = 1024 / L;
     int64_t a[NLEV], d[NLEV];
     i128 lev[NLEV];
     for (int l = 0; l < NLEV; l++)
@@ -162,11 +164,11 @@ __global__ static void fix_pairs(int32_t *G, size_t nk, const size_t *off,
         for (int i = 0; i < L; i++)
             for (int j = 0; j < L; j++)
                 a[i + j] += (int64_t) xv[i] * yv[j];
-        if ((t + 1) % FIX_SPILL == 0)
-            lev_add(lev, a);
+        if ((t + 1) % SPILL == 0)
+            lev_add<L>(lev, a);
     }
-    lev_add(lev, a);
-    i128 c = lev_norm(d, lev);
+    lev_add<L>(lev, a);
+    i128 c = lev_norm<L>(d, lev);
     int32_t *g = G + id * L;
     for (int l = 0; l < L - 1; l++)
         g[l] = (int32_t) d[L + l];
@@ -176,6 +178,7 @@ __global__ static void fix_pairs(int32_t *G, size_t nk, const size_t *off,
         g[L - 1] = (int32_t) c;
 }
 
+template <int L>
 __global__ static void fix_gemm(int64_t *V, size_t nk,
         const int32_t *const *z, size_t nz, const int32_t *G, size_t nq,
         int *bad)
@@ -183,6 +186,7 @@ __global__ static void fix_gemm(int64_t *V, size_t nk,
     __shared__ int32_t zs[TB][KC * L + 1], gs[TB][KC * L + 1];
     int ti = threadIdx.y, tq = threadIdx.x;
     size_t i = (size_t) blockIdx.y * TB + ti, q = (size_t) blockIdx.x * TB + tq;
+    const int NLEV = 2 * L - 1, SPILL = 1024 / L;
     int64_t a[NLEV], d[NLEV];
     i128 lev[NLEV];
     for (int l = 0; l < NLEV; l++)
@@ -217,14 +221,14 @@ __global__ static void fix_gemm(int64_t *V, size_t nk,
                     a[u + v] += (int64_t) zv[u] * gv[v];
         }
         __syncthreads();
-        /* KC groups a step: spill every FIX_SPILL groups */
-        if ((k0 / KC + 1) % (FIX_SPILL / KC) == 0)
-            lev_add(lev, a);
+        /* KC groups a step: spill every SPILL groups */
+        if ((k0 / KC + 1) % (SPILL / KC) == 0)
+            lev_add<L>(lev, a);
     }
-    lev_add(lev, a);
+    lev_add<L>(lev, a);
     if (i >= nz || q >= nq)
         return;
-    i128 c = lev_norm(d, lev);
+    i128 c = lev_norm<L>(d, lev);
     int64_t *v = V + (i * nq + q) * 2 * L;
     for (int l = 0; l < NLEV; l++)
         v[l] = d[l];
@@ -232,6 +236,23 @@ __global__ static void fix_gemm(int64_t *V, size_t nk,
         *bad = 1;
     else
         v[NLEV] = (int64_t) c;
+}
+
+/* both kernels on F->s; d_tab: x, y, counts, z pointers, then off */
+template <int L>
+static void launch(struct _hkz_cuda_fix_s *F, size_t nk, size_t nq,
+                   size_t nz, size_t ntab)
+{
+    void **t = (void **) F->d_tab;
+    size_t nth = nq * nk;
+    fix_pairs<L><<<(unsigned) ((nth + 127) / 128), 128, 0, F->s>>>(
+        F->d_G, nk, (const size_t *) (t + ntab), nq,
+        (const int32_t *const *) t, (const int32_t *const *) (t + nq),
+        (const uint32_t *const *) (t + 2 * nq), F->d_bad);
+    dim3 blk(TB, TB), grd((unsigned) ((nq + TB - 1) / TB),
+                          (unsigned) ((nz + TB - 1) / TB));
+    fix_gemm<L><<<grd, blk, 0, F->s>>>(F->d_V, nk,
+        (const int32_t *const *) (t + 3 * nq), nz, F->d_G, nq, F->d_bad);
 }
 
 extern "C" void _hkz_cuda_fix_free(hkz_cuda_engine_t e)
@@ -275,7 +296,8 @@ extern "C" int _hkz_cuda_fix_sum(void *state, int64_t *V,
 {
     hkz_cuda_engine_t e = (hkz_cuda_engine_t) state;
     struct _hkz_cuda_fix_s *F;
-    size_t nk = f->nk, nq = f->nq, nz = f->nz, row = f->off[nk] * L;
+    size_t nk = f->nk, nq = f->nq, nz = f->nz, L = (size_t) f->L;
+    size_t row = f->off[nk] * L;
     size_t ntab = 3 * nq + nz, i;
     void **h_tab = NULL;
     int prev = -1, bad = 0, status;
@@ -330,19 +352,10 @@ extern "C" int _hkz_cuda_fix_sum(void *state, int64_t *V,
                       cudaMemcpyHostToDevice, F->s), "fix_sum (tables)");
     HKZ_CUDA_TRY_GOTO(cudaMemsetAsync(F->d_bad, 0, sizeof(int), F->s),
                       "fix_sum (flag)");
-    {
-        void **t = (void **) F->d_tab;
-        size_t nth = nq * nk;
-        fix_pairs<<<(unsigned) ((nth + 127) / 128), 128, 0, F->s>>>(
-            F->d_G, nk, (const size_t *) (t + ntab), nq,
-            (const int32_t *const *) t, (const int32_t *const *) (t + nq),
-            (const uint32_t *const *) (t + 2 * nq), F->d_bad);
-        dim3 blk(TB, TB), grd((unsigned) ((nq + TB - 1) / TB),
-                              (unsigned) ((nz + TB - 1) / TB));
-        fix_gemm<<<grd, blk, 0, F->s>>>(F->d_V, nk,
-            (const int32_t *const *) (t + 3 * nq), nz, F->d_G, nq,
-            F->d_bad);
-    }
+    if (f->L == 8)
+        launch<8>(F, nk, nq, nz, ntab);
+    else
+        launch<HKZ_FIX_LMAX>(F, nk, nq, nz, ntab);
     HKZ_CUDA_TRY_GOTO(cudaGetLastError(), "fix_sum (kernels)");
     HKZ_CUDA_TRY_GOTO(cudaMemcpyAsync(V, F->d_V,
                       nq * nz * 2 * L * sizeof(int64_t),

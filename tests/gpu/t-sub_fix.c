@@ -38,7 +38,7 @@ int main(void)
     for (iter = 0; iter < hkz_test_iters(4); iter++)
     {
         hkz_su2_sub_fix_t fc, fg;
-        slong nz = 1 + n_randint(st, 20), nt = 1 + n_randint(st, 20);
+        slong nz = 1 + n_randint(st, 12), nt = 1 + n_randint(st, 12);
         slong i, j, *iz = malloc(nz * sizeof(slong));
         slong *jt = malloc(nt * sizeof(slong)), nchk = 0;
         arb_ptr r = _arb_vec_init(1), z = _arb_vec_init(nz);
@@ -60,8 +60,9 @@ int main(void)
             arb_set_d(t + j, 0.01 + 0.2 * unit(st));
             jt[j] = j;
         }
-        HKZ_TEST_OK(hkz_su2_sub_fix_init(&fc, r, 1, z, nz, t, nt));
-        HKZ_TEST_OK(hkz_su2_sub_fix_init(&fg, r, 1, z, nz, t, nt));
+        int L = iter % 2 == 0 ? 8 : HKZ_FIX_LMAX;
+        HKZ_TEST_OK(hkz_su2_sub_fix_init(&fc, r, 1, z, nz, t, nt, L));
+        HKZ_TEST_OK(hkz_su2_sub_fix_init(&fg, r, 1, z, nz, t, nt, L));
         HKZ_TEST_OK(hkz_su2_sub_fix_eval(rc, okc, fc, NULL, 0, iz, nz, jt,
                                          nt));
         HKZ_TEST_OK(hkz_su2_sub_fix_eval(rg, okg, fg, e, 0, iz, nz, jt, nt));
