@@ -54,13 +54,13 @@ int _hkz_grid_sub_fix(hkz_grid_entry_t *rows, slong *idx, slong *n,
         ok = malloc(ni * nj * sizeof(int));
         HKZ_CHECK_GOTO(ok != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
         res = _arb_vec_init(ni * nj);
-        status = hkz_su2_sub_fix_eval(res, ok, f, e, ir, zs, ni, ts, nj);
+        status = hkz_su2_sub_fix_eval(res, ok, f, e, ir, zs, ni, ts, nj,
+                                      goal->rel_bits);
         for (k = a; status == HKZ_SUCCESS && k < b; k++)
         {
             hkz_grid_entry_t *row = rows + idx[k];
             slong q = zpos[(p0 + idx[k] / T) % nz] * nj + tpos[idx[k] % T];
-            if (ok[q] && arb_is_finite(res + q)
-                && arb_rel_accuracy_bits(res + q) >= goal->rel_bits)
+            if (ok[q] == 1 && arb_is_finite(res + q))
             {
                 arb_swap(&row->value, res + q);
                 row->scalar = 0;

@@ -140,46 +140,72 @@ void hkz_su2_sub_fix_clear(hkz_su2_sub_fix_t f)
     free(f);
 }
 
-/* res = V 2^-F exactly, radius (*) */
-static void fix_ball(arb_t res, const int64_t *v, slong F, int L)
+/* the midpoint of res = V 2^-F exactly: the 2L digits (the lower 2L - 1
+ * in [0, 2^26), the top signed) packed into limbs as a two's complement
+ * number, negated if negative, then one fmpz */
+static void fix_ball(arb_t res, const int64_t *v, slong F, int L, fmpz_t a,
+                     fmpz_t b)
 {
-    fmpz_t a, b;
-    slong l;
+    enum { NL = (HKZ_FIX_D * 2 * HKZ_FIX_LMAX + 64) / FLINT_BITS + 1 };
+    ulong lim[NL], top;
+    slong l, n = (HKZ_FIX_D * 2 * L + 64) / FLINT_BITS + 1, bit, w, o;
+    int neg = v[2 * L - 1] < 0;
 
-    fmpz_init(a);
-    fmpz_init(b);
-    fmpz_set_si(a, v[2 * L - 1]);
-    for (l = 2 * L - 2; l >= 0; l--)
+    memset(lim, 0, sizeof(lim));
+    for (l = 0; l < 2 * L; l++)
     {
-        fmpz_mul_2exp(a, a, HKZ_FIX_D);
-        fmpz_add_ui(a, a, (ulong) v[l]);
+        bit = l * HKZ_FIX_D;
+        w = bit / FLINT_BITS;
+        o = bit % FLINT_BITS;
+        top = (ulong) v[l];               /* two's complement for the top */
+        lim[w] |= top << o;
+        if (o > 0 && w + 1 < n)
+            lim[w + 1] |= top >> (FLINT_BITS - o);
+        if (l == 2 * L - 1 && neg)        /* sign extension */
+        {
+            if (o > 0 && w + 1 < n)
+                lim[w + 1] |= ~(ulong) 0 << o;
+            for (w += o > 0 ? 2 : 1; w < n; w++)
+                lim[w] = ~(ulong) 0;
+        }
     }
+    if (neg)                              /* -V = ~V + 1 */
+    {
+        int c = 1;
+        for (l = 0; l < n; l++)
+        {
+            lim[l] = ~lim[l] + (ulong) c;
+            c = c && lim[l] == 0;
+        }
+    }
+    fmpz_set_ui_array(a, lim, n);
+    if (neg)
+        fmpz_neg(a, a);
     fmpz_set_si(b, -F);
     arf_set_fmpz_2exp(arb_midref(res), a, b);
-    fmpz_clear(a);
-    fmpz_clear(b);
 }
 
-/* the bound (*) of the entry with rows x (r), c (z), w (t) */
-static void fix_rad(mag_t rad, const _hkz_sub_fix_row *x, const _hkz_sub_fix_row *c,
-                    const _hkz_sub_fix_row *w, slong fg)
+/* the parts of the bound (*) of the entries of the r row x and the t row
+ * w that do not depend on z: rad = A + e_c B,
+ *   A = 2 (N e_W + e_b S + (K+1) e_G) + tail,  B = (1 + e_b) S + (K+1) e_G */
+static void fix_rad_t(mag_t A, mag_t B, const _hkz_sub_fix_row *x,
+                      const _hkz_sub_fix_row *w, slong fg)
 {
-    mag_t a, b, eg;
+    mag_t a, b;
 
-    mag_init(a); mag_init(b); mag_init(eg);
-    mag_set_ui_2exp_si(eg, 1, -fg);
-    mag_mul_ui(b, eg, (ulong) w->K + 1);        /* (K+1) e_G */
+    mag_init(a); mag_init(b);
+    mag_set_ui_2exp_si(b, 1, -fg);
+    mag_mul_ui(b, b, (ulong) w->K + 1);         /* (K+1) e_G */
     mag_mul_ui(a, w->e, (ulong) w->N);          /* N e_W */
     mag_add(a, a, b);
     mag_addmul(a, x->e, w->S);                  /* + e_b S */
-    mag_mul_2exp_si(rad, a, 1);                 /* 2 (...) */
+    mag_mul_2exp_si(A, a, 1);                   /* 2 (...) */
+    mag_add(A, A, w->tail);
     mag_one(a);
     mag_add(a, a, x->e);
-    mag_mul(a, a, w->S);                        /* (1 + e_b) S */
-    mag_add(a, a, b);
-    mag_addmul(rad, c->e, a);                   /* + e_c (...) */
-    mag_add(rad, rad, w->tail);
-    mag_clear(a); mag_clear(b); mag_clear(eg);
+    mag_mul(B, a, w->S);                        /* (1 + e_b) S */
+    mag_add(B, B, b);
+    mag_clear(a); mag_clear(b);
 }
 
 /* the balls of rows i0..i1 of z (post-processing on the engine's
@@ -191,7 +217,8 @@ typedef struct
     int *ok;
     const int64_t *V;
     const slong *iz, *jt, *q, *qz;
-    slong ir, nj;
+    mag_srcptr A, B;
+    slong ir, nj, goal;
     size_t nq;
 } ball_job;
 
@@ -200,7 +227,10 @@ static void ball_range(size_t i0, size_t i1, void *arg)
     const ball_job *B = arg;
     size_t i;
     slong j;
+    fmpz_t a, b;
 
+    fmpz_init(a);
+    fmpz_init(b);
     for (i = i0; i < i1; i++)
         for (j = 0; j < B->nj; j++)
         {
@@ -210,18 +240,22 @@ static void ball_range(size_t i0, size_t i1, void *arg)
             if (B->q[j] < 0 || B->qz[i] < 0)
                 continue;
             fix_ball(v, B->V + (B->qz[i] * B->nq + B->q[j]) * 2 * B->F->L,
-                     FC(B->F) + fg, B->F->L);
-            fix_rad(arb_radref(v), B->F->R + B->ir, B->F->Z + B->iz[i], w,
-                    fg);
-            B->ok[i * B->nj + j] = 1;
+                     FC(B->F) + fg, B->F->L, a, b);
+            mag_set(arb_radref(v), B->A + j);
+            mag_addmul(arb_radref(v), B->F->Z[B->iz[i]].e, B->B + j);
+            B->ok[i * B->nj + j] = B->goal > 0
+                && arb_rel_accuracy_bits(v) < B->goal ? 2 : 1;
         }
+    fmpz_clear(a);
+    fmpz_clear(b);
     flint_cleanup();
 }
 
 int hkz_su2_sub_fix_eval(arb_ptr res, int *ok, hkz_su2_sub_fix_t F,
         hkz_engine_t e, slong ir, const slong *iz, slong ni,
-        const slong *jt, slong nj)
+        const slong *jt, slong nj, slong goal)
 {
+    mag_ptr A = NULL, Bm = NULL;
     hkz_engine_fix_t f;
     ball_job B;
     size_t nq = 0, nc = 0, i, j;
@@ -291,11 +325,23 @@ int hkz_su2_sub_fix_eval(arb_ptr res, int *ok, hkz_su2_sub_fix_t F,
     f.z = zr;
     f.zkey = zk;
     HKZ_TRY_GOTO(hkz_engine_fix_sum(e, V, &f));
+    A = _mag_vec_init(nj);
+    Bm = _mag_vec_init(nj);
+    for (j = 0; j < (size_t) nj; j++)
+        if (q[j] >= 0)
+            fix_rad_t(A + j, Bm + j, F->R + ir, F->T + jt[j],
+                      FB(F) + F->T[jt[j]].fw - FIX_BITS(F));
+    B.A = A; B.B = Bm; B.goal = goal;
     B.F = F; B.res = res; B.ok = ok; B.V = V; B.iz = iz; B.jt = jt;
     B.q = q; B.qz = qz; B.ir = ir; B.nj = nj; B.nq = nq;
     status = hkz_engine_parallel_for(e, (size_t) ni, ball_range, &B);
 cleanup:
     free(x); free(y); free(yl); free(zr); free(xk); free(yk); free(zk);
     free(q); free(qz); free(V);
+    if (A != NULL)
+    {
+        _mag_vec_clear(A, nj);
+        _mag_vec_clear(Bm, nj);
+    }
     return status;
 }

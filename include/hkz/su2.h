@@ -258,9 +258,10 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2_sub_wcache_prepare_many(
  *  (small values after cancellation) at a fraction of the cost of Arb.
  *  The lists are not copied (they must outlive the handle); rows of r, z,
  *  t are computed on first use and kept.  hkz_su2_sub_fix_eval:
- *  res[a nj + b] for (r[ir], z[iz[a]], t[jt[b]]), ok = 0 where the tier
- *  has no result (a time below tmin's frame, t not > 0); the balls need
- *  not meet any goal.  d = 0 only.  Not thread-safe on f. */
+ *  res[a nj + b] for (r[ir], z[iz[a]], t[jt[b]]), ok = 1 for a ball with
+ *  >= goal bits of relative accuracy (any ball when goal = 0), 2 for a
+ *  ball below, 0 where the tier has no result (a time below tmin's frame,
+ *  t not > 0).  d = 0 only.  Not thread-safe on f. */
 typedef struct hkz_su2_sub_fix_struct *hkz_su2_sub_fix_t;
 HKZ_API HKZ_WARN_UNUSED int hkz_su2_sub_fix_init(hkz_su2_sub_fix_t *f,
         const arb_struct *r, slong nr, const arb_struct *z, slong nz,
@@ -272,7 +273,7 @@ HKZ_API void hkz_su2_sub_fix_clear(hkz_su2_sub_fix_t f);
 HKZ_API void hkz_su2_sub_fix_set_bits(hkz_su2_sub_fix_t f, slong bits);
 HKZ_API HKZ_WARN_UNUSED int hkz_su2_sub_fix_eval(arb_ptr res, int *ok,
         hkz_su2_sub_fix_t f, hkz_engine_t e, slong ir, const slong *iz,
-        slong ni, const slong *jt, slong nj);
+        slong ni, const slong *jt, slong nj, slong goal);
 
 /** Double grid out[i + j ldo] ~ h_{t_j}(alpha_i) (formula 2.1 summed for
  *  n <= nmax by the spectral-sum engine e, or a default CPU engine if e is

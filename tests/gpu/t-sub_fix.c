@@ -64,8 +64,9 @@ int main(void)
         HKZ_TEST_OK(hkz_su2_sub_fix_init(&fc, r, 1, z, nz, t, nt, L));
         HKZ_TEST_OK(hkz_su2_sub_fix_init(&fg, r, 1, z, nz, t, nt, L));
         HKZ_TEST_OK(hkz_su2_sub_fix_eval(rc, okc, fc, NULL, 0, iz, nz, jt,
-                                         nt));
-        HKZ_TEST_OK(hkz_su2_sub_fix_eval(rg, okg, fg, e, 0, iz, nz, jt, nt));
+                                         nt, 0));
+        HKZ_TEST_OK(hkz_su2_sub_fix_eval(rg, okg, fg, e, 0, iz, nz, jt, nt,
+                                         0));
         for (i = 0; i < nz * nt; i++)
         {
             HKZ_TEST_CHECK(okc[i] && okg[i] && arb_equal(rc + i, rg + i),

@@ -80,7 +80,7 @@ int main(void)
         for (a = 0; a < nr; a++)
         {
             HKZ_TEST_OK(hkz_su2_sub_fix_eval(res, ok, f, NULL, a, iz, nz, jt,
-                                             nt));
+                                             nt, 0));
             for (i = 0; i < nz; i++)
                 for (j = 0; j < nt; j++)
                 {
