@@ -2,7 +2,8 @@
  * code and why the sums are exact): the same integer operations, so the
  * same digits.  Stage 1 (fix_pairs): a thread per (pair, group) sums its
  * terms.  Stage 2 (fix_gemm): 16 x 16 entries (z row, pair) a block, the
- * digits of 16 groups of both sides in shared memory per step.  Digit
+ * digits of 16 groups of both sides in shared memory per step; for few
+ * entries or 16 digits fix_gemm_rows, a block per entry.  Digit
  * products (< 2^52) go into int64 levels, spilled into __int128 levels
  * every 2^10 / L terms (<= 2^10 products a level: < 2^62).  L = 8 or 16
  * (templates).  Rows are
@@ -238,6 +239,80 @@ __global__ static void fix_gemm(int64_t *V, size_t nk,
         v[NLEV] = (int64_t) c;
 }
 
+/* stage 2 for few entries (or L = 16, where the 16 x 16 tiles spill
+ * registers): a block per entry, its FIXB threads over the groups (at most
+ * 2^10 / L groups a thread between spills into the int128 levels), the
+ * int64 levels summed exactly as int128 across the block (warp shuffles
+ * of both halves, then shared memory) */
+#define FIXB 256
+template <int L>
+__global__ static void fix_gemm_rows(int64_t *V, size_t nk,
+        const int32_t *const *z, size_t nz, const int32_t *G, size_t nq,
+        int *bad)
+{
+    const int NLEV = 2 * L - 1, SPILL = 1024 / L;
+    __shared__ i128 sh[FIXB / 32][2 * L - 1];
+    size_t n = blockIdx.x, i = n / nq, q = n % nq;
+    const int32_t *zp = z[i], *gp = G + q * nk * L;
+    int64_t a[NLEV], d[NLEV];
+    i128 lev[NLEV];
+    int cnt = 0;
+    for (int l = 0; l < NLEV; l++)
+    {
+        a[l] = 0;
+        lev[l] = 0;
+    }
+    for (size_t k = threadIdx.x; k < nk; k += FIXB)
+    {
+        int32_t zv[L], gv[L];
+        for (int l = 0; l < L; l++)
+        {
+            zv[l] = zp[k * L + l];
+            gv[l] = gp[k * L + l];
+        }
+        for (int u = 0; u < L; u++)
+            for (int v = 0; v < L; v++)
+                a[u + v] += (int64_t) zv[u] * gv[v];
+        if (++cnt == SPILL)
+        {
+            lev_add<L>(lev, a);
+            cnt = 0;
+        }
+    }
+    lev_add<L>(lev, a);
+    /* |lev| < 2^62 (nk / (FIXB SPILL) + 1): the block sum fits in int128 */
+    for (int l = 0; l < NLEV; l++)
+    {
+        i128 x = lev[l];
+        for (int o = 16; o > 0; o /= 2)
+        {
+            uint64_t lo = __shfl_down_sync(0xffffffffu, (uint64_t) x, o);
+            int64_t hi = __shfl_down_sync(0xffffffffu, (int64_t) (x >> 64),
+                                          o);
+            x += (i128) (((unsigned __int128) (uint64_t) hi << 64) | lo);
+        }
+        if (threadIdx.x % 32 == 0)
+            sh[threadIdx.x / 32][l] = x;
+    }
+    __syncthreads();
+    if (threadIdx.x != 0)
+        return;
+    for (int l = 0; l < NLEV; l++)
+    {
+        lev[l] = 0;
+        for (int w = 0; w < FIXB / 32; w++)
+            lev[l] += sh[w][l];
+    }
+    i128 c = lev_norm<L>(d, lev);
+    int64_t *v = V + (i * nq + q) * 2 * L;
+    for (int l = 0; l < NLEV; l++)
+        v[l] = d[l];
+    if (c >= ((i128) 1 << 62) || c < -((i128) 1 << 62))
+        *bad = 1;
+    else
+        v[NLEV] = (int64_t) c;
+}
+
 /* both kernels on F->s; d_tab: x, y, counts, z pointers, then off */
 template <int L>
 static void launch(struct _hkz_cuda_fix_s *F, size_t nk, size_t nq,
@@ -249,6 +324,13 @@ static void launch(struct _hkz_cuda_fix_s *F, size_t nk, size_t nq,
         F->d_G, nk, (const size_t *) (t + ntab), nq,
         (const int32_t *const *) t, (const int32_t *const *) (t + nq),
         (const uint32_t *const *) (t + 2 * nq), F->d_bad);
+    if (L > 8 || nz * nq < 8192)
+    {
+        fix_gemm_rows<L><<<(unsigned) (nz * nq), FIXB, 0, F->s>>>(F->d_V,
+            nk, (const int32_t *const *) (t + 3 * nq), nz, F->d_G, nq,
+            F->d_bad);
+        return;
+    }
     dim3 blk(TB, TB), grd((unsigned) ((nq + TB - 1) / TB),
                           (unsigned) ((nz + TB - 1) / TB));
     fix_gemm<L><<<grd, blk, 0, F->s>>>(F->d_V, nk,
