@@ -26,8 +26,11 @@
  *
  * Exact sums (kernels/cpu/engine_fix.c, kernels/cuda/engine_fix.cu): the
  * engine returns G~_k = 2^-Fg floor(2^Fg G^_k) with G^_k = sum_m b~ W~
- * (exact) and Fg = Fb + Fw - B, then V = sum_k c~_k G~_k exactly.  So
- * the only errors are the roundings of the inputs, the floor and the tail:
+ * (exact) and Fg = Fb + Fw - B, then V = sum_k c~_k G~_k exactly but
+ * for the digit products of the lowest levels, whose sum is below drop =
+ * nk L 2^{26 (L-1)} 2^-(Fc + Fg) (hkz/engine.h, nk = K_frame + 1 groups;
+ * about 2^-23 (K+1) e_G).  So the only errors are the roundings of the
+ * inputs, the floor, the dropped products and the tail:
  *   |G_k - G^_k| <= sum_m |b| |W - W~| + |b - b~| |W~|
  *                <= (M_k + 1) e_W + e_b S_k,     S_k = sum_m |W~_km|,
  *   0 <= G^_k - G~_k < e_G = 2^-Fg,
@@ -35,7 +38,7 @@
  *   p - V - R = sum_k c_k (G_k - G~_k) + (c_k - c~_k) G~_k,
  * and with |c_k| <= 2, N = sum_k (M_k + 1), S = sum_k S_k:
  *   |p - V| <= 2 (N e_W + e_b S + (K+1) e_G)
- *              + e_c ((1 + e_b) S + (K+1) e_G) + tail(t)       (*)
+ *              + e_c ((1 + e_b) S + (K+1) e_G) + tail(t) + drop   (*)
  * evaluated in mag arithmetic (upward).  V is exact, so the ball is
  * [V +- (*)].  t enters only through Arb (the weights are computed from
  * the ball t): no Lipschitz term.
@@ -187,19 +190,26 @@ static void fix_ball(arb_t res, const int64_t *v, slong F, int L, fmpz_t a,
 
 /* the parts of the bound (*) of the entries of the r row x and the t row
  * w that do not depend on z: rad = A + e_c B,
- *   A = 2 (N e_W + e_b S + (K+1) e_G) + tail,  B = (1 + e_b) S + (K+1) e_G */
+ *   A = 2 (N e_W + e_b S + (K+1) e_G) + tail + drop,
+ *   B = (1 + e_b) S + (K+1) e_G */
 static void fix_rad_t(mag_t A, mag_t B, const _hkz_sub_fix_row *x,
-                      const _hkz_sub_fix_row *w, slong fg)
+                      const _hkz_sub_fix_row *w, slong fg, slong nk, slong fc,
+                      int L)
 {
     mag_t a, b;
 
     mag_init(a); mag_init(b);
+    /* the digit products the engine drops: HKZ_FIX_DROP units of
+     * 2^-(Fc + Fg) */
+    mag_set_ui_2exp_si(a, (ulong) (nk * L), HKZ_FIX_D * (L - 1) - fc - fg);
+    mag_add(A, A, a);
     mag_set_ui_2exp_si(b, 1, -fg);
     mag_mul_ui(b, b, (ulong) w->K + 1);         /* (K+1) e_G */
     mag_mul_ui(a, w->e, (ulong) w->N);          /* N e_W */
     mag_add(a, a, b);
     mag_addmul(a, x->e, w->S);                  /* + e_b S */
-    mag_mul_2exp_si(A, a, 1);                   /* 2 (...) */
+    mag_mul_2exp_si(a, a, 1);
+    mag_add(A, A, a);                           /* + 2 (...) */
     mag_add(A, A, w->tail);
     mag_one(a);
     mag_add(a, a, x->e);
@@ -330,7 +340,8 @@ int hkz_su2_sub_fix_eval(arb_ptr res, int *ok, hkz_su2_sub_fix_t F,
     for (j = 0; j < (size_t) nj; j++)
         if (q[j] >= 0)
             fix_rad_t(A + j, Bm + j, F->R + ir, F->T + jt[j],
-                      FB(F) + F->T[jt[j]].fw - FIX_BITS(F));
+                      FB(F) + F->T[jt[j]].fw - FIX_BITS(F), F->K + 1, FC(F),
+                      F->L);
     B.A = A; B.B = Bm; B.goal = goal;
     B.F = F; B.res = res; B.ok = ok; B.V = V; B.iz = iz; B.jt = jt;
     B.q = q; B.qz = qz; B.ir = ir; B.nj = nj; B.nq = nq;

@@ -269,6 +269,8 @@ HKZ_API HKZ_WARN_UNUSED int hkz_engine_col_bounds(double *err, double *mag,
  * backend, order and thread count. */
 #define HKZ_FIX_D 26
 #define HKZ_FIX_LMAX 16
+/* the lowest digit-product level hkz_engine_fix_sum keeps in stage 2 */
+#define HKZ_FIX_LOW(L) ((L) - 2)
 
 /* The rows of hkz_engine_fix_sum.  Row keys name contents for a device
  * cache: a key != 0 must always denote the same row (digits and counts);
@@ -294,9 +296,12 @@ typedef struct
  *                 / 2^{D L}),
  *  each required to satisfy |G_qk| < 2^{D L - 1} (HKZ_ERR_TOO_LARGE
  *  otherwise: the caller's scales are wrong), then per row i of z and pair
- *  q: V_iq = sum_{k < nk} z[i][k] G_qk, as 2L digits V[(i nq + q) 2L + l]
- *  (V_iq = sum_l V[..l] 2^{D l}, the lower 2L - 1 digits in [0, 2^D), the
- *  top one signed).  On the engine's backend (CUDA: device kernels, rows
+ *  q: V_iq = sum_{k < nk} (z[i][k] G_qk without the digit products of
+ *  level u + v < L - 2), as 2L digits V[(i nq + q) 2L + l] (V_iq =
+ *  sum_l V[..l] 2^{D l}, the lower 2L - 1 digits in [0, 2^D), the top one
+ *  signed).  The dropped products sum to less than HKZ_FIX_DROP(nk, L) =
+ *  nk L 2^{D (L - 1)} in absolute value: sum_{l <= L-3} (l + 1) 2^{2D}
+ *  2^{D l} < L 2^{D (L - 1)} per group.  On the engine's backend (CUDA: device kernels, rows
  *  cached on the device by key); the same integers everywhere. */
 HKZ_API HKZ_WARN_UNUSED int hkz_engine_fix_sum(hkz_engine_t e, int64_t *V,
         const hkz_engine_fix_t *f);

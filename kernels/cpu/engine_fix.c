@@ -20,10 +20,11 @@
 
 __extension__ typedef __int128 fix_i128;
 
-/* lev[l] += sum of the terms (x[t], y[t]), t < n (digit rows of L):
+/* lev[l] += sum of the terms (x[t], y[t]), t < n (digit rows of L), the
+ * digit products of level >= l0 only:
  * 2^10 / L terms between spills (at most 2^10 products a level) */
 static void fix_acc(fix_i128 *lev, const int32_t *x, const int32_t *y,
-                    size_t n, int L)
+                    size_t n, int L, int l0)
 {
     size_t t0, t, spill = 1024 / L;
     int i, j;
@@ -37,7 +38,7 @@ static void fix_acc(fix_i128 *lev, const int32_t *x, const int32_t *y,
         {
             const int32_t *xp = x + t * L, *yp = y + t * L;
             for (i = 0; i < L; i++)
-                for (j = 0; j < L; j++)
+                for (j = i < l0 ? l0 - i : 0; j < L; j++)
                     a[i + j] += (int64_t) xp[i] * yp[j];
         }
         for (i = 0; i < 2 * L - 1; i++)
@@ -83,7 +84,7 @@ static void pairs_range(size_t q0, size_t q1, void *arg)
             int32_t *g = A->G + (q * f->nk + k) * L;
             memset(lev, 0, sizeof(lev));
             fix_acc(lev, f->x[q] + f->off[k] * L, f->y[q] + f->off[k] * L,
-                    f->yl[q][k], L);
+                    f->yl[q][k], L, 0);
             c = fix_norm(d, lev, L);
             /* floor(. / 2^{D L}): digits L .. 2L-2 and the carry */
             for (l = 0; l < L - 1; l++)
@@ -109,7 +110,8 @@ static void gemm_range(size_t i0, size_t i1, void *arg)
         size_t i = n / f->nq, q = n % f->nq;
         int64_t *v = A->V + n * 2 * L;
         memset(lev, 0, sizeof(lev));
-        fix_acc(lev, f->z[i], A->G + q * f->nk * L, f->nk, L);
+        fix_acc(lev, f->z[i], A->G + q * f->nk * L, f->nk, L,
+                HKZ_FIX_LOW(L));
         c = fix_norm(d, lev, L);
         for (l = 0; l < 2 * L - 1; l++)
             v[l] = d[l];

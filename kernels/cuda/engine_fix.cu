@@ -3,7 +3,8 @@
  * same digits.  Stage 1 (fix_pairs): a thread per (pair, group) sums its
  * terms.  Stage 2 (fix_gemm): 16 x 16 entries (z row, pair) a block, the
  * digits of 16 groups of both sides in shared memory per step; for few
- * entries or 16 digits fix_gemm_rows, a block per entry.  Digit
+ * entries or 16 digits fix_gemm_rows, a block per entry; stage 2 keeps
+ * the digit products of level >= HKZ_FIX_LOW(L) only (hkz/engine.h).  Digit
  * products (< 2^52) go into int64 levels, spilled into __int128 levels
  * every 2^10 / L terms (<= 2^10 products a level: < 2^62).  L = 8 or 16
  * (templates).  Rows are
@@ -218,7 +219,8 @@ __global__ static void fix_gemm(int64_t *V, size_t nk,
                 gv[l] = gs[tq][kk * L + l];
             }
             for (int u = 0; u < L; u++)
-                for (int v = 0; v < L; v++)
+                for (int v = u < HKZ_FIX_LOW(L) ? HKZ_FIX_LOW(L) - u : 0;
+                     v < L; v++)
                     a[u + v] += (int64_t) zv[u] * gv[v];
         }
         __syncthreads();
@@ -271,7 +273,8 @@ __global__ static void fix_gemm_rows(int64_t *V, size_t nk,
             gv[l] = gp[k * L + l];
         }
         for (int u = 0; u < L; u++)
-            for (int v = 0; v < L; v++)
+            for (int v = u < HKZ_FIX_LOW(L) ? HKZ_FIX_LOW(L) - u : 0; v < L;
+                 v++)
                 a[u + v] += (int64_t) zv[u] * gv[v];
         if (++cnt == SPILL)
         {
