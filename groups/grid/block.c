@@ -233,6 +233,12 @@ int _hkz_grid_block(_hkz_grid_run_t *R, slong t0, slong t1)
             R->S.scalar += r->scalar != 0;
             R->S.engine += r->scalar == 0;
             R->S.missed += r->status == HKZ_ERR_PREC;
+            R->S.below_goal += r->status == HKZ_ERR_PREC;
+            R->S.certified_tier2 += r->tier2 != 0;
+            R->S.certified_engine += r->scalar == 0 && r->tier2 == 0
+                                     && r->status != HKZ_ERR_PREC;
+            R->S.certified_scalar += r->scalar != 0
+                                     && r->status != HKZ_ERR_PREC;
         }
         if (status == HKZ_SUCCESS && R->o->sink != NULL)
             status = R->o->sink(R->o->sink_ctx, R->rows, (p1 - p0) * R->T,

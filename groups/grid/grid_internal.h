@@ -34,6 +34,9 @@ typedef struct
                        double, product kind) */
     hkz_su2_sub_wcache_t sub_w;  /* SU2_SUB: Arb weights of the batched
                                     fallback (scalar.c), else NULL */
+    hkz_su2_sub_fix_t sub_fix[2];  /* SU2_SUB, d = 0: the fixed-point
+                                    tier at 8 and 16 digits (sub_fix.c;
+                                    heat_run.c decides), else NULL */
 } _hkz_grid_times_t;
 
 int _hkz_grid_times_init(_hkz_grid_times_t *tm, const hkz_grid_heat_t g);
@@ -67,8 +70,10 @@ void _hkz_grid_tb_clear(_hkz_grid_tbuf_t *tb);
 int _hkz_grid_tb_reset(_hkz_grid_tbuf_t *tb, slong tile, slong np, slong T);
 /* makes the entries idx[0..n) (increasing) held, their balls unset */
 int _hkz_grid_tb_hold(_hkz_grid_tbuf_t *tb, const slong *idx, slong n);
-/* the held entry k (NULL if k is dense) */
+/* the held entry k (NULL if k is dense); 1 if the fixed-point tier
+ * certified entry k */
 hkz_grid_entry_t *_hkz_grid_tb_row(const _hkz_grid_tbuf_t *tb, slong k);
+int _hkz_grid_tb_tier2(const _hkz_grid_tbuf_t *tb, slong k);
 /* the ball of entry k, exactly (dense ones rebuilt from mid, rad) */
 void _hkz_grid_tb_ball(arb_t x, int *missed, const _hkz_grid_tbuf_t *tb,
                        slong k);
@@ -116,10 +121,11 @@ int _hkz_grid_tile_goal(_hkz_grid_tbuf_t *tb, const _hkz_grid_lip_t *L,
 /* _hkz_grid_tile in two steps (tile_pipe.c overlaps them on a GPU):
  *   _hkz_grid_tile_engine  resets tb to the tile, runs the engine route
  *       (the device, on the calling thread), keeps the entries meeting the
- *       goal dense and makes the others held; then the second tier
- *       (_hkz_grid_tile_tier2) on the held ones;
- *   _hkz_grid_tile_rest    the scalar route for the held entries (the
- *       host's Arb code, the last resort), then _hkz_grid_tb_finish. */
+ *       goal dense and makes the others held;
+ *   _hkz_grid_tile_rest    on the host thread: the fixed-point tier
+ *       (su2-sub, _hkz_grid_sub_fix: exact sums on the engine's device,
+ *       its own stream) and then the scalar route (the host's Arb code,
+ *       the last resort) for the held entries, then _hkz_grid_tb_finish. */
 int _hkz_grid_tile_engine(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
         slong p0, slong np, const _hkz_grid_times_t *tm, hkz_engine_t e,
         const hkz_goal_t *goal);
@@ -127,17 +133,13 @@ int _hkz_grid_tile_rest(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
         const _hkz_grid_times_t *tm, hkz_engine_t e,
         const hkz_goal_t *goal);
 
-/* THE SECOND TIER (hook; issue 19 item 1): called by _hkz_grid_tile_engine
- * on the calling (device) thread with the held entries tb->key[0..nsc)
- * that the engine route left below the goal (their mid, rad, cert, scal
- * unset; tb->eout, tb->eerr still hold the engine's out, err).  It may
- * certify any of them: set mid[k], rad[k] (rad a mag value:
- * _hkz_grid_rad_mag), cert[k] = 1, scal[k] = 0, and drop k from the held
- * list (_hkz_grid_tb_hold with the rest).  What it leaves goes to the
- * scalar route.  Today: nothing. */
-int _hkz_grid_tile_tier2(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
-        const _hkz_grid_times_t *tm, hkz_engine_t e,
-        const hkz_goal_t *goal);
+/* The fixed-point tier of an su2-sub tile (sub_fix.c): the held entries
+ * idx[0..*n) of tb (i T + j, increasing) by hkz_su2_sub_fix_eval of f;
+ * those whose ball meets the goal are set (certified, tier2 = 1; they stay
+ * held), the others stay in idx (*n lowered). */
+int _hkz_grid_sub_fix(_hkz_grid_tbuf_t *tb, slong *idx, slong *n,
+                      const hkz_grid_heat_t g, hkz_su2_sub_fix_t f,
+                      hkz_engine_t e, const hkz_goal_t *goal);
 
 /* The scalar route for one entry (point p, time j) under the Ziv loop:
  * status HKZ_SUCCESS / HKZ_ERR_PREC in the entry, errors returned. */

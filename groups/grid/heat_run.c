@@ -101,6 +101,26 @@ static int resolve_shard(const _hkz_grid_run_t *R)
                               (size_t) R->T, NULL);
 }
 
+/* The fixed-point tier of su2-sub grids (sub_fix.c) on a GPU engine,
+ * where its exact sums are cheap; on CPUs the batched Arb fallback is
+ * faster per entry.  HKZ_GRID_TIER2=1 / 0 turns it on / off anywhere. */
+static int tier2_init(_hkz_grid_times_t *tm, const hkz_grid_heat_t g,
+                      int backend)
+{
+    const char *s = getenv("HKZ_GRID_TIER2");
+    int on = backend == HKZ_BACKEND_CUDA;
+
+    if (s != NULL)
+        on = atoi(s) != 0;
+    if (!on || !tm->ok || g->kind != HKZ_GRID_SU2_SUB || g->deriv != 0)
+        return HKZ_SUCCESS;
+    HKZ_TRY(hkz_su2_sub_fix_init(tm->sub_fix, g->r->v, g->r->n, g->z->v,
+                                 g->z->n, g->t->v, g->t->n, 8));
+    return hkz_su2_sub_fix_init(tm->sub_fix + 1, g->r->v, g->r->n,
+                                g->z->v, g->z->n, g->t->v, g->t->n,
+                                HKZ_FIX_LMAX);
+}
+
 /* Seconds a default row block aims at. */
 #define BLOCK_SECONDS 1.0
 
@@ -208,6 +228,7 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
             if (R.pipe && o->block == 0)
                 bt = FLINT_MIN(R.ntiles, FLINT_MAX(bt, FLINT_MAX(2,
                         ((slong) 1 << 21) / (HKZ_GRID_TILE * R.T))));
+            status = tier2_init(&tm, g, eo.backend);
         }
     }
     R.S.shard = R.splitk ? HKZ_SHARD_SPLIT_K : HKZ_SHARD_SPLIT_P;

@@ -300,22 +300,12 @@ int _hkz_grid_tile_engine(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
     for (k = 0; k < n; k++)
         if (tb->cert[k] < 0)
             idx[m++] = k;
-    HKZ_TRY_GOTO(_hkz_grid_tb_hold(tb, idx, m));
-    if (tb->nsc > 0)
-        status = _hkz_grid_tile_tier2(tb, g, tm, e, goal);
+    status = _hkz_grid_tb_hold(tb, idx, m);
 cleanup:
     free(idx);
     free(L.dx);
     free(L.Lx);
     return status;
-}
-
-int _hkz_grid_tile_tier2(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
-        const _hkz_grid_times_t *tm, hkz_engine_t e,
-        const hkz_goal_t *goal)
-{
-    (void) tb; (void) g; (void) tm; (void) e; (void) goal;
-    return HKZ_SUCCESS;
 }
 
 static int cmp_slong(const void *a, const void *b)
@@ -365,11 +355,18 @@ int _hkz_grid_tile_rest(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
 {
     slong nsc = tb->nsc;
     slong *idx = malloc(FLINT_MAX(1, nsc) * sizeof(slong));
-    int status = HKZ_SUCCESS;
+    int status = HKZ_SUCCESS, k;
 
     HKZ_CHECK(idx != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
     memcpy(idx, tb->key, nsc * sizeof(slong));
-    if (nsc > 0 && g->kind == HKZ_GRID_SU2_SUB && tm->sub_w != NULL)
+    /* the fixed-point tier (su2-sub) at 8 digits, then at 16 on what is
+     * left: its balls stay held (tier2 = 1), out of idx */
+    for (k = 0; k < 2 && status == HKZ_SUCCESS; k++)
+        if (nsc > 0 && g->kind == HKZ_GRID_SU2_SUB && tm->sub_fix[k] != NULL)
+            status = _hkz_grid_sub_fix(tb, idx, &nsc, g, tm->sub_fix[k], e,
+                                       goal);
+    if (status == HKZ_SUCCESS && nsc > 0 && g->kind == HKZ_GRID_SU2_SUB
+        && tm->sub_w != NULL)
         status = sub_slices(tb, idx, &nsc, g, tm, e, goal);
     if (status == HKZ_SUCCESS)
         status = scalar_entries(tb, idx, nsc, g, e, goal);

@@ -143,5 +143,8 @@ void _hkz_grid_times_clear(_hkz_grid_times_t *tm)
     free(tm->thi);
     hkz_su2_sub_wcache_clear(tm->sub_w);
     tm->sub_w = NULL;
+    hkz_su2_sub_fix_clear(tm->sub_fix[0]);
+    hkz_su2_sub_fix_clear(tm->sub_fix[1]);
+    tm->sub_fix[0] = tm->sub_fix[1] = NULL;
     tm->t = tm->dt = tm->tlo = tm->thi = NULL;
 }

@@ -1,7 +1,7 @@
 /* Checkpoint records of grid tiles (the codec of hkz/record.h):
  *   "tile <i> <n> <f> <ball> <f> <ball> ..."
- * f = certified + 2 scalar + 4 (goal missed); <ball> exact (a resumed run
- * writes the same bytes). */
+ * f = certified + 2 scalar + 4 (goal missed) + 8 (fixed-point tier);
+ * <ball> exact (a resumed run writes the same bytes). */
 #include <stdlib.h>
 #include <string.h>
 #include "grid_internal.h"
@@ -21,7 +21,8 @@ char *_hkz_grid_record(slong tile, const hkz_grid_entry_t *rows, slong n)
     {
         hkz_rec_put_slong(&e, (rows[k].certified != 0) +
                           2 * (rows[k].scalar != 0) +
-                          4 * (rows[k].status == HKZ_ERR_PREC));
+                          4 * (rows[k].status == HKZ_ERR_PREC) +
+                          8 * (rows[k].tier2 != 0));
         hkz_rec_put_ball(&e, &rows[k].value);
     }
     if (hkz_rec_enc_str(&e) == NULL)
@@ -48,7 +49,7 @@ char *_hkz_grid_record_tb(const _hkz_grid_tbuf_t *tb)
     {
         _hkz_grid_tb_ball(x, &missed, tb, k);
         hkz_rec_put_slong(&e, (tb->cert[k] != 0) + 2 * (tb->scal[k] != 0)
-                          + 4 * missed);
+                          + 4 * missed + 8 * _hkz_grid_tb_tier2(tb, k));
         hkz_rec_put_ball(&e, x);
     }
     arb_clear(x);
@@ -65,12 +66,13 @@ static int get_entry(hkz_rec_dec_t *d, hkz_grid_entry_t *r, const char *rec)
 {
     slong f;
     HKZ_TRY(hkz_rec_get_slong(d, &f));
-    HKZ_CHECK(f >= 0 && f <= 7, HKZ_ERR_CHECKPOINT, "checkpoint: "
+    HKZ_CHECK(f >= 0 && f <= 15, HKZ_ERR_CHECKPOINT, "checkpoint: "
               "malformed field %d of grid tile record '%.40s'", d->field,
               rec);
     HKZ_TRY(hkz_rec_get_ball(d, &r->value));
     r->certified = f & 1;
     r->scalar = (f >> 1) & 1;
+    r->tier2 = (f >> 3) & 1;
     r->status = (f & 4) ? HKZ_ERR_PREC : HKZ_SUCCESS;
     return HKZ_SUCCESS;
 }

@@ -94,7 +94,7 @@ int _hkz_grid_tb_hold(_hkz_grid_tbuf_t *tb, const slong *idx, slong n)
         tb->key[m] = idx[m];
         r->p = tb->p0 + idx[m] / tb->T;
         r->j = idx[m] % tb->T;
-        r->certified = r->scalar = 0;
+        r->certified = r->scalar = r->tier2 = 0;
         r->status = HKZ_SUCCESS;
     }
     tb->nsc = n;
@@ -216,20 +216,36 @@ void _hkz_grid_tb_rows(hkz_grid_entry_t *rows, const _hkz_grid_tbuf_t *tb)
         r->j = k % tb->T;
         r->certified = tb->cert[k] != 0;
         r->scalar = tb->scal[k] != 0;
+        r->tier2 = _hkz_grid_tb_tier2(tb, k);
         r->status = missed ? HKZ_ERR_PREC : HKZ_SUCCESS;
     }
 }
 
+int _hkz_grid_tb_tier2(const _hkz_grid_tbuf_t *tb, slong k)
+{
+    const hkz_grid_entry_t *r = _hkz_grid_tb_row(tb, k);
+    return r != NULL && r->tier2 != 0;
+}
+
 void _hkz_grid_tb_count(hkz_grid_summary_t *S, const _hkz_grid_tbuf_t *tb)
 {
-    slong k, m;
+    slong k, m, sc = 0, t2 = 0, miss = 0, miss_sc = 0;
     for (k = 0; k < tb->n; k++)
-        S->scalar += tb->scal[k] != 0;
-    S->engine += tb->n;
-    for (k = 0; k < tb->n; k++)
-        S->engine -= tb->scal[k] != 0;
+        sc += tb->scal[k] != 0;
     for (m = 0; m < tb->nsc; m++)
-        S->missed += tb->sc[m].status == HKZ_ERR_PREC;
+    {
+        const hkz_grid_entry_t *r = tb->sc + m;
+        t2 += r->tier2 != 0;
+        miss += r->status == HKZ_ERR_PREC;
+        miss_sc += r->status == HKZ_ERR_PREC && r->scalar != 0;
+    }
+    S->scalar += sc;
+    S->engine += tb->n - sc;
+    S->missed += miss;
+    S->below_goal += miss;
+    S->certified_tier2 += t2;
+    S->certified_scalar += sc - miss_sc;
+    S->certified_engine += tb->n - sc - t2 - (miss - miss_sc);
 }
 
 /* the balls of the tile from a record into tb: dense where exact, held
@@ -238,7 +254,7 @@ int _hkz_grid_tb_load(_hkz_grid_tbuf_t *tb, const hkz_grid_entry_t *r,
                       slong k)
 {
     hkz_grid_entry_t *h;
-    if (!r->scalar && r->status == HKZ_SUCCESS
+    if (!r->scalar && !r->tier2 && r->status == HKZ_SUCCESS
         && _hkz_grid_tb_dense(tb->mid + k, tb->rad + k, &r->value))
     {
         tb->cert[k] = (int8_t) (r->certified != 0);
@@ -253,6 +269,7 @@ int _hkz_grid_tb_load(_hkz_grid_tbuf_t *tb, const hkz_grid_entry_t *r,
     h->j = k % tb->T;
     h->certified = r->certified;
     h->scalar = r->scalar;
+    h->tier2 = r->tier2;
     h->status = r->status;
     return HKZ_SUCCESS;
 }

@@ -260,6 +260,52 @@ HKZ_API HKZ_WARN_UNUSED int hkz_engine_col_bounds(double *err, double *mag,
         const double *bmax, const double *berr, const double *C,
         const double *cerr, size_t ldc, size_t K, size_t T);
 
+/* ---- exact fixed-point sums (kernels/cpu/engine_fix.c) ----------------- */
+
+/* A fixed-point number is L int32 digits x_i, |x_i| < 2^HKZ_FIX_D,
+ * standing for the integer X = sum_i x_i 2^{HKZ_FIX_D i} (the caller keeps
+ * the scale); L = 8 or HKZ_FIX_LMAX = 16.  The sums below are exact
+ * integer arithmetic (no rounding, no overflow): the same bits on every
+ * backend, order and thread count. */
+#define HKZ_FIX_D 26
+#define HKZ_FIX_LMAX 16
+/* the lowest digit-product level hkz_engine_fix_sum keeps in stage 2 */
+#define HKZ_FIX_LOW(L) ((L) - 2)
+
+/* The rows of hkz_engine_fix_sum.  Row keys name contents for a device
+ * cache: a key != 0 must always denote the same row (digits and counts);
+ * 0: no caching. */
+typedef struct
+{
+    int L;                     /* digits per number: 8 or 16 */
+    size_t nk;                 /* groups k of a row */
+    const size_t *off;         /* nk + 1: group k = numbers off[k] ..
+                                  off[k+1) of an x or y row */
+    size_t nq;                 /* pairs q: rows x[q], y[q] (off[nk]
+                                  numbers each), counts yl[q] (nk) */
+    const int32_t *const *x, *const *y;
+    const uint32_t *const *yl;
+    const uint64_t *xkey, *ykey;   /* nq keys each (NULL: no caching) */
+    size_t nz;                 /* rows z[i] of nk numbers */
+    const int32_t *const *z;
+    const uint64_t *zkey;
+} hkz_engine_fix_t;
+
+/** Exact two-stage sums: per pair q and group k
+ *    G_qk = floor(sum_{j < yl[q][k]} x[q][off[k]+j] y[q][off[k]+j]
+ *                 / 2^{D L}),
+ *  each required to satisfy |G_qk| < 2^{D L - 1} (HKZ_ERR_TOO_LARGE
+ *  otherwise: the caller's scales are wrong), then per row i of z and pair
+ *  q: V_iq = sum_{k < nk} (z[i][k] G_qk without the digit products of
+ *  level u + v < L - 2), as 2L digits V[(i nq + q) 2L + l] (V_iq =
+ *  sum_l V[..l] 2^{D l}, the lower 2L - 1 digits in [0, 2^D), the top one
+ *  signed).  The dropped products sum to less than HKZ_FIX_DROP(nk, L) =
+ *  nk L 2^{D (L - 1)} in absolute value: sum_{l <= L-3} (l + 1) 2^{2D}
+ *  2^{D l} < L 2^{D (L - 1)} per group.  On the engine's backend (CUDA: device kernels, rows
+ *  cached on the device by key); the same integers everywhere. */
+HKZ_API HKZ_WARN_UNUSED int hkz_engine_fix_sum(hkz_engine_t e, int64_t *V,
+        const hkz_engine_fix_t *f);
+
 /* ---- backends ---------------------------------------------------------- */
 
 /* A backend implements create / destroy / run on its own state; run gets
@@ -272,6 +318,9 @@ typedef struct
     int (*run)(void *state, double *out, double *err, double *mag,
                const hkz_engine_problem_t *pb);
     int (*devices)(void);   /* devices visible now (NULL: 1) */
+    /* hkz_engine_fix_sum on the backend (NULL: the CPU code; the same
+     * bits either way: exact integer sums) */
+    int (*fix_sum)(void *state, int64_t *V, const hkz_engine_fix_t *f);
 } hkz_engine_backend_t;
 
 /** Registers (or, with b == NULL, removes) the backend for kind CUDA

@@ -169,6 +169,8 @@ typedef struct
     arb_struct value;  /* the ball */
     int certified;     /* radius is a proven bound (value finite) */
     int scalar;        /* computed by the scalar route */
+    int tier2;         /* certified by the exact fixed-point tier
+                          (su2-sub: hkz_su2_sub_fix_eval; scalar = 0) */
     int status;        /* HKZ_SUCCESS, or HKZ_ERR_PREC: goal missed */
 } hkz_grid_entry_t;
 
@@ -247,6 +249,10 @@ typedef struct
     slong scalar;      /* entries recomputed by the scalar route */
     slong missed;      /* entries below the goal (status HKZ_ERR_PREC) */
     slong resumed;     /* entries read back from the checkpoint */
+    /* which tier certified an entry (certified_* + below_goal = entries):
+     * the double engine's bound, the fixed-point tier (su2-sub), the
+     * scalar routes (Arb); below_goal = missed */
+    slong certified_engine, certified_tier2, certified_scalar, below_goal;
     int backend;       /* the engine backend used (CPU / CUDA) */
     int shard;         /* the split used: HKZ_SHARD_SPLIT_P or _K */
 } hkz_grid_summary_t;

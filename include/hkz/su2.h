@@ -254,6 +254,33 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2_sub_wcache_prepare_many(
         const arb_struct *const *r, const arb_struct *const *z, ulong d,
         slong prec, hkz_engine_t e);
 
+/** The exact fixed-point tier of su2-sub grids (groups/su2/
+ *  heat_sub_grid_fix.c): p_t(r, z) on the product of lists r (nr balls),
+ *  z (nz), t (nt) by the spectral sum (3.1), with basis, 2 cos(kz) and
+ *  weights from Arb rounded to L digits of 26 bits (L = 8 or
+ *  HKZ_FIX_LMAX = 16: 208 or 416 bits) and summed exactly
+ *  (hkz_engine_fix_sum: on the engine's device), and the proven bound of
+ *  that file per entry.  For the entries the double engine cannot certify
+ *  (small values after cancellation) at a fraction of the cost of Arb.
+ *  The lists are not copied (they must outlive the handle); rows of r, z,
+ *  t are computed on first use and kept.  hkz_su2_sub_fix_eval:
+ *  res[a nj + b] for (r[ir], z[iz[a]], t[jt[b]]), ok = 1 for a ball with
+ *  >= goal bits of relative accuracy (any ball when goal = 0), 2 for a
+ *  ball below, 0 where the tier has no result (a time below tmin's frame,
+ *  t not > 0).  d = 0 only.  Not thread-safe on f. */
+typedef struct hkz_su2_sub_fix_struct *hkz_su2_sub_fix_t;
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_sub_fix_init(hkz_su2_sub_fix_t *f,
+        const arb_struct *r, slong nr, const arb_struct *z, slong nz,
+        const arb_struct *t, slong nt, int L);
+HKZ_API void hkz_su2_sub_fix_clear(hkz_su2_sub_fix_t f);
+/** For tests: the inputs rounded to 2^-bits (bits < their own scale; 0:
+ *  the full 26 L bits), the bound following them (so it stays valid);
+ *  drops the rows made so far. */
+HKZ_API void hkz_su2_sub_fix_set_bits(hkz_su2_sub_fix_t f, slong bits);
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_sub_fix_eval(arb_ptr res, int *ok,
+        hkz_su2_sub_fix_t f, hkz_engine_t e, slong ir, const slong *iz,
+        slong ni, const slong *jt, slong nj, slong goal);
+
 /** Double grid out[i + j ldo] ~ h_{t_j}(alpha_i) (formula 2.1 summed for
  *  n <= nmax by the spectral-sum engine e, or a default CPU engine if e is
  *  NULL), with a rigorous bound err[i + j ldo] (same layout): the interval

@@ -157,6 +157,13 @@ static void fill_nan(double *out, double *err, double *mag,
     }
 }
 
+const hkz_engine_backend_t *_hkz_engine_backend(hkz_engine_t e,
+                                                void **state)
+{
+    *state = e->state;
+    return e->be;
+}
+
 void hkz_engine_set_hook(hkz_engine_t e, hkz_engine_hook_t hook, void *ctx)
 {
     if (e == NULL)

@@ -31,6 +31,10 @@ int _hkz_engine_col_bounds_mt(double *err, double *mag, const double *bmax,
         size_t K, size_t T, hkz_pool_t pool, int nthreads);
 
 
+/* The backend table and state of a handle (engine_create.c). */
+const hkz_engine_backend_t *_hkz_engine_backend(hkz_engine_t e,
+                                                void **state);
+
 /* Hands the handle's pool to the CPU backend's state (engine_cpu.c). */
 void _hkz_engine_cpu_set_pool(void *state, hkz_pool_t pool);
 

@@ -212,6 +212,7 @@ extern "C" void hkz_cuda_engine_destroy(hkz_cuda_engine_t *ep)
         cudaStreamSynchronize(e->s_bnd);
     if (e->s_pan != NULL)
         cudaStreamSynchronize(e->s_pan);
+    _hkz_cuda_fix_free(e);
     if (e->blas != NULL)
         cublasDestroy(e->blas);
     if (e->blas2 != NULL)
@@ -321,7 +322,8 @@ static int be_devices(void)
 
 static const hkz_engine_backend_t cuda_backend = {"cuda", be_create,
                                                   be_destroy, be_run,
-                                                  be_devices};
+                                                  be_devices,
+                                                  _hkz_cuda_fix_sum};
 
 // called by hkz_cuda_register (src/cuda/cuda_register.c)
 extern "C" int hkz_cuda_engine_register(void)

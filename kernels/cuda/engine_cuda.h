@@ -144,7 +144,12 @@ struct hkz_cuda_engine_s
     size_t cache_K, cache_kb, cache_n;
     /* per-column bounds on the host (host runs) */
     double *h_col;     size_t cap_hcol;
+    void *fix;         /* hkz_engine_fix_sum's stream, cache (engine_fix.cu) */
 };
+
+/* hkz_engine_fix_sum on the device (engine_fix.cu); its state freed */
+int _hkz_cuda_fix_sum(void *state, int64_t *V, const hkz_engine_fix_t *f);
+void _hkz_cuda_fix_free(hkz_cuda_engine_t e);
 
 /* Makes e's device current; *prev receives the caller's device. */
 int _hkz_cuda_engine_enter(hkz_cuda_engine_t e, int *prev);

@@ -254,10 +254,13 @@ static int run_kind_inner(hkz_cli_run_t *r, grid_args_t *a, int kind)
         r->worst = HKZ_ERR_PREC;
     fprintf(stderr, "hkz grid heat %s: %ld entries: %ld engine, %ld "
             "recomputed by the certified scalar path, %ld below the goal "
-            "of %ld digits%s; shard %s\n", hkz_grid_kind_name(kind),
-            (long) s.entries, (long) s.engine, (long) s.scalar,
-            (long) s.missed, (long) r->digits,
+            "of %ld digits%s; certified by the double engine %ld, the "
+            "fixed-point tier %ld, the scalar path %ld; shard %s\n",
+            hkz_grid_kind_name(kind), (long) s.entries, (long) s.engine,
+            (long) s.scalar, (long) s.missed, (long) r->digits,
             s.resumed ? " (some from the checkpoint)" : "",
+            (long) s.certified_engine, (long) s.certified_tier2,
+            (long) s.certified_scalar,
             s.shard == HKZ_SHARD_SPLIT_K ? "k" : "p");
     return hkz_cli_grid_out_close(r, a, &s);
 }

@@ -131,15 +131,19 @@ int hkz_cli_grid_out_open(hkz_cli_run_t *r, grid_args_t *a,
 int hkz_cli_grid_out_close(hkz_cli_run_t *r, grid_args_t *a,
                            const hkz_grid_summary_t *sum)
 {
-    char buf[160];
+    char buf[320];
     int s;
 
     if (a->h5 == NULL)
         return 0;
     snprintf(buf, sizeof(buf), "entries %ld engine %ld scalar %ld missed %ld"
-             " resumed %ld wall_s %.6f", (long) sum->entries,
-             (long) sum->engine, (long) sum->scalar, (long) sum->missed,
-             (long) sum->resumed, hkz_cli_wtime() - r->t0);
+             " resumed %ld certified_engine %ld certified_tier2 %ld "
+             "certified_scalar %ld below_goal %ld wall_s %.6f",
+             (long) sum->entries, (long) sum->engine, (long) sum->scalar,
+             (long) sum->missed, (long) sum->resumed,
+             (long) sum->certified_engine, (long) sum->certified_tier2,
+             (long) sum->certified_scalar, (long) sum->below_goal,
+             hkz_cli_wtime() - r->t0);
     /* (collective handle: every rank comes here; rank 0's text is used) */
     s = hkz_h5_attr(a->h5, "summary", buf);
     /* the same counts as numbers */
@@ -148,6 +152,13 @@ int hkz_cli_grid_out_close(hkz_cli_run_t *r, grid_args_t *a,
     if (!s) s = hkz_h5_attr_int(a->h5, "scalar_entries", sum->scalar);
     if (!s) s = hkz_h5_attr_int(a->h5, "missed", sum->missed);
     if (!s) s = hkz_h5_attr_int(a->h5, "resumed", sum->resumed);
+    if (!s) s = hkz_h5_attr_int(a->h5, "certified_engine",
+                                sum->certified_engine);
+    if (!s) s = hkz_h5_attr_int(a->h5, "certified_tier2",
+                                sum->certified_tier2);
+    if (!s) s = hkz_h5_attr_int(a->h5, "certified_scalar",
+                                sum->certified_scalar);
+    if (!s) s = hkz_h5_attr_int(a->h5, "below_goal", sum->below_goal);
     if (!s) s = hkz_h5_attr_double(a->h5, "wall_s",
                                    hkz_cli_wtime() - r->t0);
     if (s)

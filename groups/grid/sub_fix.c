@@ -1,0 +1,83 @@
+/* The second tier of su2-sub tiles: the entries the double engine leaves
+ * (small values after cancellation) by the exact fixed-point tier
+ * (hkz_su2_sub_fix_eval, on the engine's device; heat_tile.c runs it at 8
+ * digits, then at 16 on what is left), before the Arb fallback.  Per r of the tile, one dense call over the z and t that have
+ * such entries; an entry whose ball meets the goal is set (tier2 = 1),
+ * the others stay in idx for the Arb routes.  A ball depends on the
+ * entry's own (r, z, t) only (the tier's sums are exact), so the bytes do
+ * not depend on tiling, blocks or ranks. */
+#include <stdlib.h>
+#include <string.h>
+#include "grid_internal.h"
+#include "hkz_check.h"
+
+int _hkz_grid_sub_fix(_hkz_grid_tbuf_t *tb, slong *idx, slong *n,
+                      const hkz_grid_heat_t g, hkz_su2_sub_fix_t f,
+                      hkz_engine_t e, const hkz_goal_t *goal)
+{
+    slong p0 = tb->p0, T = tb->T;
+    slong nz = g->z->n, a, b, k, m = 0, ir, ni, nj;
+    slong *zs = malloc(nz * sizeof(slong)), *ts = malloc(T * sizeof(slong));
+    slong *zpos = malloc(nz * sizeof(slong)), *tpos = malloc(T * sizeof(slong));
+    arb_ptr res = NULL;
+    int *ok = NULL;
+    int status = HKZ_SUCCESS;
+
+    HKZ_CHECK_GOTO(zs && ts && zpos && tpos, HKZ_ERR_NOMEM,
+                   "grid: out of memory");
+    /* idx increases: the entries of one r are consecutive */
+    for (a = 0; a < *n; a = b)
+    {
+        ir = (p0 + idx[a] / T) / nz;
+        for (b = a; b < *n && (p0 + idx[b] / T) / nz == ir; b++)
+            ;
+        for (k = 0; k < nz; k++)
+            zpos[k] = -1;
+        for (k = 0; k < T; k++)
+            tpos[k] = -1;
+        ni = nj = 0;
+        for (k = a; k < b; k++)
+        {
+            slong iz = (p0 + idx[k] / T) % nz, j = idx[k] % T;
+            if (zpos[iz] < 0)
+            {
+                zpos[iz] = ni;
+                zs[ni++] = iz;
+            }
+            if (tpos[j] < 0)
+            {
+                tpos[j] = nj;
+                ts[nj++] = j;
+            }
+        }
+        free(ok);
+        ok = malloc(ni * nj * sizeof(int));
+        HKZ_CHECK_GOTO(ok != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
+        res = _arb_vec_init(ni * nj);
+        status = hkz_su2_sub_fix_eval(res, ok, f, e, ir, zs, ni, ts, nj,
+                                      goal->rel_bits);
+        for (k = a; status == HKZ_SUCCESS && k < b; k++)
+        {
+            hkz_grid_entry_t *row = _hkz_grid_tb_row(tb, idx[k]);
+            slong q = zpos[(p0 + idx[k] / T) % nz] * nj + tpos[idx[k] % T];
+            if (ok[q] == 1 && arb_is_finite(res + q))
+            {
+                arb_swap(&row->value, res + q);
+                row->scalar = 0;
+                row->tier2 = 1;
+                row->certified = 1;
+                row->status = HKZ_SUCCESS;
+            }
+            else
+                idx[m++] = idx[k];
+        }
+        _arb_vec_clear(res, ni * nj);
+        res = NULL;
+        if (status != HKZ_SUCCESS)
+            goto cleanup;
+    }
+    *n = m;
+cleanup:
+    free(zs); free(ts); free(zpos); free(tpos); free(ok);
+    return status;
+}

@@ -1,0 +1,251 @@
+/* hkz_engine_fix_sum on the device (kernels/cpu/engine_fix.c has the CPU
+ * code and why the sums are exact): the same integer operations, so the
+ * same digits; the kernels are in engine_fix_kernels.cuh (L = 8 or 16:
+ * templates).  Rows are cached on the device by key (hkz_engine_fix_t: a
+ * key names one content), least recently used out beyond FIX_CACHE_BYTES.
+ * Own stream and buffers: safe beside the engine's runs on another host
+ * thread (one hkz_engine_fix_sum at a time per engine). */
+#include <stdlib.h>
+#include <string.h>
+#include "engine_cuda.h"
+#include "engine_fix_kernels.cuh"
+
+#define FIX_CACHE_BYTES ((size_t) 8 << 30)
+
+typedef struct
+{
+    uint64_t key, use;
+    void *d;           /* digits, then (y rows) the counts */
+    size_t bytes;
+} fix_ent;
+
+struct _hkz_cuda_fix_s
+{
+    cudaStream_t s;
+    fix_ent *ent;
+    size_t n, cap, bytes;
+    uint64_t clock;
+    void *d_tab;  size_t cap_tab;    /* pointer tables, off */
+    int32_t *d_G; size_t cap_G;
+    int64_t *d_V; size_t cap_V;
+    int *d_bad;
+};
+
+static int grow(void **p, size_t *cap, size_t bytes, const char *what)
+{
+    cudaError_t c;
+    if (bytes <= *cap)
+        return HKZ_SUCCESS;
+    cudaFree(*p);
+    *p = NULL;
+    *cap = 0;
+    c = cudaMalloc(p, bytes);
+    if (c != cudaSuccess)
+        return HKZ_CUDA_ERR(c, what);
+    *cap = bytes;
+    return HKZ_SUCCESS;
+}
+
+/* the device copy of a row (uploaded if not cached); key 0: uploaded into
+ * a fresh entry that is dropped after the call (use = 0) */
+static int row_get(struct _hkz_cuda_fix_s *F, void **d, uint64_t key,
+                   const void *h, size_t bytes, const void *h2,
+                   size_t bytes2)
+{
+    size_t i;
+    cudaError_t c;
+
+    for (i = 0; key != 0 && i < F->n; i++)
+        if (F->ent[i].key == key)
+        {
+            F->ent[i].use = F->clock;
+            *d = F->ent[i].d;
+            return HKZ_SUCCESS;
+        }
+    /* evict the least recently used (not of this call) */
+    while (F->bytes + bytes + bytes2 > FIX_CACHE_BYTES && F->n > 0)
+    {
+        size_t j = 0;
+        for (i = 1; i < F->n; i++)
+            if (F->ent[i].use < F->ent[j].use)
+                j = i;
+        if (F->ent[j].use == F->clock)
+            break;
+        cudaStreamSynchronize(F->s);
+        cudaFree(F->ent[j].d);
+        F->bytes -= F->ent[j].bytes;
+        F->ent[j] = F->ent[--F->n];
+    }
+    if (F->n == F->cap)
+    {
+        size_t nc = 2 * F->cap + 64;
+        fix_ent *e = (fix_ent *) realloc(F->ent, nc * sizeof(fix_ent));
+        if (e == NULL)
+            return hkz_error_set(HKZ_ERR_NOMEM, "fix_sum: out of memory");
+        F->ent = e;
+        F->cap = nc;
+    }
+    c = cudaMalloc(d, bytes + bytes2);
+    if (c == cudaSuccess)
+        c = cudaMemcpyAsync(*d, h, bytes, cudaMemcpyHostToDevice, F->s);
+    if (c == cudaSuccess && bytes2 > 0)
+        c = cudaMemcpyAsync((char *) *d + bytes, h2, bytes2,
+                            cudaMemcpyHostToDevice, F->s);
+    if (c != cudaSuccess)
+        return HKZ_CUDA_ERR(c, "fix_sum (rows)");
+    F->ent[F->n].key = key;
+    F->ent[F->n].use = key != 0 ? F->clock : 0;
+    F->ent[F->n].d = *d;
+    F->ent[F->n].bytes = bytes + bytes2;
+    F->bytes += bytes + bytes2;
+    F->n++;
+    return HKZ_SUCCESS;
+}
+
+/* both kernels on F->s; d_tab: x, y, counts, z pointers, then off */
+template <int L>
+static void launch(struct _hkz_cuda_fix_s *F, size_t nk, size_t nq,
+                   size_t nz, size_t ntab)
+{
+    void **t = (void **) F->d_tab;
+    size_t nth = nq * nk;
+    fix_pairs<L><<<(unsigned) ((nth + 127) / 128), 128, 0, F->s>>>(
+        F->d_G, nk, (const size_t *) (t + ntab), nq,
+        (const int32_t *const *) t, (const int32_t *const *) (t + nq),
+        (const uint32_t *const *) (t + 2 * nq), F->d_bad);
+    if (L > 8 || nz * nq < 8192)
+    {
+        fix_gemm_rows<L><<<(unsigned) (nz * nq), FIXB, 0, F->s>>>(F->d_V,
+            nk, (const int32_t *const *) (t + 3 * nq), nz, F->d_G, nq,
+            F->d_bad);
+        return;
+    }
+    dim3 blk(TB, TB), grd((unsigned) ((nq + TB - 1) / TB),
+                          (unsigned) ((nz + TB - 1) / TB));
+    fix_gemm<L><<<grd, blk, 0, F->s>>>(F->d_V, nk,
+        (const int32_t *const *) (t + 3 * nq), nz, F->d_G, nq, F->d_bad);
+}
+
+extern "C" void _hkz_cuda_fix_free(hkz_cuda_engine_t e)
+{
+    struct _hkz_cuda_fix_s *F = (struct _hkz_cuda_fix_s *) e->fix;
+    if (F == NULL)
+        return;
+    if (F->s != NULL)
+        cudaStreamSynchronize(F->s);
+    for (size_t i = 0; i < F->n; i++)
+        cudaFree(F->ent[i].d);
+    free(F->ent);
+    cudaFree(F->d_tab);
+    cudaFree(F->d_G);
+    cudaFree(F->d_V);
+    cudaFree(F->d_bad);
+    if (F->s != NULL)
+        cudaStreamDestroy(F->s);
+    free(F);
+    e->fix = NULL;
+}
+
+/* drops the uncached (key 0) rows of this call */
+static void drop_uncached(struct _hkz_cuda_fix_s *F)
+{
+    size_t i = 0;
+    cudaStreamSynchronize(F->s);
+    while (i < F->n)
+        if (F->ent[i].key == 0)
+        {
+            cudaFree(F->ent[i].d);
+            F->bytes -= F->ent[i].bytes;
+            F->ent[i] = F->ent[--F->n];
+        }
+        else
+            i++;
+}
+
+extern "C" int _hkz_cuda_fix_sum(void *state, int64_t *V,
+                                 const hkz_engine_fix_t *f)
+{
+    hkz_cuda_engine_t e = (hkz_cuda_engine_t) state;
+    struct _hkz_cuda_fix_s *F;
+    size_t nk = f->nk, nq = f->nq, nz = f->nz, L = (size_t) f->L;
+    size_t row = f->off[nk] * L;
+    size_t ntab = 3 * nq + nz, i;
+    void **h_tab = NULL;
+    int prev = -1, bad = 0, status;
+    cudaError_t c;
+
+    status = _hkz_cuda_engine_enter(e, &prev);
+    if (status != HKZ_SUCCESS)
+        return status;
+    if (e->fix == NULL)
+    {
+        e->fix = calloc(1, sizeof(struct _hkz_cuda_fix_s));
+        F = (struct _hkz_cuda_fix_s *) e->fix;
+        if (F == NULL)
+        {
+            status = hkz_error_set(HKZ_ERR_NOMEM, "fix_sum: out of memory");
+            goto cleanup;
+        }
+        HKZ_CUDA_TRY_GOTO(cudaStreamCreateWithFlags(&F->s,
+                          cudaStreamNonBlocking), "fix_sum (stream)");
+        HKZ_CUDA_TRY_GOTO(cudaMalloc((void **) &F->d_bad, sizeof(int)),
+                          "fix_sum (flag)");
+    }
+    F = (struct _hkz_cuda_fix_s *) e->fix;
+    F->clock++;
+    h_tab = (void **) malloc((ntab + nk + 1) * sizeof(void *));
+    if (h_tab == NULL)
+    {
+        status = hkz_error_set(HKZ_ERR_NOMEM, "fix_sum: out of memory");
+        goto cleanup;
+    }
+    /* the rows on the device: x[q], y[q] (+ counts), z[i] */
+    for (i = 0; i < nq; i++)
+    {
+        HKZ_TRY_GOTO(row_get(F, h_tab + i, f->xkey ? f->xkey[i] : 0, f->x[i],
+                             row * sizeof(int32_t), NULL, 0));
+        HKZ_TRY_GOTO(row_get(F, h_tab + nq + i, f->ykey ? f->ykey[i] : 0,
+                             f->y[i], row * sizeof(int32_t), f->yl[i],
+                             nk * sizeof(uint32_t)));
+        h_tab[2 * nq + i] = (char *) h_tab[nq + i] + row * sizeof(int32_t);
+    }
+    for (i = 0; i < nz; i++)
+        HKZ_TRY_GOTO(row_get(F, h_tab + 3 * nq + i, f->zkey ? f->zkey[i] : 0,
+                             f->z[i], nk * L * sizeof(int32_t), NULL, 0));
+    memcpy(h_tab + ntab, f->off, (nk + 1) * sizeof(size_t));
+    HKZ_TRY_GOTO(grow(&F->d_tab, &F->cap_tab, (ntab + nk + 1) * 8,
+                      "fix_sum (tables)"));
+    HKZ_TRY_GOTO(grow((void **) &F->d_G, &F->cap_G,
+                      nq * nk * L * sizeof(int32_t), "fix_sum (G)"));
+    HKZ_TRY_GOTO(grow((void **) &F->d_V, &F->cap_V,
+                      nq * nz * 2 * L * sizeof(int64_t), "fix_sum (V)"));
+    HKZ_CUDA_TRY_GOTO(cudaMemcpyAsync(F->d_tab, h_tab, (ntab + nk + 1) * 8,
+                      cudaMemcpyHostToDevice, F->s), "fix_sum (tables)");
+    HKZ_CUDA_TRY_GOTO(cudaMemsetAsync(F->d_bad, 0, sizeof(int), F->s),
+                      "fix_sum (flag)");
+    if (f->L == 8)
+        launch<8>(F, nk, nq, nz, ntab);
+    else
+        launch<HKZ_FIX_LMAX>(F, nk, nq, nz, ntab);
+    HKZ_CUDA_TRY_GOTO(cudaGetLastError(), "fix_sum (kernels)");
+    HKZ_CUDA_TRY_GOTO(cudaMemcpyAsync(V, F->d_V,
+                      nq * nz * 2 * L * sizeof(int64_t),
+                      cudaMemcpyDeviceToHost, F->s), "fix_sum (V)");
+    HKZ_CUDA_TRY_GOTO(cudaMemcpyAsync(&bad, F->d_bad, sizeof(int),
+                      cudaMemcpyDeviceToHost, F->s), "fix_sum (flag)");
+    c = cudaStreamSynchronize(F->s);
+    if (c != cudaSuccess)
+    {
+        status = HKZ_CUDA_ERR(c, "fix_sum");
+        goto cleanup;
+    }
+    status = bad ? hkz_error_set(HKZ_ERR_TOO_LARGE, "hkz_engine_fix_sum: "
+                                 "a sum does not fit in its digits")
+                 : HKZ_SUCCESS;
+cleanup:
+    if (e->fix != NULL)
+        drop_uncached((struct _hkz_cuda_fix_s *) e->fix);
+    free(h_tab);
+    _hkz_cuda_engine_leave(prev);
+    return status;
+}
