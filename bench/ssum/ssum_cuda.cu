@@ -9,7 +9,7 @@
 #include <string.h>
 #include <cuda_runtime.h>
 #include <cublas_v2.h>
-#include "hkz/bench.h"
+#include "ssum_internal.h"
 #include "hkz/cuda.h"
 #include "hkz/status.h"
 
@@ -44,7 +44,7 @@ static void cb_destroy(void *state)
     free(s);
 }
 
-static int cb_create(void **state, char *desc, size_t ndesc,
+static int cb_create(void **state, char **desc,
                      const hkz_bench_ssum_task_t *t)
 {
     cuda_bench_t *s;
@@ -75,8 +75,8 @@ static int cb_create(void **state, char *desc, size_t ndesc,
         status = cuda_err(c, "device");
         goto cleanup;
     }
-    snprintf(desc, ndesc, "%s (device %d, %d SMs)", prop.name, s->dev,
-             prop.multiProcessorCount);
+    *desc = _hkz_bench_strf("%s (device %d, %d SMs)", prop.name, s->dev,
+                            prop.multiProcessorCount);
     if (cublasCreate(&s->h) != CUBLAS_STATUS_SUCCESS)
     {
         status = hkz_error_set(HKZ_ERR_CUDA, "hkz_bench_ssum: cublasCreate");
