@@ -36,6 +36,9 @@ typedef struct
     double *out;
     size_t np, tc, nk, ldb, ldc, ldo, k0, K;
     size_t nr, nc;            /* sub-tile grid: nr x nc */
+    int last;                 /* the last K-block: check the outputs */
+    size_t bad;               /* the first non-finite output of the tile
+                                 (row + np col; SIZE_MAX: none) */
     int status;               /* HKZ_ERR_NOMEM if a scratch tile failed */
 } _hkz_cpu_gemm_t;
 

@@ -173,7 +173,7 @@ static int run_mag(hkz_engine_t e, double *out, double *err, double *mag,
 
     HKZ_CHECK(e != NULL && out != NULL, HKZ_ERR_ARG,
               "hkz_engine_run: NULL engine or output");
-    status = hkz_engine_problem_check(pb);
+    status = _hkz_engine_problem_check_mt(pb, e->pool, e->o.nthreads);
     if (status != HKZ_SUCCESS)
         goto done;
     nchunks = e->o.nchunks < pb->T ? e->o.nchunks : pb->T;
