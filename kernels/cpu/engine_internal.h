@@ -31,12 +31,12 @@ int _hkz_engine_col_bounds_mt(double *err, double *mag, const double *bmax,
         size_t K, size_t T, hkz_pool_t pool, int nthreads);
 
 
+/* Hands the handle's pool to the CPU backend's state (engine_cpu.c). */
+void _hkz_engine_cpu_set_pool(void *state, hkz_pool_t pool);
+
 /* hkz_engine_problem_check with the scan of the weights on nthreads
  * threads of pool. */
 int _hkz_engine_problem_check_mt(const hkz_engine_problem_t *pb,
         hkz_pool_t pool, int nthreads);
-
-/* Hands the handle's pool to the CPU backend's state (engine_cpu.c). */
-void _hkz_engine_cpu_set_pool(void *state, hkz_pool_t pool);
 
 #endif
