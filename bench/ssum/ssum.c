@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <time.h>
 #include "ssum_internal.h"
 #include "hkz/status.h"
 
@@ -194,6 +195,25 @@ static int timed(double *t, double *c, const src_t *src, int s, int n)
     return status;
 }
 
+/* OpenBLAS's idle workers spin (sched_yield) for OPENBLAS_THREAD_TIMEOUT
+ * = 2^28 cycles, ~0.1 s, after each threaded call before they sleep.  The
+ * CPU's PLAIN step leaves them spinning, and the ENGINE step after it
+ * (single-threaded BLAS on the engine's threads) then shared every core
+ * with them: on 16 cores at 4096^3 0.30 s instead of 0.25 s, ~1 CPU-s of
+ * spinning in its CPU time.  So a CPU step that follows PLAIN waits this
+ * long first (untimed): each step is measured without the other's
+ * leftovers. */
+#define BLAS_SPIN_S 0.25
+
+static void pause_s(double s)
+{
+    struct timespec ts;
+    ts.tv_sec = (time_t) s;
+    ts.tv_nsec = (long) ((s - (double) ts.tv_sec) * 1e9);
+    while (nanosleep(&ts, &ts) != 0)
+        ;
+}
+
 /* One untimed round sets the inner counts n[s] (agreed over the ranks),
  * then warmup + reps rounds, each round running every step once in turn
  * (so that clock and temperature drift hit all steps alike); per step s:
@@ -230,6 +250,8 @@ static int measure(double *all, double *mine, double *cpu, double *spread,
             int meet = 0;
             if (src[s].step == NULL)     /* no reduction to time */
                 continue;
+            if (o->backend == HKZ_BACKEND_CPU && s == HKZ_BENCH_ENGINE)
+                pause_s(BLAS_SPIN_S);
             status = hkz_dist_allreduce_int(d, &meet, 1, HKZ_DIST_MAX);
             if (status != HKZ_SUCCESS)
                 break;

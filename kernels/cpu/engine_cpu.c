@@ -257,10 +257,7 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
                     G.last = k0 + nk == K;
                     G.bad = SIZE_MAX;
                     G.status = HKZ_SUCCESS;
-                    /* columns first (contiguous output), then rows */
-                    G.nc = uc < (size_t) nth ? uc : (size_t) nth;
-                    G.nr = (size_t) nth / G.nc;
-                    G.nr = G.nr < ur ? G.nr : ur;
+                    _hkz_engine_cpu_tiles(&G.nr, &G.nc, ur, uc, nth);
                     HKZ_TRY_GOTO(hkz_parallel_for(s->pool,
                             G.nr * G.nc, (int) (G.nr * G.nc), 0,
                             _hkz_engine_cpu_gemm_range, &G));

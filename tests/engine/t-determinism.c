@@ -26,7 +26,10 @@ int main(void)
         for (basis = 0; basis < 2; basis++)
         {
             hkz_engine_problem_init(&pb);
-            pb.P = 150 + n_randint(st, 200);
+            /* P >= 1024 in half the runs: row blocks of sub-tiles (two
+             * dimensional grids, engine_cpu_internal.h) */
+            pb.P = n_randint(st, 2) ? 150 + n_randint(st, 200)
+                                    : 1030 + n_randint(st, 300);
             pb.K = 600 + n_randint(st, 600);
             pb.T = 60 + n_randint(st, 150);
             pb.basis = basis;
@@ -52,7 +55,7 @@ int main(void)
             {
                 size_t kb = kbs[n_randint(st, 5)], pbk = pbs[n_randint(st, 5)];
                 size_t nc = ncs[n_randint(st, 5)];
-                int nt = 1 + (int) n_randint(st, 3);
+                int nt = 1 + (int) n_randint(st, 8);
                 openblas_set_num_threads(1 + (int) n_randint(st, 2));
                 HKZ_TEST_OK(ref_engine_run(out, err, &pb, kb, pbk, nc, nt));
                 HKZ_TEST_CHECK(memcmp(out, ref, n * sizeof(double)) == 0 &&
