@@ -154,6 +154,12 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
                        "hkz_engine_run: out of memory");
     }
 
+    /* every column's bound first, in one pass over the weights that also
+     * checks them (hkz_engine_run then skips its own scan) */
+    if (err != NULL || mag != NULL)
+        HKZ_TRY_GOTO(_hkz_engine_col_bounds_mt(err != NULL ? colerr : NULL,
+                mag, bmax, berr, C, cerr, ldc, K, T, s->pool, nth));
+
     _hkz_engine_blas_serial_enter();
     serial = 1;
     for (c = 0; c < nchunks; c++)
@@ -167,12 +173,6 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
             for (j = j0; j < t1; j++)
                 memcpy(Ctail + (j - j0) * K, C + j * ldc, K * sizeof(double));
         }
-        if (err != NULL || mag != NULL)
-            HKZ_TRY_GOTO(_hkz_engine_col_bounds_mt(
-                    err != NULL ? colerr + t0 : NULL,
-                    mag != NULL ? mag + t0 : NULL, bmax, berr, C + t0 * ldc,
-                    cerr != NULL ? cerr + t0 * ldc : NULL, ldc, K, tc,
-                    s->pool, nth));
 
         for (p0 = 0; tc > 0 && p0 < P; p0 += pbs)
         {

@@ -35,8 +35,9 @@ int _hkz_engine_col_bounds_mt(double *err, double *mag, const double *bmax,
 void _hkz_engine_cpu_set_pool(void *state, hkz_pool_t pool);
 
 /* hkz_engine_problem_check with the scan of the weights on nthreads
- * threads of pool. */
+ * threads of pool, or without it (scan_weights = 0: the caller's bound
+ * pass checks them). */
 int _hkz_engine_problem_check_mt(const hkz_engine_problem_t *pb,
-        hkz_pool_t pool, int nthreads);
+        hkz_pool_t pool, int nthreads, int scan_weights);
 
 #endif
