@@ -121,9 +121,7 @@ static void check_block(_hkz_cpu_gemm_t *A, size_t r0, size_t r1, size_t c0,
 void _hkz_engine_cpu_tiles(size_t *nr, size_t *nc, size_t ur, size_t uc,
                            int nth)
 {
-    size_t r = ur / HKZ_CPU_TILE_ROWS;
-    r = r < 1 ? 1 : (r > (size_t) nth ? (size_t) nth : r);
-    *nc = (size_t) nth / r < uc ? (size_t) nth / r : uc;
+    *nc = uc < (size_t) nth ? uc : (size_t) nth;
     *nr = (size_t) nth / *nc < ur ? (size_t) nth / *nc : ur;
 }
 

@@ -47,15 +47,10 @@ typedef struct
 #define HKZ_ALIGN_DOWN(n) ((n) / HKZ_ENGINE_TALIGN * HKZ_ENGINE_TALIGN)
 
 /* The grid of nr x nc <= nth sub-tiles, one per thread, for ur x uc
- * units of 64 rows / columns: row blocks first, down to
- * HKZ_CPU_TILE_ROWS units per thread, then column blocks, then rows
- * again if columns run out.  Row blocks share less: the basis panel of a
- * K-block, freshly written by the generation, is read (and packed by the
- * BLAS) by the nc threads of its rows, the weights by the nr threads of
- * their columns.  Measured at P = K = T = 4096 on 16 cores (OpenBLAS
- * SkylakeX, bench/NOTES.md): 8 x 2 sub-tiles 0.213 s, 1 x 16 (columns
- * only, as before) 0.251 s. */
-#define HKZ_CPU_TILE_ROWS 8
+ * units of 64 rows / columns: column blocks first (contiguous outputs),
+ * then row blocks with the threads left.  Measured at P = K = T = 4096 on
+ * 16 cores (OpenBLAS SkylakeX, bench/NOTES.md, 7 interleaved rounds):
+ * 1 x 16, 2 x 8, 4 x 4 and 8 x 2 sub-tiles within 2% of each other. */
 void _hkz_engine_cpu_tiles(size_t *nr, size_t *nc, size_t ur, size_t uc,
                            int nth);
 
