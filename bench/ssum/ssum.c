@@ -6,10 +6,12 @@
  * (compiled in when the build has CUDA / NCCL, registered by default). */
 #include <limits.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <time.h>
 #include "ssum_internal.h"
 #include "hkz/status.h"
 
@@ -59,6 +61,23 @@ void hkz_bench_ssum_opts_init(hkz_bench_ssum_opts_t *o)
     o->seed = 1;
 }
 
+char *_hkz_bench_strf(const char *fmt, ...)
+{
+    va_list ap;
+    char *s;
+    int n;
+
+    va_start(ap, fmt);
+    n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0 || (s = malloc((size_t) n + 1)) == NULL)
+        return NULL;
+    va_start(ap, fmt);
+    vsnprintf(s, (size_t) n + 1, fmt, ap);
+    va_end(ap);
+    return s;
+}
+
 void hkz_bench_ssum_init(hkz_bench_ssum_t *r)
 {
     memset(r, 0, sizeof(*r));
@@ -68,6 +87,12 @@ void hkz_bench_ssum_clear(hkz_bench_ssum_t *r)
 {
     free(r->rank_t);
     r->rank_t = NULL;
+    free(r->reduction);
+    r->reduction = NULL;
+    free(r->blas_core);
+    r->blas_core = NULL;
+    free(r->blas_config);
+    r->blas_config = NULL;
 }
 
 static int check_opts(const hkz_bench_ssum_opts_t *o, int N)
@@ -170,6 +195,25 @@ static int timed(double *t, double *c, const src_t *src, int s, int n)
     return status;
 }
 
+/* OpenBLAS's idle workers spin (sched_yield) for OPENBLAS_THREAD_TIMEOUT
+ * = 2^28 cycles, ~0.1 s, after each threaded call before they sleep.  The
+ * CPU's PLAIN step leaves them spinning, and the ENGINE step after it
+ * (single-threaded BLAS on the engine's threads) then shared every core
+ * with them: on 16 cores at 4096^3 0.30 s instead of 0.25 s, ~1 CPU-s of
+ * spinning in its CPU time.  So a CPU step that follows PLAIN waits this
+ * long first (untimed): each step is measured without the other's
+ * leftovers. */
+#define BLAS_SPIN_S 0.25
+
+static void pause_s(double s)
+{
+    struct timespec ts;
+    ts.tv_sec = (time_t) s;
+    ts.tv_nsec = (long) ((s - (double) ts.tv_sec) * 1e9);
+    while (nanosleep(&ts, &ts) != 0)
+        ;
+}
+
 /* One untimed round sets the inner counts n[s] (agreed over the ranks),
  * then warmup + reps rounds, each round running every step once in turn
  * (so that clock and temperature drift hit all steps alike); per step s:
@@ -206,6 +250,8 @@ static int measure(double *all, double *mine, double *cpu, double *spread,
             int meet = 0;
             if (src[s].step == NULL)     /* no reduction to time */
                 continue;
+            if (o->backend == HKZ_BACKEND_CPU && s == HKZ_BENCH_ENGINE)
+                pause_s(BLAS_SPIN_S);
             status = hkz_dist_allreduce_int(d, &meet, 1, HKZ_DIST_MAX);
             if (status != HKZ_SUCCESS)
                 break;
@@ -260,7 +306,7 @@ static int setup(src_t *src, void **st, hkz_bench_ssum_t *r,
 {
     hkz_dist_t d = hkz_dist_world();
     const hkz_bench_ssum_hook_t *hc, *hn;
-    char desc[160] = "";
+    char *desc = NULL;
     int s, status;
 
     default_hooks();
@@ -271,8 +317,7 @@ static int setup(src_t *src, void **st, hkz_bench_ssum_t *r,
     if (r->opts.backend == HKZ_BACKEND_CPU)
     {
         /* collective: every rank calls it */
-        status = _hkz_bench_cpu_create(&st[0], r->reduction,
-                                       sizeof(r->reduction), ct);
+        status = _hkz_bench_cpu_create(&st[0], &r->reduction, ct);
         for (s = 0; s < HKZ_BENCH_NSTEPS; s++)
         {
             src[s].step = _hkz_bench_cpu_step;
@@ -280,6 +325,7 @@ static int setup(src_t *src, void **st, hkz_bench_ssum_t *r,
         }
         snprintf(r->backend, sizeof(r->backend), "cpu");
         snprintf(r->plain_via, sizeof(r->plain_via), "openblas");
+        _hkz_bench_blas_info(r);
         return hkz_dist_agree(d, status);
     }
     if (hc == NULL)
@@ -292,11 +338,14 @@ static int setup(src_t *src, void **st, hkz_bench_ssum_t *r,
                                "with -DHKZ_CUDA=ON -DHKZ_MPI=ON and NCCL)",
                                N);
     else
-        status = hc->create(&st[0], desc, sizeof(desc), &ct->task);
+        status = hc->create(&st[0], &desc, &ct->task);
     status = hkz_dist_agree(d, status);
+    if (status == HKZ_SUCCESS)
+        snprintf(r->backend, sizeof(r->backend), "cuda %s",
+                 desc != NULL ? desc : "");
+    free(desc);
     if (status != HKZ_SUCCESS)
         return status;
-    snprintf(r->backend, sizeof(r->backend), "cuda %s", desc);
     snprintf(r->plain_via, sizeof(r->plain_via), "cublas");
     for (s = 0; s < HKZ_BENCH_NSTEPS; s++)
     {
@@ -308,12 +357,10 @@ static int setup(src_t *src, void **st, hkz_bench_ssum_t *r,
         /* one rank, no reduction: SEQ and OVL are the engine alone */
         src[HKZ_BENCH_SEQ].as = src[HKZ_BENCH_OVL].as = HKZ_BENCH_ENGINE;
         src[HKZ_BENCH_COMM].step = NULL;
-        snprintf(r->reduction, sizeof(r->reduction), "none (1 rank, no "
-                 "NCCL hook)");
+        r->reduction = _hkz_bench_strf("none (1 rank, no NCCL hook)");
         return HKZ_SUCCESS;
     }
-    status = hn->create(&st[1], r->reduction, sizeof(r->reduction),
-                        &ct->task);
+    status = hn->create(&st[1], &r->reduction, &ct->task);
     status = hkz_dist_agree(d, status);
     for (s = HKZ_BENCH_COMM; s <= HKZ_BENCH_OVL; s++)
     {

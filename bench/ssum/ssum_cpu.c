@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "ssum_internal.h"
 #include "hkz/status.h"
 
@@ -31,6 +32,31 @@ void hkz_bench_basis(double *B, size_t ldb, const double *x, size_t p0,
                 B[i + (k - k0) * ldb] = v;
         }
     }
+}
+
+/* OpenBLAS's kernels without AVX (openblas_get_corename(), dynamic
+ * builds): what it falls back to on a CPU it does not recognize, e.g. a
+ * virtual CPU that reports a bare model name */
+static const char *const generic_cores[] = {
+    "unknown", "generic", "katmai", "coppermine", "northwood", "prescott",
+    "banias", "atom", "core2", "penryn", "dunnington", "nehalem", "athlon",
+    "opteron", "opteron_sse3", "barcelona", "nano", "bobcat"};
+
+void _hkz_bench_blas_info(hkz_bench_ssum_t *r)
+{
+    const char *core = "unknown", *config = "unknown";
+    size_t i;
+
+#if defined(OPENBLAS_VERSION)
+    core = openblas_get_corename();
+    config = openblas_get_config();
+#endif
+    r->blas_core = _hkz_bench_strf("%s", core);
+    r->blas_config = _hkz_bench_strf("%s", config);
+    r->blas_generic = 0;
+    for (i = 0; i < sizeof(generic_cores) / sizeof(generic_cores[0]); i++)
+        if (strcasecmp(core, generic_cores[i]) == 0)
+            r->blas_generic = 1;
 }
 
 typedef struct
@@ -64,7 +90,7 @@ void _hkz_bench_cpu_destroy(void *state)
     free(s);
 }
 
-int _hkz_bench_cpu_create(void **state, char *desc, size_t ndesc,
+int _hkz_bench_cpu_create(void **state, char **desc,
                           const _hkz_bench_cpu_task_t *ct)
 {
     const hkz_bench_ssum_task_t *t = &ct->task;
@@ -144,12 +170,12 @@ int _hkz_bench_cpu_create(void **state, char *desc, size_t ndesc,
         return status;
     }
     if (N == 1)
-        snprintf(desc, ndesc, "none (1 rank)");
+        *desc = _hkz_bench_strf("none (1 rank)");
     else
-        snprintf(desc, ndesc, "MPI %s, %zu chunks",
-                 ct->reduce == HKZ_DIST_REDUCE_MPI ? "all-reduce"
-                 : "reduce-scatter in rank order + all-gather",
-                 s->povl.nchunks);
+        *desc = _hkz_bench_strf("MPI %s, %zu chunks",
+                ct->reduce == HKZ_DIST_REDUCE_MPI ? "all-reduce"
+                : "reduce-scatter in rank order + all-gather",
+                s->povl.nchunks);
     *state = s;
     return HKZ_SUCCESS;
 }

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <cuda_runtime.h>
 #include <cublas_v2.h>
-#include "hkz/bench.h"
+#include "ssum_internal.h"
 #include "hkz/cuda.h"
 #include "hkz/status.h"
 
@@ -82,7 +82,7 @@ extern "C" void hkz_bench_basis_cos(double *B, const double *x, size_t np,
     }
 }
 
-static int cb_create(void **state, char *desc, size_t ndesc,
+static int cb_create(void **state, char **desc,
                      const hkz_bench_ssum_task_t *t)
 {
     cuda_bench_t *s;
@@ -113,8 +113,8 @@ static int cb_create(void **state, char *desc, size_t ndesc,
         status = cuda_err(c, "device");
         goto cleanup;
     }
-    snprintf(desc, ndesc, "%s (device %d, %d SMs)", prop.name, s->dev,
-             prop.multiProcessorCount);
+    *desc = _hkz_bench_strf("%s (device %d, %d SMs)", prop.name, s->dev,
+                            prop.multiProcessorCount);
     if (cublasCreate(&s->h) != CUBLAS_STATUS_SUCCESS)
     {
         status = hkz_error_set(HKZ_ERR_CUDA, "hkz_bench_ssum: cublasCreate");

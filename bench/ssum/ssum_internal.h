@@ -5,6 +5,18 @@
 #include "hkz/bench.h"
 #include "hkz/dist.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* printf into malloc'ed memory of the length it needs (NULL when out of
+ * memory): the hooks' descriptions are never cut. */
+char *_hkz_bench_strf(const char *fmt, ...)
+#ifdef __GNUC__
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
 /* The CPU steps (ssum_cpu.c): all five, in the hook shape.  The
  * task carries the options through these extra fields. */
 typedef struct
@@ -14,9 +26,11 @@ typedef struct
     int nthreads;      /* engine threads (0: auto) */
 } _hkz_bench_cpu_task_t;
 
-int _hkz_bench_cpu_create(void **state, char *desc, size_t ndesc,
+int _hkz_bench_cpu_create(void **state, char **desc,
                           const _hkz_bench_cpu_task_t *task);
 void _hkz_bench_cpu_destroy(void *state);
+/* r->blas_core, blas_config, blas_generic of the BLAS linked in. */
+void _hkz_bench_blas_info(hkz_bench_ssum_t *r);
 int _hkz_bench_cpu_step(void *state, int step);
 /* Threads of the engine and the chunks of OVL (as planned: at most one
  * per HKZ_ENGINE_TALIGN columns). */
@@ -26,5 +40,9 @@ void _hkz_bench_cpu_info(void *state, int *nthreads, size_t *nchunks);
  * output - SEQ's|, after the steps have run. */
 void _hkz_bench_cpu_check(void *state, double *maxdiff, double *maxbound,
                           double *seqdiff);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cuda_runtime.h>
-#include "hkz/bench.h"
+#include "ssum_internal.h"
 #include "hkz/dist_mpi.h"
 #include "hkz/nccl.h"
 #include "hkz/status.h"
@@ -45,7 +45,7 @@ static void nb_destroy(void *state)
     free(s);
 }
 
-static int nb_create(void **state, char *desc, size_t ndesc,
+static int nb_create(void **state, char **desc,
                      const hkz_bench_ssum_task_t *t)
 {
     nccl_bench_t *s;
@@ -106,14 +106,14 @@ static int nb_create(void **state, char *desc, size_t ndesc,
     s->overlap = t->overlap;
     hkz_nccl_info(s->nc, NULL, &nranks, &dev, &window);
     if (hkz_nccl_solo(s->nc))
-        snprintf(desc, ndesc, "none (1 rank: the local partial is the sum; "
-                 "no NCCL call, no window kernel; overlap_efficiency n/a)");
+        *desc = _hkz_bench_strf("none (1 rank: the local partial is the "
+                "sum; no NCCL call, no window kernel; overlap_efficiency n/a)");
     else
-        snprintf(desc, ndesc, "NCCL over %d ranks, overlap %s%s", nranks,
-                 t->overlap == HKZ_OVERLAP_WINDOW ? "window"
-                 : t->overlap == HKZ_OVERLAP_CHUNKED ? "chunked" : "none",
-                 t->overlap == HKZ_OVERLAP_WINDOW && !window
-                 ? " (unavailable: falls back to chunked)" : "");
+        *desc = _hkz_bench_strf("NCCL over %d ranks, overlap %s%s", nranks,
+                t->overlap == HKZ_OVERLAP_WINDOW ? "window"
+                : t->overlap == HKZ_OVERLAP_CHUNKED ? "chunked" : "none",
+                t->overlap == HKZ_OVERLAP_WINDOW && !window
+                ? " (unavailable: falls back to chunked)" : "");
 
 cleanup:
     /* the communicator exists on every rank: the state goes back even

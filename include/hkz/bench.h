@@ -97,7 +97,19 @@ typedef struct
     int nthreads;                 /* CPU engine threads in force */
     char backend[160];            /* "cpu" or "cuda <device name>" */
     char plain_via[32];           /* "openblas" or "cublas" */
-    char reduction[96];           /* what COMM / SEQ / OVL reduce with */
+    char *blas_core;              /* CPU: the BLAS kernel that runs
+                                     (openblas_get_corename(), e.g.
+                                     "SkylakeX"; "unknown" for another
+                                     BLAS); heap, freed by clear */
+    char *blas_config;            /* CPU: openblas_get_config() (heap) */
+    int blas_generic;             /* CPU: 1 when blas_core is a generic or
+                                     pre-AVX kernel (Prescott, Core2,
+                                     ...): plain DGEMM then runs far below
+                                     the CPU's speed and the efficiency
+                                     compares against a crippled baseline */
+    char *reduction;              /* what COMM / SEQ / OVL reduce with
+                                     (heap, any length; freed by
+                                     hkz_bench_ssum_clear) */
     double flops;                 /* 2 P K T: the whole problem (the
                                      FLOP/s below aggregate the ranks) */
     double t[HKZ_BENCH_NSTEPS];   /* seconds (see above) */
@@ -176,9 +188,10 @@ typedef struct
 typedef struct
 {
     const char *name;
-    /* Sets up (collective for the NCCL hook); writes a description into
-     * desc (CUDA hook: the device name; NCCL hook: the reduction path). */
-    int (*create)(void **state, char *desc, size_t ndesc,
+    /* Sets up (collective for the NCCL hook); sets *desc to a description
+     * in malloc'ed memory, any length, freed by the library (CUDA hook:
+     * the device name; NCCL hook: the reduction path), or NULL. */
+    int (*create)(void **state, char **desc,
                   const hkz_bench_ssum_task_t *task);
     void (*destroy)(void *state);
     /* One synchronous run of a step (HKZ_BENCH_*): HKZ_ERR_UNSUPPORTED for

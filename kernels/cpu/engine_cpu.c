@@ -25,6 +25,7 @@
  * Files: this one drives a run; engine_cpu_gen.c generates the basis,
  * engine_cpu_gemm.c multiplies the aligned tiles. */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "engine_cpu_internal.h"
@@ -153,6 +154,12 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
                        "hkz_engine_run: out of memory");
     }
 
+    /* every column's bound first, in one pass over the weights that also
+     * checks them (hkz_engine_run then skips its own scan) */
+    if (err != NULL || mag != NULL)
+        HKZ_TRY_GOTO(_hkz_engine_col_bounds_mt(err != NULL ? colerr : NULL,
+                mag, bmax, berr, C, cerr, ldc, K, T, s->pool, nth));
+
     _hkz_engine_blas_serial_enter();
     serial = 1;
     for (c = 0; c < nchunks; c++)
@@ -166,12 +173,6 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
             for (j = j0; j < t1; j++)
                 memcpy(Ctail + (j - j0) * K, C + j * ldc, K * sizeof(double));
         }
-        if (err != NULL || mag != NULL)
-            HKZ_TRY_GOTO(_hkz_engine_col_bounds_mt(
-                    err != NULL ? colerr + t0 : NULL,
-                    mag != NULL ? mag + t0 : NULL, bmax, berr, C + t0 * ldc,
-                    cerr != NULL ? cerr + t0 * ldc : NULL, ldc, K, tc,
-                    s->pool, nth));
 
         for (p0 = 0; tc > 0 && p0 < P; p0 += pbs)
         {
@@ -253,26 +254,24 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
                     G.out = out + p0 + t0 * ldo;
                     G.np = np; G.tc = tc; G.nk = nk; G.ldb = ldb;
                     G.ldc = ldc; G.ldo = ldo; G.k0 = k0; G.K = K;
+                    G.last = k0 + nk == K;
+                    G.bad = SIZE_MAX;
                     G.status = HKZ_SUCCESS;
-                    /* columns first (contiguous output), then rows */
-                    G.nc = uc < (size_t) nth ? uc : (size_t) nth;
-                    G.nr = (size_t) nth / G.nc;
-                    G.nr = G.nr < ur ? G.nr : ur;
+                    _hkz_engine_cpu_tiles(&G.nr, &G.nc, ur, uc, nth);
                     HKZ_TRY_GOTO(hkz_parallel_for(s->pool,
                             G.nr * G.nc, (int) (G.nr * G.nc), 0,
                             _hkz_engine_cpu_gemm_range, &G));
                     HKZ_CHECK_GOTO(G.status == HKZ_SUCCESS, G.status,
                                    "hkz_engine_run: out of memory (scratch "
                                    "tile)");
+                    HKZ_CHECK_GOTO(G.bad == SIZE_MAX, HKZ_ERR_DOMAIN,
+                                   "hkz_engine_run: output (%zu, %zu) "
+                                   "overflowed (weights too large)",
+                                   p0 + G.bad % np, t0 + G.bad / np);
                 }
             }
         }
 
-        for (t = t0; t < t1; t++)
-            for (i = 0; i < P; i++)
-                HKZ_CHECK_GOTO(isfinite(out[i + t * ldo]), HKZ_ERR_DOMAIN,
-                               "hkz_engine_run: output (%zu, %zu) overflowed "
-                               "(weights too large)", i, t);
         if (err != NULL)
         {
             if (pb->err_layout == HKZ_ERR_PER_COLUMN)

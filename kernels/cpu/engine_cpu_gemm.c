@@ -3,6 +3,7 @@
  * zero-padded scratch tiles, the BLAS runs single-threaded during a run
  * (the summation-order note at the top of engine_cpu.c). */
 #include <cblas.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,6 +96,35 @@ static void gemm_block(const _hkz_cpu_gemm_t *A, size_t r0, size_t r1,
     free(S);
 }
 
+/* after the last K-block: the sub-tile's outputs are finite (checked
+ * while they are in this thread's cache, not in a serial pass) */
+static void check_block(_hkz_cpu_gemm_t *A, size_t r0, size_t r1, size_t c0,
+                        size_t c1)
+{
+    size_t i, j;
+    for (j = c0; j < c1; j++)
+    {
+        const double *o = A->out + j * A->ldo;
+        for (i = r0; i < r1; i++)
+            if (!isfinite(o[i]))
+            {
+                size_t b = i + j * A->np, cur;
+                cur = __atomic_load_n(&A->bad, __ATOMIC_RELAXED);
+                while (b < cur && !__atomic_compare_exchange_n(&A->bad, &cur,
+                       b, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+                    ;
+                return;
+            }
+    }
+}
+
+void _hkz_engine_cpu_tiles(size_t *nr, size_t *nc, size_t ur, size_t uc,
+                           int nth)
+{
+    *nc = uc < (size_t) nth ? uc : (size_t) nth;
+    *nr = (size_t) nth / *nc < ur ? (size_t) nth / *nc : ur;
+}
+
 static size_t align_split(size_t n, size_t parts, size_t i)
 {
     size_t units = (n + HKZ_ENGINE_TALIGN - 1) / HKZ_ENGINE_TALIGN;
@@ -134,5 +164,7 @@ void _hkz_engine_cpu_gemm_range(size_t i0, size_t i1, void *varg)
         if (status != HKZ_SUCCESS)
             __atomic_store_n(&((_hkz_cpu_gemm_t *) varg)->status, status,
                              __ATOMIC_RELAXED);
+        else if (A->last)
+            check_block((_hkz_cpu_gemm_t *) varg, r0, r1, c0, c1);
     }
 }

@@ -36,12 +36,23 @@ typedef struct
     double *out;
     size_t np, tc, nk, ldb, ldc, ldo, k0, K;
     size_t nr, nc;            /* sub-tile grid: nr x nc */
+    int last;                 /* the last K-block: check the outputs */
+    size_t bad;               /* the first non-finite output of the tile
+                                 (row + np col; SIZE_MAX: none) */
     int status;               /* HKZ_ERR_NOMEM if a scratch tile failed */
 } _hkz_cpu_gemm_t;
 
 #define HKZ_ALIGN_UP(n) (((n) + HKZ_ENGINE_TALIGN - 1) / HKZ_ENGINE_TALIGN * \
                          HKZ_ENGINE_TALIGN)
 #define HKZ_ALIGN_DOWN(n) ((n) / HKZ_ENGINE_TALIGN * HKZ_ENGINE_TALIGN)
+
+/* The grid of nr x nc <= nth sub-tiles, one per thread, for ur x uc
+ * units of 64 rows / columns: column blocks first (contiguous outputs),
+ * then row blocks with the threads left.  Measured at P = K = T = 4096 on
+ * 16 cores (OpenBLAS SkylakeX, bench/NOTES.md, 7 interleaved rounds):
+ * 1 x 16, 2 x 8, 4 x 4 and 8 x 2 sub-tiles within 2% of each other. */
+void _hkz_engine_cpu_tiles(size_t *nr, size_t *nc, size_t ur, size_t uc,
+                           int nth);
 
 /* Sub-tiles [i0, i1) of the nr x nc grid of A (an _hkz_cpu_gemm_t):
  * fn of hkz_parallel_for. */

@@ -38,4 +38,10 @@ const hkz_engine_backend_t *_hkz_engine_backend(hkz_engine_t e,
 /* Hands the handle's pool to the CPU backend's state (engine_cpu.c). */
 void _hkz_engine_cpu_set_pool(void *state, hkz_pool_t pool);
 
+/* hkz_engine_problem_check with the scan of the weights on nthreads
+ * threads of pool, or without it (scan_weights = 0: the caller's bound
+ * pass checks them). */
+int _hkz_engine_problem_check_mt(const hkz_engine_problem_t *pb,
+        hkz_pool_t pool, int nthreads, int scan_weights);
+
 #endif

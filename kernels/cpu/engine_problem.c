@@ -1,6 +1,7 @@
 /* Engine problem and options: defaults and argument checks. */
 #include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 #include "engine_internal.h"
 #include "hkz_check.h"
@@ -40,7 +41,34 @@ void hkz_engine_chunk_range(size_t *t0, size_t *t1, size_t T,
     *t1 = chunk_start(T, nchunks, c + 1);
 }
 
-int hkz_engine_problem_check(const hkz_engine_problem_t *pb)
+/* the first non-finite weight of columns [j0, j1) (column-major index;
+ * SIZE_MAX: none), kept as the minimum over the threads */
+typedef struct
+{
+    const double *C;
+    size_t K, ldc, bad;
+} wcheck_arg;
+
+static void wcheck_range(size_t j0, size_t j1, void *varg)
+{
+    wcheck_arg *A = varg;
+    size_t i, j;
+    for (j = j0; j < j1; j++)
+        for (i = 0; i < A->K; i++)
+            if (!isfinite(A->C[i + j * A->ldc]))
+            {
+                size_t b = i + j * A->K, cur;
+                cur = __atomic_load_n(&A->bad, __ATOMIC_RELAXED);
+                while (b < cur && !__atomic_compare_exchange_n(&A->bad, &cur,
+                       b, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+                    ;
+                return;
+            }
+}
+
+int _hkz_engine_problem_check_mt(const hkz_engine_problem_t *pb,
+                                 hkz_pool_t pool, int nthreads,
+                                 int scan_weights)
 {
     size_t i, j;
 
@@ -98,11 +126,22 @@ int hkz_engine_problem_check(const hkz_engine_problem_t *pb)
         HKZ_CHECK(pb->ldc >= pb->K && pb->ldc <= INT_MAX, HKZ_ERR_ARG,
                   "hkz_engine: ldc = %zu must be in [K, INT_MAX] (K = %zu)",
                   pb->ldc, pb->K);
-        for (j = 0; j < pb->T; j++)
-            for (i = 0; i < pb->K; i++)
-                HKZ_CHECK(isfinite(pb->C[i + j * pb->ldc]), HKZ_ERR_ARG,
-                          "hkz_engine: weight C[%zu, %zu] is not finite",
-                          i, j);
+        if (scan_weights)
+        {
+            /* one pass over K x T weights: on the pool's threads (a
+             * serial pass was ~3% of a 4096^3 run on 16 cores) */
+            wcheck_arg A;
+            A.C = pb->C;
+            A.K = pb->K;
+            A.ldc = pb->ldc;
+            A.bad = SIZE_MAX;
+            if ((double) pb->K * (double) pb->T < 1e6)
+                nthreads = 1;
+            hkz_parallel_for(pool, pb->T, nthreads, 0, wcheck_range, &A);
+            HKZ_CHECK(A.bad == SIZE_MAX, HKZ_ERR_ARG, "hkz_engine: weight "
+                      "C[%zu, %zu] is not finite", A.bad % pb->K,
+                      A.bad / pb->K);
+        }
         break;
     case HKZ_WEIGHTS_HEAT:
         HKZ_CHECK(pb->times != NULL, HKZ_ERR_ARG, "hkz_engine: NULL times");
@@ -116,4 +155,9 @@ int hkz_engine_problem_check(const hkz_engine_problem_t *pb)
                              pb->weights);
     }
     return HKZ_SUCCESS;
+}
+
+int hkz_engine_problem_check(const hkz_engine_problem_t *pb)
+{
+    return _hkz_engine_problem_check_mt(pb, NULL, 1, 1);
 }

@@ -167,6 +167,12 @@ static void print_result(const hkz_cli_run_t *r, const hkz_bench_ssum_t *b,
     line_s("engine_s", t[HKZ_BENCH_ENGINE]);
     printf("engine_flop_per_s %.4g\n", b->engine_flops);
     printf("plain_dgemm_via %s\n", b->plain_via);
+    if (b->blas_core != NULL)
+    {
+        printf("blas_core %s\n", b->blas_core);
+        printf("blas_config %s\n", b->blas_config != NULL ? b->blas_config
+               : "?");
+    }
     line_s("plain_dgemm_s", t[HKZ_BENCH_PLAIN]);
     printf("plain_dgemm_flop_per_s %.4g\n", b->plain_flops);
     printf("efficiency_vs_plain_dgemm %.1f%%\n", 100.0 * b->efficiency);
@@ -182,7 +188,7 @@ static void print_result(const hkz_cli_run_t *r, const hkz_bench_ssum_t *b,
     line_s("max_abs_diff_engine_vs_plain", b->max_diff);
     line_s("max_error_bound", b->max_bound);
     /* the reduction: sequential against overlapped */
-    printf("reduction %s\n", b->reduction);
+    printf("reduction %s\n", b->reduction != NULL ? b->reduction : "?");
     line_s("gemm_alone_s", t[HKZ_BENCH_PLAIN]);
     line_s("allreduce_alone_s", t[HKZ_BENCH_COMM]);
     line_s("gemm_then_allreduce_s", t[HKZ_BENCH_SEQ]);
@@ -237,7 +243,15 @@ static int run_ssum(hkz_cli_run_t *r, void *args)
         return hkz_cli_fail(status);
     hkz_cli_set_backend(b.backend);
     if (b.rank_t != NULL)   /* rank 0 holds the per-rank times */
+    {
+        if (b.blas_generic)
+            fprintf(stderr, "hkz: warning: OpenBLAS runs its generic %s "
+                    "kernel (CPU not recognized): plain_dgemm and the "
+                    "engine are far below this CPU's speed; set "
+                    "OPENBLAS_CORETYPE (e.g. SkylakeX, Haswell, Zen) for "
+                    "real figures\n", b.blas_core);
         print_result(r, &b, a);
+    }
     hkz_bench_ssum_clear(&b);
     return 0;
 }

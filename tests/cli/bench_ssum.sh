@@ -39,6 +39,8 @@ common_keys() {  # ranks
   key engine_s "$pos"
   key engine_flop_per_s "$pos"
   key plain_dgemm_via openblas
+  key blas_core '.+'
+  key blas_config '.+'
   key plain_dgemm_s "$pos"
   key plain_dgemm_flop_per_s "$pos"
   key efficiency_vs_plain_dgemm '[0-9]+\.[0-9]%'

@@ -149,4 +149,26 @@ static inline double rand_weight(flint_rand_t st, int wide)
     return v;
 }
 
+/* one run of a CPU engine made with these options (0: automatic) */
+static inline int ref_engine_run(double *out, double *err,
+                                 const hkz_engine_problem_t *pb,
+                                 size_t kblock, size_t pblock, size_t nchunks,
+                                 int nthreads)
+{
+    hkz_engine_opts_t o;
+    hkz_engine_t e = NULL;
+    int s;
+    hkz_engine_opts_init(&o);
+    o.backend = HKZ_BACKEND_CPU;
+    o.kblock = kblock;
+    o.pblock = pblock;
+    o.nchunks = nchunks;
+    o.nthreads = nthreads;
+    s = hkz_engine_create(&e, &o);
+    if (s == HKZ_SUCCESS)
+        s = hkz_engine_run(e, out, err, pb);
+    hkz_engine_destroy(&e);
+    return s;
+}
+
 #endif

@@ -6,25 +6,6 @@
 #include <string.h>
 #include "engine_ref.h"
 
-static int run(double *out, double *err, const hkz_engine_problem_t *pb,
-               size_t kblock, size_t pblock, size_t nchunks, int nthreads)
-{
-    hkz_engine_opts_t o;
-    hkz_engine_t e = NULL;
-    int s;
-    hkz_engine_opts_init(&o);
-    o.backend = HKZ_BACKEND_CPU;
-    o.kblock = kblock;
-    o.pblock = pblock;
-    o.nchunks = nchunks;
-    o.nthreads = nthreads;
-    s = hkz_engine_create(&e, &o);
-    if (s == HKZ_SUCCESS)
-        s = hkz_engine_run(e, out, err, pb);
-    hkz_engine_destroy(&e);
-    return s;
-}
-
 int main(void)
 {
     static const size_t kbs[] = {0, 256, 512, 300, 1024};
@@ -45,7 +26,10 @@ int main(void)
         for (basis = 0; basis < 2; basis++)
         {
             hkz_engine_problem_init(&pb);
-            pb.P = 150 + n_randint(st, 200);
+            /* P >= 1024 in half the runs: row blocks of sub-tiles (two
+             * dimensional grids, engine_cpu_internal.h) */
+            pb.P = n_randint(st, 2) ? 150 + n_randint(st, 200)
+                                    : 1030 + n_randint(st, 300);
             pb.K = 600 + n_randint(st, 600);
             pb.T = 60 + n_randint(st, 150);
             pb.basis = basis;
@@ -66,14 +50,14 @@ int main(void)
             eref = malloc(n * sizeof(double));
             err = malloc(n * sizeof(double));
             openblas_set_num_threads(1);
-            HKZ_TEST_OK(run(ref, eref, &pb, 0, 0, 1, 1));
+            HKZ_TEST_OK(ref_engine_run(ref, eref, &pb, 0, 0, 1, 1));
             for (v = 0; v < 8; v++)
             {
                 size_t kb = kbs[n_randint(st, 5)], pbk = pbs[n_randint(st, 5)];
                 size_t nc = ncs[n_randint(st, 5)];
-                int nt = 1 + (int) n_randint(st, 3);
+                int nt = 1 + (int) n_randint(st, 8);
                 openblas_set_num_threads(1 + (int) n_randint(st, 2));
-                HKZ_TEST_OK(run(out, err, &pb, kb, pbk, nc, nt));
+                HKZ_TEST_OK(ref_engine_run(out, err, &pb, kb, pbk, nc, nt));
                 HKZ_TEST_CHECK(memcmp(out, ref, n * sizeof(double)) == 0 &&
                                memcmp(err, eref, n * sizeof(double)) == 0,
                                "basis %d, P %zu K %zu T %zu: bits differ "
@@ -113,7 +97,7 @@ int main(void)
         pb.C = C;
         pb.ldc = K;
         openblas_set_num_threads(blas0);
-        HKZ_TEST_OK(run(out, err, &pb, 0, 5, 2, 2));
+        HKZ_TEST_OK(ref_engine_run(out, err, &pb, 0, 5, 2, 2));
         for (j = 0; j < T; j++)
             for (i = 0; i < P; i++)
             {
