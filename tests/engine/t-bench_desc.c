@@ -33,7 +33,7 @@ static int fake_step(void *state, int step)
 }
 
 static const hkz_bench_ssum_hook_t fake = {
-    "fake", fake_create, fake_destroy, fake_step};
+    "fake", fake_create, fake_destroy, fake_step, NULL};
 
 int main(void)
 {
