@@ -73,7 +73,8 @@ void _hkz_lyt_zero_at(arb_t res, const hkz_ly_track_struct *tr, slong N,
 void _hkz_lyt_sub_interval(arb_t res, const arf_t lo, const arf_t hi,
                            slong a, slong m, slong wp);
 /* One step of zero i to tb in a wedge that follows the zero
- * (track_cw_wedge.c); 1 if certified (recorded). */
+ * (track_cw_wedge.c); 1 if certified (recorded), -1 if only the sign of
+ * d theta/dt was not certified (an axis-aligned box may), 0 otherwise. */
 int _hkz_lyt_wedge_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
                         const arf_t thpred, slong prec);
 

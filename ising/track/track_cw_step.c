@@ -267,7 +267,7 @@ int _hkz_ly_track_try_step_cwi(hkz_ly_track_struct *tr, slong i,
                                const arf_t tb, const arf_t thpred,
                                slong prec)
 {
-    if (_hkz_lyt_wedge_step(tr, i, tb, thpred, prec))
-        return 1;
-    return try_box(tr, i, tb, thpred, prec);
+    /* the wedge; the box where only its direction is open */
+    int r = _hkz_lyt_wedge_step(tr, i, tb, thpred, prec);
+    return r >= 0 ? r : try_box(tr, i, tb, thpred, prec);
 }

@@ -35,6 +35,7 @@
  * it holds theta_j(t) for every t in T (the uniqueness is that of the
  * slices). */
 #include <math.h>
+#include <acb_poly.h>
 #include "track_cw_internal.h"
 
 static int sgn(const arb_t x)
@@ -112,6 +113,148 @@ static int sub_sign(const _hkz_lyt_box_t *B, const arf_t Dlo,
     return _hkz_ly_track_subbox_sign(piece_sign, &c);
 }
 
+/* Second order in t at fixed D.  The node sum N(t, D) = 2h Re wk sum_k
+ * V_k e^{a_k(t)} w^k (wk = e^{-i h klo D}, a_k(t) = (u_k^2/(2 t tm) -
+ * lam)(t - tm), a_k(tm) = 0) differs from G by at most err0 on the region,
+ * and N_tt = 2h Re wk sum_k beta_k(t) V_k e^{a_k(t)} w^k with beta_k =
+ * a_k'^2 + a_k'' = (u_k^2/(2t^2) - lam)^2 - u_k^2/t^3.  For t in T,
+ *   sum beta_k(t) V_k e^{a_k} w^k in S4 + disk(R4),  S4 = sum V4_k w^k,
+ *   V4_k = beta_k(tm) V_k,  R4 = sum |V_k| (sup_T |beta_k - beta_k(tm)|
+ *                                          + sup_T |beta_k| e_k)
+ * (|e^{a_k} - 1| <= e_k = e^{w_k} - 1 as in track_cw_box.c, |w| = 1), and
+ * by Taylor's theorem with the Lagrange remainder
+ *   G(t, D) in N(tm, D) + N_t(tm, D) [-r, r] + N_tt(T, D) [0, r^2/2]
+ *              + [-err0, err0],
+ * N_t(tm, D) = 2h Re S2 (track_cw_box.c).  The second-order term keeps the
+ * cancellation of the sum, so the edges hold for longer steps than the
+ * mean value form (whose t-ball remainder RA is first order in r). */
+static void curv_nodes(acb_ptr V4, mag_t R4, const _hkz_lyt_box_t *B)
+{
+    slong k, wp = B->c.wp;
+    arb_t u, bm, bT, x, y;
+    mag_t m, e;
+
+    arb_init(u);
+    arb_init(bm);
+    arb_init(bT);
+    arb_init(x);
+    arb_init(y);
+    mag_init(m);
+    mag_init(e);
+    mag_zero(R4);
+    for (k = 0; k < B->len; k++)
+    {
+        int j;
+        arb_set_arf(u, B->c.hh);
+        arb_mul_si(u, u, B->c.L.klo + k, wp);
+        for (j = 0; j < 2; j++)
+        {
+            /* beta at tm (j = 0) and on T (j = 1) */
+            const arb_struct *t = j == 0 ? B->tm : B->T;
+            arb_struct *b = j == 0 ? bm : bT;
+            arb_div(x, u, t, wp);
+            arb_sqr(x, x, wp);
+            arb_mul_2exp_si(x, x, -1);
+            arb_sub(x, x, B->lam, wp);
+            arb_sqr(b, x, wp);
+            arb_sqr(x, u, wp);
+            arb_pow_ui(y, t, 3, wp);
+            arb_div(x, x, y, wp);
+            arb_sub(b, b, x, wp);
+        }
+        acb_mul_arb(V4 + k, B->V + k, bm, wp);
+        /* e_k = e^{w_k} - 1, w_k = sup |u^2/(2 t tm) - lam| r */
+        arb_sqr(x, u, wp);
+        arb_div(x, x, B->T, wp);
+        arb_div(x, x, B->tm, wp);
+        arb_mul_2exp_si(x, x, -1);
+        arb_sub(x, x, B->lam, wp);
+        arb_get_mag(m, x);
+        mag_mul(m, m, B->r);
+        mag_expm1(e, m);
+        arb_get_mag(m, bT);
+        mag_mul(e, e, m);
+        arb_sub(x, bT, bm, wp);
+        arb_get_mag(m, x);
+        mag_add(e, e, m);
+        acb_get_mag(m, B->V + k);
+        mag_mul(e, e, m);
+        mag_add(R4, R4, e);
+    }
+    arb_clear(u);
+    arb_clear(bm);
+    arb_clear(bT);
+    arb_clear(x);
+    arb_clear(y);
+    mag_clear(m);
+    mag_clear(e);
+}
+
+/* The sign of G(t, D) for all t in T (D exact), 0 if not certified: the
+ * second-order form above, then the mean value form G(tm, D) + G_t(T, D)
+ * [-r, r] of track_cw_box.c. */
+static int edge_sign(const _hkz_lyt_box_t *B, acb_srcptr V4, const mag_t R4,
+                     const arb_t D)
+{
+    slong wp = B->c.wp;
+    arb_t v, g, x, q;
+    acb_t w, wk, S;
+    mag_t m;
+    int s;
+
+    arb_init(v);
+    arb_init(g);
+    arb_init(x);
+    arb_init(q);
+    acb_init(w);
+    acb_init(wk);
+    acb_init(S);
+    mag_init(m);
+    _hkz_lyt_box_eval_d(v, NULL, g, NULL, B, D, NULL);
+    arb_zero(x);
+    arb_add_error_mag(x, B->r);
+    arb_addmul(v, g, x, wp);
+    /* N_tt enclosure: 2h (Re S4 + [-R4, R4]) */
+    arb_mul_arf(x, D, B->c.hh, wp);
+    arb_neg(x, x);
+    arb_sin_cos(acb_imagref(w), acb_realref(w), x, wp);
+    arb_mul_si(x, x, B->c.L.klo, wp);
+    arb_sin_cos(acb_imagref(wk), acb_realref(wk), x, wp);
+    _acb_poly_evaluate(S, V4, B->len, w, wp);
+    acb_mul(S, S, wk, wp);
+    arb_set(q, acb_realref(S));
+    arb_add_error_mag(q, R4);
+    arb_mul_arf(q, q, B->c.hh, wp);
+    arb_mul_2exp_si(q, q, 1);
+    /* times [0, r^2/2] */
+    mag_mul(m, B->r, B->r);
+    mag_mul_2exp_si(m, m, -2);
+    arb_zero(x);
+    arb_add_error_mag(x, m);
+    arf_set_mag(arb_midref(x), m);
+    arb_addmul(v, q, x, wp);
+    s = sgn(v);
+    if (s == 0)
+    {
+        /* the mean value form */
+        _hkz_lyt_box_eval_d(v, NULL, NULL, NULL, B, D, NULL);
+        _hkz_lyt_box_eval_d(NULL, NULL, g, NULL, B, D, B->T);
+        arb_zero(x);
+        arb_add_error_mag(x, B->r);
+        arb_addmul(v, g, x, wp);
+        s = sgn(v);
+    }
+    arb_clear(v);
+    arb_clear(g);
+    arb_clear(x);
+    arb_clear(q);
+    acb_clear(w);
+    acb_clear(wk);
+    acb_clear(S);
+    mag_clear(m);
+    return s;
+}
+
 /* theta = c - t (D + b/tref) for the ball D and the ball t */
 static void theta_of(arb_t res, const _hkz_lyt_box_t *B, const arb_t D,
                      const arb_t t)
@@ -123,6 +266,61 @@ static void theta_of(arb_t res, const _hkz_lyt_box_t *B, const arb_t D,
     arb_sub(res, B->cc, res, wp);
 }
 
+/* Conditions 1-3 (see top) on the sub-wedge t in [t0, t1] (inside the
+ * region of the line; _hkz_lyt_box_step re-centres the nodes and the
+ * t-ball remainders there, a positive factor on K), on its halves if they
+ * fail, to the given depth.  1: certified, with the direction combined
+ * into *dir; -1: only the direction open (or mixed); 0: not certified.
+ * The slices of every piece hold exactly one zero, so the pieces together
+ * certify [t0, t1] (the last piece is the one at t1). */
+static int pieces(_hkz_lyt_box_t *B, const arf_t t0, const arf_t t1,
+                  const arf_t xl0, const arf_t xl1, const arf_t Dlo,
+                  const arf_t Dhi, int depth, int *dir)
+{
+    int s[2], k, d, r = 0;
+    arb_t x;
+    arf_t m;
+    acb_ptr V4;
+    mag_t R4;
+
+    _hkz_lyt_box_step(B, t0, t1, xl0, xl1);
+    arb_init(x);
+    mag_init(R4);
+    V4 = _acb_vec_init(B->len);
+    curv_nodes(V4, R4, B);
+    for (k = 0; k < 2; k++)
+    {
+        arb_set_arf(x, k == 0 ? Dlo : Dhi);
+        s[k] = edge_sign(B, V4, R4, x);
+    }
+    _acb_vec_clear(V4, B->len);
+    mag_clear(R4);
+    arb_clear(x);
+    if (s[0] * s[1] == -1 && (s[0] = sub_sign(B, Dlo, Dhi, 0)) != 0)
+    {
+        s[1] = sub_sign(B, Dlo, Dhi, 1);
+        d = -s[0] * s[1];
+        r = d == 0 ? -1 : 1;
+        if (r == 1 && *dir != 0 && *dir != d)
+            return -1;
+        if (r == 1)
+        {
+            *dir = d;
+            return 1;
+        }
+    }
+    if (depth == 0)
+        return r;
+    arf_init(m);
+    arf_add(m, t0, t1, ARF_PREC_EXACT, ARF_RND_DOWN);
+    arf_mul_2exp_si(m, m, -1);
+    r = pieces(B, t0, m, xl0, xl1, Dlo, Dhi, depth - 1, dir);
+    if (r == 1)
+        r = pieces(B, m, t1, xl0, xl1, Dlo, Dhi, depth - 1, dir);
+    arf_clear(m);
+    return r;
+}
+
 int _hkz_lyt_wedge_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
                         const arf_t thpred, slong prec)
 {
@@ -132,12 +330,15 @@ int _hkz_lyt_wedge_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
     _hkz_lyt_box_t B, *Bp = &B;
     arf_t lo, hi, m, Dlo, Dhi, u;
     arb_t v, g, x, y, hpi;
-    int ok = 0, s[2], k, dir = 0;
+    int ok = 0, k, dir = 0;
+    arf_t xl0, xl1;
     double tad = arf_get_d(ta, ARF_RND_NEAR), tbd = arf_get_d(tb,
                  ARF_RND_NEAR), tha = arf_get_d(arb_midref(A), ARF_RND_NEAR),
            sp, pb;
 
     _hkz_lyt_box_init(&B);
+    arf_init(xl0);
+    arf_init(xl1);
     arf_init(lo);
     arf_init(hi);
     arf_init(m);
@@ -212,29 +413,17 @@ int _hkz_lyt_wedge_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
     arb_get_ubound_arf(u, y, wp);
     if (arf_cmp(u, hi) > 0)
         goto cleanup;
+    arf_set(xl0, lo);
+    arf_set(xl1, hi);
     arb_get_lbound_arf(lo, y, wp);
     arb_get_ubound_arf(hi, y, wp);
-    /* 1. signs of G at Dlo and Dhi for all t in T */
-    for (k = 0; k < 2; k++)
+    /* 1-3 on T, or on its halves, quarters, eighths */
+    k = pieces(Bp, ta, tb, xl0, xl1, Dlo, Dhi, 3, &dir);
+    if (k != 1)
     {
-        arb_set_arf(x, k == 0 ? Dlo : Dhi);
-        _hkz_lyt_box_eval_d(v, NULL, NULL, NULL, Bp, x, NULL);
-        _hkz_lyt_box_eval_d(NULL, NULL, g, NULL, Bp, x, B.T);
-        arb_zero(x);
-        arb_add_error_mag(x, B.r);
-        arb_addmul(v, g, x, wp);
-        s[k] = sgn(v);
+        ok = k;
+        goto cleanup;
     }
-    if (s[0] * s[1] != -1)
-        goto cleanup;
-    /* 2. K_theta excludes 0 on the wedge; 3. K_t for the direction */
-    if (!(s[0] = sub_sign(Bp, Dlo, Dhi, 0)))
-        goto cleanup;
-    s[1] = sub_sign(Bp, Dlo, Dhi, 1);
-    dir = -s[0] * s[1];
-    /* an undecided direction: the box of track_cw_step.c decides */
-    if (dir == 0)
-        goto cleanup;
     ok = 1;
     {
         hkz_ly_step_struct *st = _hkz_ly_track_new_step(tr, i);
@@ -268,6 +457,8 @@ int _hkz_lyt_wedge_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
     }
 cleanup:
     _hkz_lyt_box_clear(&B);
+    arf_clear(xl0);
+    arf_clear(xl1);
     arf_clear(lo);
     arf_clear(hi);
     arf_clear(m);
