@@ -277,7 +277,10 @@ typedef int (*hkz_ly_family_fn)(arb_ptr c, slong nder, const arb_t t,
                                 void *param, slong prec);
 
 /* One certified step of zero j: for every t in [ta, tb] the box holds
- * exactly one zero of F(t, .), which is theta_j(t), and it is simple;
+ * theta_j(t), a simple zero; it holds no other zero of F(t, .), except for
+ * the Curie-Weiss steps by the saddle-line integral, where the box is the
+ * theta hull of a wedge that follows the zero and the uniqueness is that
+ * of the wedge's slices (ising/track/track_cw_wedge.c);
  * dir = sign of d theta_j/dt on the whole step (0 if not certified). */
 typedef struct
 {

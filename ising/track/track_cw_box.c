@@ -28,12 +28,14 @@
  * With alpha_k = u_k^2/(2 tm^2) - lam and eta = 1/(2t^2) - 1/(2tm^2):
  *   sum V_k w^k (1 + e_k) in S0 + disk(R0),      R0 = sum |V_k| e_k,
  *   sum u_k V_k w^k (1 + e_k) in S1 + disk(R1),  R1 = sum |u_k V_k| e_k,
- *   sum (u_k^2/(2t^2) - lam) V_k w^k (1 + e_k) in S2 + disk(RA),
- *     RA = sum |V_k| (|alpha_k| e_k + u_k^2 sup|eta| (1 + e_k)),
- * (S0, S1, S2 Horner sums of V_k, u_k V_k, alpha_k V_k in w, |w| = 1), so
+ *   sum (u_k^2/(2t^2) - lam) V_k w^k (1 + e_k) in S2 + eta S3 + disk(RA),
+ *     RA = sum |V_k| (|alpha_k| + u_k^2 sup|eta|) e_k,
+ * (S0, S1, S2, S3 Horner sums of V_k, u_k V_k, alpha_k V_k, u_k^2 V_k in
+ * w, |w| = 1; u^2/(2t^2) - lam = alpha_k + u_k^2 eta, and eta S3 keeps the
+ * cancellation of the sum, which sup|eta| sum |u_k^2 V_k| would lose), so
  *   K       = 2h Re S0,
  *   K_theta = -2h Im S1 / t,
- *   K_t     = 2h (Re S2 - (c - theta) Im S1 / t^2),
+ *   K_t     = 2h (Re (S2 + eta S3) - (c - theta) Im S1 / t^2),
  * each plus its trapezoid error (track_cw_bound.c), enclose the exact
  * values for every (t, theta) in the balls.  lam (~ Re(xs)^2/(2 tm^2))
  * removes the common growth in t so that the remainders stay small. */
@@ -58,7 +60,7 @@ void _hkz_lyt_box_init(_hkz_lyt_box_t *B)
     arb_init(B->lam);
     mag_init(B->r);
     B->len = 0;
-    B->V = B->V1 = B->V2 = NULL;
+    B->V = B->V1 = B->V2 = B->V3 = NULL;
     mag_init(B->R0);
     mag_init(B->R1);
     mag_init(B->RA);
@@ -87,6 +89,7 @@ void _hkz_lyt_box_clear(_hkz_lyt_box_t *B)
         _acb_vec_clear(B->V, B->len);
         _acb_vec_clear(B->V1, B->len);
         _acb_vec_clear(B->V2, B->len);
+        _acb_vec_clear(B->V3, B->len);
         _acb_vec_clear(B->Vr, B->len);
     }
     mag_clear(B->R0);
@@ -97,14 +100,24 @@ void _hkz_lyt_box_clear(_hkz_lyt_box_t *B)
     mag_clear(B->errt);
 }
 
-void _hkz_lyt_box_eval(arb_t K, arb_t Kth, arb_t Kt, const _hkz_lyt_box_t *B,
-                       const arb_t theta, const arb_t tt)
+/* In the phase variable D = (c - theta)/t - b/tref (a wedge of the (t,
+ * theta) plane for D in an interval, track_cw_step.c): at fixed D,
+ * theta = c - t (D + b/tref), so G(t, D) = K(t, theta(t, D)) has
+ *   G_t = K_t - (D + b/tref) K_theta,
+ * and the node sums give exactly 2h Re S2 - 2h (D + b/tref) Im S1/t
+ * + 2h (D + b/tref) Im S1/t = 2h Re S2 (the phases w^k depend on D only).
+ * Its trapezoid error is at most errt + |D + b/tref| err1 (the errors of
+ * K_t and K_theta on the region, combined linearly). */
+void _hkz_lyt_box_eval_d(arb_t K, arb_t Kth, arb_t Gt, arb_t Kt,
+                         const _hkz_lyt_box_t *B, const arb_t DD,
+                         const arb_t tt)
 {
     slong wp = B->c.wp;
     const arb_struct *t = tt != NULL ? tt : B->tm;
-    int full = tt != NULL;
+    int full = tt != NULL, two = Gt != NULL || Kt != NULL;
     arb_t D, x, y;
     acb_t w, wk, S0, S1, S2;
+    mag_t m;
 
     arb_init(D);
     arb_init(x);
@@ -114,23 +127,39 @@ void _hkz_lyt_box_eval(arb_t K, arb_t Kth, arb_t Kt, const _hkz_lyt_box_t *B,
     acb_init(S0);
     acb_init(S1);
     acb_init(S2);
-    /* D = (c - theta)/t - (c - theta0)/tref = (c - theta)/t - b/tref */
-    arb_sub(D, B->cc, theta, wp);
-    arb_div(D, D, t, wp);
-    arb_div(x, B->bb, B->tref, wp);
-    arb_sub(D, D, x, wp);
-    arb_mul_arf(D, D, B->c.hh, wp);
+    mag_init(m);
+    arb_mul_arf(D, DD, B->c.hh, wp);
     arb_neg(D, D);
     arb_sin_cos(acb_imagref(w), acb_realref(w), D, wp);
     arb_mul_si(D, D, B->c.L.klo, wp);
     arb_sin_cos(acb_imagref(wk), acb_realref(wk), D, wp);
-    _acb_poly_evaluate(S0, B->V, B->len, w, wp);
-    acb_mul(S0, S0, wk, wp);
+    if (K != NULL)
+    {
+        _acb_poly_evaluate(S0, B->V, B->len, w, wp);
+        acb_mul(S0, S0, wk, wp);
+    }
     _acb_poly_evaluate(S1, B->V1, B->len, w, wp);
     acb_mul(S1, S1, wk, wp);
-    if (Kt != NULL)
+    if (two)
     {
         _acb_poly_evaluate(S2, B->V2, B->len, w, wp);
+        if (full)
+        {
+            /* + eta(t) S3, eta = 1/(2t^2) - 1/(2tm^2) on the ball t */
+            acb_t S3;
+            acb_init(S3);
+            _acb_poly_evaluate(S3, B->V3, B->len, w, wp);
+            arb_sqr(x, t, wp);
+            arb_mul_2exp_si(x, x, 1);
+            arb_inv(x, x, wp);
+            arb_sqr(y, B->tm, wp);
+            arb_mul_2exp_si(y, y, 1);
+            arb_inv(y, y, wp);
+            arb_sub(x, x, y, wp);
+            acb_mul_arb(S3, S3, x, wp);
+            acb_add(S2, S2, S3, wp);
+            acb_clear(S3);
+        }
         acb_mul(S2, S2, wk, wp);
     }
     if (full)
@@ -156,12 +185,22 @@ void _hkz_lyt_box_eval(arb_t K, arb_t Kth, arb_t Kt, const _hkz_lyt_box_t *B,
         arb_neg(Kth, Kth);
         arb_add_error_mag(Kth, B->err1);
     }
+    /* x = (c - theta)/t = D + b/tref */
+    arb_div(x, B->bb, B->tref, wp);
+    arb_add(x, x, DD, wp);
+    if (Gt != NULL)
+    {
+        arb_mul_arf(Gt, acb_realref(S2), B->c.hh, wp);
+        arb_mul_2exp_si(Gt, Gt, 1);
+        arb_get_mag(m, x);
+        mag_mul(m, m, B->err1);
+        mag_add(m, m, B->errt);
+        arb_add_error_mag(Gt, m);
+    }
     if (Kt != NULL)
     {
         /* Re S2 - (c - theta) Im S1 / t^2 */
-        arb_sub(y, B->cc, theta, wp);
-        arb_mul(y, y, acb_imagref(S1), wp);
-        arb_div(y, y, t, wp);
+        arb_mul(y, x, acb_imagref(S1), wp);
         arb_div(y, y, t, wp);
         arb_sub(y, acb_realref(S2), y, wp);
         arb_mul_arf(Kt, y, B->c.hh, wp);
@@ -176,4 +215,22 @@ void _hkz_lyt_box_eval(arb_t K, arb_t Kth, arb_t Kt, const _hkz_lyt_box_t *B,
     acb_clear(S0);
     acb_clear(S1);
     acb_clear(S2);
+    mag_clear(m);
+}
+
+void _hkz_lyt_box_eval(arb_t K, arb_t Kth, arb_t Kt, const _hkz_lyt_box_t *B,
+                       const arb_t theta, const arb_t tt)
+{
+    slong wp = B->c.wp;
+    arb_t D, x;
+    arb_init(D);
+    arb_init(x);
+    /* D = (c - theta)/t - (c - theta0)/tref = (c - theta)/t - b/tref */
+    arb_sub(D, B->cc, theta, wp);
+    arb_div(D, D, tt != NULL ? tt : B->tm, wp);
+    arb_div(x, B->bb, B->tref, wp);
+    arb_sub(D, D, x, wp);
+    _hkz_lyt_box_eval_d(K, Kth, NULL, Kt, B, D, tt);
+    arb_clear(D);
+    arb_clear(x);
 }

@@ -20,6 +20,7 @@ typedef struct
     mag_t r;                /* (tb - ta)/2 */
     slong len;
     acb_ptr V, V1, V2;      /* V_k, u_k V_k, (u_k^2/(2 tm^2) - lam) V_k */
+    acb_ptr V3;             /* u_k^2 V_k */
     mag_t R0, R1, RA;       /* the t-ball remainders */
     mag_t err0, err1, errt; /* trapezoid errors of K, K_theta, K_t */
     /* the line: node values at (tref, theta0), errors on its region */
@@ -48,6 +49,11 @@ int _hkz_lyt_box_build(_hkz_lyt_box_t *B, slong N, const arf_t ta,
  * X) and t = tm (t == NULL) or every t in the ball t (inside T). */
 void _hkz_lyt_box_eval(arb_t K, arb_t Kth, arb_t Kt, const _hkz_lyt_box_t *B,
                        const arb_t theta, const arb_t t);
+/* The same in the phase variable D = (c - theta)/t - b/tref (a ball, for
+ * t in the ball t or t = tm): K, K_theta, G_t = dK/dt at fixed D, K_t. */
+void _hkz_lyt_box_eval_d(arb_t K, arb_t Kth, arb_t Gt, arb_t Kt,
+                         const _hkz_lyt_box_t *B, const arb_t D,
+                         const arb_t t);
 /* res = [x - e, x + e] inside X holding the zero of K(tb, .), to about
  * rel_bits (track_cw_zero.c); 0 if not certified */
 int _hkz_lyt_box_zero(arb_t res, const _hkz_lyt_box_t *B, const arf_t tb,
@@ -55,6 +61,22 @@ int _hkz_lyt_box_zero(arb_t res, const _hkz_lyt_box_t *B, const arf_t tb,
 /* err0, err1, errt of B (track_cw_bound.c) */
 void _hkz_lyt_box_errors(_hkz_lyt_box_t *B, slong N, const arf_t ta,
                          const arf_t tb);
+
+/* Newton on the double node sum at (t, th) (th on failure; *xsre = Re
+ * of the saddle); theta_j(tb) in [lo, hi] by the certified bracket of
+ * cw_integral_eval.c (the interval itself on failure); res = the a-th of m
+ * pieces of [lo, hi] (track_cw_step.c). */
+double _hkz_lyt_newton_d(slong N, double t, double th, double *xsre);
+void _hkz_lyt_zero_at(arb_t res, const hkz_ly_track_struct *tr, slong N,
+                      const arf_t tb, double guess, const arf_t lo,
+                      const arf_t hi, slong prec);
+void _hkz_lyt_sub_interval(arb_t res, const arf_t lo, const arf_t hi,
+                           slong a, slong m, slong wp);
+/* One step of zero i to tb in a wedge that follows the zero
+ * (track_cw_wedge.c); 1 if certified (recorded), -1 if only the sign of
+ * d theta/dt was not certified (an axis-aligned box may), 0 otherwise. */
+int _hkz_lyt_wedge_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
+                        const arf_t thpred, slong prec);
 
 /* The tracker's step and rates for the family hkz_ly_cw_family_integral
  * (track_cw_step.c). */

@@ -49,20 +49,18 @@ static void remainders(_hkz_lyt_box_t *B)
         mag_add(B->R0, B->R0, m);
         mag_mul(m, m, ub);
         mag_add(B->R1, B->R1, m);
-        /* |alpha_k| e_k + u^2 sup|eta| (1 + e_k) */
+        /* (|alpha_k| + u^2 sup|eta|) e_k */
         arb_sqr(al, u, wp);
         arb_sqr(x, B->tm, wp);
         arb_div(al, al, x, wp);
         arb_mul_2exp_si(al, al, -1);
         arb_sub(al, al, B->lam, wp);
         arb_get_mag(m, al);
-        mag_mul(m, m, e);
         arb_get_mag(w, eta);
         mag_mul(w, w, ub);
         mag_mul(w, w, ub);
-        mag_add_ui(e, e, 1);
-        mag_mul(w, w, e);
         mag_add(m, m, w);
+        mag_mul(m, m, e);
         mag_mul(m, m, v);
         mag_add(B->RA, B->RA, m);
     }
@@ -129,12 +127,14 @@ int _hkz_lyt_line_build(_hkz_lyt_box_t *B, slong N, const arf_t tl0,
             _acb_vec_clear(B->V, B->len);
             _acb_vec_clear(B->V1, B->len);
             _acb_vec_clear(B->V2, B->len);
+            _acb_vec_clear(B->V3, B->len);
             _acb_vec_clear(B->Vr, B->len);
         }
         B->len = len;
         B->V = _acb_vec_init(len);
         B->V1 = _acb_vec_init(len);
         B->V2 = _acb_vec_init(len);
+        B->V3 = _acb_vec_init(len);
         B->Vr = _acb_vec_init(len);
         _hkz_lyi_node_loop(c, S, NULL, NULL, NULL, B->Vr, NULL, B->th0, 1);
         arb_set_d(B->bb, c->L.b);
@@ -213,6 +213,7 @@ void _hkz_lyt_box_step(_hkz_lyt_box_t *B, const arf_t ta, const arf_t tb,
             acb_mul_arb(B->V + k, B->Vr + k, x, wp);
         }
         acb_mul_arb(B->V1 + k, B->V + k, u, wp);
+        acb_mul_arb(B->V3 + k, B->V1 + k, u, wp);
         arb_div(x, u, B->tm, wp);
         arb_sqr(x, x, wp);
         arb_mul_2exp_si(x, x, -1);

@@ -23,7 +23,7 @@ static int sgn(const arb_t x)
 }
 
 /* Newton on the double node sum at (t, th); returns th on failure. */
-static double newton_d(slong N, double t, double th, double *xsre)
+double _hkz_lyt_newton_d(slong N, double t, double th, double *xsre)
 {
     _hkz_ly_cw_line_t L;
     double re, im, x = th;
@@ -49,8 +49,8 @@ static double newton_d(slong N, double t, double th, double *xsre)
 }
 
 /* theta'(t) by a difference quotient of the double zero; lambda encodes a
- * step limit: the motion of a step below a fifth of the local spacing
- * pi t / (Re xs + 2 sigw) (run_zero takes dt <= 0.5/lambda). */
+ * step limit: dt <= t/8 (run_zero takes dt <= 0.5/lambda; the wedges of
+ * track_cw_wedge.c are not limited by the spacing of the zeros). */
 void _hkz_ly_track_rates_cwi(double *dth, double *lam,
                              const hkz_ly_track_struct *tr, const arf_t t,
                              const arb_t theta, slong prec)
@@ -58,20 +58,21 @@ void _hkz_ly_track_rates_cwi(double *dth, double *lam,
     slong N = *(const slong *) tr->param;
     double td = arf_get_d(t, ARF_RND_NEAR), dt = 1e-5 * td, re, re2;
     double th = arf_get_d(arb_midref(theta), ARF_RND_NEAR);
-    double x0 = newton_d(N, td, th, &re), x1 = newton_d(N, td + dt, x0, &re2);
-    double sp = HKZ_LY_PI * td / (re + 2 * sqrt(td));
+    double x0 = _hkz_lyt_newton_d(N, td, th, &re);
+    double x1 = _hkz_lyt_newton_d(N, td + dt, x0, &re2);
     (void) prec;
+    (void) re2;
     *dth = (x1 - x0) / dt;
     if (!isfinite(*dth))
         *dth = 0;
-    *lam = *dth != 0 ? 0.5 / (0.2 * sp / fabs(*dth)) : 1e-3;
+    *lam = 4.0 / td;
 }
 
 /* theta_j(tb) inside [lo, hi]: the bracket of cw_integral_eval.c, first to
  * ~2^-40 (from the double Newton zero), then to the goal from the midpoint
  * of the first (its linear shift needs a start near the zero); the box
  * itself if that fails. */
-static void zero_at(arb_t res, const hkz_ly_track_struct *tr, slong N,
+void _hkz_lyt_zero_at(arb_t res, const hkz_ly_track_struct *tr, slong N,
                     const arf_t tb, double guess, const arf_t lo,
                     const arf_t hi, slong prec)
 {
@@ -87,7 +88,7 @@ static void zero_at(arb_t res, const hkz_ly_track_struct *tr, slong N,
     arf_init(b);
     arb_set_interval_arf(res, lo, hi, prec);
     arb_set_arf(t, tb);
-    arf_set_d(x0, newton_d(N, arf_get_d(tb, ARF_RND_NEAR), guess, &re));
+    arf_set_d(x0, _hkz_lyt_newton_d(N, arf_get_d(tb, ARF_RND_NEAR), guess, &re));
     for (k = 0; k < 3; k++)
     {
         arf_mul_2exp_si(wt, x0, k == 0 ? -40 : -tr->rel_bits - 2);
@@ -110,7 +111,7 @@ static void zero_at(arb_t res, const hkz_ly_track_struct *tr, slong N,
 }
 
 /* res = [lo + a (hi - lo)/m, lo + (a + 1)(hi - lo)/m] (outward) */
-static void sub_interval(arb_t res, const arf_t lo, const arf_t hi, slong a,
+void _hkz_lyt_sub_interval(arb_t res, const arf_t lo, const arf_t hi, slong a,
                          slong m, slong wp)
 {
     arb_t d, x;
@@ -150,10 +151,10 @@ static int piece_sign(void *ctx, slong a, slong b, slong m)
     arf_init(hi);
     arb_get_lbound_arf(lo, B->X, wp);
     arb_get_ubound_arf(hi, B->X, wp);
-    sub_interval(th, lo, hi, a, m, wp);
+    _hkz_lyt_sub_interval(th, lo, hi, a, m, wp);
     arb_get_lbound_arf(lo, B->T, wp);
     arb_get_ubound_arf(hi, B->T, wp);
-    sub_interval(t, lo, hi, b, m, wp);
+    _hkz_lyt_sub_interval(t, lo, hi, b, m, wp);
     if (c->which == 0)
         _hkz_lyt_box_eval(NULL, v, NULL, B, th, t);
     else
@@ -176,9 +177,10 @@ static int sub_sign(const _hkz_lyt_box_t *B, int which)
     return _hkz_ly_track_subbox_sign(piece_sign, &c);
 }
 
-int _hkz_ly_track_try_step_cwi(hkz_ly_track_struct *tr, slong i,
-                               const arf_t tb, const arf_t thpred,
-                               slong prec)
+/* The axis-aligned box of zero i to tb (see top); where the wedge of
+ * track_cw_wedge.c fails (near pi/2 the sign of K_t on a wedge). */
+static int try_box(hkz_ly_track_struct *tr, slong i, const arf_t tb,
+                   const arf_t thpred, slong prec)
 {
     const arf_struct *ta = tr->ta + i;
     const arb_struct *A = tr->theta + i;
@@ -237,11 +239,11 @@ int _hkz_ly_track_try_step_cwi(hkz_ly_track_struct *tr, slong i,
         arb_set_interval_arf(&st->box, lo, hi, prec);
         st->dir = dir;
         /* from the nodes of the box; the one-zero bracket otherwise */
-        if (!_hkz_lyt_box_zero(&st->theta_b, Bp, tb, newton_d(N,
+        if (!_hkz_lyt_box_zero(&st->theta_b, Bp, tb, _hkz_lyt_newton_d(N,
                                arf_get_d(tb, ARF_RND_NEAR),
                                arf_get_d(thpred, ARF_RND_NEAR), &re),
                                tr->rel_bits, prec))
-            zero_at(&st->theta_b, tr, N, tb, arf_get_d(thpred,
+            _hkz_lyt_zero_at(&st->theta_b, tr, N, tb, arf_get_d(thpred,
                     ARF_RND_NEAR), lo, hi, prec);
         arb_set(tr->theta + i, &st->theta_b);
         arf_set(tr->ta + i, tb);
@@ -259,4 +261,13 @@ cleanup:
     arb_clear(x);
     arb_clear(hpi);
     return ok;
+}
+
+int _hkz_ly_track_try_step_cwi(hkz_ly_track_struct *tr, slong i,
+                               const arf_t tb, const arf_t thpred,
+                               slong prec)
+{
+    /* the wedge; the box where only its direction is open */
+    int r = _hkz_lyt_wedge_step(tr, i, tb, thpred, prec);
+    return r >= 0 ? r : try_box(tr, i, tb, thpred, prec);
 }

@@ -56,7 +56,7 @@ static void run_zero(slong i, void *arg)
          * keep both parts near 1/4 (the box also holds the motion) */
         dt = tr->dt[i] > 0 ? tr->dt[i] : span;
         dt = FLINT_MIN(dt, 0.5 / lam);
-        if (dth != 0)
+        if (dth != 0 && !integral)
             dt = FLINT_MIN(dt, 0.25 / (W * fabs(dth)));
         /* tb = ta + dt with 64 bits, exactly if that does not move */
         arf_set_d(u, dt);

@@ -1,6 +1,7 @@
 /* hkz track cw|edge: certified trajectories of Lee-Yang zeros in a
  * coupling t (spec 3.5) and the verifiers of spec 2.4-2.6; this file: the
  * Curie-Weiss family (cmd_track_edge.c: a single edge). */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include "cli_ly.h"
@@ -8,6 +9,22 @@
 /* track cw --method auto: the saddle-line steps from this N on (below it
  * the cosine-sum Taylor models are faster; bench/NOTES.md) */
 #define CW_INTEGRAL_MIN_N 32
+
+/* certified steps per tracked zero per unit of ln t over the tracked
+ * range [t0, te] (te = t* with tail rows), in buf */
+static const char *steps_rate(char *buf, size_t n, const hkz_ly_track_t tr,
+                              slong j0, slong j1, const arb_t t0,
+                              const arb_t te)
+{
+    double s = 0, l = log(arf_get_d(arb_midref(te), ARF_RND_NEAR) /
+                          arf_get_d(arb_midref(t0), ARF_RND_NEAR));
+    slong j;
+    for (j = j0; j < j1; j++)
+        s += (double) hkz_ly_track_nsteps(tr, j);
+    snprintf(buf, n, "%.1f", j1 > j0 && l > 0 ? s / (double) (j1 - j0) / l
+             : 0.0);
+    return buf;
+}
 
 /* the limits (spec 2.6) pi/2 and (2j-1) pi/(2N), the steps, the tail
  * rows over [t*, t1] */
@@ -99,6 +116,9 @@ static int run_cw(hkz_cli_run_t *r, void *args)
                               : "direct")) ||
         (rc = hkz_cli_ly_meta(r->w, "t0", a->t0)) ||
         (rc = hkz_cli_ly_meta(r->w, "t1", a->t1)) ||
+        (rc = hkz_cli_ly_meta(r->w, "steps_per_zero_per_ln_t",
+                              steps_rate(buf, sizeof(buf), tr, j0, j1,
+                                         t0, fam.t1))) ||
         (rc = rows(r, tr, N, j0, j1, ts, t1, rad, tail,
                      o.goal.rel_bits + 64)))
         goto cleanup;
