@@ -358,7 +358,8 @@ int _hkz_grid_tile_rest(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
     int status = HKZ_SUCCESS, k;
 
     HKZ_CHECK(idx != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
-    memcpy(idx, tb->key, nsc * sizeof(slong));
+    if (nsc > 0)
+        memcpy(idx, tb->key, nsc * sizeof(slong));
     /* the fixed-point tier (su2-sub) at 8 digits, then at 16 on what is
      * left: its balls stay held (tier2 = 1), out of idx */
     for (k = 0; k < 2 && status == HKZ_SUCCESS; k++)
