@@ -7,11 +7,13 @@
  *   bench_transfer L M torus cuda runs R
  * times R first-row runs of one prime on the GPU (the torus per-run
  * cost), and
- *   bench_transfer L M torus cuda meet R
+ *   bench_transfer L M torus cuda meet R [C]
  * times R first-row runs of the meet in the middle (hkz_cuda_transfer_meet,
  * all primes), spread over the first rows, and extrapolates to the whole
- * torus: runs x steps + pair orbits (Burnside) x closing per state.
+ * torus: runs x steps + pair orbits (Burnside) x closing per state; C
+ * caps the states closed per run (C = 1: the steps alone).
  * The GPU needs a build with -DHKZ_CUDA=ON (hkz_cuda_register). */
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -75,7 +77,7 @@ static ulong orbit_min(ulong s, slong L)
     return best;
 }
 
-static int meet_runs(slong L, slong M, long R)
+static int meet_runs(slong L, slong M, long R, long C)
 {
     slong N = L * M, T = 16, nrun = 0, i;
     ulong S = UWORD(1) << L, s, c, *mn = malloc(S * sizeof(ulong));
@@ -112,7 +114,7 @@ static int meet_runs(slong L, slong M, long R)
     {
         sel[i] = s0[((2 * i + 1) * nrun) / (2 * R)];   /* mid-points */
         off[i + 1] = off[i];
-        for (s = sel[i]; s < S; s++)
+        for (s = sel[i]; s < S && off[i + 1] - off[i] < C; s++)
             if (mn[s] >= sel[i])
             {
                 st[off[i + 1]] = (uint32_t) s;
@@ -133,11 +135,12 @@ static int meet_runs(slong L, slong M, long R)
                                     &bytes, sc);
         sec[0] += sc[0];
         sec[1] += sc[1];
+        t0 = now() - t0;
         printf("  run s0 = %lu: %ld states: steps %.3f s, closing %.3f s "
-               "(%.3g s per state), wall %.2f s, device memory %.3g GB, %s\n",
-               (unsigned long) sel[i], (long) o[1], sc[0], sc[1],
-               sc[1] / (double) o[1], now() - t0, bytes / 1e9,
-               rc == 0 ? "ok" : hkz_errmsg());
+               "(%.3g s per state), wall %.2f s (setup %.2f s), device "
+               "memory %.3g GB, %s\n", (unsigned long) sel[i], (long) o[1],
+               sc[0], sc[1], sc[1] / (double) o[1], t0, t0 - sc[0] - sc[1],
+               bytes / 1e9, rc == 0 ? "ok" : hkz_errmsg());
         fflush(stdout);
     }
     R = i;
@@ -204,7 +207,9 @@ int main(int argc, char **argv)
     {
 #ifdef HKZ_BENCH_CUDA
         return strcmp(argv[5], "runs") == 0 ? cuda_runs(L, M, atol(argv[6]))
-                                            : meet_runs(L, M, atol(argv[6]));
+                                            : meet_runs(L, M, atol(argv[6]),
+                                                  argc > 7 ? atol(argv[7])
+                                                           : LONG_MAX);
 #else
         fprintf(stderr, "bench_transfer: this build has no CUDA\n");
         return 1;

@@ -82,8 +82,8 @@ __device__ static void tmm_ntt(uint32_t *a, int nv, const uint32_t *tw,
     __syncthreads();
 }
 
-// Block (i, g): the row NTTs over k' of rows beta = TMM_ROWS g + v (v <
-// TMM_ROWS) of state st[i], b = 2 beta + pi (row beta of the parity boxes
+// Block (g, i): the row NTTs over k' of rows beta = TMM_ROWS g + v (v <
+// TMM_ROWS) of state st[i] (row groups fast: one state's box at a time), b = 2 beta + pi (row beta of the parity boxes
 // W0, W1 of BH rows; rows from b = nbf on are zero).
 #define TMM_ROWS 8
 __global__ static void tmm_row_kernel(uint32_t *X, const uint64_t *W0,
@@ -95,7 +95,7 @@ __global__ static void tmm_row_kernel(uint32_t *X, const uint64_t *W0,
 {
     extern __shared__ uint32_t sh[];
     uint32_t *a = sh, *t = sh + TMM_ROWS * T;
-    int64_t i = blockIdx.x, beta0 = (int64_t) blockIdx.y * TMM_ROWS;
+    int64_t i = blockIdx.y, beta0 = (int64_t) blockIdx.x * TMM_ROWS;
     uint64_t s = st[i];
     int pi = (__popcll(s) + __popcll(s0)) & 1;
     uint32_t *x = X + (i * T + beta0) * T;
@@ -117,7 +117,7 @@ __global__ static void tmm_row_kernel(uint32_t *X, const uint64_t *W0,
         x[u] = a[u];
 }
 
-// Block (i, jg): the column NTTs over beta of columns TMM_COLS jg ..
+// Block (jg, i): the column NTTs over beta of columns TMM_COLS jg ..
 // TMM_COLS jg + TMM_COLS - 1 of state i (TMM_COLS consecutive words: whole
 // 32-byte sectors of the strided columns); rows from nrow on are zero
 // (not read: tmm_row_kernel leaves them).
@@ -128,8 +128,8 @@ __global__ static void tmm_col_kernel(uint32_t *X, const uint32_t *tw,
 {
     extern __shared__ uint32_t sh[];
     uint32_t *a = sh, *t = sh + TMM_COLS * T;
-    int64_t i = blockIdx.x;
-    uint32_t *x = X + i * T * T + (int64_t) blockIdx.y * TMM_COLS;
+    int64_t i = blockIdx.y;
+    uint32_t *x = X + i * T * T + (int64_t) blockIdx.x * TMM_COLS;
     for (int n = threadIdx.x; n < T / 2; n += blockDim.x)
         t[n] = tw[n];
     for (int u = threadIdx.x; u < TMM_COLS * T; u += blockDim.x)

@@ -92,9 +92,9 @@ static int tmm_rows(tmm_run *R, uint64_t **V, uint64_t **fin, uint64_t *snap,
             int64_t nbn = TM_MIN(nbo + 1 + (c >= 1) + (c == L - 1) +
                                  (two ? 2 + (c + 1 == L - 1) : 0), R->BB);
             int64_t nkn = TM_MIN(nko + 1 + two, R->KB);
-            dim3 g((unsigned) TM_MIN(((int64_t) 1 << (L - 1 - two)),
-                                     (int64_t) 65535),
-                   (unsigned) ((nbn + 1) / 2));
+            dim3 g((unsigned) ((nbn + 1) / 2),
+                   (unsigned) TM_MIN(((int64_t) 1 << (L - 1 - two)),
+                                     (int64_t) 65535));
             int nt = (int) TM_MIN((nkn + 31) / 32 * 32, (int64_t) 256);
             if (two)
                 tmm_step2_kernel<<<g, nt>>>(V[1 - cur], V[cur],
@@ -163,6 +163,7 @@ extern "C" int hkz_cuda_transfer_meet(uint32_t *acc, int L, int M, int T,
         maxn = maxn > off[r + 1] - off[r] ? maxn : off[r + 1] - off[r];
     CB = (int64_t) (TMM_CHUNK_BYTES / ((size_t) TT * 4 * (odd ? 2 : 1)));
     CB = CB < 1 ? 1 : (CB > maxn ? maxn : CB);
+    CB = CB > 32768 ? 32768 : CB;       // grid.y of the NTT kernels
     if (bytes != NULL)
         *bytes = (double) nbox * R.vbytes + 4.0 * CB * TT * (odd ? 2 : 1) +
                  2.0 * ((size_t) 1 << L) +
@@ -253,7 +254,7 @@ extern "C" int hkz_cuda_transfer_meet(uint32_t *acc, int L, int M, int T,
                 int64_t n = ns - c0 < CB ? ns - c0 : CB;
                 const uint32_t *sp = d_st + off[r] + c0;
                 uint32_t *Y = odd ? X + CB * TT : X;
-                dim3 gr((unsigned) n, (unsigned) (T / TMM_ROWS));
+                dim3 gr((unsigned) (T / TMM_ROWS), (unsigned) n);
                 size_t shb = ((size_t) TMM_ROWS * T + T / 2) * 4;
                 tmm_row_kernel<<<gr, 256, shb>>>(X, F0, F1, R.BH, R.KB, R.nbf,
                     R.nkf, sp, s0[r], d_tw + (size_t) i * T, T, lt, p1n,
@@ -262,7 +263,7 @@ extern "C" int hkz_cuda_transfer_meet(uint32_t *acc, int L, int M, int T,
                     tmm_row_kernel<<<gr, 256, shb>>>(Y, S0, S1, R.BH, R.KB,
                         R.nbs, R.nks, sp, s0[r], d_tw + (size_t) i * T, T, lt,
                         p1n, P[i]);
-                dim3 gc((unsigned) n, (unsigned) (T / TMM_COLS));
+                dim3 gc((unsigned) (T / TMM_COLS), (unsigned) n);
                 size_t shc = ((size_t) TMM_COLS * T + T / 2) * 4;
                 // rows beta with 2 beta + pi < nb, whole groups of TMM_ROWS
                 tmm_col_kernel<<<gc, 256, shc>>>(X, d_tw + (size_t) i * T, T,

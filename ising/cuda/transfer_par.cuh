@@ -30,20 +30,21 @@ __global__ static void tmm_set_kernel(uint64_t *V, uint8_t *par, int L,
     }
 }
 
-// The step of tm_step_kernel on parity boxes: block (pair q, row j),
+// The step of tm_step_kernel on parity boxes: block (row j, pair q),
 // threads over k'; the parity of the new state from a reachable parent.
+// Rows are the fast grid index: the blocks in flight work on a few
+// states' contiguous boxes, not on one row of every state (a sweep of the
+// whole 2^L-state box per row thrashes the TLB once it passes ~1 GB).
 __global__ static void tmm_step_kernel(uint64_t *nw, const uint64_t *old,
                                        uint8_t *pnew, const uint8_t *pold,
                                        int L, int c, int64_t BH, int64_t KB,
                                        int64_t nbo, int64_t nko, int64_t nkn,
                                        uint64_t p)
 {
-    int64_t SB = BH * KB, j = blockIdx.y, npair = (int64_t) 1 << (L - 1);
-    uint64_t bit = (uint64_t) 1 << c, low = bit - 1;
-    for (int64_t q = blockIdx.x; q < npair; q += gridDim.x)
+    int64_t SB = BH * KB, j = blockIdx.x, npair = (int64_t) 1 << (L - 1);
+    for (int64_t q = blockIdx.y; q < npair; q += gridDim.y)
     {
-        uint64_t A = (((uint64_t) q & ~low) << 1) | ((uint64_t) q & low);
-        uint64_t B = A | bit;
+        uint64_t A = tm_spread(q, c, 1), B = A | ((uint64_t) 1 << c);
         int pa = pold[A], pb = pold[B];
         for (int x = 0; x < 2; x++)
         {
@@ -64,7 +65,7 @@ __global__ static void tmm_step_kernel(uint64_t *nw, const uint64_t *old,
 }
 
 // Two steps at once (columns c, c+1; half the traffic of two single
-// steps: the middle box is never written): block (quad q, row j), threads
+// steps: the middle box is never written): block (row j, quad q), threads
 // over k'.  The new spins x1, x2 replace y1, y2 of the predecessor P(y):
 // b moves by D = h1 + h2 + [x1 != y1] + [x2 != y2] (h1: x1 to column c-1,
 // h2: x2 to x1 and, at c+1 = L-1, to column 0), k' by y1 + y2.
@@ -74,11 +75,10 @@ __global__ static void tmm_step2_kernel(uint64_t *nw, const uint64_t *old,
                                         int64_t nbo, int64_t nko,
                                         int64_t nkn, uint64_t p)
 {
-    int64_t SB = BH * KB, j = blockIdx.y, nquad = (int64_t) 1 << (L - 2);
-    uint64_t low = ((uint64_t) 1 << c) - 1;
-    for (int64_t q = blockIdx.x; q < nquad; q += gridDim.x)
+    int64_t SB = BH * KB, j = blockIdx.x, nquad = (int64_t) 1 << (L - 2);
+    for (int64_t q = blockIdx.y; q < nquad; q += gridDim.y)
     {
-        uint64_t A0 = (((uint64_t) q & ~low) << 2) | ((uint64_t) q & low);
+        uint64_t A0 = tm_spread(q, c, 2);
         int pp[4];
         for (int y = 0; y < 4; y++)
             pp[y] = pold[A0 | ((uint64_t) y << c)];

@@ -28,6 +28,15 @@ __device__ __forceinline__ int tm_hbonds(uint64_t t, int c, int L, int x)
     return h;
 }
 
+// The state q with w zero bits inserted at column c (q < 2^(L-w)
+// enumerates the pairs, w = 1, or quads, w = 2, of states that differ in
+// columns c .. c+w-1 only).
+__device__ __forceinline__ uint64_t tm_spread(int64_t q, int c, int w)
+{
+    uint64_t low = ((uint64_t) 1 << c) - 1;
+    return (((uint64_t) q & ~low) << w) | ((uint64_t) q & low);
+}
+
 // rt[k'] = ra[k'] (oka, k' < nko) + rb[k'] (okb, 1 <= k' <= nko; rb is
 // the old row of B shifted by one k) for k' < nkn, threads over k'.
 __device__ __forceinline__ void tm_row_add(uint64_t *rt, const uint64_t *ra,
@@ -54,11 +63,9 @@ __global__ static void tm_step_kernel(uint64_t *nw, const uint64_t *old,
                                       uint64_t p)
 {
     int64_t SB = BB * KB, b = blockIdx.y, npair = (int64_t) 1 << (L - 1);
-    uint64_t bit = (uint64_t) 1 << c, low = bit - 1;
     for (int64_t q = blockIdx.x; q < npair; q += gridDim.x)
     {
-        uint64_t A = (((uint64_t) q & ~low) << 1) | ((uint64_t) q & low);
-        uint64_t B = A | bit;
+        uint64_t A = tm_spread(q, c, 1), B = A | ((uint64_t) 1 << c);
         for (int x = 0; x < 2; x++)
         {
             uint64_t t = A | ((uint64_t) x << c);
