@@ -150,11 +150,11 @@ extern "C" int hkz_cuda_transfer_pass(uint64_t *out, int L, int M, int torus,
                 int64_t nbn = TM_MIN(nbo + 1 + (c >= 1) + (c == L - 1),
                                             BB);
                 int64_t nkn = TM_MIN(nko + 1, KB);
-                dim3 g((unsigned) TM_MIN(((int64_t) 1 << (L - 1)),
-                                         (int64_t) 65535), (unsigned) nbn);
+                dim3 g((unsigned) nbn, (unsigned) TM_MIN(
+                           ((int64_t) 1 << (L - 1)), (int64_t) 65535));
                 int nt = (int) TM_MIN((nkn + 31) / 32 * 32, (int64_t) 256);
-                tm_step_kernel<<<g, nt>>>(V[1 - cur], V[cur], L, c, BB, KB,
-                                          nbo, nko, nkn, p);
+                tm_step_kernel<0><<<g, nt>>>(V[1 - cur], V[cur], NULL, NULL,
+                                             L, c, BB, KB, nbo, nko, nkn, p);
                 cur = 1 - cur;
                 nbo = nbn;
                 nko = nkn;

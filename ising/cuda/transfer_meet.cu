@@ -101,7 +101,7 @@ static int tmm_rows(tmm_run *R, uint64_t **V, uint64_t **fin, uint64_t *snap,
                     R->par[1 - cur], R->par[cur], L, c, R->BH, R->KB, nbo,
                     nko, nkn, p);
             else
-                tmm_step_kernel<<<g, nt>>>(V[1 - cur], V[cur],
+                tm_step_kernel<1><<<g, nt>>>(V[1 - cur], V[cur],
                     R->par[1 - cur], R->par[cur], L, c, R->BH, R->KB, nbo,
                     nko, nkn, p);
             cur = 1 - cur;

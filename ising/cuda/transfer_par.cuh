@@ -1,6 +1,7 @@
 // transfer_par.cuh -- the steps of the torus half runs on parity boxes
 // (transfer_meet.cu; private to ising/cuda): one b parity per state, the
-// single-column step and the two-column step.
+// first row and the two-column step (the single-column step is
+// tm_step_kernel<1> of transfer_step.cuh).
 #ifndef HKZ_TRANSFER_PAR_CUH
 #define HKZ_TRANSFER_PAR_CUH
 
@@ -27,40 +28,6 @@ __global__ static void tmm_set_kernel(uint64_t *V, uint8_t *par, int L,
         for (int j = 0; 2 * j <= L; j++)
             V[(s * BH + j) * KB] = (uint64_t) s == s0 &&
                                    2 * j == tmm_row_bonds(s0, L);
-    }
-}
-
-// The step of tm_step_kernel on parity boxes: block (row j, pair q),
-// threads over k'; the parity of the new state from a reachable parent.
-// Rows are the fast grid index: the blocks in flight work on a few
-// states' contiguous boxes, not on one row of every state (a sweep of the
-// whole 2^L-state box per row thrashes the TLB once it passes ~1 GB).
-__global__ static void tmm_step_kernel(uint64_t *nw, const uint64_t *old,
-                                       uint8_t *pnew, const uint8_t *pold,
-                                       int L, int c, int64_t BH, int64_t KB,
-                                       int64_t nbo, int64_t nko, int64_t nkn,
-                                       uint64_t p)
-{
-    int64_t SB = BH * KB, j = blockIdx.x, npair = (int64_t) 1 << (L - 1);
-    for (int64_t q = blockIdx.y; q < npair; q += gridDim.y)
-    {
-        uint64_t A = tm_spread(q, c, 1), B = A | ((uint64_t) 1 << c);
-        int pa = pold[A], pb = pold[B];
-        for (int x = 0; x < 2; x++)
-        {
-            uint64_t t = A | ((uint64_t) x << c);
-            int h = tm_hbonds(t, c, L, x), pt;
-            int dA = h + (x != 0), dB = h + (x != 1);
-            pt = pa != 2 ? (pa + dA) & 1 : pb != 2 ? (pb + dB) & 1 : 2;
-            if (j == 0 && threadIdx.x == 0)
-                pnew[t] = (uint8_t) pt;
-            int64_t b = 2 * j + (pt & 1), ba = b - dA, bb = b - dB;
-            int oka = pt != 2 && pa != 2 && ba >= 0 && ba < nbo;
-            int okb = pt != 2 && pb != 2 && bb >= 0 && bb < nbo;
-            const uint64_t *ra = old + A * SB + (oka ? ba >> 1 : 0) * KB;
-            const uint64_t *rb = old + B * SB + (okb ? bb >> 1 : 0) * KB - 1;
-            tm_row_add(nw + t * SB + j * KB, ra, rb, oka, okb, nko, nkn, p);
-        }
     }
 }
 
