@@ -31,14 +31,20 @@ __device__ __forceinline__ uint32_t tmm_addq(uint32_t a, uint32_t b,
     return s >= q ? s - q : s;
 }
 
-// x mod q for x < 2^64 (q > 2^32 / 3: at most two subtractions per half)
+// h mod q for h < 2^32 < 3q: two conditional subtractions, no loop
+// (the loops this replaced hung the kernel on the H200 once they ran, at
+// L >= 14 where the counts pass 2^64: bench/NOTES.md, torus2)
+__device__ __forceinline__ uint32_t tmm_red32(uint32_t h, uint32_t q)
+{
+    h = h >= q ? h - q : h;
+    return h >= q ? h - q : h;
+}
+
+// x mod q for x < 2^64 (q > 2^32 / 3)
 __device__ __forceinline__ uint32_t tmm_red64(uint64_t x, tmm_prime P)
 {
-    uint32_t hi = (uint32_t) (x >> 32), lo = (uint32_t) x;
-    while (hi >= P.q)
-        hi -= P.q;
-    while (lo >= P.q)
-        lo -= P.q;
+    uint32_t hi = tmm_red32((uint32_t) (x >> 32), P.q);
+    uint32_t lo = tmm_red32((uint32_t) x, P.q);
     return tmm_addq(tmm_mont(hi, P.r2, P), lo, P.q);    // hi 2^32 + lo
 }
 
@@ -47,8 +53,8 @@ __device__ __forceinline__ uint32_t tmm_exact_mod(uint64_t r0, uint64_t r1,
                                                   uint64_t p1n, tmm_prime P)
 {
     uint64_t r0m = r0, d, m, t;
-    while (r0m >= TMM_P1)
-        r0m -= TMM_P1;
+    for (int j = 0; j < 3; j++)         // r0 < 2^64 < 4 p1
+        r0m = r0m >= TMM_P1 ? r0m - TMM_P1 : r0m;
     d = r1 >= r0m ? r1 - r0m : r1 + (TMM_P1 - r0m);
     m = d * p1n;                        // d + m p1 = 0 mod 2^64
     t = __umul64hi(m, TMM_P1) + (d != 0);
