@@ -35,8 +35,12 @@ __global__ static void tmm_set_kernel(uint64_t *V, uint8_t *par, int L,
 // steps: the middle box is never written): block (row j, quad q), threads
 // over k'.  The new spins x1, x2 replace y1, y2 of the predecessor P(y):
 // b moves by D = h1 + h2 + [x1 != y1] + [x2 != y2] (h1: x1 to column c-1,
-// h2: x2 to x1 and, at c+1 = L-1, to column 0), k' by y1 + y2.
-__global__ static void tmm_step2_kernel(uint64_t *nw, const uint64_t *old,
+// h2: x2 to x1 and, at c+1 = L-1, to column 0), k' by y1 + y2.  The rows
+// of all 16 (x, y) are set up once per block and every thread issues its
+// 16 loads before its 4 stores (a step is bound by memory latency, not
+// by bandwidth: its time followed the warps launched, not the bytes).
+__global__ static void tmm_step2_kernel(uint64_t *__restrict__ nw,
+                                        const uint64_t *__restrict__ old,
                                         uint8_t *pnew, const uint8_t *pold,
                                         int L, int c, int64_t BH, int64_t KB,
                                         int64_t nbo, int64_t nko,
@@ -46,16 +50,16 @@ __global__ static void tmm_step2_kernel(uint64_t *nw, const uint64_t *old,
     for (int64_t q = blockIdx.y; q < nquad; q += gridDim.y)
     {
         uint64_t A0 = tm_spread(q, c, 2);
-        int pp[4];
+        int pp[4], ok = 0;      // ok: bit 4x + y, row of P(y) for x read
+        const uint64_t *r[16];
         for (int y = 0; y < 4; y++)
             pp[y] = pold[A0 | ((uint64_t) y << c)];
         for (int x = 0; x < 4; x++)
         {
             uint64_t t = A0 | ((uint64_t) x << c);
-            int x1 = x & 1, x2 = x >> 1, pt = 2, D[4], ok[4];
+            int x1 = x & 1, x2 = x >> 1, pt = 2, D[4];
             int h = tm_hbonds(t, c, L, x1) + (x2 != x1) +
                     (c + 1 == L - 1 ? (int) ((t & 1) != (uint64_t) x2) : 0);
-            const uint64_t *r[4];
             for (int y = 3; y >= 0; y--)
             {
                 D[y] = h + (x1 != (y & 1)) + (x2 != (y >> 1));
@@ -67,21 +71,25 @@ __global__ static void tmm_step2_kernel(uint64_t *nw, const uint64_t *old,
             for (int y = 0; y < 4; y++)
             {
                 int64_t by = 2 * j + (pt & 1) - D[y];
-                ok[y] = pt != 2 && pp[y] != 2 && by >= 0 && by < nbo;
-                r[y] = old + (A0 | ((uint64_t) y << c)) * SB +
-                       (ok[y] ? by >> 1 : 0) * KB - ((y & 1) + (y >> 1));
+                int o = pt != 2 && pp[y] != 2 && by >= 0 && by < nbo;
+                ok |= o << (4 * x + y);
+                r[4 * x + y] = old + (A0 | ((uint64_t) y << c)) * SB +
+                               (o ? by >> 1 : 0) * KB - ((y & 1) + (y >> 1));
             }
-            uint64_t *rt = nw + t * SB + j * KB;
-            for (int64_t kp = threadIdx.x; kp < nkn; kp += blockDim.x)
+        }
+        for (int64_t kp = threadIdx.x; kp < nkn; kp += blockDim.x)
+        {
+            uint64_t w[16], v;
+            for (int e = 0; e < 16; e++)
             {
-                uint64_t v = 0;
-                for (int y = 0; y < 4; y++)
-                {
-                    int64_t ky = kp - ((y & 1) + (y >> 1));
-                    if (ok[y] && ky >= 0 && ky < nko)
-                        v = tm_add(v, r[y][kp], p);
-                }
-                rt[kp] = v;
+                int64_t ky = kp - ((e & 1) + ((e >> 1) & 1));
+                w[e] = (ok >> e & 1) && ky >= 0 && ky < nko ? r[e][kp] : 0;
+            }
+            for (int x = 0; x < 4; x++)
+            {
+                v = tm_add(tm_add(w[4 * x], w[4 * x + 1], p),
+                           tm_add(w[4 * x + 2], w[4 * x + 3], p), p);
+                nw[(A0 | ((uint64_t) x << c)) * SB + j * KB + kp] = v;
             }
         }
     }
