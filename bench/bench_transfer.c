@@ -144,6 +144,13 @@ static int meet_runs(slong L, slong M, long R, long C)
         fflush(stdout);
     }
     R = i;
+    {
+        uint64_t h = UINT64_C(14695981039346656037);     /* FNV-1a of acc */
+        for (i = 0; i < (slong) nq * T * T; i++)
+            h = (h ^ acc[i]) * UINT64_C(1099511628211);
+        printf("  accumulators after %ld runs: fnv %016llx\n", R,
+               (unsigned long long) h);
+    }
     if (R > 0)
         printf("  whole torus: %ld runs x %.4f s + %.0f states x %.3g s = "
                "%.0f s of device time\n", (long) nrun, sec[0] / R, orbits,
