@@ -35,9 +35,9 @@ __global__ static void tmm_set_kernel(uint64_t *V, uint8_t *par, int L,
 // steps: the middle box is never written): block (row j, quad q), threads
 // over k'.  The new spins x1, x2 replace y1, y2 of the predecessor P(y):
 // b moves by D = h1 + h2 + [x1 != y1] + [x2 != y2] (h1: x1 to column c-1,
-// h2: x2 to x1 and, at c+1 = L-1, to column 0), k' by y1 + y2.  The rows
-// of all 16 (x, y) are set up once per block and every thread issues its
-// 16 loads before its 4 stores (a step is bound by memory latency, not
+// h2: x2 to x1 and, at c+1 = L-1, to column 0), k' by y1 + y2.  Each
+// thread sets up the rows of all 16 (x, y), then issues its 16 loads
+// before its 4 stores (a step is bound by latency and per-warp work, not
 // by bandwidth: its time followed the warps launched, not the bytes).
 __global__ static void tmm_step2_kernel(uint64_t *__restrict__ nw,
                                         const uint64_t *__restrict__ old,
