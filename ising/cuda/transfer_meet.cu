@@ -4,8 +4,8 @@
 // transfer_torus.c / transfer_meet.c).
 //
 // One first-row run from s0 of a = floor(M/2) and a' = M - a rows gives
-// u_a(s) and u_a'(s) for every state s (the step kernel of
-// transfer_step.cuh, dense boxes [s][b][k'], k' = k - popcount(s)); the
+// u_a(s) and u_a'(s) for every state s (the steps of transfer_par.cuh,
+// parity boxes [s][b/2][k'], k' = k - popcount(s)); the
 // torus is sum_s u_a(s) u_a'(s) with the rows 0 and a counted twice.
 //
 // EXACT FACTORS.  Every count of u_r(s) is < 2^((r-1)L) (the rows strictly
@@ -28,8 +28,8 @@
 // Arithmetic mod q in 32-bit Montgomery form (R = 2^32, q < 2^31).
 //
 // MEMORY PLAN: 3 (even M) or 5 (odd M: snapshots of u_a) boxes of
-//   2^L x (L + 2 L a' + 1) x (a' L + 1) x 8 bytes
-//   16 x 16: 65536 x 273 x 129 x 8 = 18.5 GB each, 55 GB in all,
+//   2^L x ceil((L + 2 L a' + 1) / 2) x (a' L + 1) x 8 bytes
+//   16 x 16: 65536 x 137 x 129 x 8 = 9.3 GB each, 27.8 GB in all,
 // plus the transforms of a chunk of states (<= 1 GB) and nq T^2 words.
 #include <cuda_runtime.h>
 #include <stdint.h>
