@@ -35,10 +35,10 @@ __global__ static void tmm_set_kernel(uint64_t *V, uint8_t *par, int L,
 // steps: the middle box is never written): block (row j, quad q), threads
 // over k'.  The new spins x1, x2 replace y1, y2 of the predecessor P(y):
 // b moves by D = h1 + h2 + [x1 != y1] + [x2 != y2] (h1: x1 to column c-1,
-// h2: x2 to x1 and, at c+1 = L-1, to column 0), k' by y1 + y2.  Each
-// thread sets up the rows of all 16 (x, y), then issues its 16 loads
-// before its 4 stores (a step is bound by latency and per-warp work, not
-// by bandwidth: its time followed the warps launched, not the bytes).
+// h2: x2 to x1 and, at c+1 = L-1, to column 0), k' by y1 + y2.  Threads
+// 0..3 set up the rows of the 16 (x, y) once per block (in shared memory)
+// and every thread issues its 16 loads before its 4 stores: the step was
+// bound by the warps launched (per-thread set-up, latency), not by bytes.
 __global__ static void tmm_step2_kernel(uint64_t *__restrict__ nw,
                                         const uint64_t *__restrict__ old,
                                         uint8_t *pnew, const uint8_t *pold,
@@ -46,44 +46,47 @@ __global__ static void tmm_step2_kernel(uint64_t *__restrict__ nw,
                                         int64_t nbo, int64_t nko,
                                         int64_t nkn, uint64_t p)
 {
+    __shared__ const uint64_t *sr[16];
+    __shared__ int sok[4];      // bit y of sok[x]: row of P(y) read for x
     int64_t SB = BH * KB, j = blockIdx.x, nquad = (int64_t) 1 << (L - 2);
     for (int64_t q = blockIdx.y; q < nquad; q += gridDim.y)
     {
         uint64_t A0 = tm_spread(q, c, 2);
-        int pp[4], ok = 0;      // ok: bit 4x + y, row of P(y) for x read
-        const uint64_t *r[16];
-        for (int y = 0; y < 4; y++)
-            pp[y] = pold[A0 | ((uint64_t) y << c)];
-        for (int x = 0; x < 4; x++)
+        if (threadIdx.x < 4)
         {
+            int x = threadIdx.x, x1 = x & 1, x2 = x >> 1, pt = 2, pp[4];
+            int D[4], ok = 0;
             uint64_t t = A0 | ((uint64_t) x << c);
-            int x1 = x & 1, x2 = x >> 1, pt = 2, D[4];
             int h = tm_hbonds(t, c, L, x1) + (x2 != x1) +
                     (c + 1 == L - 1 ? (int) ((t & 1) != (uint64_t) x2) : 0);
             for (int y = 3; y >= 0; y--)
             {
+                pp[y] = pold[A0 | ((uint64_t) y << c)];
                 D[y] = h + (x1 != (y & 1)) + (x2 != (y >> 1));
                 if (pp[y] != 2)
                     pt = (pp[y] + D[y]) & 1;
             }
-            if (j == 0 && threadIdx.x == 0)
+            if (j == 0)
                 pnew[t] = (uint8_t) pt;
             for (int y = 0; y < 4; y++)
             {
                 int64_t by = 2 * j + (pt & 1) - D[y];
                 int o = pt != 2 && pp[y] != 2 && by >= 0 && by < nbo;
-                ok |= o << (4 * x + y);
-                r[4 * x + y] = old + (A0 | ((uint64_t) y << c)) * SB +
-                               (o ? by >> 1 : 0) * KB - ((y & 1) + (y >> 1));
+                ok |= o << y;
+                sr[4 * x + y] = old + (A0 | ((uint64_t) y << c)) * SB +
+                                (o ? by >> 1 : 0) * KB - ((y & 1) + (y >> 1));
             }
+            sok[x] = ok;
         }
+        __syncthreads();
+        int ok = sok[0] | sok[1] << 4 | sok[2] << 8 | sok[3] << 12;
         for (int64_t kp = threadIdx.x; kp < nkn; kp += blockDim.x)
         {
             uint64_t w[16], v;
             for (int e = 0; e < 16; e++)
             {
                 int64_t ky = kp - ((e & 1) + ((e >> 1) & 1));
-                w[e] = (ok >> e & 1) && ky >= 0 && ky < nko ? r[e][kp] : 0;
+                w[e] = (ok >> e & 1) && ky >= 0 && ky < nko ? sr[e][kp] : 0;
             }
             for (int x = 0; x < 4; x++)
             {
@@ -92,6 +95,7 @@ __global__ static void tmm_step2_kernel(uint64_t *__restrict__ nw,
                 nw[(A0 | ((uint64_t) x << c)) * SB + j * KB + kp] = v;
             }
         }
+        __syncthreads();        // sr, sok are rewritten for the next quad
     }
 }
 
