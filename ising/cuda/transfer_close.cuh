@@ -89,8 +89,9 @@ __device__ static void tmm_ntt(uint32_t *a, int nv, const uint32_t *tw,
 }
 
 // Block (g, i): the row NTTs over k' of rows beta = TMM_ROWS g + v (v <
-// TMM_ROWS) of state st[i] (row groups fast: one state's box at a time), b = 2 beta + pi (row beta of the parity boxes
-// W0, W1 of BH rows; rows from b = nbf on are zero).
+// TMM_ROWS) of state st[i], b = 2 beta + pi (row beta of the parity boxes
+// W0, W1 of BH rows; rows from b = nbf on are zero); row groups are the
+// fast grid index (one state's box at a time).
 #define TMM_ROWS 8
 __global__ static void tmm_row_kernel(uint32_t *X, const uint64_t *W0,
                                       const uint64_t *W1, int64_t BH,

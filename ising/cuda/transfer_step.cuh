@@ -1,7 +1,7 @@
 // transfer_step.cuh -- the column step of the GPU transfer matrix, shared
 // by the full runs (transfer.cu) and the meet in the middle
-// (transfer_meet.cu, on parity boxes); private to ising/cuda.  p = 0: counts modulo 2^64
-// (tm_add then wraps: s >= 0 always, s - 0 = s).
+// (transfer_meet.cu, on parity boxes); private to ising/cuda.  p = 0:
+// counts modulo 2^64 (tm_add then wraps: s >= 0 always, s - 0 = s).
 #ifndef HKZ_TRANSFER_STEP_CUH
 #define HKZ_TRANSFER_STEP_CUH
 
