@@ -238,10 +238,13 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
         status = hkz_error_set(HKZ_ERR_NOMEM, "grid: out of memory");
     for (k = 0; R.rec != NULL && k < R.ntiles; k++)
         R.rec[k] = -1;
-    /* the checkpoint lives on rank 0 */
+    /* the checkpoint lives on rank 0, its records in the file (streamed:
+     * memory does not grow with the grid) */
     if (status == HKZ_SUCCESS && o->checkpoint != NULL && R.rank == 0)
     {
         status = hkz_ckpt_create(&R.ck, o->checkpoint, "grid-heat");
+        if (status == HKZ_SUCCESS)
+            status = hkz_ckpt_set_stream(R.ck);
         if (status == HKZ_SUCCESS)
             status = ckpt_params(R.ck, g, o);
         if (status == HKZ_SUCCESS)
