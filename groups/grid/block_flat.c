@@ -1,0 +1,266 @@
+/* A row block over several ranks in flat memory (split P, no collective
+ * local sink): each rank streams its share of the block's unfinished tiles
+ * through the tile pipeline of one rank (tile_pipe.c: the engine route of
+ * a tile beside the host's rest of the one before) and packs every
+ * finished tile; rank 0 then receives the packed tiles rank by rank in
+ * pieces (hkz_dist_stream), that is in tile order, and finishes each as
+ * one rank does: checkpoint record, counts, sink.  Memory: a rank's share
+ * of the block packed (the block is capped at FLAT_SHARE entries a rank)
+ * and one tile on rank 0, whatever the grid's size.
+ *
+ * A packed tile is a header {tile, kind, payload bytes} (int64) and
+ *   kind REC   its checkpoint record (exact balls), when rank 0 keeps a
+ *              checkpoint or its sink takes rows (text);
+ *   kind COLS  its counts (hkz_grid_summary_t) and its columns mid, rad,
+ *              certified, scalar as they are (an HDF5 cols_sink).
+ * Either way rank 0 hands on exactly the bytes one rank would. */
+#include <stdlib.h>
+#include <string.h>
+#include "grid_internal.h"
+#include "hkz_check.h"
+
+enum { KIND_REC = 0, KIND_COLS = 1 };
+
+typedef struct
+{
+    int64_t tile, kind, len;
+} pk_head;
+
+/* the packed tiles of this rank, and rank 0's reassembly of one */
+typedef struct
+{
+    char *s;
+    size_t len, cap;
+    pk_head h;
+    size_t got;          /* bytes of the current tile so far (head too) */
+    char *pl;            /* its payload */
+    size_t plcap;
+    slong next;          /* rank 0: the first tile not finished yet */
+    slong t1;
+} pk_state;
+
+static int put(pk_state *P, const void *b, size_t n)
+{
+    if (P->len + n > P->cap)
+    {
+        size_t cap = FLINT_MAX(2 * P->cap, P->len + n + 4096);
+        char *ns = realloc(P->s, cap);
+        HKZ_CHECK(ns != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
+        P->s = ns;
+        P->cap = cap;
+    }
+    memcpy(P->s + P->len, b, n);
+    P->len += n;
+    return HKZ_SUCCESS;
+}
+
+/* the pack hook of a finished tile (tile_pipe.c, on its host thread) */
+static int pack(void *arg, const _hkz_grid_tbuf_t *tb)
+{
+    _hkz_grid_run_t *R = arg;
+    pk_state *P = R->flat;
+    pk_head h;
+    int status;
+
+    R->mine += tb->n;
+    h.tile = tb->tile;
+    h.kind = R->flat_rec ? KIND_REC : KIND_COLS;
+    if (R->flat_rec)
+    {
+        char *s = _hkz_grid_record_tb(tb);
+        HKZ_CHECK(s != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
+        h.len = (int64_t) strlen(s);
+        status = put(P, &h, sizeof(h));
+        if (status == HKZ_SUCCESS)
+            status = put(P, s, strlen(s));
+        free(s);
+        return status;
+    }
+    {
+        hkz_grid_summary_t S;
+        memset(&S, 0, sizeof(S));
+        _hkz_grid_tb_count(&S, tb);
+        h.len = (int64_t) (sizeof(S) + 18 * (size_t) tb->n);
+        HKZ_TRY(put(P, &h, sizeof(h)));
+        HKZ_TRY(put(P, &S, sizeof(S)));
+        HKZ_TRY(put(P, tb->mid, 8 * (size_t) tb->n));
+        HKZ_TRY(put(P, tb->rad, 8 * (size_t) tb->n));
+        HKZ_TRY(put(P, tb->cert, (size_t) tb->n));
+        return put(P, tb->scal, (size_t) tb->n);
+    }
+}
+
+static void add_counts(hkz_grid_summary_t *S, const hkz_grid_summary_t *d)
+{
+    S->engine += d->engine;
+    S->scalar += d->scalar;
+    S->missed += d->missed;
+    S->certified_engine += d->certified_engine;
+    S->certified_tier2 += d->certified_tier2;
+    S->certified_scalar += d->certified_scalar;
+    S->below_goal += d->below_goal;
+}
+
+static slong tile_points(const _hkz_grid_run_t *R, slong i)
+{
+    slong q0 = i * HKZ_GRID_TILE;
+    return FLINT_MIN(R->P, q0 + HKZ_GRID_TILE) - q0;
+}
+
+/* rank 0: the resumed tiles before tile `upto` */
+static int resumed(_hkz_grid_run_t *R, pk_state *P, slong upto)
+{
+    _hkz_grid_tbuf_t *tb = R->tb;
+    for (; P->next < upto; P->next++)
+    {
+        slong i = P->next;
+        if (!R->done[i])
+            continue;
+        HKZ_TRY(_hkz_grid_tb_reset(tb, i, tile_points(R, i), R->T));
+        HKZ_TRY(_hkz_grid_record_load_tb(tb, hkz_ckpt_get(R->ck,
+                                                          R->rec[i])));
+        _hkz_grid_tb_count(&R->S, tb);
+        R->S.resumed += tb->n;
+        R->mine += tb->n;
+        HKZ_TRY(_hkz_grid_emit(R, tb));
+    }
+    return HKZ_SUCCESS;
+}
+
+/* rank 0: one received tile, finished as one rank finishes it */
+static int finish(_hkz_grid_run_t *R, pk_state *P)
+{
+    slong i = (slong) P->h.tile, np;
+    _hkz_grid_tbuf_t *tb = R->tb;
+
+    HKZ_CHECK(i >= P->next && i < P->t1 && !R->done[i], HKZ_ERR_INTERNAL,
+              "grid: stray tile %ld", (long) i);
+    HKZ_TRY(resumed(R, P, i));
+    np = tile_points(R, i);
+    P->next = i + 1;
+    if (P->h.kind == KIND_REC)
+    {
+        P->pl[P->h.len] = '\0';
+        HKZ_TRY(_hkz_grid_tb_reset(tb, i, np, R->T));
+        HKZ_TRY(_hkz_grid_record_load_tb(tb, P->pl));
+        if (R->ck != NULL)
+            HKZ_TRY(hkz_ckpt_add(R->ck, P->pl));
+        _hkz_grid_tb_count(&R->S, tb);
+        return _hkz_grid_emit(R, tb);
+    }
+    {
+        hkz_grid_summary_t S;
+        hkz_grid_cols_t c;
+        slong n = np * R->T;
+        HKZ_CHECK((size_t) P->h.len == sizeof(S) + 18 * (size_t) n,
+                  HKZ_ERR_INTERNAL, "grid: tile %ld malformed", (long) i);
+        memcpy(&S, P->pl, sizeof(S));
+        add_counts(&R->S, &S);
+        c.p0 = i * HKZ_GRID_TILE;
+        c.p1 = c.p0 + np;
+        c.n = n;
+        /* (sizeof(S) is a multiple of 8: the doubles stay aligned) */
+        c.mid = (const double *) (P->pl + sizeof(S));
+        c.rad = c.mid + n;
+        c.certified = (const int8_t *) (c.rad + n);
+        c.scalar = c.certified + n;
+        return R->o->cols_sink(R->o->sink_ctx, &c);
+    }
+}
+
+/* rank 0: a piece of the packed tiles of one rank (hkz_dist_stream) */
+static int receive(void *ctx, const char *buf, size_t len)
+{
+    _hkz_grid_run_t *R = ctx;
+    pk_state *P = R->flat;
+
+    while (len > 0)
+    {
+        size_t k;
+        if (P->got < sizeof(pk_head))
+        {
+            k = FLINT_MIN(len, sizeof(pk_head) - P->got);
+            memcpy((char *) &P->h + P->got, buf, k);
+        }
+        else
+        {
+            size_t at = P->got - sizeof(pk_head);
+            if (at == 0 && (size_t) P->h.len + 1 > P->plcap)
+            {
+                free(P->pl);
+                P->plcap = (size_t) P->h.len + 1;
+                P->pl = malloc(P->plcap);
+                HKZ_CHECK(P->pl != NULL, HKZ_ERR_NOMEM, "grid: out of "
+                          "memory");
+            }
+            k = FLINT_MIN(len, (size_t) P->h.len - at);
+            memcpy(P->pl + at, buf, k);
+        }
+        P->got += k;
+        buf += k;
+        len -= k;
+        if (P->got == sizeof(pk_head) + (size_t) P->h.len)
+        {
+            P->got = 0;
+            HKZ_TRY(finish(R, P));
+        }
+    }
+    return HKZ_SUCCESS;
+}
+
+int _hkz_grid_flat_init(_hkz_grid_run_t *R)
+{
+    int rec = R->o->checkpoint != NULL || R->o->cols_sink == NULL;
+
+    R->flat = calloc(1, sizeof(pk_state));
+    HKZ_CHECK(R->flat != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
+    R->pack = pack;
+    R->flat_rec = rec;
+    return HKZ_SUCCESS;
+}
+
+void _hkz_grid_flat_clear(_hkz_grid_run_t *R)
+{
+    pk_state *P = R->flat;
+    if (P != NULL)
+    {
+        free(P->s);
+        free(P->pl);
+        free(P);
+    }
+    R->flat = NULL;
+}
+
+int _hkz_grid_block_flat(_hkz_grid_run_t *R, slong t0, slong t1)
+{
+    pk_state *P = R->flat;
+    slong i, a, k = 0, npend = 0, lo, hi;
+    int status = HKZ_SUCCESS;
+
+    P->len = 0;
+    P->got = 0;
+    P->next = t0;
+    P->t1 = t1;
+    for (i = t0; i < t1; i++)
+        npend += !R->done[i];
+    hkz_dist_block(&lo, &hi, 0, npend, R->rank, R->size);
+    /* this rank's unfinished tiles [lo, hi) in runs without a finished
+       tile (those are rank 0's, from the checkpoint) */
+    for (i = t0; i < t1 && status == HKZ_SUCCESS; )
+    {
+        if (R->done[i] || k < lo || k >= hi)
+        {
+            k += !R->done[i++];
+            continue;
+        }
+        for (a = i; i < t1 && !R->done[i] && k < hi; i++)
+            k++;
+        status = _hkz_grid_stream(R, a, i);
+    }
+    status = hkz_dist_agree(R->d, status);
+    if (status == HKZ_SUCCESS)
+        status = hkz_dist_stream(R->d, P->s, P->len, receive, R);
+    if (status == HKZ_SUCCESS && R->rank == 0)
+        status = resumed(R, P, t1);
+    return hkz_dist_agree(R->d, status);
+}
