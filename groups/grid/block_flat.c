@@ -8,22 +8,21 @@
  * of the block packed (the block is capped at FLAT_SHARE entries a rank)
  * and one tile on rank 0, whatever the grid's size.
  *
- * A packed tile is a header {tile, kind, payload bytes} (int64) and
- *   kind REC   its checkpoint record (exact balls), when rank 0 keeps a
- *              checkpoint or its sink takes rows (text);
- *   kind COLS  its counts (hkz_grid_summary_t) and its columns mid, rad,
- *              certified, scalar as they are (an HDF5 cols_sink).
+ * A packed tile is a header {tile, columns' bytes, record's bytes}
+ * (int64) and
+ *   its counts (hkz_grid_summary_t) and columns mid, rad, certified,
+ *   scalar as they are, when rank 0's sink takes columns (HDF5);
+ *   its checkpoint record (exact balls), when rank 0 keeps a checkpoint
+ *   or its sink takes rows (text: rank 0 rebuilds them from the record).
  * Either way rank 0 hands on exactly the bytes one rank would. */
 #include <stdlib.h>
 #include <string.h>
 #include "grid_internal.h"
 #include "hkz_check.h"
 
-enum { KIND_REC = 0, KIND_COLS = 1 };
-
 typedef struct
 {
-    int64_t tile, kind, len;
+    int64_t tile, ncols, nrec;
 } pk_head;
 
 /* the packed tiles of this rank, and rank 0's reassembly of one */
@@ -59,35 +58,41 @@ static int pack(void *arg, const _hkz_grid_tbuf_t *tb)
 {
     _hkz_grid_run_t *R = arg;
     pk_state *P = R->flat;
+    hkz_grid_summary_t S;
     pk_head h;
+    char *s = NULL;
     int status;
 
     R->mine += tb->n;
     h.tile = tb->tile;
-    h.kind = R->flat_rec ? KIND_REC : KIND_COLS;
-    if (R->flat_rec)
+    h.ncols = h.nrec = 0;
+    if (R->flat_rec & HKZ_GRID_FLAT_COLS)
+        h.ncols = (int64_t) (sizeof(S) + 18 * (size_t) tb->n);
+    if (R->flat_rec & HKZ_GRID_FLAT_REC)
     {
-        char *s = _hkz_grid_record_tb(tb);
+        s = _hkz_grid_record_tb(tb);
         HKZ_CHECK(s != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
-        h.len = (int64_t) strlen(s);
-        status = put(P, &h, sizeof(h));
-        if (status == HKZ_SUCCESS)
-            status = put(P, s, strlen(s));
-        free(s);
-        return status;
+        h.nrec = (int64_t) strlen(s);
     }
+    status = put(P, &h, sizeof(h));
+    if (status == HKZ_SUCCESS && h.ncols > 0)
     {
-        hkz_grid_summary_t S;
         memset(&S, 0, sizeof(S));
         _hkz_grid_tb_count(&S, tb);
-        h.len = (int64_t) (sizeof(S) + 18 * (size_t) tb->n);
-        HKZ_TRY(put(P, &h, sizeof(h)));
-        HKZ_TRY(put(P, &S, sizeof(S)));
-        HKZ_TRY(put(P, tb->mid, 8 * (size_t) tb->n));
-        HKZ_TRY(put(P, tb->rad, 8 * (size_t) tb->n));
-        HKZ_TRY(put(P, tb->cert, (size_t) tb->n));
-        return put(P, tb->scal, (size_t) tb->n);
+        status = put(P, &S, sizeof(S));
+        if (status == HKZ_SUCCESS)
+            status = put(P, tb->mid, 8 * (size_t) tb->n);
+        if (status == HKZ_SUCCESS)
+            status = put(P, tb->rad, 8 * (size_t) tb->n);
+        if (status == HKZ_SUCCESS)
+            status = put(P, tb->cert, (size_t) tb->n);
+        if (status == HKZ_SUCCESS)
+            status = put(P, tb->scal, (size_t) tb->n);
     }
+    if (status == HKZ_SUCCESS && s != NULL)
+        status = put(P, s, (size_t) h.nrec);
+    free(s);
+    return status;
 }
 
 static void add_counts(hkz_grid_summary_t *S, const hkz_grid_summary_t *d)
@@ -130,42 +135,47 @@ static int resumed(_hkz_grid_run_t *R, pk_state *P, slong upto)
 /* rank 0: one received tile, finished as one rank finishes it */
 static int finish(_hkz_grid_run_t *R, pk_state *P)
 {
-    slong i = (slong) P->h.tile, np;
+    slong i = (slong) P->h.tile, np, n;
     _hkz_grid_tbuf_t *tb = R->tb;
+    char *rec = P->pl + P->h.ncols;
+    hkz_grid_summary_t S;
+    hkz_grid_cols_t c;
 
     HKZ_CHECK(i >= P->next && i < P->t1 && !R->done[i], HKZ_ERR_INTERNAL,
               "grid: stray tile %ld", (long) i);
     HKZ_TRY(resumed(R, P, i));
     np = tile_points(R, i);
+    n = np * R->T;
     P->next = i + 1;
-    if (P->h.kind == KIND_REC)
+    rec[P->h.nrec] = '\0';
+    if (R->ck != NULL)
+        HKZ_TRY(hkz_ckpt_add(R->ck, rec));
+    if (P->h.ncols == 0)   /* the rows, rebuilt from the record */
     {
-        P->pl[P->h.len] = '\0';
         HKZ_TRY(_hkz_grid_tb_reset(tb, i, np, R->T));
-        HKZ_TRY(_hkz_grid_record_load_tb(tb, P->pl));
-        if (R->ck != NULL)
-            HKZ_TRY(hkz_ckpt_add(R->ck, P->pl));
+        HKZ_TRY(_hkz_grid_record_load_tb(tb, rec));
         _hkz_grid_tb_count(&R->S, tb);
         return _hkz_grid_emit(R, tb);
     }
-    {
-        hkz_grid_summary_t S;
-        hkz_grid_cols_t c;
-        slong n = np * R->T;
-        HKZ_CHECK((size_t) P->h.len == sizeof(S) + 18 * (size_t) n,
-                  HKZ_ERR_INTERNAL, "grid: tile %ld malformed", (long) i);
-        memcpy(&S, P->pl, sizeof(S));
-        add_counts(&R->S, &S);
-        c.p0 = i * HKZ_GRID_TILE;
-        c.p1 = c.p0 + np;
-        c.n = n;
-        /* (sizeof(S) is a multiple of 8: the doubles stay aligned) */
-        c.mid = (const double *) (P->pl + sizeof(S));
-        c.rad = c.mid + n;
-        c.certified = (const int8_t *) (c.rad + n);
-        c.scalar = c.certified + n;
-        return R->o->cols_sink(R->o->sink_ctx, &c);
-    }
+    HKZ_CHECK((size_t) P->h.ncols == sizeof(S) + 18 * (size_t) n,
+              HKZ_ERR_INTERNAL, "grid: tile %ld malformed", (long) i);
+    memcpy(&S, P->pl, sizeof(S));
+    add_counts(&R->S, &S);
+    c.p0 = i * HKZ_GRID_TILE;
+    c.p1 = c.p0 + np;
+    c.n = n;
+    /* (sizeof(S) is a multiple of 8: the doubles stay aligned) */
+    c.mid = (const double *) (P->pl + sizeof(S));
+    c.rad = c.mid + n;
+    c.certified = (const int8_t *) (c.rad + n);
+    c.scalar = c.certified + n;
+    return R->o->cols_sink(R->o->sink_ctx, &c);
+}
+
+/* the payload bytes of the tile being received */
+static size_t total(const pk_state *P)
+{
+    return (size_t) (P->h.ncols + P->h.nrec);
 }
 
 /* rank 0: a piece of the packed tiles of one rank (hkz_dist_stream) */
@@ -185,21 +195,21 @@ static int receive(void *ctx, const char *buf, size_t len)
         else
         {
             size_t at = P->got - sizeof(pk_head);
-            if (at == 0 && (size_t) P->h.len + 1 > P->plcap)
+            if (at == 0 && total(P) + 1 > P->plcap)
             {
                 free(P->pl);
-                P->plcap = (size_t) P->h.len + 1;
+                P->plcap = total(P) + 1;
                 P->pl = malloc(P->plcap);
                 HKZ_CHECK(P->pl != NULL, HKZ_ERR_NOMEM, "grid: out of "
                           "memory");
             }
-            k = FLINT_MIN(len, (size_t) P->h.len - at);
+            k = FLINT_MIN(len, total(P) - at);
             memcpy(P->pl + at, buf, k);
         }
         P->got += k;
         buf += k;
         len -= k;
-        if (P->got == sizeof(pk_head) + (size_t) P->h.len)
+        if (P->got == sizeof(pk_head) + total(P))
         {
             P->got = 0;
             HKZ_TRY(finish(R, P));
@@ -210,12 +220,12 @@ static int receive(void *ctx, const char *buf, size_t len)
 
 int _hkz_grid_flat_init(_hkz_grid_run_t *R)
 {
-    int rec = R->o->checkpoint != NULL || R->o->cols_sink == NULL;
-
     R->flat = calloc(1, sizeof(pk_state));
     HKZ_CHECK(R->flat != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
     R->pack = pack;
-    R->flat_rec = rec;
+    R->flat_rec = R->o->cols_sink != NULL ? HKZ_GRID_FLAT_COLS : HKZ_GRID_FLAT_REC;
+    if (R->o->checkpoint != NULL)
+        R->flat_rec |= HKZ_GRID_FLAT_REC;
     return HKZ_SUCCESS;
 }
 

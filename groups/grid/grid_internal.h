@@ -201,8 +201,9 @@ typedef struct
      * (block_flat.c); pack takes each finished tile of the stream */
     int (*pack)(void *R, const _hkz_grid_tbuf_t *tb);
     void *flat;
-    int flat_rec;             /* tiles travel as records (rank 0's
-                                 checkpoint or rows sink), else columns */
+    int flat_rec;             /* what tiles carry to rank 0: HKZ_GRID_FLAT_REC
+                                 their records (rank 0's checkpoint or
+                                 rows sink), HKZ_GRID_FLAT_COLS their columns */
 } _hkz_grid_run_t;
 
 /* One row block: tiles [t0, t1), collective over R->d. */
@@ -220,6 +221,8 @@ int _hkz_grid_emit(_hkz_grid_run_t *R, const _hkz_grid_tbuf_t *tb);
 /* Blocks over several ranks in flat memory (block_flat.c): init sets
  * R->flat, R->pack and R->flat_rec (rank 0's choice counts: broadcast
  * it); a block is collective, as _hkz_grid_block. */
+#define HKZ_GRID_FLAT_REC 1
+#define HKZ_GRID_FLAT_COLS 2
 int _hkz_grid_flat_init(_hkz_grid_run_t *R);
 void _hkz_grid_flat_clear(_hkz_grid_run_t *R);
 int _hkz_grid_block_flat(_hkz_grid_run_t *R, slong t0, slong t1);
