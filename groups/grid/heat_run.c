@@ -244,6 +244,8 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
             bt = FLINT_MIN(R.ntiles, R.size * FLINT_MAX(1, FLAT_SHARE
                                                  / (HKZ_GRID_TILE * R.T)));
     }
+    else if (R.size > 1 && !R.splitk && o->block == 0)
+        bt = FLINT_MIN(R.ntiles, FLINT_MAX(bt, R.size));  /* a tile a rank */
     R.S.shard = R.splitk ? HKZ_SHARD_SPLIT_K : HKZ_SHARD_SPLIT_P;
     R.rec = malloc(R.ntiles * sizeof(slong));
     R.done = calloc(R.ntiles, 1);
