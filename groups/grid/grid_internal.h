@@ -221,8 +221,10 @@ int _hkz_grid_emit(_hkz_grid_run_t *R, const _hkz_grid_tbuf_t *tb);
 /* Blocks over several ranks in flat memory (block_flat.c): init sets
  * R->flat, R->pack and R->flat_rec (rank 0's choice counts: broadcast
  * it); a block is collective, as _hkz_grid_block. */
-#define HKZ_GRID_FLAT_REC 1
-#define HKZ_GRID_FLAT_COLS 2
+#define HKZ_GRID_FLAT_REC 1     /* records (checkpoint, rows sink) */
+#define HKZ_GRID_FLAT_COLS 2    /* columns (rank 0's cols_sink) */
+#define HKZ_GRID_FLAT_LOCAL 4   /* counts; each rank writes its columns
+                                   (o->local_cols_sink) */
 int _hkz_grid_flat_init(_hkz_grid_run_t *R);
 void _hkz_grid_flat_clear(_hkz_grid_run_t *R);
 int _hkz_grid_block_flat(_hkz_grid_run_t *R, slong t0, slong t1);

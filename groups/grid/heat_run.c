@@ -234,10 +234,10 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
             status = tier2_init(&tm, g, eo.backend);
         }
     }
-    /* several ranks, split P, no collective local sink: flat blocks of at
-       most FLAT_SHARE entries a rank (block_flat.c) */
+    /* several ranks, split P, no local sink of rows (or one of columns):
+       flat blocks of at most FLAT_SHARE entries a rank (block_flat.c) */
     if (status == HKZ_SUCCESS && R.size > 1 && !R.splitk
-        && o->local_sink == NULL)
+        && (o->local_sink == NULL || o->local_cols_sink != NULL))
     {
         status = _hkz_grid_flat_init(&R);
         if (o->block == 0)
@@ -281,8 +281,8 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
     /* several ranks: block rows (rank 0) or one tile (others); one rank:
      * one tile for the row sinks, none for cols_sink (tile_pipe.c) */
     if (R.flat != NULL)   /* rank 0: a tile of rows for a rows sink */
-        R.nrows = R.rank == 0 && o->cols_sink == NULL
-                  ? HKZ_GRID_TILE * R.T : 0;
+        R.nrows = R.rank == 0 && !(R.flat_rec & (HKZ_GRID_FLAT_COLS
+                  | HKZ_GRID_FLAT_LOCAL)) ? HKZ_GRID_TILE * R.T : 0;
     else if (R.size > 1)
         R.nrows = (R.rank == 0 || o->local_sink != NULL ? bt : 1)
                   * HKZ_GRID_TILE * R.T;

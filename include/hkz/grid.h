@@ -237,6 +237,15 @@ typedef struct
                                  tiles are dealt (split P) and there is no
                                  local_sink, else sink / local_sink (set
                                  sink too) */
+    hkz_grid_cols_fn local_cols_sink;  /* NULL, or several ranks, split P:
+                                 instead of local_sink, called on EVERY
+                                 rank the same number of times per row
+                                 block (collective), each call with one
+                                 tile this rank computed (rank 0: also
+                                 those read from the checkpoint) or with
+                                 none (n = 0, NULL arrays); each tile
+                                 reaches exactly one rank.  Set local_sink
+                                 too (split K uses it). */
 } hkz_grid_opts_t;
 
 HKZ_API void hkz_grid_opts_init(hkz_grid_opts_t *o);
@@ -313,7 +322,8 @@ HKZ_API HKZ_WARN_UNUSED int hkz_grid_h5_write(hkz_h5_t h,
 
 /** A cols_sink's tile into the file of hkz_grid_h5_create (appended in
  *  order) or of hkz_grid_h5_create_dist on one rank (written at rows
- *  p T + j). */
+ *  p T + j); a local_cols_sink's tile (c->n may be 0) into the file of
+ *  hkz_grid_h5_create_dist, one collective write. */
 HKZ_API HKZ_WARN_UNUSED int hkz_grid_h5_write_cols(hkz_h5_t h,
         const hkz_grid_heat_t g, const hkz_grid_cols_t *c);
 
