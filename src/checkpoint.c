@@ -1,5 +1,6 @@
 /* The one checkpoint layer (hkz/checkpoint.h): versioned header with the
- * parameters of the run, opaque record lines, durable commits. */
+ * parameters of the run, opaque record lines, durable commits (records in
+ * memory; streamed ones: checkpoint_stream.c). */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -9,23 +10,13 @@
 #include <string.h>
 #include <sys/types.h>
 #include <unistd.h>
-#include "hkz/checkpoint.h"
+#include "checkpoint_internal.h"
 #include "hkz/status.h"
 #include "hkz_check.h"
 
 #define MAGIC "hkz-checkpoint 1"
 
-typedef struct
-{
-    char **s;
-    slong n, alloc;
-} strv_t;
-
-struct hkz_ckpt_s
-{
-    char *path, *kind;
-    strv_t keys, vals, recs;
-};
+typedef _hkz_strv_t strv_t;
 
 static char *dup_str(const char *s)
 {
@@ -70,6 +61,7 @@ int hkz_ckpt_create(hkz_ckpt_t *c, const char *path, const char *kind)
               HKZ_ERR_ARG, "checkpoint: bad path or kind");
     *c = calloc(1, sizeof(**c));
     HKZ_CHECK(*c != NULL, HKZ_ERR_NOMEM, "checkpoint: out of memory");
+    (*c)->fd = -1;
     (*c)->path = dup_str(path);
     (*c)->kind = dup_str(kind);
     if ((*c)->path == NULL || (*c)->kind == NULL)
@@ -84,6 +76,7 @@ void hkz_ckpt_destroy(hkz_ckpt_t *c)
 {
     if (c == NULL || *c == NULL)
         return;
+    _hkz_ckpt_stream_close(*c);
     free((*c)->path);
     free((*c)->kind);
     strv_clear(&(*c)->keys);
@@ -233,8 +226,16 @@ static int load(hkz_ckpt_t c, const char *path, int *found)
                            "%.60s", path, c->keys.s[i], c->keys.s[i],
                            c->vals.s[i]);
     /* a last record without its newline (cut by SIGKILL in an appended
-       checkpoint) is kept: its kind's decoder refuses or ignores it */
-    while (st == HKZ_SUCCESS && read_line(&l, &n, f) != 0)
+       checkpoint) is kept: its kind's decoder refuses or ignores it;
+       streamed: only the offsets of the complete lines (the open cuts the
+       rest) */
+    if (st == HKZ_SUCCESS && c->stream)
+    {
+        st = _hkz_ckpt_stream_index(c, (int64_t) ftello(f), 1);
+        while (st == HKZ_SUCCESS && read_line(&l, &n, f) == 1)
+            st = _hkz_ckpt_stream_index(c, (int64_t) ftello(f), 0);
+    }
+    while (st == HKZ_SUCCESS && !c->stream && read_line(&l, &n, f) != 0)
         st = strv_push(&c->recs, l);
 done:
     free(l);
@@ -248,28 +249,34 @@ int hkz_ckpt_open(hkz_ckpt_t c, int resume)
     HKZ_CHECK(c != NULL, HKZ_ERR_ARG, "checkpoint: NULL handle");
     remove_stale(c->path);
     strv_clear(&c->recs);
-    if (!resume)
-        return HKZ_SUCCESS;
-    HKZ_TRY(load(c, c->path, &found));
-    HKZ_CHECK(found, HKZ_ERR_ARG, "no checkpoint to resume at '%s'",
-              c->path);
-    return HKZ_SUCCESS;
+    _hkz_ckpt_stream_close(c);
+    if (resume)
+    {
+        HKZ_TRY(load(c, c->path, &found));
+        HKZ_CHECK(found, HKZ_ERR_ARG, "no checkpoint to resume at '%s'",
+                  c->path);
+    }
+    return c->stream ? _hkz_ckpt_stream_open(c, resume) : HKZ_SUCCESS;
 }
 
 int hkz_ckpt_merge(hkz_ckpt_t c, const char *path, int *found)
 {
     HKZ_CHECK(c != NULL && path != NULL && found != NULL, HKZ_ERR_ARG,
               "checkpoint: bad merge arguments");
+    HKZ_CHECK(!c->stream, HKZ_ERR_ARG, "checkpoint: a streamed checkpoint "
+              "merges no other file");
     return load(c, path, found);
 }
 
 slong hkz_ckpt_count(const hkz_ckpt_t c)
 {
-    return c == NULL ? 0 : c->recs.n;
+    return c == NULL ? 0 : c->stream ? c->nrec : c->recs.n;
 }
 
 const char *hkz_ckpt_get(const hkz_ckpt_t c, slong i)
 {
+    if (c != NULL && c->stream)
+        return _hkz_ckpt_stream_get(c, i);
     return c == NULL || i < 0 || i >= c->recs.n ? NULL : c->recs.s[i];
 }
 
@@ -277,29 +284,54 @@ int hkz_ckpt_add(hkz_ckpt_t c, const char *record)
 {
     HKZ_CHECK(c != NULL && record != NULL && strchr(record, '\n') == NULL,
               HKZ_ERR_ARG, "checkpoint: a record is one line");
+    if (c->stream)
+        return _hkz_ckpt_stream_add(c, record);
     return strv_push(&c->recs, record);
 }
 
-static int write_all(FILE *f, const hkz_ckpt_t c)
+int _hkz_ckpt_write_header(FILE *f, const struct hkz_ckpt_s *c)
 {
     slong i;
     int bad = fprintf(f, "%s %s\n", MAGIC, c->kind) < 0;
     for (i = 0; i < c->keys.n && !bad; i++)
         bad = fprintf(f, "param %s %s\n", c->keys.s[i], c->vals.s[i]) < 0;
-    bad |= fputs("end\n", f) < 0;
+    return bad | (fputs("end\n", f) < 0);
+}
+
+static int write_all(FILE *f, const hkz_ckpt_t c)
+{
+    slong i;
+    int bad = _hkz_ckpt_write_header(f, c);
     for (i = 0; i < c->recs.n && !bad; i++)
         bad = fprintf(f, "%s\n", c->recs.s[i]) < 0;
     return bad;
 }
 
+void _hkz_ckpt_sync_dir(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char dir[4096];
+    int fd;
+
+    snprintf(dir, sizeof(dir), "%.*s", slash == NULL ? 1 :
+             (int) (slash - path + (slash == path)),
+             slash == NULL ? "." : path);
+    if ((fd = open(dir, O_RDONLY)) >= 0)
+    {
+        (void) fsync(fd);
+        close(fd);
+    }
+}
+
 int hkz_ckpt_commit(hkz_ckpt_t c)
 {
-    char *tmp, dir[4096];
-    const char *slash;
+    char *tmp;
     FILE *f;
-    int bad, fd;
+    int bad;
 
     HKZ_CHECK(c != NULL, HKZ_ERR_ARG, "checkpoint: NULL handle");
+    if (c->stream)
+        return _hkz_ckpt_stream_commit(c);
     tmp = malloc(strlen(c->path) + 32);
     HKZ_CHECK(tmp != NULL, HKZ_ERR_NOMEM, "checkpoint: out of memory");
     sprintf(tmp, "%s.tmp.%ld", c->path, (long) getpid());
@@ -321,14 +353,6 @@ int hkz_ckpt_commit(hkz_ckpt_t c)
     }
     free(tmp);
     /* the rename itself is durable once the directory is synced */
-    slash = strrchr(c->path, '/');
-    snprintf(dir, sizeof(dir), "%.*s", slash == NULL ? 1 :
-             (int) (slash - c->path + (slash == c->path)),
-             slash == NULL ? "." : c->path);
-    if ((fd = open(dir, O_RDONLY)) >= 0)
-    {
-        (void) fsync(fd);
-        close(fd);
-    }
+    _hkz_ckpt_sync_dir(c->path);
     return HKZ_SUCCESS;
 }

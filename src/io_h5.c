@@ -80,13 +80,43 @@ int _hkz_h5_select_run(const struct hkz_h5_s *s, hid_t fs, hsize_t start,
     return 0;
 }
 
+/* Elements in a chunk of a shaped dataset: 1 MiB of doubles. */
+#define H5_CHUNK_ELEMS ((hsize_t) 1 << 17)
+
+void _hkz_h5_chunk(hsize_t *ch, const struct hkz_h5_s *s)
+{
+    hsize_t inner = 1;
+    int d = s->rank - 1, e;
+
+    /* the innermost dimensions whole while they fit, then as many of the
+       next one's slices as fit: a chunk is a run of the C-order index, so
+       rows written in order fill the chunks one after another */
+    while (d > 0 && inner * s->dims[d] <= H5_CHUNK_ELEMS)
+        inner *= s->dims[d--];
+    for (e = 0; e < s->rank; e++)
+    {
+        hsize_t m = H5_CHUNK_ELEMS / inner;
+        ch[e] = e < d ? 1 : e > d ? s->dims[e] : m < s->dims[d] ? m
+                                                 : s->dims[d];
+    }
+}
+
+int _hkz_h5_dcpl(hid_t dcpl, const struct hkz_h5_s *s, hsize_t chunk)
+{
+    hsize_t ch[H5_MAX_RANK];
+    if (s->rank == 0)
+        return H5Pset_chunk(dcpl, 1, &chunk) < 0 ? -1 : 0;
+    _hkz_h5_chunk(ch, s);
+    return H5Pset_chunk(dcpl, s->rank, ch) < 0 ? -1 : 0;
+}
+
 int _hkz_h5_create_serial(hkz_h5_t *h, const char *path,
                           const hkz_h5_col_t *cols, int ncols, size_t chunk,
                           int rank, const uint64_t *dims)
 {
     struct hkz_h5_s *s;
     hsize_t ch;
-    hid_t space = -1, dcpl = -1;
+    hid_t space = -1, dcpl = -1, dapl = -1;
     int c, status = HKZ_SUCCESS;
 
     HKZ_CHECK(h != NULL && path != NULL && cols != NULL && ncols >= 1 &&
@@ -124,9 +154,13 @@ int _hkz_h5_create_serial(hkz_h5_t *h, const char *path,
     ch = chunk > 0 ? chunk : 65536;
     space = _hkz_h5_space(s, 0, 1);
     dcpl = H5Pcreate(H5P_DATASET_CREATE);
-    /* 1-D tables grow by chunks; shaped ones have their size (contiguous) */
-    HKZ_CHECK_GOTO(space >= 0 && dcpl >= 0 && (rank > 0 ||
-                   H5Pset_chunk(dcpl, 1, &ch) >= 0),
+    dapl = H5Pcreate(H5P_DATASET_ACCESS);
+    /* 1-D tables grow by chunks; shaped ones have their size, in chunks
+       of a row block (_hkz_h5_chunk) kept in a cache of a few of them
+       until the rows after them complete them */
+    HKZ_CHECK_GOTO(space >= 0 && dcpl >= 0 && dapl >= 0 &&
+                   _hkz_h5_dcpl(dcpl, s, ch) == 0 && H5Pset_chunk_cache(dapl,
+                   H5_CHUNK_SLOTS, H5_CHUNK_CACHE, 1.0) >= 0,
                    HKZ_ERR_IO, "HDF5: cannot set up datasets");
     s->ncols = ncols;
     for (c = 0; c < ncols; c++)
@@ -134,7 +168,7 @@ int _hkz_h5_create_serial(hkz_h5_t *h, const char *path,
         s->type[c] = cols[c].type;
         s->dset[c] = H5Dcreate2(s->file, cols[c].name,
                                 _hkz_h5_file_type(cols[c].type), space, H5P_DEFAULT,
-                                dcpl, H5P_DEFAULT);
+                                dcpl, dapl);
         HKZ_CHECK_GOTO(s->dset[c] >= 0, HKZ_ERR_IO, "HDF5: cannot create "
                        "dataset '%s'", cols[c].name);
     }
@@ -143,6 +177,8 @@ cleanup:
         H5Sclose(space);
     if (dcpl >= 0)
         H5Pclose(dcpl);
+    if (dapl >= 0)
+        H5Pclose(dapl);
     if (status != HKZ_SUCCESS)
     {
         _hkz_h5_close_all(s);

@@ -28,7 +28,7 @@ int hkz_h5_parallel(void)
 static int create_par(struct hkz_h5_s *s, const hkz_h5_col_t *cols,
                       int ncols, size_t nrows)
 {
-    hid_t fapl, space = -1;
+    hid_t fapl, space = -1, dcpl;
     int c, status = HKZ_SUCCESS;
 
     fapl = H5Pcreate(H5P_FILE_ACCESS);
@@ -39,19 +39,25 @@ static int create_par(struct hkz_h5_s *s, const hkz_h5_col_t *cols,
     HKZ_CHECK(s->file >= 0, HKZ_ERR_IO, "cannot create HDF5 file '%s'",
               s->tmp);
     space = _hkz_h5_space(s, nrows, 0);
-    HKZ_CHECK(space >= 0, HKZ_ERR_IO, "HDF5: cannot set up datasets");
+    /* shaped datasets in chunks of a row block, as the serial writer's
+       (no filter: collective writes of partial chunks need no cache) */
+    dcpl = H5Pcreate(H5P_DATASET_CREATE);
+    HKZ_CHECK(space >= 0 && dcpl >= 0 && (s->rank == 0 ||
+              _hkz_h5_dcpl(dcpl, s, 0) == 0), HKZ_ERR_IO,
+              "HDF5: cannot set up datasets");
     s->ncols = ncols;
     for (c = 0; c < ncols && status == HKZ_SUCCESS; c++)
     {
         s->type[c] = cols[c].type;
         s->dset[c] = H5Dcreate2(s->file, cols[c].name,
                                 _hkz_h5_file_type(cols[c].type), space,
-                                H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+                                H5P_DEFAULT, dcpl, H5P_DEFAULT);
         if (s->dset[c] < 0)
             status = hkz_error_set(HKZ_ERR_IO, "HDF5: cannot create "
                                    "dataset '%s'", cols[c].name);
     }
     H5Sclose(space);
+    H5Pclose(dcpl);
     return status;
 }
 #endif

@@ -48,6 +48,13 @@ hid_t _hkz_h5_space(const struct hkz_h5_s *s, hsize_t nrows, int ext);
 int _hkz_h5_select_run(const struct hkz_h5_s *s, hid_t fs, hsize_t start,
                        hsize_t count, H5S_seloper_t op);
 void _hkz_h5_free(struct hkz_h5_s *s);
+/* the chunk of a shaped dataset (about 1 MiB of doubles, a run of rows)
+ * and the dataset creation list: chunks of `chunk` rows (1-D) or those */
+void _hkz_h5_chunk(hsize_t *ch, const struct hkz_h5_s *s);
+int _hkz_h5_dcpl(hid_t dcpl, const struct hkz_h5_s *s, hsize_t chunk);
+/* the chunk cache of a dataset (serial writer): 2 chunks of doubles */
+#define H5_CHUNK_CACHE ((size_t) 2 << 20)
+#define H5_CHUNK_SLOTS 101
 /* the serial writer; rank > 0: shaped columns */
 int _hkz_h5_create_serial(hkz_h5_t *h, const char *path,
                           const hkz_h5_col_t *cols, int ncols, size_t chunk,

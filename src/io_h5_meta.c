@@ -30,18 +30,28 @@ static int attr_num(hid_t obj, const char *key, hid_t ftype, hid_t mtype,
     return HKZ_SUCCESS;
 }
 
+/* a collective handle writes rank 0's value (as string attributes do:
+ * summary counts are complete on rank 0 only) */
+static int attr_val(hkz_h5_t h, const char *key, hid_t ftype, hid_t mtype,
+                    void *v)
+{
+    if (h->par)
+        HKZ_TRY(hkz_dist_bcast(h->d, v, 8, 0));
+    return attr_num(h->file, key, ftype, mtype, v);
+}
+
 int hkz_h5_attr_int(hkz_h5_t h, const char *key, int64_t v)
 {
     HKZ_CHECK(h != NULL && key != NULL, HKZ_ERR_ARG, "hkz_h5_attr_int: NULL "
               "argument");
-    return attr_num(h->file, key, H5T_STD_I64LE, H5T_NATIVE_INT64, &v);
+    return attr_val(h, key, H5T_STD_I64LE, H5T_NATIVE_INT64, &v);
 }
 
 int hkz_h5_attr_double(hkz_h5_t h, const char *key, double v)
 {
     HKZ_CHECK(h != NULL && key != NULL, HKZ_ERR_ARG, "hkz_h5_attr_double: "
               "NULL argument");
-    return attr_num(h->file, key, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, &v);
+    return attr_val(h, key, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, &v);
 }
 
 int hkz_h5_describe(hkz_h5_t h, const char *dataset, const char *text)

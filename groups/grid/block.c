@@ -1,7 +1,8 @@
 /* One row block of a grid run, collective over the ranks: the unfinished
  * tiles are split over the ranks, rank 0 gathers them as exact records,
  * commits the checkpoint and calls the sink (see hkz_grid_heat_run); one
- * rank streams its tiles (tile_pipe.c). */
+ * rank streams its tiles (tile_pipe.c); several ranks without split K or
+ * a collective local sink stream them through rank 0 (block_flat.c). */
 #include <stdlib.h>
 #include <string.h>
 #include "grid_internal.h"
@@ -184,16 +185,18 @@ int _hkz_grid_block(_hkz_grid_run_t *R, slong t0, slong t1)
 
     for (i = t0; i < t1; i++)
         fresh |= !R->done[i];
-    if (R->size == 1)
+    if (R->size == 1 || R->flat != NULL)
     {
-        /* one rank: the tiles stream to the sinks (tile_pipe.c) */
-        status = _hkz_grid_stream(R, t0, t1);
+        /* one rank: the tiles stream to the sinks (tile_pipe.c); several
+           in flat memory: through rank 0 (block_flat.c) */
+        status = R->size == 1 ? _hkz_grid_stream(R, t0, t1)
+                              : _hkz_grid_block_flat(R, t0, t1);
         if (status == HKZ_SUCCESS && fresh && R->ck != NULL)
             status = hkz_ckpt_commit(R->ck);
         if (status == HKZ_SUCCESS)
             status = hkz_progress_report(R->o->progress, R->mine,
                                          R->S.entries);
-        return status;
+        return R->size > 1 ? hkz_dist_agree(R->d, status) : status;
     }
     R->off = 0;
     status = compute(R, t0, t1, &mine);

@@ -197,6 +197,13 @@ typedef struct
                                  (ranks > 0 with a local_sink) */
     slong mine;               /* entries this rank computed or resumed */
     hkz_grid_summary_t S;
+    /* several ranks, split P, no local sink: blocks in flat memory
+     * (block_flat.c); pack takes each finished tile of the stream */
+    int (*pack)(void *R, const _hkz_grid_tbuf_t *tb);
+    void *flat;
+    int flat_rec;             /* what tiles carry to rank 0: HKZ_GRID_FLAT_REC
+                                 their records (rank 0's checkpoint or
+                                 rows sink), HKZ_GRID_FLAT_COLS their columns */
 } _hkz_grid_run_t;
 
 /* One row block: tiles [t0, t1), collective over R->d. */
@@ -206,6 +213,21 @@ int _hkz_grid_block(_hkz_grid_run_t *R, slong t0, slong t1);
  * resumed, records added, counted and handed to the sinks in order (the
  * block's commit and progress are the caller's). */
 int _hkz_grid_stream(_hkz_grid_run_t *R, slong t0, slong t1);
+
+/* A finished tile to the sinks (tile_pipe.c): o->cols_sink with its
+ * columns, else sink / local_sink with its rows (R->rows, one tile). */
+int _hkz_grid_emit(_hkz_grid_run_t *R, const _hkz_grid_tbuf_t *tb);
+
+/* Blocks over several ranks in flat memory (block_flat.c): init sets
+ * R->flat, R->pack and R->flat_rec (rank 0's choice counts: broadcast
+ * it); a block is collective, as _hkz_grid_block. */
+#define HKZ_GRID_FLAT_REC 1     /* records (checkpoint, rows sink) */
+#define HKZ_GRID_FLAT_COLS 2    /* columns (rank 0's cols_sink) */
+#define HKZ_GRID_FLAT_LOCAL 4   /* counts; each rank writes its columns
+                                   (o->local_cols_sink) */
+int _hkz_grid_flat_init(_hkz_grid_run_t *R);
+void _hkz_grid_flat_clear(_hkz_grid_run_t *R);
+int _hkz_grid_block_flat(_hkz_grid_run_t *R, slong t0, slong t1);
 
 /* Checkpoint records of tiles: "tile <i> <flags>:<ball>;..." */
 char *_hkz_grid_record(slong tile, const hkz_grid_entry_t *rows, slong n);

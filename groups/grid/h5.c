@@ -157,7 +157,7 @@ int hkz_grid_h5_write_cols(hkz_h5_t h, const hkz_grid_heat_t g,
                            const hkz_grid_cols_t *c)
 {
     uint64_t start = (uint64_t) c->p0 * (uint64_t) g->t->n, *idx;
-    size_t k, m, n = (size_t) c->n;
+    size_t k, m, n = (size_t) c->n, piece;
     int status = HKZ_SUCCESS;
 
     /* a serial file in order: the columns as they are (a collective
@@ -171,21 +171,29 @@ int hkz_grid_h5_write_cols(hkz_h5_t h, const hkz_grid_heat_t g,
         data[3] = c->scalar;
         return hkz_h5_append(h, n, data);
     }
-    idx = malloc(COLS_PIECE * sizeof(uint64_t));
+    /* a collective handle: one call whatever n (0 too), so that the
+       ranks make the same number of calls */
+    piece = hkz_h5_parallel() ? FLINT_MAX(n, 1) : COLS_PIECE;
+    idx = malloc(piece * sizeof(uint64_t));
     HKZ_CHECK(idx != NULL, HKZ_ERR_NOMEM, "grid h5: out of memory");
-    for (k = 0; k < n && status == HKZ_SUCCESS; k += m)
+    k = 0;
+    do
     {
-        const void *data[4];
+        const void *data[4] = {NULL, NULL, NULL, NULL};
         size_t i;
-        m = FLINT_MIN(n - k, (size_t) COLS_PIECE);
+        m = FLINT_MIN(n - k, piece);
         for (i = 0; i < m; i++)
             idx[i] = start + k + i;
-        data[0] = c->mid + k;
-        data[1] = c->rad + k;
-        data[2] = c->certified + k;
-        data[3] = c->scalar + k;
+        if (m > 0)
+        {
+            data[0] = c->mid + k;
+            data[1] = c->rad + k;
+            data[2] = c->certified + k;
+            data[3] = c->scalar + k;
+        }
         status = hkz_h5_write_rows(h, m, idx, data);
-    }
+        k += m;
+    } while (k < n && status == HKZ_SUCCESS);
     free(idx);
     return status;
 }

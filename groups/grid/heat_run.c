@@ -121,6 +121,9 @@ static int tier2_init(_hkz_grid_times_t *tm, const hkz_grid_heat_t g,
                                 HKZ_FIX_LMAX);
 }
 
+/* Entries of a rank's share of a default flat block (several ranks). */
+#define FLAT_SHARE ((slong) 1 << 20)
+
 /* Seconds a default row block aims at. */
 #define BLOCK_SECONDS 1.0
 
@@ -231,6 +234,18 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
             status = tier2_init(&tm, g, eo.backend);
         }
     }
+    /* several ranks, split P, no local sink of rows (or one of columns):
+       flat blocks of at most FLAT_SHARE entries a rank (block_flat.c) */
+    if (status == HKZ_SUCCESS && R.size > 1 && !R.splitk
+        && (o->local_sink == NULL || o->local_cols_sink != NULL))
+    {
+        status = _hkz_grid_flat_init(&R);
+        if (o->block == 0)
+            bt = FLINT_MIN(R.ntiles, R.size * FLINT_MAX(1, FLAT_SHARE
+                                                 / (HKZ_GRID_TILE * R.T)));
+    }
+    else if (R.size > 1 && !R.splitk && o->block == 0)
+        bt = FLINT_MIN(R.ntiles, FLINT_MAX(bt, R.size));  /* a tile a rank */
     R.S.shard = R.splitk ? HKZ_SHARD_SPLIT_K : HKZ_SHARD_SPLIT_P;
     R.rec = malloc(R.ntiles * sizeof(slong));
     R.done = calloc(R.ntiles, 1);
@@ -238,10 +253,13 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
         status = hkz_error_set(HKZ_ERR_NOMEM, "grid: out of memory");
     for (k = 0; R.rec != NULL && k < R.ntiles; k++)
         R.rec[k] = -1;
-    /* the checkpoint lives on rank 0 */
+    /* the checkpoint lives on rank 0, its records in the file (streamed:
+     * memory does not grow with the grid) */
     if (status == HKZ_SUCCESS && o->checkpoint != NULL && R.rank == 0)
     {
         status = hkz_ckpt_create(&R.ck, o->checkpoint, "grid-heat");
+        if (status == HKZ_SUCCESS)
+            status = hkz_ckpt_set_stream(R.ck);
         if (status == HKZ_SUCCESS)
             status = ckpt_params(R.ck, g, o);
         if (status == HKZ_SUCCESS)
@@ -262,7 +280,10 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
     }
     /* several ranks: block rows (rank 0) or one tile (others); one rank:
      * one tile for the row sinks, none for cols_sink (tile_pipe.c) */
-    if (R.size > 1)
+    if (R.flat != NULL)   /* rank 0: a tile of rows for a rows sink */
+        R.nrows = R.rank == 0 && !(R.flat_rec & (HKZ_GRID_FLAT_COLS
+                  | HKZ_GRID_FLAT_LOCAL)) ? HKZ_GRID_TILE * R.T : 0;
+    else if (R.size > 1)
         R.nrows = (R.rank == 0 || o->local_sink != NULL ? bt : 1)
                   * HKZ_GRID_TILE * R.T;
     else
@@ -289,6 +310,8 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
     status = hkz_dist_agree(R.d, status);
     if (status == HKZ_SUCCESS && R.size > 1)
         status = hkz_dist_bcast(R.d, R.done, R.ntiles, 0);
+    if (status == HKZ_SUCCESS && R.flat != NULL)
+        status = hkz_dist_bcast(R.d, &R.flat_rec, sizeof(int), 0);
 
     /* a given block size, or (default) blocks timed to about
        BLOCK_SECONDS each, at most bt tiles: a stop, a checkpoint commit
@@ -316,6 +339,7 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
     free(R.rows);
     for (k = 0; k < 2 * HKZ_GRID_DEV_MAX; k++)
         _hkz_grid_tb_clear(R.tb + k);
+    _hkz_grid_flat_clear(&R);
     free(R.rec);
     free(R.done);
     hkz_ckpt_destroy(&R.ck);

@@ -85,6 +85,8 @@ int _hkz_grid_record_load_tb(_hkz_grid_tbuf_t *tb, const char *rec)
     slong m, k, tile;
     int status = HKZ_SUCCESS;
 
+    /* (NULL: a streamed checkpoint could not read the record back) */
+    HKZ_CHECK(rec != NULL, HKZ_ERR_IO, "checkpoint: cannot read a record");
     hkz_rec_dec_init(&d, rec, "grid tile");
     HKZ_TRY(hkz_rec_get_word(&d, w, sizeof(w)));
     HKZ_CHECK(strcmp(w, "tile") == 0, HKZ_ERR_CHECKPOINT, "checkpoint: "
@@ -115,6 +117,8 @@ int _hkz_grid_record_load(hkz_grid_entry_t *rows, slong n, slong *tile,
     char w[8];
     slong m, k;
 
+    /* (NULL: a streamed checkpoint could not read the record back) */
+    HKZ_CHECK(rec != NULL, HKZ_ERR_IO, "checkpoint: cannot read a record");
     hkz_rec_dec_init(&d, rec, "grid tile");
     HKZ_TRY(hkz_rec_get_word(&d, w, sizeof(w)));
     HKZ_CHECK(strcmp(w, "tile") == 0, HKZ_ERR_CHECKPOINT, "checkpoint: "

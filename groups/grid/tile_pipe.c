@@ -56,7 +56,7 @@ typedef struct
 
 /* the tile's rows to the sinks: columns as they are, or rows (one tile
  * of them, rebuilt exactly from the buffer) */
-static int emit(_hkz_grid_run_t *R, const _hkz_grid_tbuf_t *tb)
+int _hkz_grid_emit(_hkz_grid_run_t *R, const _hkz_grid_tbuf_t *tb)
 {
     const hkz_grid_opts_t *o = R->o;
     slong p1 = tb->p0 + tb->np;
@@ -97,6 +97,8 @@ static int rest_tile(_hkz_grid_run_t *R, pipe_tile *U)
                 hkz_ckpt_get(R->ck, R->rec[U->tb->tile]));
     else
         status = _hkz_grid_tile_rest(U->tb, R->g, R->tm, R->e, &R->goal);
+    if (status == HKZ_SUCCESS && R->pack != NULL)   /* to rank 0 */
+        return R->pack(R, U->tb);
     if (status == HKZ_SUCCESS && !U->resumed && R->ck != NULL)
     {
         s = _hkz_grid_record_tb(U->tb);
@@ -111,7 +113,7 @@ static int rest_tile(_hkz_grid_run_t *R, pipe_tile *U)
     _hkz_grid_tb_count(&R->S, U->tb);
     R->S.resumed += U->resumed ? U->tb->n : 0;
     R->mine += U->tb->n;
-    return emit(R, U->tb);
+    return _hkz_grid_emit(R, U->tb);
 }
 
 static void rest_main(void *arg)

@@ -45,6 +45,17 @@ HKZ_API HKZ_WARN_UNUSED int hkz_ckpt_param_ball(hkz_ckpt_t c,
                                                 const char *key,
                                                 const arb_t x);
 
+/** Before hkz_ckpt_open: streamed records.  Each record goes to the file
+ *  when it is added and is not kept in memory (memory holds one offset a
+ *  record); hkz_ckpt_get reads it back (the string lives until the next
+ *  call on c).  A fresh run writes PATH.tmp.<pid>, renamed onto PATH by
+ *  its first commit; then, and on a resume, records are appended to PATH
+ *  and a commit fsyncs them.  A resume cuts a last line without its newline
+ *  (a kill while appending); every complete line is a whole record.  The
+ *  file's bytes are those of the in-memory mode.  hkz_ckpt_merge is refused
+ *  on a streamed checkpoint. */
+HKZ_API HKZ_WARN_UNUSED int hkz_ckpt_set_stream(hkz_ckpt_t c);
+
 /** After the parameters.  resume = 0: starts empty (PATH, if present, is
  *  replaced at the first commit).  resume = 1: PATH must exist and have
  *  the same kind and exactly the same parameters, else HKZ_ERR_CHECKPOINT

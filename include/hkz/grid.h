@@ -233,7 +233,19 @@ typedef struct
                                  instead of sink and local_sink, with the
                                  rows as columns (no Arb ball per entry:
                                  the fast path of large grids); several
-                                 ranks use sink / local_sink */
+                                 ranks: on rank 0 instead of sink when the
+                                 tiles are dealt (split P) and there is no
+                                 local_sink, else sink / local_sink (set
+                                 sink too) */
+    hkz_grid_cols_fn local_cols_sink;  /* NULL, or several ranks, split P:
+                                 instead of local_sink, called on EVERY
+                                 rank the same number of times per row
+                                 block (collective), each call with one
+                                 tile this rank computed (rank 0: also
+                                 those read from the checkpoint) or with
+                                 none (n = 0, NULL arrays); each tile
+                                 reaches exactly one rank.  Set local_sink
+                                 too (split K uses it). */
 } hkz_grid_opts_t;
 
 HKZ_API void hkz_grid_opts_init(hkz_grid_opts_t *o);
@@ -261,17 +273,21 @@ typedef struct
  *  o->sink.  Checkpoint (o->checkpoint): kind "grid-heat", parameters =
  *  the kind, every list and file as given (+ a hash of the file), weights,
  *  deriv, digits; one record per finished tile with the exact ball
- *  strings; resume re-emits finished tiles from the records (identical
+ *  strings, appended to the file as tiles finish (hkz_ckpt_set_stream:
+ *  memory does not grow with the grid); resume re-emits finished tiles from the records (identical
  *  bytes) and computes the rest.  Progress: after each block; a stop
  *  request commits the checkpoint and returns HKZ_ERR_INTERRUPTED.
  *  Returns HKZ_SUCCESS also when entries missed the goal (see summary).
  *
  *  Over several ranks (o->dist; collective): the unfinished tiles of each
  *  block are split over the ranks (contiguous, hkz_dist_block), each rank
- *  computes its tiles, rank 0 gathers them as exact ball strings (the
- *  checkpoint record format), commits the checkpoint (rank 0 alone writes
- *  it; a resume may use another rank count) and hands the whole block to
- *  the sink: the rows are bitwise those of one rank.  Progress reports
+ *  computes its tiles, rank 0 receives them as exact ball strings (the
+ *  checkpoint record format; with a cols_sink on rank 0 as columns too),
+ *  commits the checkpoint (rank 0 alone writes it; a resume may use
+ *  another rank count) and hands them to the sinks: the rows are bitwise
+ *  those of one rank.  Split P without a local_sink streams them tile by
+ *  tile (the sinks get one tile at a time, as on one rank; memory: a
+ *  rank's share of a block); split K and local_sink get whole blocks.  Progress reports
  *  this rank's entries (the caller aggregates); summary counts are
  *  complete on rank 0. */
 HKZ_API HKZ_WARN_UNUSED int hkz_grid_heat_run(hkz_grid_summary_t *sum,
@@ -306,7 +322,8 @@ HKZ_API HKZ_WARN_UNUSED int hkz_grid_h5_write(hkz_h5_t h,
 
 /** A cols_sink's tile into the file of hkz_grid_h5_create (appended in
  *  order) or of hkz_grid_h5_create_dist on one rank (written at rows
- *  p T + j). */
+ *  p T + j); a local_cols_sink's tile (c->n may be 0) into the file of
+ *  hkz_grid_h5_create_dist, one collective write. */
 HKZ_API HKZ_WARN_UNUSED int hkz_grid_h5_write_cols(hkz_h5_t h,
         const hkz_grid_heat_t g, const hkz_grid_cols_t *c);
 

@@ -80,7 +80,10 @@ HKZ_API HKZ_WARN_UNUSED int hkz_h5_create_dist(hkz_h5_t *h,
 /** Like hkz_h5_create_dist, but every column is an N-dimensional
  *  dataset of shape dims[0..rank) (rank 1..8): row k of the table is
  *  element k in C order (the last dimension fastest), so hkz_h5_append
- *  and hkz_h5_write_rows work unchanged.  Collective over d; d NULL: the
+ *  and hkz_h5_write_rows work unchanged.  Chunked: a chunk is a run of
+ *  rows (the innermost dimensions whole while at most 2^17 elements, then
+ *  as many slices of the next as fit), no filter; the serial writer keeps
+ *  2 MiB of chunks per column in cache until rows complete them.  Collective over d; d NULL: the
  *  serial writer of this process alone (as hkz_h5_create). */
 HKZ_API HKZ_WARN_UNUSED int hkz_h5_create_shaped(hkz_h5_t *h,
         const char *path, const hkz_h5_col_t *cols, int ncols, int rank,
@@ -94,7 +97,8 @@ HKZ_API HKZ_WARN_UNUSED int hkz_h5_axis(hkz_h5_t h, int dim,
         const char *name, size_t n, const double *v,
         const char *description);
 
-/** Numeric attributes of the root group (JSON-like numbers in h5py). */
+/** Numeric attributes of the root group (JSON-like numbers in h5py); on
+ *  a collective handle rank 0's value. */
 HKZ_API HKZ_WARN_UNUSED int hkz_h5_attr_int(hkz_h5_t h, const char *key,
         int64_t v);
 HKZ_API HKZ_WARN_UNUSED int hkz_h5_attr_double(hkz_h5_t h, const char *key,

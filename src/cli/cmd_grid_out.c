@@ -56,6 +56,14 @@ static int h5_cols_sink(void *ctx, const hkz_grid_cols_t *c)
     return hkz_grid_h5_write_cols(a->h5, a->grid, c);
 }
 
+/* every rank, collective: a tile of this rank's columns (or none) into
+ * the shared file */
+static int h5_local_cols_sink(void *ctx, const hkz_grid_cols_t *c)
+{
+    grid_args_t *a = ctx;
+    return hkz_grid_h5_write_cols(a->h5, a->grid, c);
+}
+
 /* every rank, collective: this rank's rows into the shared file */
 static int h5_local_sink(void *ctx, const hkz_grid_entry_t *rows, slong n,
                          slong p0, slong p1)
@@ -107,6 +115,7 @@ int hkz_cli_grid_out_open(hkz_cli_run_t *r, grid_args_t *a,
         int par = hkz_h5_parallel();
         o->sink = par ? NULL : h5_sink;
         o->local_sink = par ? h5_local_sink : NULL;
+        o->local_cols_sink = par ? h5_local_cols_sink : NULL;
         o->cols_sink = h5_cols_sink;   /* (one rank) */
         s = par ? hkz_grid_h5_create_dist(&a->h5, r->out, a->grid, o->dist)
                 : hkz_grid_h5_create(&a->h5, r->out, a->grid);

@@ -131,11 +131,17 @@ messages)
   printf '0 1 1\n1 2 1\0002 3 1\n' >gr.txt
   "$hkz" dos --graph gr.txt 2>e.txt
   check "--graph: 'line 2: NUL byte'" 'grep -q "line 2: NUL byte" e.txt'
-  # a truncated checkpoint, a --method mismatch
+  # a truncated record, a --method mismatch (a last line cut without its
+  # newline is what a kill while appending leaves: the resume drops it and
+  # computes that tile again)
   "$hkz" grid heat su2 --alpha 0:3:600 --t 0.1,1 --checkpoint ck >/dev/null 2>&1
   head -c 3000 ck >ckt
+  echo >>ckt
   "$hkz" grid heat su2 --alpha 0:3:600 --t 0.1,1 --checkpoint ckt --resume >/dev/null 2>e.txt
   check "truncated checkpoint: exit 2, 'truncated'" '[ $? -eq 2 ] && grep -q "truncated grid tile record" e.txt'
+  head -c 3000 ck >ckt
+  "$hkz" grid heat su2 --alpha 0:3:600 --t 0.1,1 --checkpoint ckt --resume >/dev/null 2>e.txt
+  check "a last line cut by a kill: dropped, resumed" '[ $? -eq 0 ] && cmp -s ck ckt'
   "$hkz" grid heat su2 --alpha 0:3:600 --t 0.1,1 --checkpoint ck --resume --method scalar >/dev/null 2>e.txt
   check "--method mismatch named with both values" '[ $? -eq 2 ] && grep -q "made without method (its default); this run has method = scalar" e.txt'
   "$hkz" grid heat su2 --alpha 0:3:6 --t 1 --checkpoint ck2 --method scalar >/dev/null 2>&1

@@ -26,7 +26,7 @@ EOC
 clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
   -I"$work" -I"$root/include" -I"$root/src" \
   "$here/fuzz_graph.c" "$here/stubs.c" "$root"/ising/model/model_*.c "$root"/ising/model/graph_*.c "$root"/ising/dos/dos_*.c \
-  "$root"/ising/transfer/transfer_*.c "$root/src/status.c" "$root/src/text.c" "$root/src/parallel.c" "$root/src/progress.c" "$root/src/checkpoint.c" "$root/ising/dos/kaufman.c" \
+  "$root"/ising/transfer/transfer_*.c "$root/src/status.c" "$root/src/text.c" "$root/src/parallel.c" "$root/src/progress.c" "$root/src/checkpoint.c" "$root/src/checkpoint_stream.c" "$root/ising/dos/kaufman.c" \
   $libs -lmpfr -lgmp -lpthread -lm -o "$work/fuzz_graph"
 cp "$here"/corpus/* "$work/corpus/"
 ASAN_OPTIONS=detect_leaks=1 "$work/fuzz_graph" -max_total_time="$secs" -max_len=4096 \

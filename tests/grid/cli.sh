@@ -77,6 +77,23 @@ then
   check "h5 file" "[ -s $d/h.h5 ] && [ ! -e $d/h.h5.tmp ]"
   if /usr/bin/python3 -c 'import h5py' 2>/dev/null; then
     check "h5py reads it" "/usr/bin/python3 -c \"import h5py; f = h5py.File('$d/h.h5'); assert f['mid'].shape == (5, 2) and list(f['alpha'][:2]) == [0.0, 0.75] and list(f['t'][:]) == [0.5, 1.0] and f.attrs['kernel'] == 'su2' and f.attrs['digits'] == 10\""
+    # chunked datasets (a chunk: a run of rows, 2^17 elements at most),
+    # written tile by tile, the same values as a CSV of the grid and for
+    # other row blocks
+    g="grid heat su2 --alpha 0:3:300 --t 0.01:1:600"
+    "$hkz" $g --out "$d/c.h5" 2>/dev/null
+    "$hkz" $g --block 768 --out "$d/c2.h5" 2>/dev/null
+    "$hkz" $g --format csv --out "$d/c.csv" 2>/dev/null
+    check "h5: chunked, values = csv, any row block" "/usr/bin/python3 -c \"
+import h5py, numpy as np
+f, g = h5py.File('$d/c.h5'), h5py.File('$d/c2.h5')
+for k in ('mid', 'rad', 'certified', 'scalar'):
+    assert f[k].shape == (300, 600) and f[k].chunks == (218, 600), f[k].chunks
+    assert np.array_equal(f[k][:], g[k][:])
+c = np.genfromtxt('$d/c.csv', delimiter=',', names=True, dtype=None, encoding='ascii', comments='#')
+m = f['mid'][:].ravel()
+assert len(c) == m.size and np.all(np.abs(c['mid'] - m) <= 1e-8 * np.abs(m))
+\""
   fi
 else
   check "no HDF5: usage error" "[ $? -eq 2 ]"

@@ -85,6 +85,28 @@ assert f[0].attrs['kernel'] == 'su2' and 'command' in f[0].attrs
 assert all(sorted(g.keys()) == sorted(f[0].keys()) for g in f)
 assert all(np.array_equal(g[k][:], f[0][k][:]) for g in f for k in f[0].keys())
 \""
+    # flat blocks (tiles packed to rank 0 as columns and records): HDF5
+    # with a checkpoint, the same datasets and checkpoint for 1, 2 and 3
+    # ranks; a checkpoint cut (two tiles lost, half a record left by a
+    # kill while appending) resumed on 2 ranks gives both byte for byte
+    fa="grid heat su2-sub --r 0.1:1.5:9 --z -3:3:90 --t 0.2:1:40 --shard p"
+    for n in 1 2 3; do
+      "$mpiexec" -n $n "$@" "$hkz" $fa --block 256 --checkpoint "$d/fc$n" \
+        --out "$d/f$n.h5" 2>/dev/null
+    done
+    check "flat: np 1 = np 2 = np 3 checkpoints" "cmp -s $d/fc1 $d/fc2 && cmp -s $d/fc1 $d/fc3"
+    head -n -2 "$d/fc3" >"$d/fcr"
+    printf 'tile 3 1024 1 ' >>"$d/fcr"
+    "$mpiexec" -n 2 "$@" "$hkz" $fa --checkpoint "$d/fcr" --resume \
+      --out "$d/fr.h5" 2>/dev/null
+    check "flat: resumed checkpoint = uninterrupted" "cmp -s $d/fc1 $d/fcr"
+    check "flat: h5 datasets np 1 = 2 = 3 = resumed" "/usr/bin/python3 -c \"
+import h5py, numpy as np
+f = [h5py.File('$d/f%s.h5' % n) for n in ('1', '2', '3', 'r')]
+assert f[0]['mid'].shape == (9, 90, 40) and f[0]['mid'].chunks is not None
+assert f[3].attrs['resumed'] > 0
+assert all(np.array_equal(g[k][:], f[0][k][:]) for g in f for k in f[0].keys())
+\""
   fi
 fi
 exit $fail
