@@ -134,13 +134,17 @@ static int run_cw(hkz_cli_run_t *r, void *args)
                         "edge")) || (rc = meta_str(r, "N", buf)) ||
          (rc = meta_str(r, a->t != NULL ? "t" : "beta", val))))
         goto cleanup;
+    hkz_cli_stage("compute_start");
     status = hkz_ly_cw_zeros(z, N, t, &o);
+    hkz_cli_stage("driver_end");
     hkz_cli_zeros_rank_lines(r, z);
+    hkz_cli_stage("rank_lines");
     if (hkz_cli_rank() == 0 && status != HKZ_ERR_INTERRUPTED &&
         (rc = meta_str(r, "method", z->method == HKZ_LY_METHOD_INTEGRAL
                        ? "integral" : "direct")))
         goto cleanup;
     rc = finish(r, z, status, "cw");
+    hkz_cli_stage("rows");
 cleanup:
     hkz_ckpt_destroy(&ck);
     hkz_ly_zeros_clear(z);
