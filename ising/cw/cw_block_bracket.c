@@ -9,6 +9,27 @@
 #include <acb_poly.h>
 #include "cw_integral_internal.h"
 
+/* w = omega = e^{i ph}, wk = omega^klo, ph = h (x - theta0)/t; s = |x -
+ * theta0| */
+static void blk_phases(acb_t w, acb_t wk, arb_t s, const _hkz_lyi_blk_t *b,
+                       const arf_t x)
+{
+    const _hkz_lyi_ictx_t *c = &b->c;
+    slong wp = c->wp;
+    arb_t ph;
+
+    arb_init(ph);
+    arb_set_arf(ph, x);
+    arb_sub_arf(ph, ph, b->th0, wp);
+    arb_abs(s, ph);
+    arb_mul_arf(ph, ph, c->hh, wp);
+    arb_mul(ph, ph, b->invt, wp);
+    arb_sin_cos(acb_imagref(w), acb_realref(w), ph, wp);
+    arb_mul_si(ph, ph, c->L.klo, wp);
+    arb_sin_cos(acb_imagref(wk), acb_realref(wk), ph, wp);
+    arb_clear(ph);
+}
+
 /* S = sum_k V_k omega^k (D: with VT_k, if not NULL) and the error bound
  * at x. */
 static void blk_eval(acb_t S, acb_t D, mag_t err, const _hkz_lyi_blk_t *b,
@@ -25,15 +46,7 @@ static void blk_eval(acb_t S, acb_t D, mag_t err, const _hkz_lyi_blk_t *b,
     acb_init(w);
     acb_init(wk);
     mag_init(m);
-    /* ph = h (x - theta0)/t */
-    arb_set_arf(ph, x);
-    arb_sub_arf(ph, ph, b->th0, wp);
-    arb_abs(s, ph);
-    arb_mul_arf(ph, ph, c->hh, wp);
-    arb_mul(ph, ph, b->invt, wp);
-    arb_sin_cos(acb_imagref(w), acb_realref(w), ph, wp);
-    arb_mul_si(ph, ph, c->L.klo, wp);
-    arb_sin_cos(acb_imagref(wk), acb_realref(wk), ph, wp);
+    blk_phases(w, wk, s, b, x);
     _acb_poly_evaluate(S, b->V, b->len, w, wp);
     acb_mul(S, S, wk, wp);
     if (D != NULL)
@@ -129,6 +142,77 @@ static void newton_arb(arf_t x, arf_t step, const _hkz_lyi_blk_t *b)
     mag_clear(err);
 }
 
+/* (re, im) = the midpoint of wk sum_k f_k w^k as blk_eval computes it:
+ * _acb_poly_evaluate is Horner's rule below 1024 bits (for len >= 3 and
+ * w != 0), and the midpoints of acb_mul and arb_add are arf_complex_mul
+ * and arf_add of the midpoints at prec, rounded down (ARB_RND), whatever
+ * the radii (also in their cases with a zero part: a product rounded
+ * towards zero is odd).  So these are the same bits without the radii. */
+static void horner_mid(arf_t re, arf_t im, acb_srcptr f, slong len,
+                       const acb_t w, const acb_t wk, slong prec)
+{
+    arf_t tr, ti;
+    slong i;
+    arf_init(tr);
+    arf_init(ti);
+    arf_set(re, arb_midref(acb_realref(f + len - 1)));
+    arf_set(im, arb_midref(acb_imagref(f + len - 1)));
+    for (i = len - 2; i >= 0; i--)
+    {
+        arf_complex_mul(tr, ti, re, im, arb_midref(acb_realref(w)),
+                        arb_midref(acb_imagref(w)), prec, ARF_RND_DOWN);
+        arf_add(re, arb_midref(acb_realref(f + i)), tr, prec, ARF_RND_DOWN);
+        arf_add(im, arb_midref(acb_imagref(f + i)), ti, prec, ARF_RND_DOWN);
+    }
+    arf_complex_mul(tr, ti, re, im, arb_midref(acb_realref(wk)),
+                    arb_midref(acb_imagref(wk)), prec, ARF_RND_DOWN);
+    arf_swap(re, tr);
+    arf_swap(im, ti);
+    arf_clear(tr);
+    arf_clear(ti);
+}
+
+/* newton_arb's step from the midpoints alone (the same bits: it reads
+ * only the midpoints of S and D, finite whenever the node values and the
+ * phases are, see horner_mid); newton_arb where that does not hold */
+static void newton_mid(arf_t x, arf_t step, const _hkz_lyi_blk_t *b)
+{
+    slong wp = b->c.wp;
+    arf_t sr, si, dr, di;
+    arb_t s;
+    acb_t w, wk;
+
+    acb_init(w);
+    acb_init(wk);
+    arb_init(s);
+    blk_phases(w, wk, s, b, x);
+    if (b->len >= 3 && wp < 1024 && b->finite && acb_is_finite(w) &&
+        acb_is_finite(wk) && !acb_is_zero(w))
+    {
+        arf_init(sr);
+        arf_init(si);
+        arf_init(dr);
+        arf_init(di);
+        horner_mid(sr, si, b->V, b->len, w, wk, wp);
+        horner_mid(dr, di, b->VT, b->len, w, wk, wp);
+        if (!arf_is_zero(dr))
+        {
+            arf_div(step, sr, dr, wp, ARF_RND_NEAR);
+            arf_sub(x, x, step, wp, ARF_RND_NEAR);
+            arf_abs(step, step);
+        }
+        arf_clear(sr);
+        arf_clear(si);
+        arf_clear(dr);
+        arf_clear(di);
+    }
+    else
+        newton_arb(x, step, b);
+    acb_clear(w);
+    acb_clear(wk);
+    arb_clear(s);
+}
+
 int _hkz_ly_cw_integral_bracket_blk(_hkz_lyi_cache_t *ca, arf_t a, arf_t b,
         int *sa, int *sb, const arf_t x0, const arf_t wt, slong N,
         const arb_t t, slong prec)
@@ -193,7 +277,7 @@ int _hkz_ly_cw_integral_bracket_blk(_hkz_lyi_cache_t *ca, arf_t a, arf_t b,
             arf_mul_2exp_si(lo, wt, -2);
             for (it = 0; it < 4; it++)
             {
-                newton_arb(x1, dl, B);
+                newton_mid(x1, dl, B);
                 arf_mul(e, dl, dl, 64, ARF_RND_UP);
                 arf_mul_si(e, e, 8 * N, 64, ARF_RND_UP);
                 if (arf_cmp(e, lo) <= 0)

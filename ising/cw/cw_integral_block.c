@@ -146,6 +146,9 @@ int _hkz_lyi_blk_rebuild(_hkz_lyi_blk_t *b, const arf_t x0, slong N,
                               ARF_RND_NEAR)
             + I * arf_get_d(arb_midref(acb_imagref(b->VT + k)), ARF_RND_NEAR);
     }
+    /* (an acb is two arbs) */
+    b->finite = _arb_vec_is_finite((arb_srcptr) b->V, 2 * b->len) &&
+                _arb_vec_is_finite((arb_srcptr) b->VT, 2 * b->len);
     arb_inv(b->invt, t, c->wp);
     arf_set(b->th0, x0);
     b->N = N;

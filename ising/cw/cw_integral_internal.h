@@ -49,6 +49,7 @@ typedef struct _hkz_lyi_blk_s
     acb_ptr V, VT;
     arb_t invt;             /* 1/t at the working precision */
     double complex *Vd, *VTd;   /* midpoints, for the Newton step */
+    int finite;     /* every V_k, VT_k finite (cw_block_bracket.c) */
 } _hkz_lyi_blk_t;
 
 /* This thread's block of the cache; new nodes and bounds at theta0 = x0
