@@ -142,39 +142,9 @@ static void newton_arb(arf_t x, arf_t step, const _hkz_lyi_blk_t *b)
     mag_clear(err);
 }
 
-/* (re, im) = the midpoint of wk sum_k f_k w^k as blk_eval computes it:
- * _acb_poly_evaluate is Horner's rule below 1024 bits (for len >= 3 and
- * w != 0), and the midpoints of acb_mul and arb_add are arf_complex_mul
- * and arf_add of the midpoints at prec, rounded down (ARB_RND), whatever
- * the radii (also in their cases with a zero part: a product rounded
- * towards zero is odd).  So these are the same bits without the radii. */
-static void horner_mid(arf_t re, arf_t im, acb_srcptr f, slong len,
-                       const acb_t w, const acb_t wk, slong prec)
-{
-    arf_t tr, ti;
-    slong i;
-    arf_init(tr);
-    arf_init(ti);
-    arf_set(re, arb_midref(acb_realref(f + len - 1)));
-    arf_set(im, arb_midref(acb_imagref(f + len - 1)));
-    for (i = len - 2; i >= 0; i--)
-    {
-        arf_complex_mul(tr, ti, re, im, arb_midref(acb_realref(w)),
-                        arb_midref(acb_imagref(w)), prec, ARF_RND_DOWN);
-        arf_add(re, arb_midref(acb_realref(f + i)), tr, prec, ARF_RND_DOWN);
-        arf_add(im, arb_midref(acb_imagref(f + i)), ti, prec, ARF_RND_DOWN);
-    }
-    arf_complex_mul(tr, ti, re, im, arb_midref(acb_realref(wk)),
-                    arb_midref(acb_imagref(wk)), prec, ARF_RND_DOWN);
-    arf_swap(re, tr);
-    arf_swap(im, ti);
-    arf_clear(tr);
-    arf_clear(ti);
-}
-
 /* newton_arb's step from the midpoints alone (the same bits: it reads
  * only the midpoints of S and D, finite whenever the node values and the
- * phases are, see horner_mid); newton_arb where that does not hold */
+ * phases are, see cw_horner_mid.c); newton_arb where that does not hold */
 static void newton_mid(arf_t x, arf_t step, const _hkz_lyi_blk_t *b)
 {
     slong wp = b->c.wp;
@@ -193,8 +163,8 @@ static void newton_mid(arf_t x, arf_t step, const _hkz_lyi_blk_t *b)
         arf_init(si);
         arf_init(dr);
         arf_init(di);
-        horner_mid(sr, si, b->V, b->len, w, wk, wp);
-        horner_mid(dr, di, b->VT, b->len, w, wk, wp);
+        _hkz_lyi_horner_mid(sr, si, b->V, b->len, w, wk, wp);
+        _hkz_lyi_horner_mid(dr, di, b->VT, b->len, w, wk, wp);
         if (!arf_is_zero(dr))
         {
             arf_div(step, sr, dr, wp, ARF_RND_NEAR);

@@ -55,6 +55,10 @@ typedef struct _hkz_lyi_blk_s
 /* This thread's block of the cache; new nodes and bounds at theta0 = x0
  * (0 on success, the block is then valid). */
 _hkz_lyi_blk_t *_hkz_lyi_blk_mine(_hkz_lyi_cache_t *ca);
+/* (re, im) = the midpoint of wk sum_k f_k w^k exactly as blk_eval's
+ * balls have it, for len >= 3, w != 0 and prec < 1024 (cw_horner_mid.c) */
+void _hkz_lyi_horner_mid(arf_t re, arf_t im, acb_srcptr f, slong len,
+                         const acb_t w, const acb_t wk, slong prec);
 int _hkz_lyi_blk_rebuild(_hkz_lyi_blk_t *b, const arf_t x0, slong N,
                          const arb_t t, slong prec);
 
