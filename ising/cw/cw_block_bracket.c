@@ -227,10 +227,8 @@ int _hkz_ly_cw_integral_bracket_blk(_hkz_lyi_cache_t *ca, arf_t a, arf_t b,
     arf_init(dl);
     arf_init(lo);
     arf_init(hi);
-    /* the Newton step must stay well inside r = max(|x0| 2^-34, wt) */
-    arf_abs(r, x0);
-    arf_mul_2exp_si(r, r, -34);
-    arf_max(r, r, wt);
+    /* the Newton step must stay well inside r */
+    _hkz_lyi_newton_radius(r, x0, wt);
     step = newton_d(B, x0);
     if (isfinite(step))
     {

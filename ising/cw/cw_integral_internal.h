@@ -31,6 +31,9 @@ void _hkz_lyi_ictx_bounds(_hkz_lyi_ictx_t *c, const arb_t Theta,
 void _hkz_lyi_node_loop(_hkz_lyi_ictx_t *c, acb_ptr S, acb_ptr D, mag_t vsum,
                         mag_t tmax, acb_ptr V, acb_ptr VT, arf_srcptr theta,
                         slong npts);
+/* r = max(|x0| 2^-34, wt): a bracket's Newton step from x0 stays well
+ * inside x0 +- r (cw_integral_eval.c, cw_block_bracket.c) */
+void _hkz_lyi_newton_radius(arf_t r, const arf_t x0, const arf_t wt);
 void _hkz_lyi_finish(arb_t res, const _hkz_lyi_ictx_t *c, const acb_t S,
                      int rigorous, slong prec);
 
