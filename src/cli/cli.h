@@ -88,6 +88,7 @@ double hkz_cli_wtime(void);
  * (one node: the ranks' times compare), to see where the wall time of a
  * run goes after its compute. */
 void hkz_cli_stage(const char *name);
+void hkz_cli_stage_at(const char *name, double t);     /* a past time t */
 void hkz_cli_utc_now(char *buf, size_t n);
 const char *hkz_cli_git_revision(void);
 

@@ -20,6 +20,11 @@ int hkz_cli_size(void)
 
 void hkz_cli_stage(const char *name)
 {
+    hkz_cli_stage_at(name, hkz_cli_wtime());
+}
+
+void hkz_cli_stage_at(const char *name, double t)
+{
     const char *v = getenv("HKZ_STAGES");
     FILE *f;
     if (v == NULL || v[0] == '\0')
@@ -28,8 +33,7 @@ void hkz_cli_stage(const char *name)
     f = strcmp(v, "1") == 0 ? stderr : fopen(v, "a");
     if (f == NULL)
         return;
-    fprintf(f, "hkz: stage %s rank %d at %.3f s\n", name, hkz_cli_rank(),
-            hkz_cli_wtime());
+    fprintf(f, "hkz: stage %s rank %d at %.3f s\n", name, hkz_cli_rank(), t);
     if (f == stderr)
         fflush(f);
     else
