@@ -3,6 +3,17 @@
 #include "../zeros/zeros_internal.h"
 #include "hkz_check.h"
 
+/* the outputs asked for, when there is no value */
+static void indeterminate(arb_t G, arb_t Gtheta, arb_t Gt)
+{
+    if (G != NULL)
+        arb_indeterminate(G);
+    if (Gtheta != NULL)
+        arb_indeterminate(Gtheta);
+    if (Gt != NULL)
+        arb_indeterminate(Gt);
+}
+
 int hkz_ly_cw_eval(arb_t G, arb_t Gtheta, arb_t Gt, slong N, const arb_t t,
                    const arb_t theta, slong prec)
 {
@@ -14,12 +25,7 @@ int hkz_ly_cw_eval(arb_t G, arb_t Gtheta, arb_t Gt, slong N, const arb_t t,
 
     if (N < 1 || !arb_is_finite(theta))
     {
-        if (G != NULL)
-            arb_indeterminate(G);
-        if (Gtheta != NULL)
-            arb_indeterminate(Gtheta);
-        if (Gt != NULL)
-            arb_indeterminate(Gt);
+        indeterminate(G, Gtheta, Gt);
         HKZ_CHECK(N >= 1, HKZ_ERR_ARG, "hkz_ly_cw_eval: N must be >= 1 (got "
                   "%ld)", (long) N);
         return hkz_error_set(HKZ_ERR_ARG, "hkz_ly_cw_eval: theta is not "
@@ -32,12 +38,7 @@ int hkz_ly_cw_eval(arb_t G, arb_t Gtheta, arb_t Gt, slong N, const arb_t t,
     st = hkz_ly_cw_coeffs(b, Gt != NULL, N, t, prec);
     if (st != HKZ_SUCCESS)
     {
-        if (G != NULL)
-            arb_indeterminate(G);
-        if (Gtheta != NULL)
-            arb_indeterminate(Gtheta);
-        if (Gt != NULL)
-            arb_indeterminate(Gt);
+        indeterminate(G, Gtheta, Gt);
         goto cleanup;
     }
     if (G != NULL || Gtheta != NULL)

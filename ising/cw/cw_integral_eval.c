@@ -136,6 +136,13 @@ static void shifted_sum(acb_t S, const acb_t S0, const acb_t D0,
     mag_clear(e);
 }
 
+void _hkz_lyi_newton_radius(arf_t r, const arf_t x0, const arf_t wt)
+{
+    arf_abs(r, x0);
+    arf_mul_2exp_si(r, r, -34);
+    arf_max(r, r, wt);
+}
+
 int _hkz_ly_cw_integral_bracket(arf_t a, arf_t b, int *sa, int *sb,
         const arf_t x0, const arf_t wt, slong N, const arb_t t, slong prec)
 {
@@ -164,9 +171,7 @@ int _hkz_ly_cw_integral_bracket(arf_t a, arf_t b, int *sa, int *sb,
     arf_init(e);
     arf_init(dl);
     /* bounds for theta in x0 +- r: the Newton step must stay well inside */
-    arf_abs(r, x0);
-    arf_mul_2exp_si(r, r, -34);
-    arf_max(r, r, wt);
+    _hkz_lyi_newton_radius(r, x0, wt);
     arb_set_arf(Th, x0);
     arb_add_error_arf(Th, r);
     _hkz_lyi_ictx_bounds(&c, Th, 1);

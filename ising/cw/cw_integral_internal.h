@@ -1,9 +1,11 @@
 /* cw_integral_internal.h -- the node-sum context of the saddle-line integral,
  * shared by cw_integral.c (evaluation), cw_integral_eval.c (one-pass brackets)
- * and cw_integral_block.c (brackets of nearby zeros from one set of nodes). */
+ * and cw_integral_block.c / cw_block_bracket.c (brackets of nearby zeros
+ * from one set of nodes). */
 #ifndef HKZ_CW_INTEGRAL_INTERNAL_H
 #define HKZ_CW_INTEGRAL_INTERNAL_H
 
+#include <complex.h>
 #include "../zeros/zeros_internal.h"
 
 typedef struct
@@ -29,7 +31,38 @@ void _hkz_lyi_ictx_bounds(_hkz_lyi_ictx_t *c, const arb_t Theta,
 void _hkz_lyi_node_loop(_hkz_lyi_ictx_t *c, acb_ptr S, acb_ptr D, mag_t vsum,
                         mag_t tmax, acb_ptr V, acb_ptr VT, arf_srcptr theta,
                         slong npts);
+/* r = max(|x0| 2^-34, wt): a bracket's Newton step from x0 stays well
+ * inside x0 +- r (cw_integral_eval.c, cw_block_bracket.c) */
+void _hkz_lyi_newton_radius(arf_t r, const arf_t x0, const arf_t wt);
 void _hkz_lyi_finish(arb_t res, const _hkz_lyi_ictx_t *c, const acb_t S,
                      int rigorous, slong prec);
+
+/* A block of nodes for many zeros (cw_integral_block.c): the weighted
+ * node values V_k, VT_k at the anchor theta0 with their error bounds;
+ * cw_block_bracket.c brackets the zeros near theta0 from it. */
+typedef struct _hkz_lyi_blk_s
+{
+    struct _hkz_lyi_blk_s *next;
+    int valid;
+    slong N, prec, len, alloc;
+    arb_ptr t;      /* one ball: the coupling of the nodes */
+    arf_t th0;
+    double dmax;
+    _hkz_lyi_ictx_t c;
+    acb_ptr V, VT;
+    arb_t invt;             /* 1/t at the working precision */
+    double complex *Vd, *VTd;   /* midpoints, for the Newton step */
+    int finite;     /* every V_k, VT_k finite (cw_block_bracket.c) */
+} _hkz_lyi_blk_t;
+
+/* This thread's block of the cache; new nodes and bounds at theta0 = x0
+ * (0 on success, the block is then valid). */
+_hkz_lyi_blk_t *_hkz_lyi_blk_mine(_hkz_lyi_cache_t *ca);
+/* (re, im) = the midpoint of wk sum_k f_k w^k exactly as blk_eval's
+ * balls have it, for len >= 3, w != 0 and prec < 1024 (cw_horner_mid.c) */
+void _hkz_lyi_horner_mid(arf_t re, arf_t im, acb_srcptr f, slong len,
+                         const acb_t w, const acb_t wk, slong prec);
+int _hkz_lyi_blk_rebuild(_hkz_lyi_blk_t *b, const arf_t x0, slong N,
+                         const arb_t t, slong prec);
 
 #endif

@@ -116,6 +116,13 @@ slong _hkz_lyz_odd_gaps(char *want, const _hkz_lyz_list_t *L, int s0,
 /* the state of an entry as record fields (prec ok sa sb status a b), and
  * back (1 if malformed) */
 void _hkz_lyz_put_state(hkz_rec_enc_t *e, const _hkz_lyz_zb_t *z);
+/* entry j's state appended to *buf (flint_realloc'd: *len used, *cap
+ * allocated) in bytes; read back at *p (advanced), 0 or 1 when malformed
+ * (zeros_state_bin.c) */
+void _hkz_lyz_state_put_bin(char **buf, size_t *len, size_t *cap, slong j,
+                            const _hkz_lyz_zb_t *z);
+int _hkz_lyz_state_get_bin(slong *j, _hkz_lyz_zb_t *z, const char **p,
+                           const char *end);
 int _hkz_lyz_set_state(_hkz_lyz_zb_t *z, const char *v);
 int _hkz_lyz_units(const _hkz_lyz_drv_t *d, _hkz_lyz_zb_t *z, slong n,
                    int guess, int nthreads, const hkz_ly_opts_t *opts,

@@ -118,20 +118,19 @@ static int claim(slong *k, int *victim, hkz_dist_counters_t c,
     return HKZ_SUCCESS;
 }
 
-/* the records "j prec ok sa sb status a b" of pieces taken from other
- * blocks, to their owners */
+/* the states of the pieces taken from other blocks, to their owners (in
+ * bytes, zeros_state_bin.c) */
 static int send_back(hkz_dist_t dd, _hkz_lyz_zb_t *pz, slong lo, slong m,
                      const piece_t *taken, slong nt, const int *owner,
                      slong P, slong n, int size)
 {
-    hkz_rec_enc_t e;
     size_t *len = flint_calloc((size_t) size, sizeof(size_t)), tot = 0, l,
            cap = 0;
-    char *out = NULL, *in = NULL, *p, *q;
+    char *out = NULL, *in = NULL;
+    const char *p;
     slong i, j, jj;
     int r, st = HKZ_SUCCESS;
 
-    hkz_rec_enc_init(&e);
     /* in rank order of the owners */
     for (r = 0; r < size; r++)
         for (i = 0; i < nt; i++)
@@ -139,31 +138,31 @@ static int send_back(hkz_dist_t dd, _hkz_lyz_zb_t *pz, slong lo, slong m,
                 for (j = taken[i].k * P; j < FLINT_MIN(taken[i].k * P + P, n);
                      j++)
                 {
-                    hkz_rec_enc_reset(&e);
-                    hkz_rec_put_slong(&e, j);
-                    _hkz_lyz_put_state(&e, taken[i].z + (j - taken[i].k * P));
-                    l = strlen(hkz_rec_enc_str(&e)) + 1;
-                    if (tot + l + 1 > cap)
-                    {
-                        cap = FLINT_MAX(2 * cap, tot + l + 4096);
-                        out = flint_realloc(out, cap);
-                    }
-                    memcpy(out + tot, hkz_rec_enc_str(&e), l - 1);
-                    out[tot + l - 1] = '\n';
-                    tot += l;
-                    len[r] += l;
+                    l = tot;
+                    _hkz_lyz_state_put_bin(&out, &tot, &cap, j,
+                                           taken[i].z + (j - taken[i].k * P));
+                    len[r] += tot - l;
                 }
-    hkz_rec_enc_clear(&e);
     st = hkz_dist_exchange(dd, &in, &l, out, len);
-    for (p = in; st == HKZ_SUCCESS && p != NULL && p < in + l; p = q + 1)
+    for (p = in; st == HKZ_SUCCESS && p != NULL && p < in + l; )
     {
-        q = memchr(p, '\n', in + l - p);
-        if (q == NULL)
-            q = in + l;
-        *q = '\0';
-        jj = strtol(p, &p, 10);
-        if (jj < lo || jj >= lo + m || *p != ' ' ||
-            _hkz_lyz_set_state(pz + (jj - lo), p + 1))
+        _hkz_lyz_zb_t *z = NULL, tmp;
+        jj = -1;
+        _hkz_lyz_zb_init(&tmp, 2);
+        if (_hkz_lyz_state_get_bin(&jj, &tmp, &p, in + l) == 0 &&
+            jj >= lo && jj < lo + m)
+        {
+            z = pz + (jj - lo);
+            arf_swap(&z->a, &tmp.a);
+            arf_swap(&z->b, &tmp.b);
+            z->prec = tmp.prec;
+            z->ok = tmp.ok;
+            z->sa = tmp.sa;
+            z->sb = tmp.sb;
+            z->status = tmp.status;
+        }
+        _hkz_lyz_zb_clear(&tmp);
+        if (z == NULL)
             st = hkz_error_set(HKZ_ERR_INTERNAL, "zero driver: bad record "
                                "of zero %ld from another rank", (long) jj);
     }

@@ -82,6 +82,13 @@ const char *hkz_cli_command_line(void);
 /* Wall clock (seconds, monotonic), UTC now as ISO 8601, the git revision
  * of the build (runrec.c). */
 double hkz_cli_wtime(void);
+
+/* With HKZ_STAGES=1 (rank 0, stderr) or HKZ_STAGES=FILE (every rank,
+ * appended): "hkz: stage NAME rank R at T s", T on the monotonic clock
+ * (one node: the ranks' times compare), to see where the wall time of a
+ * run goes after its compute. */
+void hkz_cli_stage(const char *name);
+void hkz_cli_stage_at(const char *name, double t);     /* a past time t */
 void hkz_cli_utc_now(char *buf, size_t n);
 const char *hkz_cli_git_revision(void);
 

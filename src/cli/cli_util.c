@@ -2,6 +2,7 @@
  * command line, double records. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -15,6 +16,28 @@ int hkz_cli_rank(void)
 int hkz_cli_size(void)
 {
     return hkz_run_size(hkz_dist_world());
+}
+
+void hkz_cli_stage(const char *name)
+{
+    hkz_cli_stage_at(name, hkz_cli_wtime());
+}
+
+void hkz_cli_stage_at(const char *name, double t)
+{
+    const char *v = getenv("HKZ_STAGES");
+    FILE *f;
+    if (v == NULL || v[0] == '\0')
+        return;
+    /* ranks other than 0 write no stderr: a path collects every rank */
+    f = strcmp(v, "1") == 0 ? stderr : fopen(v, "a");
+    if (f == NULL)
+        return;
+    fprintf(f, "hkz: stage %s rank %d at %.3f s\n", name, hkz_cli_rank(), t);
+    if (f == stderr)
+        fflush(f);
+    else
+        fclose(f);
 }
 
 int hkz_cli_resume_error(void)

@@ -134,13 +134,19 @@ static int run_cw(hkz_cli_run_t *r, void *args)
                         "edge")) || (rc = meta_str(r, "N", buf)) ||
          (rc = meta_str(r, a->t != NULL ? "t" : "beta", val))))
         goto cleanup;
+    hkz_cli_stage("compute_start");
     status = hkz_ly_cw_zeros(z, N, t, &o);
+    if (z->part && z->done_wall > 0)
+        hkz_cli_stage_at("certified", z->done_wall);
+    hkz_cli_stage("driver_end");
     hkz_cli_zeros_rank_lines(r, z);
+    hkz_cli_stage("rank_lines");
     if (hkz_cli_rank() == 0 && status != HKZ_ERR_INTERRUPTED &&
         (rc = meta_str(r, "method", z->method == HKZ_LY_METHOD_INTEGRAL
                        ? "integral" : "direct")))
         goto cleanup;
     rc = finish(r, z, status, "cw");
+    hkz_cli_stage("rows");
 cleanup:
     hkz_ckpt_destroy(&ck);
     hkz_ly_zeros_clear(z);
@@ -294,7 +300,9 @@ static const hkz_opt_t lattice_opts[] = {
     "the zeros (memory O(N / ranks)); rank 0 writes the blocks in order\n"  \
     "(the bytes of one rank) and prints one line per rank on stderr (zeros,"\
     " wall,\ncpu, max RSS).  A resume on another rank count recomputes the "\
-    "zeros recorded\nin other ranks' files.\n"
+    "zeros recorded\nin other ranks' files.  With --out FILE on one node "  \
+    "every rank writes its rows\nin place; stdout goes through the "      \
+    "launcher (mpirun: one process).\n"
 
 static const hkz_cli_cmd_t zeros_cw = {
     .name = "cw", .summary = "Curie-Weiss K_N",

@@ -5,7 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 #include "hkz/runner.h"
 #include "cmd_zeros.h"
 
@@ -88,11 +90,30 @@ static int part_rows(hkz_cli_run_t *r, const hkz_ly_zeros_t z, int status,
     return s;
 }
 
+/* Under mpirun rank 0's stdout is a pipe to the launcher, which copies
+ * it to the user's file: on the H200 host 200 MB/s by dd alone, ~70 MB/s
+ * in a run, so ~19 s more for the 1.3 GB of rows at N = 10^7, where with
+ * --out the ranks write them in place in 0.6 s (bench/NOTES.md, cwbal2).
+ * Worth a note from 10^5 rows (~26 MB) on. */
+#define ROWS_NOTE 100000
+
+static int stdout_is_file(void)
+{
+    struct stat st;
+    return fstat(STDOUT_FILENO, &st) == 0 && S_ISREG(st.st_mode);
+}
+
 int hkz_cli_zeros_rows(hkz_cli_run_t *r, const hkz_ly_zeros_t z,
                        int status, const char *model)
 {
     slong i;
     int s = HKZ_SUCCESS;
+    if (z->part && z->n > ROWS_NOTE && hkz_cli_rank() == 0 &&
+        strcmp(r->out, "-") == 0 && !stdout_is_file())
+        fprintf(stderr, "hkz: note: %ld rows go to stdout through the "
+                "launcher (mpirun: one process, 70-200 MB/s); "
+                "--out FILE lets every rank write its rows in place\n",
+                (long) z->n);
     if (z->part)
         s = part_rows(r, z, status, model);
     else if (hkz_cli_rank() == 0)

@@ -100,7 +100,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "hkz: error: %s\n", hkz_errmsg());
         return HKZ_CLI_EXIT_RUNTIME;
     }
+    hkz_cli_stage("start");
     rc = run_main(argc, argv);
+    hkz_cli_stage("main_end");
     hkz_dist_finalize();
+    hkz_cli_stage("finalized");
     return rc;
 }

@@ -92,8 +92,10 @@ static int run_leaf(const hkz_cli_cmd_t *cmd, const char *path, int argc,
     if (rc == HKZ_CLI_EXIT_INTERRUPTED)
         resume_hint(r);
     /* collective: every rank gets here once run returned */
+    hkz_cli_stage("run_end");
     if ((rc2 = hkz_cli_run_times(r)) && rc == 0)
         rc = rc2;
+    hkz_cli_stage("times");
     if (rc == 0 && r->worst == HKZ_ERR_PREC)
     {
         fprintf(stderr, "hkz: warning: some results missed the accuracy "
@@ -111,6 +113,7 @@ static int run_leaf(const hkz_cli_cmd_t *cmd, const char *path, int argc,
     {
         if ((rc2 = hkz_cli_run_close(r, &r->w, rc)))
             rc = rc2;
+        hkz_cli_stage("closed");
     }
 
 cleanup:
