@@ -27,6 +27,10 @@ typedef struct
     arb_t tref;
     acb_ptr Vr;
     mag_t e0r, e1r, etr;
+    /* the precision of the step's certificate (node values of the box,
+     * remainders, signs: the sums cancel little, and the t-remainders are
+     * far above 2^-64 of them); wp where the goal is needed */
+    slong pw;
     int valid;
 } _hkz_lyt_box_t;
 
@@ -58,6 +62,11 @@ void _hkz_lyt_box_eval_d(arb_t K, arb_t Kth, arb_t Gt, arb_t Kt,
  * rel_bits (track_cw_zero.c); 0 if not certified */
 int _hkz_lyt_box_zero(arb_t res, const _hkz_lyt_box_t *B, const arf_t tb,
                       double guess, slong rel_bits, slong prec);
+/* w = e^{-i h D}, wk = w^klo (track_cw_box.c); e = e^{w_k} - 1 >= |e^{a_k(t)}
+ * - 1| on T, w_k = sup_T |u^2/(2 t tm) - lam| r (track_cw_line.c) */
+void _hkz_lyt_phases(acb_t w, acb_t wk, const _hkz_lyt_box_t *B,
+                     const arb_t D, slong wp);
+void _hkz_lyt_growth(mag_t e, const _hkz_lyt_box_t *B, const arb_t u);
 /* err0, err1, errt of B (track_cw_bound.c) */
 void _hkz_lyt_box_errors(_hkz_lyt_box_t *B, slong N, const arf_t ta,
                          const arf_t tb);
@@ -77,6 +86,26 @@ void _hkz_lyt_sub_interval(arb_t res, const arf_t lo, const arf_t hi,
  * d theta/dt was not certified (an axis-aligned box may), 0 otherwise. */
 int _hkz_lyt_wedge_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
                         const arf_t thpred, slong prec);
+/* The certificate of a wedge (track_cw_wedge_cert.c): the sign of K_theta
+ * (which = 0) or K_t (which = 1) on B->T x [lo, hi], [lo, hi] a range of
+ * theta (in_d = 0) or of D (in_d = 1), 0 if not certified; the conditions
+ * of track_cw_wedge.c on the sub-wedge [t0, t1] x [Dlo, Dhi] of the line
+ * (1: certified, direction into *dir; -1: only the direction open; 0:
+ * not certified); theta = c - t (D + b/tref) for balls D, t. */
+int _hkz_lyt_sub_sign(const _hkz_lyt_box_t *B, const arf_t lo,
+                      const arf_t hi, int which, int in_d);
+int _hkz_lyt_wedge_pieces(_hkz_lyt_box_t *B, const arf_t t0, const arf_t t1,
+                          const arf_t xl0, const arf_t xl1, const arf_t Dlo,
+                          const arf_t Dhi, int depth, int *dir);
+void _hkz_lyt_wedge_theta(arb_t res, const _hkz_lyt_box_t *B, const arb_t D,
+                          const arb_t t);
+/* Records the certified step of zero i to tb (box [lo, hi], direction
+ * dir) and theta_j(tb): from the nodes of B (Newton from gbox), else the
+ * bracket inside [a, b] (from gat) (track_cw_step.c). */
+void _hkz_lyt_record(hkz_ly_track_struct *tr, slong i, const arf_t tb,
+                     const arf_t lo, const arf_t hi, int dir,
+                     const _hkz_lyt_box_t *B, double gbox, double gat,
+                     const arf_t a, const arf_t b, slong prec);
 
 /* The tracker's step and rates for the family hkz_ly_cw_family_integral
  * (track_cw_step.c). */
