@@ -13,11 +13,186 @@ static int sgn(const arb_t x)
     return arb_is_positive(x) ? 1 : arb_is_negative(x) ? -1 : 0;
 }
 
+/* Second order in t at fixed D.  The node sum N(t, D) = 2h Re wk sum_k
+ * V_k e^{a_k(t)} w^k (wk = e^{-i h klo D}, a_k(t) = (u_k^2/(2 t tm) -
+ * lam)(t - tm), a_k(tm) = 0, alpha_k = a_k' = u_k^2/(2t^2) - lam) differs
+ * from G by at most err0 on the region, and
+ *   N_tt = 2h Re wk sum_k beta_k(t) V_k e^{a_k(t)} w^k,
+ *   beta_k = a_k'^2 + a_k'' = (u_k^2/(2t^2) - lam)^2 - u_k^2/t^3.
+ * For t in T,
+ *   sum beta_k(t) V_k e^{a_k} w^k in S4 + disk(R4),  S4 = sum V4_k w^k,
+ *   V4_k = beta_k(tm) V_k,  R4 = sum |V_k| (sup_T |beta_k - beta_k(tm)|
+ *                                          + sup_T |beta_k| e_k)
+ * (|e^{a_k} - 1| <= e_k = e^{w_k} - 1 as in track_cw_box.c, |w| = 1), and
+ * by Taylor's theorem with the Lagrange remainder
+ *   G(t, D) in N(tm, D) + N_t(tm, D) [-r, r] + N_tt(T, D) [0, r^2/2]
+ *              + [-err0, err0],
+ * N_t(tm, D) = 2h Re S2 (track_cw_box.c).  The second-order term keeps the
+ * cancellation of the sum, so the edges hold for longer steps than the
+ * mean value form (whose t-ball remainder RA is first order in r).
+ *
+ * The same for K_t (its sign is the direction; near pi/2 K_t is small,
+ * O((pi/2 - theta)^2), and the first-order remainder RA hides it).  The
+ * node sum of K_t is N_K = 2h (Re wk sum alpha_k V_k e^{a_k} w^k - x Im wk
+ * sum u_k V_k e^{a_k} w^k / t), x = (c - theta)/t = D + b/tref constant at
+ * fixed D, so
+ *   d/dt N_K = 2h (Re wk sum beta_k V_k e^{a_k} w^k
+ *                  - x Im wk sum gamma_k V_k e^{a_k} w^k / t),
+ *   gamma_k = u_k (alpha_k - 1/t),
+ * and with S5, V5, R5 from gamma as S4, V4, R4 from beta, for t in a
+ * sub-interval of T (the mean value theorem at a xi between tm and t)
+ *   K_t(t, D) in N_K(tm, D) + [-errt, errt] + 2h (Re S4 + disk(R4)
+ *                - x (Im S5 + disk(R5))/T) (t - tm). */
+typedef struct
+{
+    acb_ptr V4, V5;
+    mag_t R4, R5;
+    slong len;
+} curv_t;
+
+static void curv_init(curv_t *C, slong len)
+{
+    C->V4 = _acb_vec_init(len);
+    C->V5 = _acb_vec_init(len);
+    mag_init(C->R4);
+    mag_init(C->R5);
+    C->len = len;
+}
+
+static void curv_clear(curv_t *C)
+{
+    _acb_vec_clear(C->V4, C->len);
+    _acb_vec_clear(C->V5, C->len);
+    mag_clear(C->R4);
+    mag_clear(C->R5);
+}
+
+/* beta (j = 0) or gamma (j = 1) of the node u at the ball t */
+static void curv_coef(arb_t res, const _hkz_lyt_box_t *B, const arb_t u,
+                      const arb_t t, int j)
+{
+    slong wp = B->pw;
+    arb_t a, y;
+    arb_init(a);
+    arb_init(y);
+    arb_div(a, u, t, wp);
+    arb_sqr(a, a, wp);
+    arb_mul_2exp_si(a, a, -1);
+    arb_sub(a, a, B->lam, wp);
+    if (j == 0)
+    {
+        arb_sqr(res, a, wp);
+        arb_sqr(y, u, wp);
+        arb_pow_ui(a, t, 3, wp);
+        arb_div(y, y, a, wp);
+        arb_sub(res, res, y, wp);
+    }
+    else
+    {
+        arb_inv(y, t, wp);
+        arb_sub(a, a, y, wp);
+        arb_mul(res, a, u, wp);
+    }
+    arb_clear(a);
+    arb_clear(y);
+}
+
+/* V4, R4, V5, R5 (see above) */
+static void curv_nodes(curv_t *C, const _hkz_lyt_box_t *B)
+{
+    slong k, wp = B->pw;
+    arb_t u, cm, cT, x;
+    mag_t m, e, f;
+    int j;
+
+    arb_init(u);
+    arb_init(cm);
+    arb_init(cT);
+    arb_init(x);
+    mag_init(m);
+    mag_init(e);
+    mag_init(f);
+    mag_zero(C->R4);
+    mag_zero(C->R5);
+    for (k = 0; k < B->len; k++)
+    {
+        arb_set_arf(u, B->c.hh);
+        arb_mul_si(u, u, B->c.L.klo + k, wp);
+        _hkz_lyt_growth(e, B, u);
+        for (j = 0; j < 2; j++)
+        {
+            curv_coef(cm, B, u, B->tm, j);
+            curv_coef(cT, B, u, B->T, j);
+            acb_mul_arb(j == 0 ? C->V4 + k : C->V5 + k, B->V + k, cm, wp);
+            /* |V_k| (sup |c(T) - c(tm)| + sup |c(T)| e_k) */
+            arb_get_mag(m, cT);
+            mag_mul(f, m, e);
+            arb_sub(x, cT, cm, wp);
+            arb_get_mag(m, x);
+            mag_add(f, f, m);
+            acb_get_mag(m, B->V + k);
+            mag_mul(f, f, m);
+            mag_add(j == 0 ? C->R4 : C->R5, j == 0 ? C->R4 : C->R5, f);
+        }
+    }
+    arb_clear(u);
+    arb_clear(cm);
+    arb_clear(cT);
+    arb_clear(x);
+    mag_clear(m);
+    mag_clear(e);
+    mag_clear(f);
+}
+
+/* S = wk sum V_k w^k + disk(R) (w, wk of the ball D) */
+static void curv_sum(acb_t S, acb_srcptr V, const mag_t R,
+                     const _hkz_lyt_box_t *B, const acb_t w, const acb_t wk)
+{
+    _acb_poly_evaluate(S, V, B->len, w, B->pw);
+    acb_mul(S, S, wk, B->pw);
+    arb_add_error_mag(acb_realref(S), R);
+    arb_add_error_mag(acb_imagref(S), R);
+}
+
+/* K_t on D x t (t inside T) by the second-order form above */
+static void kt_second(arb_t v, const _hkz_lyt_box_t *B, const curv_t *C,
+                      const arb_t D, const arb_t t)
+{
+    slong wp = B->pw;
+    acb_t w, wk, S;
+    arb_t q, x;
+
+    acb_init(w);
+    acb_init(wk);
+    acb_init(S);
+    arb_init(q);
+    arb_init(x);
+    _hkz_lyt_box_eval_d(NULL, NULL, NULL, v, B, D, NULL);
+    _hkz_lyt_phases(w, wk, B, D, wp);
+    curv_sum(S, C->V5, C->R5, B, w, wk);
+    arb_div(x, B->bb, B->tref, wp);
+    arb_add(x, x, D, wp);
+    arb_mul(q, x, acb_imagref(S), wp);
+    arb_div(q, q, B->T, wp);
+    curv_sum(S, C->V4, C->R4, B, w, wk);
+    arb_sub(q, acb_realref(S), q, wp);
+    arb_mul_arf(q, q, B->c.hh, wp);
+    arb_mul_2exp_si(q, q, 1);
+    arb_sub(x, t, B->tm, wp);
+    arb_addmul(v, q, x, wp);
+    acb_clear(w);
+    acb_clear(wk);
+    acb_clear(S);
+    arb_clear(q);
+    arb_clear(x);
+}
+
 typedef struct
 {
     const _hkz_lyt_box_t *B;
     const arf_struct *lo, *hi;
     int which, in_d;
+    const curv_t *C;        /* K_t also by kt_second (NULL: not) */
 } sub_ctx_t;
 
 /* the sign on the a-th of m pieces of [lo, hi] (theta or D) x the b-th of
@@ -42,11 +217,18 @@ static int piece_sign(void *ctx, slong a, slong b, slong m)
     _hkz_lyt_sub_interval(t, lo, hi, b, m, B->pw);
     Kth = c->which == 0 ? v : NULL;
     Kt = c->which == 0 ? NULL : v;
-    if (c->in_d)
+    s = 0;
+    if (c->C != NULL && Kt != NULL)
+    {
+        kt_second(v, B, c->C, x, t);
+        s = sgn(v);
+    }
+    if (s == 0 && c->in_d)
         _hkz_lyt_box_eval_d(NULL, Kth, NULL, Kt, B, x, t);
-    else
+    else if (s == 0)
         _hkz_lyt_box_eval(NULL, Kth, Kt, B, x, t);
-    s = sgn(v);
+    if (s == 0)
+        s = sgn(v);
     arb_clear(x);
     arb_clear(t);
     arb_clear(v);
@@ -57,88 +239,25 @@ static int piece_sign(void *ctx, slong a, slong b, slong m)
 
 /* _hkz_ly_track_subbox_sign: the enclosures of track_cw_box.c hold on
  * each sub-box of T x X (of the wedge: theta(T, [lo, hi]) lies in X). */
-int _hkz_lyt_sub_sign(const _hkz_lyt_box_t *B, const arf_t lo,
-                      const arf_t hi, int which, int in_d)
+static int sub_sign(const _hkz_lyt_box_t *B, const arf_t lo, const arf_t hi,
+                    int which, int in_d, const curv_t *C)
 {
-    sub_ctx_t c = {B, lo, hi, which, in_d};
+    sub_ctx_t c = {B, lo, hi, which, in_d, C};
     return _hkz_ly_track_subbox_sign(piece_sign, &c);
 }
 
-/* Second order in t at fixed D.  The node sum N(t, D) = 2h Re wk sum_k
- * V_k e^{a_k(t)} w^k (wk = e^{-i h klo D}, a_k(t) = (u_k^2/(2 t tm) -
- * lam)(t - tm), a_k(tm) = 0) differs from G by at most err0 on the region,
- * and N_tt = 2h Re wk sum_k beta_k(t) V_k e^{a_k(t)} w^k with beta_k =
- * a_k'^2 + a_k'' = (u_k^2/(2t^2) - lam)^2 - u_k^2/t^3.  For t in T,
- *   sum beta_k(t) V_k e^{a_k} w^k in S4 + disk(R4),  S4 = sum V4_k w^k,
- *   V4_k = beta_k(tm) V_k,  R4 = sum |V_k| (sup_T |beta_k - beta_k(tm)|
- *                                          + sup_T |beta_k| e_k)
- * (|e^{a_k} - 1| <= e_k = e^{w_k} - 1 as in track_cw_box.c, |w| = 1), and
- * by Taylor's theorem with the Lagrange remainder
- *   G(t, D) in N(tm, D) + N_t(tm, D) [-r, r] + N_tt(T, D) [0, r^2/2]
- *              + [-err0, err0],
- * N_t(tm, D) = 2h Re S2 (track_cw_box.c).  The second-order term keeps the
- * cancellation of the sum, so the edges hold for longer steps than the
- * mean value form (whose t-ball remainder RA is first order in r). */
-static void curv_nodes(acb_ptr V4, mag_t R4, const _hkz_lyt_box_t *B)
+int _hkz_lyt_sub_sign(const _hkz_lyt_box_t *B, const arf_t lo,
+                      const arf_t hi, int which, int in_d)
 {
-    slong k, wp = B->pw;
-    arb_t u, bm, bT, x, y;
-    mag_t m, e;
-
-    arb_init(u);
-    arb_init(bm);
-    arb_init(bT);
-    arb_init(x);
-    arb_init(y);
-    mag_init(m);
-    mag_init(e);
-    mag_zero(R4);
-    for (k = 0; k < B->len; k++)
-    {
-        int j;
-        arb_set_arf(u, B->c.hh);
-        arb_mul_si(u, u, B->c.L.klo + k, wp);
-        for (j = 0; j < 2; j++)
-        {
-            /* beta at tm (j = 0) and on T (j = 1) */
-            const arb_struct *t = j == 0 ? B->tm : B->T;
-            arb_struct *b = j == 0 ? bm : bT;
-            arb_div(x, u, t, wp);
-            arb_sqr(x, x, wp);
-            arb_mul_2exp_si(x, x, -1);
-            arb_sub(x, x, B->lam, wp);
-            arb_sqr(b, x, wp);
-            arb_sqr(x, u, wp);
-            arb_pow_ui(y, t, 3, wp);
-            arb_div(x, x, y, wp);
-            arb_sub(b, b, x, wp);
-        }
-        acb_mul_arb(V4 + k, B->V + k, bm, wp);
-        _hkz_lyt_growth(e, B, u);
-        arb_get_mag(m, bT);
-        mag_mul(e, e, m);
-        arb_sub(x, bT, bm, wp);
-        arb_get_mag(m, x);
-        mag_add(e, e, m);
-        acb_get_mag(m, B->V + k);
-        mag_mul(e, e, m);
-        mag_add(R4, R4, e);
-    }
-    arb_clear(u);
-    arb_clear(bm);
-    arb_clear(bT);
-    arb_clear(x);
-    arb_clear(y);
-    mag_clear(m);
-    mag_clear(e);
+    return sub_sign(B, lo, hi, which, in_d, NULL);
 }
 
 /* The sign of G(t, D) for all t in T (D exact), 0 if not certified: the
  * second-order form above, then the mean value form G(tm, D) + G_t(T, D)
  * [-r, r] of track_cw_box.c.  *ratio = radius/|midpoint| of the
  * second-order form (a guide for the cut of T only). */
-static int edge_sign(double *ratio, const _hkz_lyt_box_t *B, acb_srcptr V4,
-                     const mag_t R4, const arb_t D)
+static int edge_sign(double *ratio, const _hkz_lyt_box_t *B,
+                     const curv_t *C, const arb_t D)
 {
     slong wp = B->pw;
     arb_t v, g, x, q;
@@ -160,11 +279,8 @@ static int edge_sign(double *ratio, const _hkz_lyt_box_t *B, acb_srcptr V4,
     arb_addmul(v, g, x, wp);
     /* N_tt enclosure: 2h (Re S4 + [-R4, R4]) */
     _hkz_lyt_phases(w, wk, B, D, wp);
-    _acb_poly_evaluate(S, V4, B->len, w, wp);
-    acb_mul(S, S, wk, wp);
-    arb_set(q, acb_realref(S));
-    arb_add_error_mag(q, R4);
-    arb_mul_arf(q, q, B->c.hh, wp);
+    curv_sum(S, C->V4, C->R4, B, w, wk);
+    arb_mul_arf(q, acb_realref(S), B->c.hh, wp);
     arb_mul_2exp_si(q, q, 1);
     /* times [0, r^2/2] */
     mag_mul(m, B->r, B->r);
@@ -220,31 +336,30 @@ int _hkz_lyt_wedge_pieces(_hkz_lyt_box_t *B, const arf_t t0, const arf_t t1,
                           const arf_t xl0, const arf_t xl1, const arf_t Dlo,
                           const arf_t Dhi, int depth, int *dir)
 {
-    int s[2], k, d, r = 0, j;
+    int s[2], k, d, r = 0, j, ok;
     double ratio = 0, rk;
     slong q, n;
     arb_t x;
     arf_t a, b, w;
-    acb_ptr V4;
-    mag_t R4;
+    curv_t C;
 
     _hkz_lyt_box_step(B, t0, t1, xl0, xl1);
     arb_init(x);
-    mag_init(R4);
-    V4 = _acb_vec_init(B->len);
-    curv_nodes(V4, R4, B);
+    curv_init(&C, B->len);
+    curv_nodes(&C, B);
     for (k = 0; k < 2; k++)
     {
         arb_set_arf(x, k == 0 ? Dlo : Dhi);
-        s[k] = edge_sign(&rk, B, V4, R4, x);
+        s[k] = edge_sign(&rk, B, &C, x);
         ratio = FLINT_MAX(ratio, rk);
     }
-    _acb_vec_clear(V4, B->len);
-    mag_clear(R4);
     arb_clear(x);
-    if (s[0] * s[1] == -1 && (s[0] = _hkz_lyt_sub_sign(B, Dlo, Dhi, 0, 1)))
+    ok = s[0] * s[1] == -1 && (s[0] = sub_sign(B, Dlo, Dhi, 0, 1, NULL));
+    if (ok)
+        s[1] = sub_sign(B, Dlo, Dhi, 1, 1, &C);
+    curv_clear(&C);
+    if (ok)
     {
-        s[1] = _hkz_lyt_sub_sign(B, Dlo, Dhi, 1, 1);
         d = -s[0] * s[1];
         r = d == 0 ? -1 : 1;
         if (r == 1 && *dir != 0 && *dir != d)
