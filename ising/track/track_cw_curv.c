@@ -173,3 +173,41 @@ void _hkz_lyt_kt_second(arb_t v, const _hkz_lyt_box_t *B,
     arb_clear(x);
 }
 
+
+/* G(t, D) for all t in T by the Taylor form at the top */
+void _hkz_lyt_g_second(arb_t v, const _hkz_lyt_box_t *B,
+                       const _hkz_lyt_curv_t *C, const arb_t D)
+{
+    slong wp = B->pw;
+    arb_t g, x;
+    acb_t w, wk, S;
+    mag_t m;
+
+    arb_init(g);
+    arb_init(x);
+    acb_init(w);
+    acb_init(wk);
+    acb_init(S);
+    mag_init(m);
+    _hkz_lyt_box_eval_d(v, NULL, g, NULL, B, D, NULL);
+    arb_zero(x);
+    arb_add_error_mag(x, B->r);
+    arb_addmul(v, g, x, wp);
+    /* N_tt: 2h (Re S4 + [-R4, R4]), times [0, r^2/2] */
+    _hkz_lyt_phases(w, wk, B, D, wp);
+    _hkz_lyt_curv_sum(S, C->V4, C->R4, B, w, wk);
+    arb_mul_arf(g, acb_realref(S), B->c.hh, wp);
+    arb_mul_2exp_si(g, g, 1);
+    mag_mul(m, B->r, B->r);
+    mag_mul_2exp_si(m, m, -2);
+    arb_zero(x);
+    arb_add_error_mag(x, m);
+    arf_set_mag(arb_midref(x), m);
+    arb_addmul(v, g, x, wp);
+    arb_clear(g);
+    arb_clear(x);
+    acb_clear(w);
+    acb_clear(wk);
+    acb_clear(S);
+    mag_clear(m);
+}

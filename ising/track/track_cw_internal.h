@@ -69,7 +69,8 @@ void _hkz_lyt_phases(acb_t w, acb_t wk, const _hkz_lyt_box_t *B,
 void _hkz_lyt_growth(mag_t e, const _hkz_lyt_box_t *B, const arb_t u);
 /* Second-order enclosures in t at fixed D on one step box (proof at
  * the top of track_cw_curv.c): the node sums of N_tt (V4, R4) and of d/dt
- * K_theta t (V5, R5); S = wk sum V_k w^k + disk(R); K_t on D x t. */
+ * K_theta t (V5, R5); S = wk sum V_k w^k + disk(R); K_t on D x t
+ * (t inside T). */
 typedef struct
 {
     acb_ptr V4, V5;
@@ -86,6 +87,9 @@ void _hkz_lyt_curv_sum(acb_t S, acb_srcptr V, const mag_t R,
 void _hkz_lyt_kt_second(arb_t v, const _hkz_lyt_box_t *B,
                         const _hkz_lyt_curv_t *C, const arb_t D,
                         const arb_t t);
+/* G(t, D) = K(t, theta(t, D)) for all t in T (D a ball) */
+void _hkz_lyt_g_second(arb_t v, const _hkz_lyt_box_t *B,
+                       const _hkz_lyt_curv_t *C, const arb_t D);
 /* err0, err1, errt of B (track_cw_bound.c) */
 void _hkz_lyt_box_errors(_hkz_lyt_box_t *B, slong N, const arf_t ta,
                          const arf_t tb);

@@ -5,7 +5,6 @@
  * share the nodes of one line.  All in the precision B->pw of the step's
  * certificate (track_cw_internal.h). */
 #include <math.h>
-#include <acb_poly.h>
 #include "track_cw_internal.h"
 
 static int sgn(const arb_t x)
@@ -79,42 +78,19 @@ int _hkz_lyt_sub_sign(const _hkz_lyt_box_t *B, const arf_t lo,
 }
 
 /* The sign of G(t, D) for all t in T (D exact), 0 if not certified: the
- * second-order form of track_cw_curv.c, then the mean value form G(tm, D) + G_t(T, D)
- * [-r, r] of track_cw_box.c.  *ratio = radius/|midpoint| of the
- * second-order form (a guide for the cut of T only). */
+ * second-order form of track_cw_curv.c, then the mean value form G(tm, D)
+ * + G_t(T, D) [-r, r] of track_cw_box.c.  *ratio = radius/|midpoint| of
+ * the second-order form (a guide for the cut of T only). */
 static int edge_sign(double *ratio, const _hkz_lyt_box_t *B,
                      const _hkz_lyt_curv_t *C, const arb_t D)
 {
-    slong wp = B->pw;
-    arb_t v, g, x, q;
-    acb_t w, wk, S;
-    mag_t m;
+    arb_t v, g, x;
     int s;
 
     arb_init(v);
     arb_init(g);
     arb_init(x);
-    arb_init(q);
-    acb_init(w);
-    acb_init(wk);
-    acb_init(S);
-    mag_init(m);
-    _hkz_lyt_box_eval_d(v, NULL, g, NULL, B, D, NULL);
-    arb_zero(x);
-    arb_add_error_mag(x, B->r);
-    arb_addmul(v, g, x, wp);
-    /* N_tt enclosure: 2h (Re S4 + [-R4, R4]) */
-    _hkz_lyt_phases(w, wk, B, D, wp);
-    _hkz_lyt_curv_sum(S, C->V4, C->R4, B, w, wk);
-    arb_mul_arf(q, acb_realref(S), B->c.hh, wp);
-    arb_mul_2exp_si(q, q, 1);
-    /* times [0, r^2/2] */
-    mag_mul(m, B->r, B->r);
-    mag_mul_2exp_si(m, m, -2);
-    arb_zero(x);
-    arb_add_error_mag(x, m);
-    arf_set_mag(arb_midref(x), m);
-    arb_addmul(v, q, x, wp);
+    _hkz_lyt_g_second(v, B, C, D);
     s = sgn(v);
     *ratio = arf_is_zero(arb_midref(v)) ? HUGE_VAL :
              mag_get_d(arb_radref(v)) /
@@ -126,17 +102,12 @@ static int edge_sign(double *ratio, const _hkz_lyt_box_t *B,
         _hkz_lyt_box_eval_d(NULL, NULL, g, NULL, B, D, B->T);
         arb_zero(x);
         arb_add_error_mag(x, B->r);
-        arb_addmul(v, g, x, wp);
+        arb_addmul(v, g, x, B->pw);
         s = sgn(v);
     }
     arb_clear(v);
     arb_clear(g);
     arb_clear(x);
-    arb_clear(q);
-    acb_clear(w);
-    acb_clear(wk);
-    acb_clear(S);
-    mag_clear(m);
     return s;
 }
 

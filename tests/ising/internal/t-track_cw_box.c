@@ -81,53 +81,27 @@ static void exact(arb_t K, arb_t Kth, arb_t Kt, const _hkz_lyt_box_t *B,
     arb_clear(cm);
 }
 
-/* K_t (second order) and K = G(t, D) (N(tm, D) + N_t(tm, D) [-r, r] +
- * N_tt(T, D) [0, r^2/2] + [-err0, err0]) on the D-ball of (T2, X2) */
+/* K_t and K = G(t, D) by the second-order forms on the D-ball of (T2,
+ * X2) */
 static void second(arb_t Kt, arb_t K, const _hkz_lyt_box_t *B,
                    const arb_t T2, const arb_t X2)
 {
-    slong wp = B->pw;
     _hkz_lyt_curv_t C;
-    arb_t D, g, x;
-    acb_t w, wk, S;
-    mag_t m;
+    arb_t D, x;
 
     arb_init(D);
-    arb_init(g);
     arb_init(x);
-    acb_init(w);
-    acb_init(wk);
-    acb_init(S);
-    mag_init(m);
     _hkz_lyt_curv_init(&C, B->len);
     _hkz_lyt_curv_nodes(&C, B);
-    arb_sub(D, B->cc, X2, wp);
-    arb_div(D, D, T2, wp);
-    arb_div(x, B->bb, B->tref, wp);
-    arb_sub(D, D, x, wp);
+    arb_sub(D, B->cc, X2, B->pw);
+    arb_div(D, D, T2, B->pw);
+    arb_div(x, B->bb, B->tref, B->pw);
+    arb_sub(D, D, x, B->pw);
     _hkz_lyt_kt_second(Kt, B, &C, D, T2);
-    _hkz_lyt_box_eval_d(K, NULL, g, NULL, B, D, NULL);
-    arb_zero(x);
-    arb_add_error_mag(x, B->r);
-    arb_addmul(K, g, x, wp);
-    _hkz_lyt_phases(w, wk, B, D, wp);
-    _hkz_lyt_curv_sum(S, C.V4, C.R4, B, w, wk);
-    arb_mul_arf(g, acb_realref(S), B->c.hh, wp);
-    arb_mul_2exp_si(g, g, 1);
-    mag_mul(m, B->r, B->r);
-    mag_mul_2exp_si(m, m, -2);
-    arb_zero(x);
-    arb_add_error_mag(x, m);
-    arf_set_mag(arb_midref(x), m);
-    arb_addmul(K, g, x, wp);
+    _hkz_lyt_g_second(K, B, &C, D);
     _hkz_lyt_curv_clear(&C);
     arb_clear(D);
-    arb_clear(g);
     arb_clear(x);
-    acb_clear(w);
-    acb_clear(wk);
-    acb_clear(S);
-    mag_clear(m);
 }
 
 /* x = lo + (hi - lo) k/1024 (exact) */
