@@ -60,6 +60,7 @@ void _hkz_lyt_box_init(_hkz_lyt_box_t *B)
     arb_init(B->bb);
     arb_init(B->lam);
     mag_init(B->r);
+    arb_init(B->ig);
     B->len = 0;
     B->V = B->V1 = B->V2 = B->V3 = NULL;
     mag_init(B->R0);
@@ -85,6 +86,7 @@ void _hkz_lyt_box_clear(_hkz_lyt_box_t *B)
     arb_clear(B->bb);
     arb_clear(B->lam);
     mag_clear(B->r);
+    arb_clear(B->ig);
     if (B->len > 0)
     {
         _acb_vec_clear(B->V, B->len);

@@ -52,62 +52,71 @@ void _hkz_lyt_curv_clear(_hkz_lyt_curv_t *C)
     mag_clear(C->R5);
 }
 
-/* beta (j = 0) or gamma (j = 1) of the node u at the ball t */
+/* 1/t, 1/(2t^2), 1/t^3 at the ball t */
+static void inv_powers(arb_ptr p, const arb_t t, slong wp)
+{
+    arb_inv(p + 0, t, wp);
+    arb_sqr(p + 1, p + 0, wp);
+    arb_mul(p + 2, p + 1, p + 0, wp);
+    arb_mul_2exp_si(p + 1, p + 1, -1);
+}
+
+/* beta = alpha^2 - q/t^3 (j = 0) or gamma = u (alpha - 1/t) (j = 1),
+ * alpha = q/(2t^2) - lam, q = u^2, with the powers p of t */
 static void curv_coef(arb_t res, const _hkz_lyt_box_t *B, const arb_t u,
-                      const arb_t t, int j)
+                      const arb_t q, arb_srcptr p, int j)
 {
     slong wp = B->pw;
-    arb_t a, y;
+    arb_t a;
     arb_init(a);
-    arb_init(y);
-    arb_div(a, u, t, wp);
-    arb_sqr(a, a, wp);
-    arb_mul_2exp_si(a, a, -1);
+    arb_mul(a, q, p + 1, wp);
     arb_sub(a, a, B->lam, wp);
     if (j == 0)
     {
         arb_sqr(res, a, wp);
-        arb_sqr(y, u, wp);
-        arb_pow_ui(a, t, 3, wp);
-        arb_div(y, y, a, wp);
-        arb_sub(res, res, y, wp);
+        arb_submul(res, q, p + 2, wp);
     }
     else
     {
-        arb_inv(y, t, wp);
-        arb_sub(a, a, y, wp);
+        arb_sub(a, a, p + 0, wp);
         arb_mul(res, a, u, wp);
     }
     arb_clear(a);
-    arb_clear(y);
 }
 
 /* V4, R4, V5, R5 (see above) */
 void _hkz_lyt_curv_nodes(_hkz_lyt_curv_t *C, const _hkz_lyt_box_t *B)
 {
     slong k, wp = B->pw;
-    arb_t u, cm, cT, x;
-    mag_t m, e, f;
+    arb_ptr pm = _arb_vec_init(3), pT = _arb_vec_init(3);
+    arb_t u, q, cm, cT, x;
+    mag_t m, e, f, v;
     int j;
 
     arb_init(u);
+    arb_init(q);
     arb_init(cm);
     arb_init(cT);
     arb_init(x);
     mag_init(m);
     mag_init(e);
     mag_init(f);
+    mag_init(v);
     mag_zero(C->R4);
     mag_zero(C->R5);
+    inv_powers(pm, B->tm, wp);
+    inv_powers(pT, B->T, wp);
     for (k = 0; k < B->len; k++)
     {
         arb_set_arf(u, B->c.hh);
         arb_mul_si(u, u, B->c.L.klo + k, wp);
+        arb_sqr(q, u, wp);
         _hkz_lyt_growth(e, B, u);
+        acb_get_mag(v, B->V + k);
         for (j = 0; j < 2; j++)
         {
-            curv_coef(cm, B, u, B->tm, j);
-            curv_coef(cT, B, u, B->T, j);
+            curv_coef(cm, B, u, q, pm, j);
+            curv_coef(cT, B, u, q, pT, j);
             acb_mul_arb(j == 0 ? C->V4 + k : C->V5 + k, B->V + k, cm, wp);
             /* |V_k| (sup |c(T) - c(tm)| + sup |c(T)| e_k) */
             arb_get_mag(m, cT);
@@ -115,18 +124,21 @@ void _hkz_lyt_curv_nodes(_hkz_lyt_curv_t *C, const _hkz_lyt_box_t *B)
             arb_sub(x, cT, cm, wp);
             arb_get_mag(m, x);
             mag_add(f, f, m);
-            acb_get_mag(m, B->V + k);
-            mag_mul(f, f, m);
+            mag_mul(f, f, v);
             mag_add(j == 0 ? C->R4 : C->R5, j == 0 ? C->R4 : C->R5, f);
         }
     }
+    _arb_vec_clear(pm, 3);
+    _arb_vec_clear(pT, 3);
     arb_clear(u);
+    arb_clear(q);
     arb_clear(cm);
     arb_clear(cT);
     arb_clear(x);
     mag_clear(m);
     mag_clear(e);
     mag_clear(f);
+    mag_clear(v);
 }
 
 /* S = wk sum V_k w^k + disk(R) (w, wk of the ball D) */

@@ -18,6 +18,7 @@ typedef struct
     arf_t th0;              /* anchor theta0 (exact, 53 bits) */
     arb_t cc, bb, lam;      /* c = b + theta0, b, lambda */
     mag_t r;                /* (tb - ta)/2 */
+    arb_t ig;               /* 1/(2 T tm) */
     slong len;
     acb_ptr V, V1, V2;      /* V_k, u_k V_k, (u_k^2/(2 tm^2) - lam) V_k */
     acb_ptr V3;             /* u_k^2 V_k */

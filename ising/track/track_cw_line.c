@@ -11,9 +11,7 @@ void _hkz_lyt_growth(mag_t e, const _hkz_lyt_box_t *B, const arb_t u)
     arb_init(x);
     mag_init(w);
     arb_sqr(x, u, wp);
-    arb_div(x, x, B->T, wp);
-    arb_div(x, x, B->tm, wp);
-    arb_mul_2exp_si(x, x, -1);
+    arb_mul(x, x, B->ig, wp);
     arb_sub(x, x, B->lam, wp);
     arb_get_mag(w, x);
     mag_mul(w, w, B->r);
@@ -218,7 +216,10 @@ void _hkz_lyt_box_step(_hkz_lyt_box_t *B, const arf_t ta, const arf_t tb,
     arf_sub(m, tb, ta, ARF_PREC_EXACT, ARF_RND_DOWN);
     arf_mul_2exp_si(m, m, -1);
     arf_get_mag(B->r, m);
-    /* d = (tm - tref)/(2 tm tref) */
+    /* ig = 1/(2 T tm) for _hkz_lyt_growth; d = (tm - tref)/(2 tm tref) */
+    arb_mul(B->ig, B->T, B->tm, wp);
+    arb_mul_2exp_si(B->ig, B->ig, 1);
+    arb_inv(B->ig, B->ig, wp);
     arb_sub(d, B->tm, B->tref, wp);
     arb_div(d, d, B->tm, wp);
     arb_div(d, d, B->tref, wp);
