@@ -60,9 +60,11 @@ void _hkz_lyt_box_eval_d(arb_t K, arb_t Kth, arb_t Gt, arb_t Kt,
                          const _hkz_lyt_box_t *B, const arb_t D,
                          const arb_t t);
 /* res = [x - e, x + e] inside X holding the zero of K(tb, .), to about
- * rel_bits (track_cw_zero.c); 0 if not certified */
-int _hkz_lyt_box_zero(arb_t res, const _hkz_lyt_box_t *B, const arf_t tb,
-                      double guess, slong rel_bits, slong prec);
+ * rel_bits (track_cw_zero.c); 0 if not certified (always with res =
+ * NULL); *xn = the Newton point on the nodes of B from guess */
+int _hkz_lyt_box_zero(arb_t res, double *xn, const _hkz_lyt_box_t *B,
+                      const arf_t tb, double guess, slong rel_bits,
+                      slong prec);
 /* w = e^{-i h D}, wk = w^klo (track_cw_box.c); e = e^{w_k} - 1 >= |e^{a_k(t)}
  * - 1| on T, w_k = sup_T |u^2/(2 t tm) - lam| r (track_cw_line.c) */
 void _hkz_lyt_phases(acb_t w, acb_t wk, const _hkz_lyt_box_t *B,
@@ -97,10 +99,10 @@ void _hkz_lyt_box_errors(_hkz_lyt_box_t *B, slong N, const arf_t ta,
 
 /* Newton on the double node sum at (t, th) (th on failure; *xsre = Re
  * of the saddle); theta_j(tb) in [lo, hi] by the certified bracket of
- * cw_integral_eval.c (the interval itself on failure); res = the a-th of m
- * pieces of [lo, hi] (track_cw_step.c). */
+ * cw_integral_eval.c (the interval itself and 0 on failure); res = the a-th
+ * of m pieces of [lo, hi] (track_cw_step.c). */
 double _hkz_lyt_newton_d(slong N, double t, double th, double *xsre);
-void _hkz_lyt_zero_at(arb_t res, const hkz_ly_track_struct *tr, slong N,
+int _hkz_lyt_zero_at(arb_t res, const hkz_ly_track_struct *tr, slong N,
                       const arf_t tb, double guess, const arf_t lo,
                       const arf_t hi, slong prec);
 void _hkz_lyt_sub_interval(arb_t res, const arf_t lo, const arf_t hi,

@@ -72,13 +72,13 @@ void _hkz_ly_track_rates_cwi(double *dth, double *lam,
  * ~2^-40 (from the double Newton zero), then to the goal from the midpoint
  * of the first (its linear shift needs a start near the zero); the box
  * itself if that fails. */
-void _hkz_lyt_zero_at(arb_t res, const hkz_ly_track_struct *tr, slong N,
+int _hkz_lyt_zero_at(arb_t res, const hkz_ly_track_struct *tr, slong N,
                     const arf_t tb, double guess, const arf_t lo,
                     const arf_t hi, slong prec)
 {
     arb_t t;
     arf_t x0, wt, a, b;
-    int sa, sb, k;
+    int sa, sb, k, ok = 0;
     double re;
 
     arb_init(t);
@@ -96,6 +96,7 @@ void _hkz_lyt_zero_at(arb_t res, const hkz_ly_track_struct *tr, slong N,
             arf_cmp(a, lo) <= 0 || arf_cmp(b, hi) >= 0)
             break;
         arb_set_interval_arf(res, a, b, prec);
+        ok = 1;
         arf_add(x0, a, b, prec, ARF_RND_NEAR);
         arf_mul_2exp_si(x0, x0, -1);
         arf_sub(a, b, a, prec, ARF_RND_UP);
@@ -108,6 +109,7 @@ void _hkz_lyt_zero_at(arb_t res, const hkz_ly_track_struct *tr, slong N,
     arf_clear(wt);
     arf_clear(a);
     arf_clear(b);
+    return ok;
 }
 
 /* res = [lo + a (hi - lo)/m, lo + (a + 1)(hi - lo)/m] (outward) */
@@ -134,6 +136,8 @@ void _hkz_lyt_record(hkz_ly_track_struct *tr, slong i, const arf_t tb,
                      const arf_t a, const arf_t b, slong prec)
 {
     hkz_ly_step_struct *st = _hkz_ly_track_new_step(tr, i);
+    slong N = *(const slong *) tr->param;
+    double xn;
     mag_t m;
 
     mag_init(m);
@@ -142,12 +146,23 @@ void _hkz_lyt_record(hkz_ly_track_struct *tr, slong i, const arf_t tb,
     arb_set_interval_arf(&st->box, lo, hi, prec);
     st->dir = dir;
     /* the nodes bracket to the goal only if err0 is near eps (the goal
-     * is 2^-6 eps-bumps above it); else straight to the bracket */
+     * is 2^-6 eps-bumps above it); else straight to the bracket, and if
+     * that fails (its start, Newton in doubles, or its line near the
+     * degenerate saddles of beta = 1), again from the Newton point on the
+     * nodes, else the nodes' bracket to 2^-40 (a narrower ball than the
+     * slice: the next step needs room of 4 radii) */
     mag_mul_2exp_si(m, B->c.eps, 16);
-    if (mag_cmp(B->err0, m) > 0 ||
-        !_hkz_lyt_box_zero(&st->theta_b, B, tb, gbox, tr->rel_bits, prec))
-        _hkz_lyt_zero_at(&st->theta_b, tr, *(const slong *) tr->param, tb,
-                         gat, a, b, prec);
+    xn = gat;
+    if ((mag_cmp(B->err0, m) > 0 || !_hkz_lyt_box_zero(&st->theta_b, &xn, B,
+         tb, gbox, tr->rel_bits, prec)) &&
+        !_hkz_lyt_zero_at(&st->theta_b, tr, N, tb, gat, a, b, prec))
+    {
+        if (xn == gat)
+            (void) _hkz_lyt_box_zero(NULL, &xn, B, tb, gbox, tr->rel_bits,
+                                     prec);
+        if (!_hkz_lyt_zero_at(&st->theta_b, tr, N, tb, xn, a, b, prec))
+            (void) _hkz_lyt_box_zero(&st->theta_b, &xn, B, tb, xn, 40, prec);
+    }
     arb_set(tr->theta + i, &st->theta_b);
     arf_set(tr->ta + i, tb);
     if (tr->dir[i] == 0 && tr->nsteps[i] == 1)

@@ -55,8 +55,9 @@ static void eval_tb(arb_t K, arb_t Kth, const _hkz_lyt_box_t *B,
     acb_clear(S);
 }
 
-int _hkz_lyt_box_zero(arb_t res, const _hkz_lyt_box_t *B, const arf_t tb,
-                      double guess, slong rel_bits, slong prec)
+int _hkz_lyt_box_zero(arb_t res, double *xn, const _hkz_lyt_box_t *B,
+                      const arf_t tb, double guess, slong rel_bits,
+                      slong prec)
 {
     slong k, it, wp = B->c.wp;
     acb_ptr W = _acb_vec_init(B->len), W1 = _acb_vec_init(B->len);
@@ -110,14 +111,17 @@ int _hkz_lyt_box_zero(arb_t res, const _hkz_lyt_box_t *B, const arf_t tb,
         if (arf_cmpabs(st, e) < 0)
             break;
     }
+    *xn = arf_get_d(xm, ARF_RND_NEAR);
     arb_get_lbound_arf(lo, B->X, wp);
     arb_get_ubound_arf(hi, B->X, wp);
-    /* e = max(|x| 2^-(rel_bits + 2), 4 |last step|), widened if needed */
+    /* e = max(|x| 2^-(rel_bits + 2), 4 |last step|), widened if needed
+     * (res == NULL: the Newton point only) */
     arf_abs(e, xm);
     arf_mul_2exp_si(e, e, -rel_bits - 2);
     arf_mul_2exp_si(st, st, 2);
     arf_max(e, e, st);
-    for (it = 0; it < 3 && !ok; it++, arf_mul_2exp_si(e, e, 16))
+    for (it = 0; it < 3 && !ok && res != NULL; it++,
+         arf_mul_2exp_si(e, e, 16))
     {
         arf_sub(a, xm, e, ARF_PREC_EXACT, ARF_RND_DOWN);
         arf_add(b, xm, e, ARF_PREC_EXACT, ARF_RND_DOWN);
