@@ -121,13 +121,9 @@ int _hkz_lyt_line_build(_hkz_lyt_box_t *B, slong N, const arf_t tl0,
          * at tb falls back to cw_integral_eval.c where they are too large
          * for the goal).  Above: the model sharpened by the excess x bits
          * (the discretization error falls like e^{-2 pi a/h}, the omitted
-         * nodes like e^{-E}); then, or at once if the excess is above 64
-         * bits (degenerate saddles near beta = 1, theta = 0: the wider
-         * node range would inflate the t-remainders), h from the rigorous
-         * M_+ + M_- of cw_integral.c */
+         * nodes like e^{-E}); then (degenerate saddles near beta = 1,
+         * theta = 0) h from the rigorous M_+ + M_- of cw_integral.c */
         c->hmargin = 8;
-        if (pass == 1 && x > 64)
-            pass = 2;
         if (pass == 1)
         {
             double ah = 2 * HKZ_LY_PI * c->L.a / c->L.h + x * HKZ_LY_LN2;
