@@ -51,6 +51,7 @@ void _hkz_lyt_box_init(_hkz_lyt_box_t *B)
     mag_init(B->e1r);
     mag_init(B->etr);
     B->valid = 0;
+    B->pw = 0;
     B->Vr = NULL;
     arb_init(B->T);
     arb_init(B->X);
@@ -59,6 +60,7 @@ void _hkz_lyt_box_init(_hkz_lyt_box_t *B)
     arb_init(B->bb);
     arb_init(B->lam);
     mag_init(B->r);
+    arb_init(B->ig);
     B->len = 0;
     B->V = B->V1 = B->V2 = B->V3 = NULL;
     mag_init(B->R0);
@@ -84,6 +86,7 @@ void _hkz_lyt_box_clear(_hkz_lyt_box_t *B)
     arb_clear(B->bb);
     arb_clear(B->lam);
     mag_clear(B->r);
+    arb_clear(B->ig);
     if (B->len > 0)
     {
         _acb_vec_clear(B->V, B->len);
@@ -100,6 +103,19 @@ void _hkz_lyt_box_clear(_hkz_lyt_box_t *B)
     mag_clear(B->errt);
 }
 
+void _hkz_lyt_phases(acb_t w, acb_t wk, const _hkz_lyt_box_t *B,
+                     const arb_t D, slong wp)
+{
+    arb_t x;
+    arb_init(x);
+    arb_mul_arf(x, D, B->c.hh, wp);
+    arb_neg(x, x);
+    arb_sin_cos(acb_imagref(w), acb_realref(w), x, wp);
+    arb_mul_si(x, x, B->c.L.klo, wp);
+    arb_sin_cos(acb_imagref(wk), acb_realref(wk), x, wp);
+    arb_clear(x);
+}
+
 /* In the phase variable D = (c - theta)/t - b/tref (a wedge of the (t,
  * theta) plane for D in an interval, track_cw_step.c): at fixed D,
  * theta = c - t (D + b/tref), so G(t, D) = K(t, theta(t, D)) has
@@ -112,7 +128,7 @@ void _hkz_lyt_box_eval_d(arb_t K, arb_t Kth, arb_t Gt, arb_t Kt,
                          const _hkz_lyt_box_t *B, const arb_t DD,
                          const arb_t tt)
 {
-    slong wp = B->c.wp;
+    slong wp = B->pw;
     const arb_struct *t = tt != NULL ? tt : B->tm;
     int full = tt != NULL, two = Gt != NULL || Kt != NULL;
     arb_t D, x, y;
@@ -128,11 +144,7 @@ void _hkz_lyt_box_eval_d(arb_t K, arb_t Kth, arb_t Gt, arb_t Kt,
     acb_init(S1);
     acb_init(S2);
     mag_init(m);
-    arb_mul_arf(D, DD, B->c.hh, wp);
-    arb_neg(D, D);
-    arb_sin_cos(acb_imagref(w), acb_realref(w), D, wp);
-    arb_mul_si(D, D, B->c.L.klo, wp);
-    arb_sin_cos(acb_imagref(wk), acb_realref(wk), D, wp);
+    _hkz_lyt_phases(w, wk, B, DD, wp);
     if (K != NULL)
     {
         _acb_poly_evaluate(S0, B->V, B->len, w, wp);
@@ -221,7 +233,7 @@ void _hkz_lyt_box_eval_d(arb_t K, arb_t Kth, arb_t Gt, arb_t Kt,
 void _hkz_lyt_box_eval(arb_t K, arb_t Kth, arb_t Kt, const _hkz_lyt_box_t *B,
                        const arb_t theta, const arb_t tt)
 {
-    slong wp = B->c.wp;
+    slong wp = B->pw;
     arb_t D, x;
     arb_init(D);
     arb_init(x);

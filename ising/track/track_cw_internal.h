@@ -18,6 +18,7 @@ typedef struct
     arf_t th0;              /* anchor theta0 (exact, 53 bits) */
     arb_t cc, bb, lam;      /* c = b + theta0, b, lambda */
     mag_t r;                /* (tb - ta)/2 */
+    arb_t ig;               /* 1/(2 T tm) */
     slong len;
     acb_ptr V, V1, V2;      /* V_k, u_k V_k, (u_k^2/(2 tm^2) - lam) V_k */
     acb_ptr V3;             /* u_k^2 V_k */
@@ -27,6 +28,10 @@ typedef struct
     arb_t tref;
     acb_ptr Vr;
     mag_t e0r, e1r, etr;
+    /* the precision of the step's certificate (node values of the box,
+     * remainders, signs: the sums cancel little, and the t-remainders are
+     * far above 2^-64 of them); wp where the goal is needed */
+    slong pw;
     int valid;
 } _hkz_lyt_box_t;
 
@@ -55,19 +60,49 @@ void _hkz_lyt_box_eval_d(arb_t K, arb_t Kth, arb_t Gt, arb_t Kt,
                          const _hkz_lyt_box_t *B, const arb_t D,
                          const arb_t t);
 /* res = [x - e, x + e] inside X holding the zero of K(tb, .), to about
- * rel_bits (track_cw_zero.c); 0 if not certified */
-int _hkz_lyt_box_zero(arb_t res, const _hkz_lyt_box_t *B, const arf_t tb,
-                      double guess, slong rel_bits, slong prec);
+ * rel_bits (track_cw_zero.c); 0 if not certified (always with res =
+ * NULL); *xn = the Newton point on the nodes of B from guess */
+int _hkz_lyt_box_zero(arb_t res, double *xn, const _hkz_lyt_box_t *B,
+                      const arf_t tb, double guess, slong rel_bits,
+                      slong prec);
+/* w = e^{-i h D}, wk = w^klo (track_cw_box.c); e = e^{w_k} - 1 >= |e^{a_k(t)}
+ * - 1| on T, w_k = sup_T |u^2/(2 t tm) - lam| r (track_cw_line.c) */
+void _hkz_lyt_phases(acb_t w, acb_t wk, const _hkz_lyt_box_t *B,
+                     const arb_t D, slong wp);
+void _hkz_lyt_growth(mag_t e, const _hkz_lyt_box_t *B, const arb_t u);
+/* Second-order enclosures in t at fixed D on one step box (proof at
+ * the top of track_cw_curv.c): the node sums of N_tt (V4, R4) and of d/dt
+ * K_theta t (V5, R5); S = wk sum V_k w^k + disk(R); K_t on D x t
+ * (t inside T). */
+typedef struct
+{
+    acb_ptr V4, V5;
+    mag_t R4, R5;
+    slong len;
+} _hkz_lyt_curv_t;
+
+void _hkz_lyt_curv_init(_hkz_lyt_curv_t *C, slong len);
+void _hkz_lyt_curv_clear(_hkz_lyt_curv_t *C);
+void _hkz_lyt_curv_nodes(_hkz_lyt_curv_t *C, const _hkz_lyt_box_t *B);
+void _hkz_lyt_curv_sum(acb_t S, acb_srcptr V, const mag_t R,
+                       const _hkz_lyt_box_t *B, const acb_t w,
+                       const acb_t wk);
+void _hkz_lyt_kt_second(arb_t v, const _hkz_lyt_box_t *B,
+                        const _hkz_lyt_curv_t *C, const arb_t D,
+                        const arb_t t);
+/* G(t, D) = K(t, theta(t, D)) for all t in T (D a ball) */
+void _hkz_lyt_g_second(arb_t v, const _hkz_lyt_box_t *B,
+                       const _hkz_lyt_curv_t *C, const arb_t D);
 /* err0, err1, errt of B (track_cw_bound.c) */
 void _hkz_lyt_box_errors(_hkz_lyt_box_t *B, slong N, const arf_t ta,
                          const arf_t tb);
 
 /* Newton on the double node sum at (t, th) (th on failure; *xsre = Re
  * of the saddle); theta_j(tb) in [lo, hi] by the certified bracket of
- * cw_integral_eval.c (the interval itself on failure); res = the a-th of m
- * pieces of [lo, hi] (track_cw_step.c). */
+ * cw_integral_eval.c (the interval itself and 0 on failure); res = the a-th
+ * of m pieces of [lo, hi] (track_cw_step.c). */
 double _hkz_lyt_newton_d(slong N, double t, double th, double *xsre);
-void _hkz_lyt_zero_at(arb_t res, const hkz_ly_track_struct *tr, slong N,
+int _hkz_lyt_zero_at(arb_t res, const hkz_ly_track_struct *tr, slong N,
                       const arf_t tb, double guess, const arf_t lo,
                       const arf_t hi, slong prec);
 void _hkz_lyt_sub_interval(arb_t res, const arf_t lo, const arf_t hi,
@@ -77,6 +112,26 @@ void _hkz_lyt_sub_interval(arb_t res, const arf_t lo, const arf_t hi,
  * d theta/dt was not certified (an axis-aligned box may), 0 otherwise. */
 int _hkz_lyt_wedge_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
                         const arf_t thpred, slong prec);
+/* The certificate of a wedge (track_cw_wedge_cert.c): the sign of K_theta
+ * (which = 0) or K_t (which = 1) on B->T x [lo, hi], [lo, hi] a range of
+ * theta (in_d = 0) or of D (in_d = 1), 0 if not certified; the conditions
+ * of track_cw_wedge.c on the sub-wedge [t0, t1] x [Dlo, Dhi] of the line
+ * (1: certified, direction into *dir; -1: only the direction open; 0:
+ * not certified); theta = c - t (D + b/tref) for balls D, t. */
+int _hkz_lyt_sub_sign(const _hkz_lyt_box_t *B, const arf_t lo,
+                      const arf_t hi, int which, int in_d);
+int _hkz_lyt_wedge_pieces(_hkz_lyt_box_t *B, const arf_t t0, const arf_t t1,
+                          const arf_t xl0, const arf_t xl1, const arf_t Dlo,
+                          const arf_t Dhi, int depth, int *dir);
+void _hkz_lyt_wedge_theta(arb_t res, const _hkz_lyt_box_t *B, const arb_t D,
+                          const arb_t t);
+/* Records the certified step of zero i to tb (box [lo, hi], direction
+ * dir) and theta_j(tb): from the nodes of B (Newton from gbox), else the
+ * bracket inside [a, b] (from gat) (track_cw_step.c). */
+void _hkz_lyt_record(hkz_ly_track_struct *tr, slong i, const arf_t tb,
+                     const arf_t lo, const arf_t hi, int dir,
+                     const _hkz_lyt_box_t *B, double gbox, double gat,
+                     const arf_t a, const arf_t b, slong prec);
 
 /* The tracker's step and rates for the family hkz_ly_cw_family_integral
  * (track_cw_step.c). */

@@ -3,10 +3,27 @@
  * its errors on a region, and the step boxes inside it. */
 #include "track_cw_internal.h"
 
+void _hkz_lyt_growth(mag_t e, const _hkz_lyt_box_t *B, const arb_t u)
+{
+    slong wp = B->pw;
+    arb_t x;
+    mag_t w;
+    arb_init(x);
+    mag_init(w);
+    arb_sqr(x, u, wp);
+    arb_mul(x, x, B->ig, wp);
+    arb_sub(x, x, B->lam, wp);
+    arb_get_mag(w, x);
+    mag_mul(w, w, B->r);
+    mag_expm1(e, w);
+    arb_clear(x);
+    mag_clear(w);
+}
+
 /* the t-ball remainders R0, R1, RA (see top) */
 static void remainders(_hkz_lyt_box_t *B)
 {
-    slong k, wp = B->c.wp;
+    slong k, wp = B->pw;
     arb_t u, x, al, eta;
     mag_t w, e, m, v, ub;
 
@@ -35,15 +52,7 @@ static void remainders(_hkz_lyt_box_t *B)
         arb_set_arf(u, B->c.hh);
         arb_mul_si(u, u, B->c.L.klo + k, wp);
         arb_get_mag(ub, u);
-        /* w_k = sup |u^2/(2 t tm) - lam| r */
-        arb_sqr(x, u, wp);
-        arb_div(x, x, B->T, wp);
-        arb_div(x, x, B->tm, wp);
-        arb_mul_2exp_si(x, x, -1);
-        arb_sub(x, x, B->lam, wp);
-        arb_get_mag(w, x);
-        mag_mul(w, w, B->r);
-        mag_expm1(e, w);
+        _hkz_lyt_growth(e, B, u);
         acb_get_mag(v, B->V + k);
         mag_mul(m, v, e);
         mag_add(B->R0, B->R0, m);
@@ -84,7 +93,7 @@ int _hkz_lyt_line_build(_hkz_lyt_box_t *B, slong N, const arf_t tl0,
     arf_t m;
     mag_t m2;
     slong wp, len = 0, ext;
-    double tr;
+    double tr, x = 0;
     int pass;
 
     B->valid = 0;
@@ -103,15 +112,26 @@ int _hkz_lyt_line_build(_hkz_lyt_box_t *B, slong N, const arf_t tl0,
     mag_init(m2);
     acb_init(S);
     tr = arf_get_d(arb_midref(B->tref), ARF_RND_NEAR);
-    for (pass = 0; pass < 2; pass++)
+    for (pass = 0; pass < 3; pass++)
     {
         /* node range and h of the line model (the errors are bounded
          * below), the range widened by the motion of the saddle over the
-         * t-region; if the errors miss the target by 2^12 (degenerate
-         * saddles near beta = 1, theta = 0), h from the rigorous M_+ + M_-
-         * of cw_integral.c */
+         * t-region.  eps = 2^(-goal-6) saddle bumps, and errors below 2^-24
+         * bumps are far below the t-remainders of the steps (the bracket
+         * at tb falls back to cw_integral_eval.c where they are too large
+         * for the goal).  Above: the model sharpened by the excess x bits
+         * (the discretization error falls like e^{-2 pi a/h}, the omitted
+         * nodes like e^{-E}); then (degenerate saddles near beta = 1,
+         * theta = 0) h from the rigorous M_+ + M_- of cw_integral.c */
         c->hmargin = 8;
-        _hkz_lyi_ictx_bounds(c, B->X, pass);
+        if (pass == 1)
+        {
+            double ah = 2 * HKZ_LY_PI * c->L.a / c->L.h + x * HKZ_LY_LN2;
+            c->L.h = (double) (float) (2 * HKZ_LY_PI * c->L.a / ah);
+            c->L.E += x * HKZ_LY_LN2;
+            arf_set_d(c->hh, c->L.h);
+        }
+        _hkz_lyi_ictx_bounds(c, B->X, pass == 2);
         ext = (slong) (c->L.xs_re * (arf_get_d(tl1, ARF_RND_UP) -
                        arf_get_d(tl0, ARF_RND_DOWN)) / tr / c->L.h);
         if (arf_equal(tl0, tl1) || ext < 0 || ext > 1000)
@@ -149,9 +169,10 @@ int _hkz_lyt_line_build(_hkz_lyt_box_t *B, slong N, const arf_t tl0,
         mag_set(B->e0r, B->err0);
         mag_set(B->e1r, B->err1);
         mag_set(B->etr, B->errt);
-        mag_mul_2exp_si(m2, c->eps, 12);
+        mag_mul_2exp_si(m2, c->eps, c->goal + 6 - (pass == 0 ? 24 : 16));
         if (mag_cmp(B->err0, m2) <= 0)
             break;
+        x = mag_get_d_log2_approx(B->err0) - mag_get_d_log2_approx(m2) + 2;
     }
     if (len < 1)
     {
@@ -159,6 +180,7 @@ int _hkz_lyt_line_build(_hkz_lyt_box_t *B, slong N, const arf_t tl0,
         mag_clear(m2);
         return 1;
     }
+    B->pw = wp;
     B->valid = acb_is_finite(S) && mag_is_finite(B->err0) &&
                mag_is_finite(B->err1) && mag_is_finite(B->errt);
     acb_clear(S);
@@ -172,11 +194,11 @@ int _hkz_lyt_line_build(_hkz_lyt_box_t *B, slong N, const arf_t tl0,
  * are the node values of K_step at (tm, theta0) (phases still relative to
  * tref: D = (c - theta)/t - b/tref), its errors those of K_ref times
  * e^{lam (tm - tref)}, and the t-ball remainders are those of the top with
- * this tm. */
+ * this tm.  All in the precision B->pw of the certificate. */
 void _hkz_lyt_box_step(_hkz_lyt_box_t *B, const arf_t ta, const arf_t tb,
                        const arf_t lo, const arf_t hi)
 {
-    slong k, wp = B->c.wp;
+    slong k, wp = B->pw;
     arb_t u, x, d;
     arf_t m;
     mag_t f;
@@ -194,7 +216,10 @@ void _hkz_lyt_box_step(_hkz_lyt_box_t *B, const arf_t ta, const arf_t tb,
     arf_sub(m, tb, ta, ARF_PREC_EXACT, ARF_RND_DOWN);
     arf_mul_2exp_si(m, m, -1);
     arf_get_mag(B->r, m);
-    /* d = (tm - tref)/(2 tm tref) */
+    /* ig = 1/(2 T tm) for _hkz_lyt_growth; d = (tm - tref)/(2 tm tref) */
+    arb_mul(B->ig, B->T, B->tm, wp);
+    arb_mul_2exp_si(B->ig, B->ig, 1);
+    arb_inv(B->ig, B->ig, wp);
     arb_sub(d, B->tm, B->tref, wp);
     arb_div(d, d, B->tm, wp);
     arb_div(d, d, B->tref, wp);
@@ -204,7 +229,7 @@ void _hkz_lyt_box_step(_hkz_lyt_box_t *B, const arf_t ta, const arf_t tb,
         arb_set_arf(u, B->c.hh);
         arb_mul_si(u, u, B->c.L.klo + k, wp);
         if (arb_is_zero(d))
-            acb_set(B->V + k, B->Vr + k);
+            acb_set_round(B->V + k, B->Vr + k, wp);
         else
         {
             arb_sqr(x, u, wp);

@@ -72,13 +72,13 @@ void _hkz_ly_track_rates_cwi(double *dth, double *lam,
  * ~2^-40 (from the double Newton zero), then to the goal from the midpoint
  * of the first (its linear shift needs a start near the zero); the box
  * itself if that fails. */
-void _hkz_lyt_zero_at(arb_t res, const hkz_ly_track_struct *tr, slong N,
+int _hkz_lyt_zero_at(arb_t res, const hkz_ly_track_struct *tr, slong N,
                     const arf_t tb, double guess, const arf_t lo,
                     const arf_t hi, slong prec)
 {
     arb_t t;
     arf_t x0, wt, a, b;
-    int sa, sb, k;
+    int sa, sb, k, ok = 0;
     double re;
 
     arb_init(t);
@@ -96,6 +96,7 @@ void _hkz_lyt_zero_at(arb_t res, const hkz_ly_track_struct *tr, slong N,
             arf_cmp(a, lo) <= 0 || arf_cmp(b, hi) >= 0)
             break;
         arb_set_interval_arf(res, a, b, prec);
+        ok = 1;
         arf_add(x0, a, b, prec, ARF_RND_NEAR);
         arf_mul_2exp_si(x0, x0, -1);
         arf_sub(a, b, a, prec, ARF_RND_UP);
@@ -108,6 +109,7 @@ void _hkz_lyt_zero_at(arb_t res, const hkz_ly_track_struct *tr, slong N,
     arf_clear(wt);
     arf_clear(a);
     arf_clear(b);
+    return ok;
 }
 
 /* res = [lo + a (hi - lo)/m, lo + (a + 1)(hi - lo)/m] (outward) */
@@ -128,53 +130,46 @@ void _hkz_lyt_sub_interval(arb_t res, const arf_t lo, const arf_t hi, slong a,
     arb_clear(x);
 }
 
-typedef struct
+void _hkz_lyt_record(hkz_ly_track_struct *tr, slong i, const arf_t tb,
+                     const arf_t lo, const arf_t hi, int dir,
+                     const _hkz_lyt_box_t *B, double gbox, double gat,
+                     const arf_t a, const arf_t b, slong prec)
 {
-    const _hkz_lyt_box_t *B;
-    int which;
-} sub_ctx_t;
+    hkz_ly_step_struct *st = _hkz_ly_track_new_step(tr, i);
+    slong N = *(const slong *) tr->param;
+    double xn;
+    mag_t m;
 
-/* the sign on the a-th of m pieces of X x the b-th of m pieces of T */
-static int piece_sign(void *ctx, slong a, slong b, slong m)
-{
-    const sub_ctx_t *c = ctx;
-    const _hkz_lyt_box_t *B = c->B;
-    slong wp = B->c.wp;
-    arb_t th, t, v;
-    arf_t lo, hi;
-    int s;
-
-    arb_init(th);
-    arb_init(t);
-    arb_init(v);
-    arf_init(lo);
-    arf_init(hi);
-    arb_get_lbound_arf(lo, B->X, wp);
-    arb_get_ubound_arf(hi, B->X, wp);
-    _hkz_lyt_sub_interval(th, lo, hi, a, m, wp);
-    arb_get_lbound_arf(lo, B->T, wp);
-    arb_get_ubound_arf(hi, B->T, wp);
-    _hkz_lyt_sub_interval(t, lo, hi, b, m, wp);
-    if (c->which == 0)
-        _hkz_lyt_box_eval(NULL, v, NULL, B, th, t);
-    else
-        _hkz_lyt_box_eval(NULL, NULL, v, B, th, t);
-    s = sgn(v);
-    arb_clear(th);
-    arb_clear(t);
-    arb_clear(v);
-    arf_clear(lo);
-    arf_clear(hi);
-    return s;
-}
-
-/* The sign of K_theta (which = 0) or K_t (which = 1) on all of B, 0 if
- * not certified (_hkz_ly_track_subbox_sign: the enclosures of
- * track_cw_box.c hold on each sub-box). */
-static int sub_sign(const _hkz_lyt_box_t *B, int which)
-{
-    sub_ctx_t c = {B, which};
-    return _hkz_ly_track_subbox_sign(piece_sign, &c);
+    mag_init(m);
+    arb_set_arf(&st->ta, tr->ta + i);
+    arb_set_arf(&st->tb, tb);
+    arb_set_interval_arf(&st->box, lo, hi, prec);
+    st->dir = dir;
+    /* the nodes bracket to the goal only if err0 is near eps (the goal
+     * is 2^-6 eps-bumps above it); else straight to the bracket, and if
+     * that fails (its start, Newton in doubles, or its line near the
+     * degenerate saddles of beta = 1), again from the Newton point on the
+     * nodes, else the nodes' bracket to 2^-40 (a narrower ball than the
+     * slice: the next step needs room of 4 radii) */
+    mag_mul_2exp_si(m, B->c.eps, 16);
+    xn = gat;
+    if ((mag_cmp(B->err0, m) > 0 || !_hkz_lyt_box_zero(&st->theta_b, &xn, B,
+         tb, gbox, tr->rel_bits, prec)) &&
+        !_hkz_lyt_zero_at(&st->theta_b, tr, N, tb, gat, a, b, prec))
+    {
+        if (xn == gat)
+            (void) _hkz_lyt_box_zero(NULL, &xn, B, tb, gbox, tr->rel_bits,
+                                     prec);
+        if (!_hkz_lyt_zero_at(&st->theta_b, tr, N, tb, xn, a, b, prec))
+            (void) _hkz_lyt_box_zero(&st->theta_b, &xn, B, tb, xn, 40, prec);
+    }
+    arb_set(tr->theta + i, &st->theta_b);
+    arf_set(tr->ta + i, tb);
+    if (tr->dir[i] == 0 && tr->nsteps[i] == 1)
+        tr->dir[i] = dir == 0 ? 2 : dir;
+    else if (tr->dir[i] != dir)
+        tr->dir[i] = 2;
+    mag_clear(m);
 }
 
 /* The axis-aligned box of zero i to tb (see top); where the wedge of
@@ -222,9 +217,9 @@ static int try_box(hkz_ly_track_struct *tr, slong i, const arf_t tb,
     if (s[0] * s[1] != -1)
         goto cleanup;
     /* 2. K_theta(B) excludes 0; 3. K_t(B) for the direction */
-    if (!(s[0] = sub_sign(Bp, 0)))
+    if (!(s[0] = _hkz_lyt_sub_sign(Bp, lo, hi, 0, 0)))
         goto cleanup;
-    s[1] = sub_sign(Bp, 1);
+    s[1] = _hkz_lyt_sub_sign(Bp, lo, hi, 1, 0);
     dir = -s[0] * s[1];
     /* an undecided direction: retry shorter (run_zero halves dt) unless
      * the step is already tiny */
@@ -232,26 +227,12 @@ static int try_box(hkz_ly_track_struct *tr, slong i, const arf_t tb,
         > 0)
         goto cleanup;
     ok = 1;
-    {
-        hkz_ly_step_struct *st = _hkz_ly_track_new_step(tr, i);
-        arb_set_arf(&st->ta, ta);
-        arb_set_arf(&st->tb, tb);
-        arb_set_interval_arf(&st->box, lo, hi, prec);
-        st->dir = dir;
-        /* from the nodes of the box; the one-zero bracket otherwise */
-        if (!_hkz_lyt_box_zero(&st->theta_b, Bp, tb, _hkz_lyt_newton_d(N,
-                               arf_get_d(tb, ARF_RND_NEAR),
-                               arf_get_d(thpred, ARF_RND_NEAR), &re),
-                               tr->rel_bits, prec))
-            _hkz_lyt_zero_at(&st->theta_b, tr, N, tb, arf_get_d(thpred,
-                    ARF_RND_NEAR), lo, hi, prec);
-        arb_set(tr->theta + i, &st->theta_b);
-        arf_set(tr->ta + i, tb);
-        if (tr->dir[i] == 0 && tr->nsteps[i] == 1)
-            tr->dir[i] = dir == 0 ? 2 : dir;
-        else if (tr->dir[i] != dir)
-            tr->dir[i] = 2;
-    }
+    /* theta_j(tb) from the nodes of the box; the one-zero bracket
+     * otherwise */
+    _hkz_lyt_record(tr, i, tb, lo, hi, dir, Bp, _hkz_lyt_newton_d(N,
+                    arf_get_d(tb, ARF_RND_NEAR), arf_get_d(thpred,
+                    ARF_RND_NEAR), &re), arf_get_d(thpred, ARF_RND_NEAR), lo,
+                    hi, prec);
 cleanup:
     _hkz_lyt_box_clear(&B);
     arf_clear(lo);

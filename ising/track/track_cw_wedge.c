@@ -33,15 +33,9 @@
  * K_t/K_theta = F_t/F_theta since F/K > 0).  theta_j(tb) is a certified
  * sign bracket inside S(tb).  The recorded box is the theta hull of W:
  * it holds theta_j(t) for every t in T (the uniqueness is that of the
- * slices). */
+ * slices).  The conditions are checked in track_cw_wedge_cert.c. */
 #include <math.h>
-#include <acb_poly.h>
 #include "track_cw_internal.h"
-
-static int sgn(const arb_t x)
-{
-    return arb_is_positive(x) ? 1 : arb_is_negative(x) ? -1 : 0;
-}
 
 /* theta_j(tb) in doubles: four Newton continuation steps from (ta, th)
  * with the secant velocity (a guess; the step certifies); *sp = the
@@ -61,264 +55,6 @@ static double predict_d(double *sp, slong N, double ta, double th, double v,
     }
     *sp = FLINT_MIN(*sp, HKZ_LY_PI * tb / (re + 2 * sqrt(tb)));
     return x;
-}
-
-typedef struct
-{
-    const _hkz_lyt_box_t *B;
-    const arf_struct *Dlo, *Dhi;
-    int which;
-} sub_ctx_t;
-
-/* the sign on the a-th of m pieces of [Dlo, Dhi] x the b-th of m pieces
- * of T (a piece of the wedge) */
-static int piece_sign(void *ctx, slong a, slong b, slong m)
-{
-    const sub_ctx_t *c = ctx;
-    const _hkz_lyt_box_t *B = c->B;
-    slong wp = B->c.wp;
-    arb_t D, t, v;
-    arf_t lo, hi;
-    int s;
-
-    arb_init(D);
-    arb_init(t);
-    arb_init(v);
-    arf_init(lo);
-    arf_init(hi);
-    _hkz_lyt_sub_interval(D, c->Dlo, c->Dhi, a, m, wp);
-    arb_get_lbound_arf(lo, B->T, wp);
-    arb_get_ubound_arf(hi, B->T, wp);
-    _hkz_lyt_sub_interval(t, lo, hi, b, m, wp);
-    if (c->which == 0)
-        _hkz_lyt_box_eval_d(NULL, v, NULL, NULL, B, D, t);
-    else
-        _hkz_lyt_box_eval_d(NULL, NULL, NULL, v, B, D, t);
-    s = sgn(v);
-    arb_clear(D);
-    arb_clear(t);
-    arb_clear(v);
-    arf_clear(lo);
-    arf_clear(hi);
-    return s;
-}
-
-/* The sign of K_theta (which = 0) or K_t (which = 1) on all of the wedge,
- * 0 if not certified (_hkz_ly_track_subbox_sign: the enclosures of
- * track_cw_box.c hold on each sub-box). */
-static int sub_sign(const _hkz_lyt_box_t *B, const arf_t Dlo,
-                    const arf_t Dhi, int which)
-{
-    sub_ctx_t c = {B, Dlo, Dhi, which};
-    return _hkz_ly_track_subbox_sign(piece_sign, &c);
-}
-
-/* Second order in t at fixed D.  The node sum N(t, D) = 2h Re wk sum_k
- * V_k e^{a_k(t)} w^k (wk = e^{-i h klo D}, a_k(t) = (u_k^2/(2 t tm) -
- * lam)(t - tm), a_k(tm) = 0) differs from G by at most err0 on the region,
- * and N_tt = 2h Re wk sum_k beta_k(t) V_k e^{a_k(t)} w^k with beta_k =
- * a_k'^2 + a_k'' = (u_k^2/(2t^2) - lam)^2 - u_k^2/t^3.  For t in T,
- *   sum beta_k(t) V_k e^{a_k} w^k in S4 + disk(R4),  S4 = sum V4_k w^k,
- *   V4_k = beta_k(tm) V_k,  R4 = sum |V_k| (sup_T |beta_k - beta_k(tm)|
- *                                          + sup_T |beta_k| e_k)
- * (|e^{a_k} - 1| <= e_k = e^{w_k} - 1 as in track_cw_box.c, |w| = 1), and
- * by Taylor's theorem with the Lagrange remainder
- *   G(t, D) in N(tm, D) + N_t(tm, D) [-r, r] + N_tt(T, D) [0, r^2/2]
- *              + [-err0, err0],
- * N_t(tm, D) = 2h Re S2 (track_cw_box.c).  The second-order term keeps the
- * cancellation of the sum, so the edges hold for longer steps than the
- * mean value form (whose t-ball remainder RA is first order in r). */
-static void curv_nodes(acb_ptr V4, mag_t R4, const _hkz_lyt_box_t *B)
-{
-    slong k, wp = B->c.wp;
-    arb_t u, bm, bT, x, y;
-    mag_t m, e;
-
-    arb_init(u);
-    arb_init(bm);
-    arb_init(bT);
-    arb_init(x);
-    arb_init(y);
-    mag_init(m);
-    mag_init(e);
-    mag_zero(R4);
-    for (k = 0; k < B->len; k++)
-    {
-        int j;
-        arb_set_arf(u, B->c.hh);
-        arb_mul_si(u, u, B->c.L.klo + k, wp);
-        for (j = 0; j < 2; j++)
-        {
-            /* beta at tm (j = 0) and on T (j = 1) */
-            const arb_struct *t = j == 0 ? B->tm : B->T;
-            arb_struct *b = j == 0 ? bm : bT;
-            arb_div(x, u, t, wp);
-            arb_sqr(x, x, wp);
-            arb_mul_2exp_si(x, x, -1);
-            arb_sub(x, x, B->lam, wp);
-            arb_sqr(b, x, wp);
-            arb_sqr(x, u, wp);
-            arb_pow_ui(y, t, 3, wp);
-            arb_div(x, x, y, wp);
-            arb_sub(b, b, x, wp);
-        }
-        acb_mul_arb(V4 + k, B->V + k, bm, wp);
-        /* e_k = e^{w_k} - 1, w_k = sup |u^2/(2 t tm) - lam| r */
-        arb_sqr(x, u, wp);
-        arb_div(x, x, B->T, wp);
-        arb_div(x, x, B->tm, wp);
-        arb_mul_2exp_si(x, x, -1);
-        arb_sub(x, x, B->lam, wp);
-        arb_get_mag(m, x);
-        mag_mul(m, m, B->r);
-        mag_expm1(e, m);
-        arb_get_mag(m, bT);
-        mag_mul(e, e, m);
-        arb_sub(x, bT, bm, wp);
-        arb_get_mag(m, x);
-        mag_add(e, e, m);
-        acb_get_mag(m, B->V + k);
-        mag_mul(e, e, m);
-        mag_add(R4, R4, e);
-    }
-    arb_clear(u);
-    arb_clear(bm);
-    arb_clear(bT);
-    arb_clear(x);
-    arb_clear(y);
-    mag_clear(m);
-    mag_clear(e);
-}
-
-/* The sign of G(t, D) for all t in T (D exact), 0 if not certified: the
- * second-order form above, then the mean value form G(tm, D) + G_t(T, D)
- * [-r, r] of track_cw_box.c. */
-static int edge_sign(const _hkz_lyt_box_t *B, acb_srcptr V4, const mag_t R4,
-                     const arb_t D)
-{
-    slong wp = B->c.wp;
-    arb_t v, g, x, q;
-    acb_t w, wk, S;
-    mag_t m;
-    int s;
-
-    arb_init(v);
-    arb_init(g);
-    arb_init(x);
-    arb_init(q);
-    acb_init(w);
-    acb_init(wk);
-    acb_init(S);
-    mag_init(m);
-    _hkz_lyt_box_eval_d(v, NULL, g, NULL, B, D, NULL);
-    arb_zero(x);
-    arb_add_error_mag(x, B->r);
-    arb_addmul(v, g, x, wp);
-    /* N_tt enclosure: 2h (Re S4 + [-R4, R4]) */
-    arb_mul_arf(x, D, B->c.hh, wp);
-    arb_neg(x, x);
-    arb_sin_cos(acb_imagref(w), acb_realref(w), x, wp);
-    arb_mul_si(x, x, B->c.L.klo, wp);
-    arb_sin_cos(acb_imagref(wk), acb_realref(wk), x, wp);
-    _acb_poly_evaluate(S, V4, B->len, w, wp);
-    acb_mul(S, S, wk, wp);
-    arb_set(q, acb_realref(S));
-    arb_add_error_mag(q, R4);
-    arb_mul_arf(q, q, B->c.hh, wp);
-    arb_mul_2exp_si(q, q, 1);
-    /* times [0, r^2/2] */
-    mag_mul(m, B->r, B->r);
-    mag_mul_2exp_si(m, m, -2);
-    arb_zero(x);
-    arb_add_error_mag(x, m);
-    arf_set_mag(arb_midref(x), m);
-    arb_addmul(v, q, x, wp);
-    s = sgn(v);
-    if (s == 0)
-    {
-        /* the mean value form */
-        _hkz_lyt_box_eval_d(v, NULL, NULL, NULL, B, D, NULL);
-        _hkz_lyt_box_eval_d(NULL, NULL, g, NULL, B, D, B->T);
-        arb_zero(x);
-        arb_add_error_mag(x, B->r);
-        arb_addmul(v, g, x, wp);
-        s = sgn(v);
-    }
-    arb_clear(v);
-    arb_clear(g);
-    arb_clear(x);
-    arb_clear(q);
-    acb_clear(w);
-    acb_clear(wk);
-    acb_clear(S);
-    mag_clear(m);
-    return s;
-}
-
-/* theta = c - t (D + b/tref) for the ball D and the ball t */
-static void theta_of(arb_t res, const _hkz_lyt_box_t *B, const arb_t D,
-                     const arb_t t)
-{
-    slong wp = B->c.wp;
-    arb_div(res, B->bb, B->tref, wp);
-    arb_add(res, res, D, wp);
-    arb_mul(res, res, t, wp);
-    arb_sub(res, B->cc, res, wp);
-}
-
-/* Conditions 1-3 (see top) on the sub-wedge t in [t0, t1] (inside the
- * region of the line; _hkz_lyt_box_step re-centres the nodes and the
- * t-ball remainders there, a positive factor on K), on its halves if they
- * fail, to the given depth.  1: certified, with the direction combined
- * into *dir; -1: only the direction open (or mixed); 0: not certified.
- * The slices of every piece hold exactly one zero, so the pieces together
- * certify [t0, t1] (the last piece is the one at t1). */
-static int pieces(_hkz_lyt_box_t *B, const arf_t t0, const arf_t t1,
-                  const arf_t xl0, const arf_t xl1, const arf_t Dlo,
-                  const arf_t Dhi, int depth, int *dir)
-{
-    int s[2], k, d, r = 0;
-    arb_t x;
-    arf_t m;
-    acb_ptr V4;
-    mag_t R4;
-
-    _hkz_lyt_box_step(B, t0, t1, xl0, xl1);
-    arb_init(x);
-    mag_init(R4);
-    V4 = _acb_vec_init(B->len);
-    curv_nodes(V4, R4, B);
-    for (k = 0; k < 2; k++)
-    {
-        arb_set_arf(x, k == 0 ? Dlo : Dhi);
-        s[k] = edge_sign(B, V4, R4, x);
-    }
-    _acb_vec_clear(V4, B->len);
-    mag_clear(R4);
-    arb_clear(x);
-    if (s[0] * s[1] == -1 && (s[0] = sub_sign(B, Dlo, Dhi, 0)) != 0)
-    {
-        s[1] = sub_sign(B, Dlo, Dhi, 1);
-        d = -s[0] * s[1];
-        r = d == 0 ? -1 : 1;
-        if (r == 1 && *dir != 0 && *dir != d)
-            return -1;
-        if (r == 1)
-        {
-            *dir = d;
-            return 1;
-        }
-    }
-    if (depth == 0)
-        return r;
-    arf_init(m);
-    arf_add(m, t0, t1, ARF_PREC_EXACT, ARF_RND_DOWN);
-    arf_mul_2exp_si(m, m, -1);
-    r = pieces(B, t0, m, xl0, xl1, Dlo, Dhi, depth - 1, dir);
-    if (r == 1)
-        r = pieces(B, m, t1, xl0, xl1, Dlo, Dhi, depth - 1, dir);
-    arf_clear(m);
-    return r;
 }
 
 int _hkz_lyt_wedge_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
@@ -384,7 +120,8 @@ int _hkz_lyt_wedge_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
     arf_set_d(u, 0.5 * (tha + pb));
     if (_hkz_lyt_line_build(Bp, N, ta, tb, lo, hi, u, prec))
         goto cleanup;
-    _hkz_lyt_box_step(Bp, ta, tb, lo, hi);
+    /* 64 bits for the certificate, raised with the Ziv loop of run_zero */
+    B.pw = FLINT_MIN(B.c.wp, 64 + prec - tr->prec0[i]);
     wp = B.c.wp;
     /* [Dlo, Dhi] = hull(D(ta, A), D(tb, pb)) widened by margin/tb */
     arb_set_arf(x, ta);
@@ -406,7 +143,7 @@ int _hkz_lyt_wedge_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
     arf_add(Dhi, Dhi, arb_midref(y), wp, ARF_RND_UP);
     /* the wedge inside the region of the bounds: theta(T, [Dlo, Dhi]) in X */
     arb_set_interval_arf(v, Dlo, Dhi, wp);
-    theta_of(y, Bp, v, B.T);
+    _hkz_lyt_wedge_theta(y, Bp, v, B.T);
     arb_get_lbound_arf(u, y, wp);
     if (arf_cmp(u, lo) < 0)
         goto cleanup;
@@ -418,43 +155,24 @@ int _hkz_lyt_wedge_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
     arb_get_lbound_arf(lo, y, wp);
     arb_get_ubound_arf(hi, y, wp);
     /* 1-3 on T, or on its halves, quarters, eighths */
-    k = pieces(Bp, ta, tb, xl0, xl1, Dlo, Dhi, 3, &dir);
+    k = _hkz_lyt_wedge_pieces(Bp, ta, tb, xl0, xl1, Dlo, Dhi, 3, &dir);
     if (k != 1)
     {
         ok = k;
         goto cleanup;
     }
     ok = 1;
-    {
-        hkz_ly_step_struct *st = _hkz_ly_track_new_step(tr, i);
-        arf_t a, b;
-        arf_init(a);
-        arf_init(b);
-        arb_set_arf(&st->ta, ta);
-        arb_set_arf(&st->tb, tb);
-        arb_set_interval_arf(&st->box, lo, hi, prec);
-        st->dir = dir;
-        /* the slice S(tb), inner bounds (the bracket must lie inside) */
-        arb_set_arf(x, tb);
-        arb_set_arf(v, Dhi);
-        theta_of(y, Bp, v, x);
-        arb_get_ubound_arf(a, y, wp);
-        arb_set_arf(v, Dlo);
-        theta_of(y, Bp, v, x);
-        arb_get_lbound_arf(b, y, wp);
-        arb_set_interval_arf(B.X, a, b, ARF_PREC_EXACT);
-        if (!_hkz_lyt_box_zero(&st->theta_b, Bp, tb, _hkz_lyt_newton_d(N, tbd, pb,
-                               &sp), tr->rel_bits, prec))
-            _hkz_lyt_zero_at(&st->theta_b, tr, N, tb, pb, a, b, prec);
-        arf_clear(a);
-        arf_clear(b);
-        arb_set(tr->theta + i, &st->theta_b);
-        arf_set(tr->ta + i, tb);
-        if (tr->dir[i] == 0 && tr->nsteps[i] == 1)
-            tr->dir[i] = dir == 0 ? 2 : dir;
-        else if (tr->dir[i] != dir)
-            tr->dir[i] = 2;
-    }
+    /* the slice S(tb), inner bounds (the bracket must lie inside) */
+    arb_set_arf(x, tb);
+    arb_set_arf(v, Dhi);
+    _hkz_lyt_wedge_theta(y, Bp, v, x);
+    arb_get_ubound_arf(xl0, y, wp);
+    arb_set_arf(v, Dlo);
+    _hkz_lyt_wedge_theta(y, Bp, v, x);
+    arb_get_lbound_arf(xl1, y, wp);
+    arb_set_interval_arf(B.X, xl0, xl1, ARF_PREC_EXACT);
+    _hkz_lyt_record(tr, i, tb, lo, hi, dir, Bp, _hkz_lyt_newton_d(N, tbd, pb,
+                    &sp), pb, xl0, xl1, prec);
 cleanup:
     _hkz_lyt_box_clear(&B);
     arf_clear(xl0);

@@ -71,16 +71,20 @@ static void run_zero(slong i, void *arg)
         arf_mul(u, u, pred, tr->prec[i], ARF_RND_NEAR);
         arf_add(pred, arb_midref(tr->theta + i), u, tr->prec[i],
                 ARF_RND_NEAR);
+        /* the integral steps: a failed attempt costs as much as a
+         * certified one and the certifiable dt/t changes slowly with t, so
+         * gentle growth and a gentle first cut (N = 2000: 105 certified
+         * steps in 141 attempts for 3 zeros, against 129 in 195) */
         if ((integral ? _hkz_ly_track_try_step_cwi : _hkz_ly_track_try_step)(
                 tr, i, tb, pred, tr->prec[i]))
         {
-            tr->dt[i] = 1.5 * dt;
+            tr->dt[i] = (integral ? 1.15 : 1.5) * dt;
             fails = 0;
             steps++;
         }
         else
         {
-            tr->dt[i] = 0.5 * dt;
+            tr->dt[i] = (integral && fails == 0 ? 0.8 : 0.5) * dt;
             fails++;
             if (fails % 4 == 0)
                 tr->prec[i] = FLINT_MIN(2 * tr->prec[i], tr->max_prec);

@@ -34,7 +34,7 @@ def cw(n, t0, t1, zeros=None, digits=15, method="auto", threads=2,
     """Trajectories theta_j(t), t in [t0, t1], of the Curie-Weiss zeros of
     K_n (coupling t per edge); zeros = (J0, J1) tracks J0..J1 (1-based,
     default all n/2).  progress(done, total) per round of steps."""
-    c.check_int(n, "n", 2, 4096)
+    c.check_int(n, "n", 2, 100000)
     c.check_digits(digits)
     c.check_int(threads, "threads", 1, 256)
     m = c.choice(method, "method", ("auto", "direct", "integral"))

@@ -146,7 +146,7 @@ cleanup:
 
 static const hkz_opt_t cw_opts[] = {
     {"n", HKZ_OPT_SLONG, offsetof(hkz_cli_track_args_t, n), .req = 1,
-     .lo = 2, .hi = 4096, .metavar = "N", .help = "number of spins"},
+     .lo = 2, .hi = 100000, .metavar = "N", .help = "number of spins"},
     {"method", HKZ_OPT_CHOICE, offsetof(hkz_cli_track_args_t, method),
      .values = hkz_cli_ly_methods, .def = "auto",
      .help = "steps by the cosine sum or the saddle-line integral"},

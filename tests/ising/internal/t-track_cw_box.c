@@ -8,7 +8,9 @@
  *   K_t = K (N^2/2 - lam + (c - theta)^2/(2 t^2) + 1/(2t)) + (K/G) G_t,
  * the point enclosures at t = tm and the box enclosures (t a sub-ball of
  * T, theta a sub-ball of X) contain these values at random boxes, points
- * and N. */
+ * and N; so do the second-order forms in t of track_cw_curv.c (K_t, and
+ * K = G(t, D) by the Taylor form of the wedge edges), also with the node
+ * values rounded to the 64 bits of the wedge certificates. */
 #include "hkz_test.h"
 #include "track_cw_internal.h"
 
@@ -77,6 +79,29 @@ static void exact(arb_t K, arb_t Kth, arb_t Kt, const _hkz_lyt_box_t *B,
     arb_clear(e);
     arb_clear(x);
     arb_clear(cm);
+}
+
+/* K_t and K = G(t, D) by the second-order forms on the D-ball of (T2,
+ * X2) */
+static void second(arb_t Kt, arb_t K, const _hkz_lyt_box_t *B,
+                   const arb_t T2, const arb_t X2)
+{
+    _hkz_lyt_curv_t C;
+    arb_t D, x;
+
+    arb_init(D);
+    arb_init(x);
+    _hkz_lyt_curv_init(&C, B->len);
+    _hkz_lyt_curv_nodes(&C, B);
+    arb_sub(D, B->cc, X2, B->pw);
+    arb_div(D, D, T2, B->pw);
+    arb_div(x, B->bb, B->tref, B->pw);
+    arb_sub(D, D, x, B->pw);
+    _hkz_lyt_kt_second(Kt, B, &C, D, T2);
+    _hkz_lyt_g_second(K, B, &C, D);
+    _hkz_lyt_curv_clear(&C);
+    arb_clear(D);
+    arb_clear(x);
 }
 
 /* x = lo + (hi - lo) k/1024 (exact) */
@@ -163,6 +188,16 @@ int main(void)
                            arb_contains(Kt, Et), "N=%ld: the box "
                            "enclosures miss the cosine-sum values",
                            (long) N);
+            if (it % 2)
+            {
+                /* the node values at the certificates' 64 bits */
+                B.pw = 64;
+                _hkz_lyt_box_step(&B, ta, tb, lo, hi);
+            }
+            second(Kt, K, &B, T2, X2);
+            HKZ_TEST_CHECK(arb_contains(K, E) && arb_contains(Kt, Et),
+                           "N=%ld pw=%ld: the second-order forms miss the "
+                           "cosine-sum values", (long) N, (long) B.pw);
         }
         _hkz_lyt_box_clear(&B);
     }

@@ -1,0 +1,195 @@
+/* The certificate of a wedge step (track_cw_wedge.c has the wedge and the
+ * proof that these conditions certify it): the signs of G(t, D) at the
+ * edges D = Dlo, Dhi for all t and of K_theta and K_t on sub-wedges (K_t
+ * and the edges by the second-order forms in t of track_cw_curv.c), and the cut of T into pieces that
+ * share the nodes of one line.  All in the precision B->pw of the step's
+ * certificate (track_cw_internal.h). */
+#include <math.h>
+#include "track_cw_internal.h"
+
+static int sgn(const arb_t x)
+{
+    return arb_is_positive(x) ? 1 : arb_is_negative(x) ? -1 : 0;
+}
+
+typedef struct
+{
+    const _hkz_lyt_box_t *B;
+    const arf_struct *lo, *hi;
+    int which, in_d;
+    const _hkz_lyt_curv_t *C;   /* K_t also by _hkz_lyt_kt_second */
+} sub_ctx_t;
+
+/* the sign on the a-th of m pieces of [lo, hi] (theta or D) x the b-th of
+ * m pieces of T */
+static int piece_sign(void *ctx, slong a, slong b, slong m)
+{
+    const sub_ctx_t *c = ctx;
+    const _hkz_lyt_box_t *B = c->B;
+    arb_struct *Kth, *Kt;
+    arb_t x, t, v;
+    arf_t lo, hi;
+    int s;
+
+    arb_init(x);
+    arb_init(t);
+    arb_init(v);
+    arf_init(lo);
+    arf_init(hi);
+    _hkz_lyt_sub_interval(x, c->lo, c->hi, a, m, B->pw);
+    arb_get_lbound_arf(lo, B->T, B->pw);
+    arb_get_ubound_arf(hi, B->T, B->pw);
+    _hkz_lyt_sub_interval(t, lo, hi, b, m, B->pw);
+    Kth = c->which == 0 ? v : NULL;
+    Kt = c->which == 0 ? NULL : v;
+    s = 0;
+    if (c->C != NULL && Kt != NULL)
+    {
+        _hkz_lyt_kt_second(v, B, c->C, x, t);
+        s = sgn(v);
+    }
+    if (s == 0 && c->in_d)
+        _hkz_lyt_box_eval_d(NULL, Kth, NULL, Kt, B, x, t);
+    else if (s == 0)
+        _hkz_lyt_box_eval(NULL, Kth, Kt, B, x, t);
+    if (s == 0)
+        s = sgn(v);
+    arb_clear(x);
+    arb_clear(t);
+    arb_clear(v);
+    arf_clear(lo);
+    arf_clear(hi);
+    return s;
+}
+
+/* _hkz_ly_track_subbox_sign: the enclosures of track_cw_box.c hold on
+ * each sub-box of T x X (of the wedge: theta(T, [lo, hi]) lies in X). */
+static int sub_sign(const _hkz_lyt_box_t *B, const arf_t lo, const arf_t hi,
+                    int which, int in_d, const _hkz_lyt_curv_t *C)
+{
+    sub_ctx_t c = {B, lo, hi, which, in_d, C};
+    return _hkz_ly_track_subbox_sign(piece_sign, &c);
+}
+
+int _hkz_lyt_sub_sign(const _hkz_lyt_box_t *B, const arf_t lo,
+                      const arf_t hi, int which, int in_d)
+{
+    return sub_sign(B, lo, hi, which, in_d, NULL);
+}
+
+/* The sign of G(t, D) for all t in T (D exact), 0 if not certified: the
+ * second-order form of track_cw_curv.c, then the mean value form G(tm, D)
+ * + G_t(T, D) [-r, r] of track_cw_box.c.  *ratio = radius/|midpoint| of
+ * the second-order form (a guide for the cut of T only). */
+static int edge_sign(double *ratio, const _hkz_lyt_box_t *B,
+                     const _hkz_lyt_curv_t *C, const arb_t D)
+{
+    arb_t v, g, x;
+    int s;
+
+    arb_init(v);
+    arb_init(g);
+    arb_init(x);
+    _hkz_lyt_g_second(v, B, C, D);
+    s = sgn(v);
+    *ratio = arf_is_zero(arb_midref(v)) ? HUGE_VAL :
+             mag_get_d(arb_radref(v)) /
+             fabs(arf_get_d(arb_midref(v), ARF_RND_NEAR));
+    if (s == 0)
+    {
+        /* the mean value form */
+        _hkz_lyt_box_eval_d(v, NULL, NULL, NULL, B, D, NULL);
+        _hkz_lyt_box_eval_d(NULL, NULL, g, NULL, B, D, B->T);
+        arb_zero(x);
+        arb_add_error_mag(x, B->r);
+        arb_addmul(v, g, x, B->pw);
+        s = sgn(v);
+    }
+    arb_clear(v);
+    arb_clear(g);
+    arb_clear(x);
+    return s;
+}
+
+void _hkz_lyt_wedge_theta(arb_t res, const _hkz_lyt_box_t *B, const arb_t D,
+                          const arb_t t)
+{
+    slong wp = B->pw;
+    arb_div(res, B->bb, B->tref, wp);
+    arb_add(res, res, D, wp);
+    arb_mul(res, res, t, wp);
+    arb_sub(res, B->cc, res, wp);
+}
+
+/* Conditions 1-3 of track_cw_wedge.c on [t0, t1] (_hkz_lyt_box_step
+ * re-centres the nodes and the t-ball remainders there, a positive factor
+ * on K); if they fail, on 2^j equal pieces, to the given depth.  The
+ * second-order radius shrinks by a factor ~2^5 per halving of T, so a
+ * radius 2^6 (2^12) times the value at an edge skips one (two) halvings
+ * that could not certify the edges.  The slices of every piece hold
+ * exactly one zero, so the pieces together certify [t0, t1] (the last
+ * piece is the one at t1). */
+int _hkz_lyt_wedge_pieces(_hkz_lyt_box_t *B, const arf_t t0, const arf_t t1,
+                          const arf_t xl0, const arf_t xl1, const arf_t Dlo,
+                          const arf_t Dhi, int depth, int *dir)
+{
+    int s[2], k, d, r = 0, j, ok;
+    double ratio = 0, rk;
+    slong q, n;
+    arb_t x;
+    arf_t a, b, w;
+    _hkz_lyt_curv_t C;
+
+    _hkz_lyt_box_step(B, t0, t1, xl0, xl1);
+    arb_init(x);
+    _hkz_lyt_curv_init(&C, B->len);
+    _hkz_lyt_curv_nodes(&C, B);
+    for (k = 0; k < 2; k++)
+    {
+        arb_set_arf(x, k == 0 ? Dlo : Dhi);
+        s[k] = edge_sign(&rk, B, &C, x);
+        ratio = FLINT_MAX(ratio, rk);
+    }
+    arb_clear(x);
+    ok = s[0] * s[1] == -1 && (s[0] = sub_sign(B, Dlo, Dhi, 0, 1, NULL));
+    if (ok)
+        s[1] = sub_sign(B, Dlo, Dhi, 1, 1, &C);
+    _hkz_lyt_curv_clear(&C);
+    if (ok)
+    {
+        d = -s[0] * s[1];
+        r = d == 0 ? -1 : 1;
+        if (r == 1 && *dir != 0 && *dir != d)
+            return -1;
+        if (r == 1)
+        {
+            *dir = d;
+            return 1;
+        }
+    }
+    if (depth == 0)
+        return r;
+    j = FLINT_MIN(depth, 1 + (ratio > 64) + (ratio > 4096));
+    n = WORD(1) << j;
+    arf_init(a);
+    arf_init(b);
+    arf_init(w);
+    /* the pieces [t0 + q w, t0 + (q + 1) w], w = (t1 - t0)/n, exact */
+    arf_sub(w, t1, t0, ARF_PREC_EXACT, ARF_RND_DOWN);
+    arf_mul_2exp_si(w, w, -j);
+    arf_set(b, t0);
+    for (q = 0, r = 1; q < n && r == 1; q++)
+    {
+        arf_set(a, b);
+        if (q == n - 1)
+            arf_set(b, t1);
+        else
+            arf_add(b, a, w, ARF_PREC_EXACT, ARF_RND_DOWN);
+        r = _hkz_lyt_wedge_pieces(B, a, b, xl0, xl1, Dlo, Dhi, depth - j,
+                                  dir);
+    }
+    arf_clear(a);
+    arf_clear(b);
+    arf_clear(w);
+    return r;
+}
