@@ -130,10 +130,10 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
     const size_t P = pb->P, K = pb->K, T = pb->T, kp = HKZ_ENGINE_KPANEL;
     const size_t ldo = pb->ldo != 0 ? pb->ldo : pb->P;
     const int nth = s->o.nthreads;
-    size_t kb, pbs, ldb, nchunks, c, M = 0, tabcols = 0;
+    size_t kb, pbs, ldb, nchunks, c, kj, M = 0, tabcols = 0;
     double *bmax = NULL, *berr = NULL, *Cgen = NULL, *cerr = NULL;
     double *colerr = NULL, *blk = NULL, *tab = NULL, *prev = NULL;
-    double *cur = NULL, *Ctail = NULL;
+    double *cur = NULL, *Ctail = NULL, *blk2 = NULL;
     const double *C;
     size_t ldc;
     int status = HKZ_SUCCESS, serial = 0;
@@ -153,7 +153,10 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
     pbs = s->o.pblock;
     if (pbs == 0)
     {
-        size_t per_row = (kb + tabcols) * sizeof(double);
+        /* CHEB_U: two block buffers (the next block is generated in the
+         * region of the current one) */
+        size_t per_row = ((pb->basis == HKZ_BASIS_CHEB_U ? 2 : 1) * kb +
+                          tabcols) * sizeof(double);
         pbs = HKZ_ENGINE_BLOCK_BYTES / per_row;
         if (pbs < 64)
             pbs = 64;
@@ -171,6 +174,8 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
     bmax = malloc(K * sizeof(double));
     berr = malloc(K * sizeof(double));
     blk = calloc(ldb * kb, sizeof(double));
+    if (pb->basis == HKZ_BASIS_CHEB_U)
+        blk2 = calloc(ldb * kb, sizeof(double));
     prev = malloc(pbs * sizeof(double));
     cur = malloc(pbs * sizeof(double));
     /* chunk boundaries are multiples of 64: only the last chunk can have
@@ -178,6 +183,7 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
     if (T % HKZ_ENGINE_TALIGN != 0)
         Ctail = calloc(K * HKZ_ENGINE_TALIGN, sizeof(double));
     HKZ_CHECK_GOTO(bmax && berr && blk && prev && cur &&
+                   (blk2 != NULL || pb->basis != HKZ_BASIS_CHEB_U) &&
                    (Ctail != NULL || T % HKZ_ENGINE_TALIGN == 0),
                    HKZ_ERR_NOMEM,
                    "hkz_engine_run: out of memory");
@@ -265,16 +271,21 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
                                                           nth));
                 }
             }
-            for (k0 = 0; k0 < K; k0 += kb)
+            for (k0 = 0, kj = 0; k0 < K; k0 += kb, kj++)
             {
                 size_t nk = K - k0 < kb ? K - k0 : kb;
-                if (pb->basis == HKZ_BASIS_CHEB_U)
+                double *bk = kj % 2 != 0 && blk2 != NULL ? blk2 : blk;
+                _hkz_cpu_gen_t next;
+                if (pb->basis == HKZ_BASIS_CHEB_U && kj == 0)
                 {
-                    A.g0 = pb->k_begin + k0;
+                    A.blk = blk;
+                    A.g0 = pb->k_begin;
                     A.nk = nk;
                     HKZ_TRY_GOTO(_hkz_engine_cpu_gen_cols(&A, np, s->pool,
                                                           nth));
                 }
+                else if (pb->basis == HKZ_BASIS_CHEB_U)
+                    ;   /* generated in the region of block kj - 1 */
                 else if (pb->basis == HKZ_BASIS_COS)
                 {
                     size_t j;
@@ -300,15 +311,11 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
                     /* the zero padding rows (a callback may have used them) */
                     size_t j, pad = HKZ_ALIGN_UP(np) - np;
                     for (j = 0; j < nk; j++)
-                        memset(blk + np + j * ldb, 0, pad * sizeof(double));
+                        memset(bk + np + j * ldb, 0, pad * sizeof(double));
                 }
                 {
                     _hkz_cpu_gemm_t G;
-                    size_t ur = (np + HKZ_ENGINE_TALIGN - 1) /
-                                HKZ_ENGINE_TALIGN;
-                    size_t uc = (tc + HKZ_ENGINE_TALIGN - 1) /
-                                HKZ_ENGINE_TALIGN;
-                    G.blk = blk; G.C = C + t0 * ldc;
+                    G.blk = bk; G.C = C + t0 * ldc;
                     G.Ctail = Ctail;
                     G.out = out + p0 + t0 * ldo;
                     G.np = np; G.tc = tc; G.nk = nk; G.ldb = ldb;
@@ -316,10 +323,16 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
                     G.last = k0 + nk == K;
                     G.bad = SIZE_MAX;
                     G.status = HKZ_SUCCESS;
-                    _hkz_engine_cpu_tiles(&G.nr, &G.nc, ur, uc, nth);
-                    HKZ_TRY_GOTO(hkz_parallel_for(s->pool,
-                            G.nr * G.nc, (int) (G.nr * G.nc), 0,
-                            _hkz_engine_cpu_gemm_range, &G));
+                    if (pb->basis == HKZ_BASIS_CHEB_U)
+                    {
+                        /* the next block into the other buffer */
+                        next = A;
+                        next.blk = bk == blk ? blk2 : blk;
+                        next.g0 = pb->k_begin + k0 + nk;
+                        next.nk = K - k0 - nk < kb ? K - k0 - nk : kb;
+                    }
+                    HKZ_TRY_GOTO(_hkz_engine_cpu_region(s->pool, nth, &G,
+                            pb->basis == HKZ_BASIS_CHEB_U ? &next : NULL));
                     HKZ_CHECK_GOTO(G.status == HKZ_SUCCESS, G.status,
                                    "hkz_engine_run: out of memory (scratch "
                                    "tile)");
@@ -347,7 +360,7 @@ cleanup:
     if (serial)
         _hkz_engine_blas_serial_leave();
     free(bmax); free(berr); free(Cgen); free(cerr); free(colerr);
-    free(blk); free(tab); free(prev); free(cur); free(Ctail);
+    free(blk); free(blk2); free(tab); free(prev); free(cur); free(Ctail);
     return status;
 }
 
