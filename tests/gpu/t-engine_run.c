@@ -363,12 +363,30 @@ static void test_dev(flint_rand_t st)
     HKZ_TEST_CHECK(memcmp(ge, eh, P * T * 8) == 0,
                    "dev and host bounds differ");
 
-    /* a NaN weight on the device: HKZ_ERR_ARG */
+    /* no chunk signal: the bounds run in the GEMMs' tail (bounds_early 2,
+     * the default), the same bits */
+    pb.ready = NULL;
+    cudaMemset(d_out, 0, P * T * 8);
+    cudaMemset(d_err, 0, P * T * 8);
+    HKZ_TEST_OK(hkz_cuda_engine_run_dev(e, d_out, d_err, d_mag, &pb));
+    cudaMemcpy(g, d_out, P * T * 8, cudaMemcpyDeviceToHost);
+    cudaMemcpy(ge, d_err, P * T * 8, cudaMemcpyDeviceToHost);
+    HKZ_TEST_CHECK(memcmp(g, h, P * T * 8) == 0 &&
+                   memcmp(ge, eh, P * T * 8) == 0,
+                   "dev run without a signal differs from the host run");
+    pb.ready = sig;
+
+    /* a NaN weight on the device: HKZ_ERR_ARG, with the bounds before the
+     * chunks and in the tail */
     {
         double nan = NAN;
         cudaMemcpy(d_C + 5 + 3 * K, &nan, 8, cudaMemcpyHostToDevice);
         HKZ_TEST_STATUS(hkz_cuda_engine_run_dev(e, d_out, NULL, NULL, &pb),
                         HKZ_ERR_ARG);
+        pb.ready = NULL;
+        HKZ_TEST_STATUS(hkz_cuda_engine_run_dev(e, d_out, NULL, NULL, &pb),
+                        HKZ_ERR_ARG);
+        pb.ready = sig;
     }
     pb.K = 0;
     HKZ_TEST_STATUS(hkz_cuda_engine_run_dev(e, d_out, NULL, NULL, &pb),
