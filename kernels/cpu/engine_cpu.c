@@ -25,6 +25,7 @@
  * Files: this one drives a run; engine_cpu_gen.c generates the basis,
  * engine_cpu_gemm.c multiplies the aligned tiles. */
 #include <math.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,21 +38,79 @@ typedef struct
 {
     hkz_engine_opts_t o;
     hkz_pool_t pool;   /* the handle's threads (not owned) */
+    /* hkz_engine_basis_bounds of the last CHEB_U / COS problem: they
+     * depend on basis, k_begin, K, cos_n only (a serial pass, 2-5 ms at
+     * K = 4096, while the other threads wait); runs may be concurrent */
+    pthread_mutex_t lock;
+    double *cb_max, *cb_err;
+    size_t cb_K, cb_kb, cb_n;
+    int cb_basis, cb_ok;
 } cpu_state;
 
 static int cpu_create(void **state, const hkz_engine_opts_t *o)
 {
-    cpu_state *s = malloc(sizeof(cpu_state));
+    cpu_state *s = calloc(1, sizeof(cpu_state));
     HKZ_CHECK(s != NULL, HKZ_ERR_NOMEM, "hkz_engine_create: out of memory");
     s->o = *o;
     s->pool = NULL;
+    pthread_mutex_init(&s->lock, NULL);
     *state = s;
     return HKZ_SUCCESS;
 }
 
 static void cpu_destroy(void *state)
 {
-    free(state);
+    cpu_state *s = state;
+    if (s == NULL)
+        return;
+    pthread_mutex_destroy(&s->lock);
+    free(s->cb_max);
+    free(s->cb_err);
+    free(s);
+}
+
+/* bmax, berr of hkz_engine_basis_bounds, from the cache when the basis
+ * shape is the last one's (USER bounds are the caller's: never cached) */
+static int basis_bounds(cpu_state *s, double *bmax, double *berr,
+                        const hkz_engine_problem_t *pb)
+{
+    const size_t K = pb->K;
+    int hit, status;
+    if (pb->basis == HKZ_BASIS_USER)
+        return hkz_engine_basis_bounds(bmax, berr, pb);
+    pthread_mutex_lock(&s->lock);
+    hit = s->cb_ok && s->cb_basis == pb->basis && s->cb_K == K &&
+          s->cb_kb == pb->k_begin &&
+          (pb->basis != HKZ_BASIS_COS || s->cb_n == pb->cos_n);
+    if (hit)
+    {
+        memcpy(bmax, s->cb_max, K * sizeof(double));
+        memcpy(berr, s->cb_err, K * sizeof(double));
+    }
+    pthread_mutex_unlock(&s->lock);
+    if (hit)
+        return HKZ_SUCCESS;
+    status = hkz_engine_basis_bounds(bmax, berr, pb);
+    if (status != HKZ_SUCCESS)
+        return status;
+    pthread_mutex_lock(&s->lock);
+    s->cb_ok = 0;
+    free(s->cb_max);
+    free(s->cb_err);
+    s->cb_max = malloc(K * sizeof(double));
+    s->cb_err = malloc(K * sizeof(double));
+    if (s->cb_max != NULL && s->cb_err != NULL)
+    {
+        memcpy(s->cb_max, bmax, K * sizeof(double));
+        memcpy(s->cb_err, berr, K * sizeof(double));
+        s->cb_basis = pb->basis;
+        s->cb_K = K;
+        s->cb_kb = pb->k_begin;
+        s->cb_n = pb->cos_n;
+        s->cb_ok = 1;
+    }
+    pthread_mutex_unlock(&s->lock);
+    return HKZ_SUCCESS;
 }
 
 void _hkz_engine_cpu_set_pool(void *state, hkz_pool_t pool)
@@ -71,10 +130,10 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
     const size_t P = pb->P, K = pb->K, T = pb->T, kp = HKZ_ENGINE_KPANEL;
     const size_t ldo = pb->ldo != 0 ? pb->ldo : pb->P;
     const int nth = s->o.nthreads;
-    size_t kb, pbs, ldb, nchunks, c, M = 0, tabcols = 0;
+    size_t kb, pbs, ldb, nchunks, c, kj, M = 0, tabcols = 0;
     double *bmax = NULL, *berr = NULL, *Cgen = NULL, *cerr = NULL;
     double *colerr = NULL, *blk = NULL, *tab = NULL, *prev = NULL;
-    double *cur = NULL, *Ctail = NULL;
+    double *cur = NULL, *Ctail = NULL, *blk2 = NULL;
     const double *C;
     size_t ldc;
     int status = HKZ_SUCCESS, serial = 0;
@@ -94,7 +153,10 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
     pbs = s->o.pblock;
     if (pbs == 0)
     {
-        size_t per_row = (kb + tabcols) * sizeof(double);
+        /* CHEB_U: two block buffers (the next block is generated in the
+         * region of the current one) */
+        size_t per_row = ((pb->basis == HKZ_BASIS_CHEB_U ? 2 : 1) * kb +
+                          tabcols) * sizeof(double);
         pbs = HKZ_ENGINE_BLOCK_BYTES / per_row;
         if (pbs < 64)
             pbs = 64;
@@ -112,6 +174,8 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
     bmax = malloc(K * sizeof(double));
     berr = malloc(K * sizeof(double));
     blk = calloc(ldb * kb, sizeof(double));
+    if (pb->basis == HKZ_BASIS_CHEB_U)
+        blk2 = calloc(ldb * kb, sizeof(double));
     prev = malloc(pbs * sizeof(double));
     cur = malloc(pbs * sizeof(double));
     /* chunk boundaries are multiples of 64: only the last chunk can have
@@ -119,6 +183,7 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
     if (T % HKZ_ENGINE_TALIGN != 0)
         Ctail = calloc(K * HKZ_ENGINE_TALIGN, sizeof(double));
     HKZ_CHECK_GOTO(bmax && berr && blk && prev && cur &&
+                   (blk2 != NULL || pb->basis != HKZ_BASIS_CHEB_U) &&
                    (Ctail != NULL || T % HKZ_ENGINE_TALIGN == 0),
                    HKZ_ERR_NOMEM,
                    "hkz_engine_run: out of memory");
@@ -129,7 +194,7 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
                        "hkz_engine_run: out of memory (cosine table of "
                        "%zu x %zu)", pbs, tabcols);
     }
-    HKZ_TRY_GOTO(hkz_engine_basis_bounds(bmax, berr, pb));
+    HKZ_TRY_GOTO(basis_bounds(state, bmax, berr, pb));
 
     if (pb->weights == HKZ_WEIGHTS_HEAT)
     {
@@ -206,16 +271,21 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
                                                           nth));
                 }
             }
-            for (k0 = 0; k0 < K; k0 += kb)
+            for (k0 = 0, kj = 0; k0 < K; k0 += kb, kj++)
             {
                 size_t nk = K - k0 < kb ? K - k0 : kb;
-                if (pb->basis == HKZ_BASIS_CHEB_U)
+                double *bk = kj % 2 != 0 && blk2 != NULL ? blk2 : blk;
+                _hkz_cpu_gen_t next;
+                if (pb->basis == HKZ_BASIS_CHEB_U && kj == 0)
                 {
-                    A.g0 = pb->k_begin + k0;
+                    A.blk = blk;
+                    A.g0 = pb->k_begin;
                     A.nk = nk;
                     HKZ_TRY_GOTO(_hkz_engine_cpu_gen_cols(&A, np, s->pool,
                                                           nth));
                 }
+                else if (pb->basis == HKZ_BASIS_CHEB_U)
+                    ;   /* generated in the region of block kj - 1 */
                 else if (pb->basis == HKZ_BASIS_COS)
                 {
                     size_t j;
@@ -241,15 +311,11 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
                     /* the zero padding rows (a callback may have used them) */
                     size_t j, pad = HKZ_ALIGN_UP(np) - np;
                     for (j = 0; j < nk; j++)
-                        memset(blk + np + j * ldb, 0, pad * sizeof(double));
+                        memset(bk + np + j * ldb, 0, pad * sizeof(double));
                 }
                 {
                     _hkz_cpu_gemm_t G;
-                    size_t ur = (np + HKZ_ENGINE_TALIGN - 1) /
-                                HKZ_ENGINE_TALIGN;
-                    size_t uc = (tc + HKZ_ENGINE_TALIGN - 1) /
-                                HKZ_ENGINE_TALIGN;
-                    G.blk = blk; G.C = C + t0 * ldc;
+                    G.blk = bk; G.C = C + t0 * ldc;
                     G.Ctail = Ctail;
                     G.out = out + p0 + t0 * ldo;
                     G.np = np; G.tc = tc; G.nk = nk; G.ldb = ldb;
@@ -257,10 +323,16 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
                     G.last = k0 + nk == K;
                     G.bad = SIZE_MAX;
                     G.status = HKZ_SUCCESS;
-                    _hkz_engine_cpu_tiles(&G.nr, &G.nc, ur, uc, nth);
-                    HKZ_TRY_GOTO(hkz_parallel_for(s->pool,
-                            G.nr * G.nc, (int) (G.nr * G.nc), 0,
-                            _hkz_engine_cpu_gemm_range, &G));
+                    if (pb->basis == HKZ_BASIS_CHEB_U)
+                    {
+                        /* the next block into the other buffer */
+                        next = A;
+                        next.blk = bk == blk ? blk2 : blk;
+                        next.g0 = pb->k_begin + k0 + nk;
+                        next.nk = K - k0 - nk < kb ? K - k0 - nk : kb;
+                    }
+                    HKZ_TRY_GOTO(_hkz_engine_cpu_region(s->pool, nth, &G,
+                            pb->basis == HKZ_BASIS_CHEB_U ? &next : NULL));
                     HKZ_CHECK_GOTO(G.status == HKZ_SUCCESS, G.status,
                                    "hkz_engine_run: out of memory (scratch "
                                    "tile)");
@@ -288,7 +360,7 @@ cleanup:
     if (serial)
         _hkz_engine_blas_serial_leave();
     free(bmax); free(berr); free(Cgen); free(cerr); free(colerr);
-    free(blk); free(tab); free(prev); free(cur); free(Ctail);
+    free(blk); free(blk2); free(tab); free(prev); free(cur); free(Ctail);
     return status;
 }
 

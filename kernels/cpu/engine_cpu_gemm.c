@@ -121,8 +121,10 @@ static void check_block(_hkz_cpu_gemm_t *A, size_t r0, size_t r1, size_t c0,
 void _hkz_engine_cpu_tiles(size_t *nr, size_t *nc, size_t ur, size_t uc,
                            int nth)
 {
+    size_t rows = HKZ_CPU_TILES_PER_THREAD * ((size_t) nth / (uc <
+                  (size_t) nth ? uc : (size_t) nth));
     *nc = uc < (size_t) nth ? uc : (size_t) nth;
-    *nr = (size_t) nth / *nc < ur ? (size_t) nth / *nc : ur;
+    *nr = rows < ur ? rows : ur;
 }
 
 static size_t align_split(size_t n, size_t parts, size_t i)
@@ -167,4 +169,45 @@ void _hkz_engine_cpu_gemm_range(size_t i0, size_t i1, void *varg)
         else if (A->last)
             check_block((_hkz_cpu_gemm_t *) varg, r0, r1, c0, c1);
     }
+}
+
+typedef struct
+{
+    _hkz_cpu_gemm_t *G;
+    _hkz_cpu_gen_t *A;
+    size_t ntiles, ngen, np;
+} fused_t;
+
+/* items [0, ntiles): sub-tiles of G; then row chunks of the next block */
+static void fused_range(size_t i0, size_t i1, void *varg)
+{
+    const fused_t *F = varg;
+    size_t w;
+    for (w = i0; w < i1; w++)
+        if (w < F->ntiles)
+            _hkz_engine_cpu_gemm_range(w, w + 1, F->G);
+        else
+        {
+            size_t c = w - F->ntiles;
+            _hkz_engine_cpu_gen_range(F->np * c / F->ngen,
+                                      F->np * (c + 1) / F->ngen, F->A);
+        }
+}
+
+int _hkz_engine_cpu_region(hkz_pool_t pool, int nth, _hkz_cpu_gemm_t *G,
+                           _hkz_cpu_gen_t *next)
+{
+    fused_t F;
+    size_t ur = (G->np + HKZ_ENGINE_TALIGN - 1) / HKZ_ENGINE_TALIGN;
+    size_t uc = (G->tc + HKZ_ENGINE_TALIGN - 1) / HKZ_ENGINE_TALIGN;
+    _hkz_engine_cpu_tiles(&G->nr, &G->nc, ur, uc, nth);
+    F.G = G;
+    F.A = next;
+    F.np = G->np;
+    F.ntiles = G->nr * G->nc;
+    /* the generation's own rule: threads only when the block is worth it */
+    F.ngen = next == NULL || next->nk == 0 ? 0
+             : ((double) G->np * (double) next->nk < 65536.0 ? 1
+                                                             : (size_t) nth);
+    return hkz_parallel_for(pool, F.ntiles + F.ngen, nth, 1, fused_range, &F);
 }

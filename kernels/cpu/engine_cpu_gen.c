@@ -3,7 +3,7 @@
 #include <string.h>
 #include "engine_cpu_internal.h"
 
-static void gen_range(size_t i0, size_t i1, void *varg)
+void _hkz_engine_cpu_gen_range(size_t i0, size_t i1, void *varg)
 {
     const _hkz_cpu_gen_t *A = varg;
     const double *x = A->x;
@@ -43,5 +43,6 @@ int _hkz_engine_cpu_gen_cols(_hkz_cpu_gen_t *A, size_t np,
     /* threads only when the block is worth it */
     if ((double) np * (double) A->nk < 65536.0)
         nthreads = 1;
-    return hkz_parallel_for(pool, np, nthreads, 0, gen_range, A);
+    return hkz_parallel_for(pool, np, nthreads, 0, _hkz_engine_cpu_gen_range,
+                            A);
 }

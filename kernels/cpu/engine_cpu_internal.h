@@ -46,17 +46,30 @@ typedef struct
                          HKZ_ENGINE_TALIGN)
 #define HKZ_ALIGN_DOWN(n) ((n) / HKZ_ENGINE_TALIGN * HKZ_ENGINE_TALIGN)
 
-/* The grid of nr x nc <= nth sub-tiles, one per thread, for ur x uc
- * units of 64 rows / columns: column blocks first (contiguous outputs),
- * then row blocks with the threads left.  Measured at P = K = T = 4096 on
- * 16 cores (OpenBLAS SkylakeX, bench/NOTES.md, 7 interleaved rounds):
- * 1 x 16, 2 x 8, 4 x 4 and 8 x 2 sub-tiles within 2% of each other. */
+/* The grid of nr x nc sub-tiles for ur x uc units of 64 rows / columns:
+ * up to nth column blocks (contiguous outputs), then
+ * HKZ_CPU_TILES_PER_THREAD row blocks per thread left: the threads take
+ * sub-tiles one at a time, so that a slow core or a late wake-up does not
+ * hold the others at the end of the region (at 4096^3 on 16 cores one
+ * sub-tile per thread kept the cores busy 76% of the run). */
+#define HKZ_CPU_TILES_PER_THREAD 4
 void _hkz_engine_cpu_tiles(size_t *nr, size_t *nc, size_t ur, size_t uc,
                            int nth);
 
 /* Sub-tiles [i0, i1) of the nr x nc grid of A (an _hkz_cpu_gemm_t):
  * fn of hkz_parallel_for. */
 void _hkz_engine_cpu_gemm_range(size_t i0, size_t i1, void *varg);
+
+/* Rows [i0, i1) of the recurrence columns of A (an _hkz_cpu_gen_t): fn
+ * of hkz_parallel_for. */
+void _hkz_engine_cpu_gen_range(size_t i0, size_t i1, void *varg);
+
+/* One K-block's region on the pool: the sub-tiles of G (its grid set
+ * here), then, if next != NULL, the generation of the next K-block into
+ * the other buffer, in row chunks: threads done with the sub-tiles
+ * generate instead of waiting at a barrier. */
+int _hkz_engine_cpu_region(hkz_pool_t pool, int nth, _hkz_cpu_gemm_t *G,
+                           _hkz_cpu_gen_t *next);
 
 /* The BLAS runs single-threaded while any engine run is active (process-
  * wide setting, saved by the first run and restored by the last). */

@@ -84,11 +84,15 @@ __device__ __forceinline__ void put(double *B, size_t P, size_t i, int cos,
     }
 }
 
+// A CHEB_U block: column g - g0 holds v_g.
 __global__ static void block_kernel(double *B, const double *ckpt,
-                                    const double *x, size_t P, double c,
-                                    int cos, size_t N, size_t g0, size_t g1,
-                                    size_t dseg0, size_t dhi, size_t stride)
+                                    const double *x, size_t P, size_t g0,
+                                    size_t g1, size_t dseg0, size_t dhi,
+                                    size_t stride)
 {
+    const int cos = 0;
+    const size_t N = 0;
+    const double c = 2.0;
     size_t i = blockIdx.x * (size_t) blockDim.x + threadIdx.x;
     if (i >= P)
         return;
@@ -120,6 +124,74 @@ __global__ static void block_kernel(double *B, const double *ckpt,
         v0 = v1;
         v1 = v2;
         put(B, P, i, cos, N, g0, g1, d, v1);
+    }
+}
+
+// A COS block: the same values as block_kernel (same fma's from the same
+// checkpoint), but the loop takes the degrees in pairs (one of each parity:
+// only N's parity is stored; steps after the segment's last stored degree
+// are skipped), and the two columns of a degree e, g = (N -+ e) / 2, move
+// by one column per pair: no parity test or index arithmetic per degree.
+// A column index outside [0, g1 - g0) (as a size_t) is skipped; e = 0
+// names one column twice (the same value is stored twice).
+__global__ static void block_cos_kernel(double *B, const double *ckpt,
+                                        const double *x, size_t P, size_t N,
+                                        size_t g0, size_t g1, size_t dseg0,
+                                        size_t dhi, size_t stride)
+{
+    size_t i = blockIdx.x * (size_t) blockDim.x + threadIdx.x;
+    if (i >= P)
+        return;
+    size_t a = dseg0 + blockIdx.y * stride;
+    size_t b = a + stride - 1 < dhi ? a + stride - 1 : dhi;
+    size_t nb = g1 - g0, d;
+    double y = 2.0 * x[i], v0, v1;
+    if (a == 0)
+    {
+        put(B, P, i, 1, N, g0, g1, 0, 1.0);
+        if (b == 0)
+            return;
+        v0 = 1.0;
+        v1 = x[i];
+        put(B, P, i, 1, N, g0, g1, 1, v1);
+        d = 1;
+    }
+    else
+    {
+        size_t m = a / stride - 1;
+        v0 = ckpt[2 * m * P + i];
+        v1 = ckpt[2 * m * P + P + i];
+        put(B, P, i, 1, N, g0, g1, a, v1);
+        d = a;
+    }
+    if (d < b && ((N + d) & 1) != 0)
+    {
+        // d + 1 has N's parity
+        double v2 = rec_step(y, v1, v0);
+        v0 = v1;
+        v1 = v2;
+        d++;
+        put(B, P, i, 1, N, g0, g1, d, v1);
+    }
+    if (d + 2 > b)
+        return;
+    // (N + d) is even: the next stored degree is e = d + 2
+    size_t ca = (N - (d + 2)) / 2 - g0;     // wraps when e > N: skipped
+    size_t cb = (N + d + 2) / 2 - g0;
+    if (d + 2 > N)
+        ca = (size_t) -1;
+    for (; d + 2 <= b; d += 2)
+    {
+        double v2 = rec_step(y, v1, v0);
+        double v3 = rec_step(y, v2, v1);
+        v0 = v2;
+        v1 = v3;
+        if (ca < nb)
+            B[i + ca * P] = v3;
+        if (cb < nb)
+            B[i + cb * P] = v3;
+        ca = ca == (size_t) -1 ? ca : ca - 1;
+        cb++;
     }
 }
 
@@ -185,9 +257,12 @@ extern "C" int _hkz_cuda_basis_block(double *d_B, const double *d_ckpt,
                              "generation segments", nseg);
     dim3 grid((unsigned) ((P + GEN_THREADS - 1) / GEN_THREADS),
               (unsigned) nseg);
-    block_kernel<<<grid, GEN_THREADS, 0, s>>>(d_B, d_ckpt, d_x, P,
-            basis == HKZ_BASIS_COS ? 1.0 : 2.0, basis == HKZ_BASIS_COS,
-            cos_n, g0, g1, dseg0, dhi, stride);
+    if (basis == HKZ_BASIS_COS)
+        block_cos_kernel<<<grid, GEN_THREADS, 0, s>>>(d_B, d_ckpt, d_x, P,
+                cos_n, g0, g1, dseg0, dhi, stride);
+    else
+        block_kernel<<<grid, GEN_THREADS, 0, s>>>(d_B, d_ckpt, d_x, P, g0,
+                g1, dseg0, dhi, stride);
     e = cudaGetLastError();
     return e == cudaSuccess ? HKZ_SUCCESS
                             : HKZ_CUDA_ERR(e, "hkz_cuda_engine (basis)");

@@ -90,6 +90,7 @@ extern "C" int hkz_cuda_engine_create(hkz_cuda_engine_t *ep,
 {
     hkz_cuda_engine_t e;
     int ndev = 0, prev = -1, status = HKZ_SUCCESS, prio_lo = 0, prio_hi = 0;
+    int prio_gemm = 0;
     const char *emu = getenv("CUBLAS_EMULATE_DOUBLE_PRECISION");
 
     if (ep == NULL)
@@ -129,12 +130,17 @@ extern "C" int hkz_cuda_engine_create(hkz_cuda_engine_t *ep,
     e->o.device = e->device;
     *ep = e;
     HKZ_TRY_GOTO(_hkz_cuda_engine_enter(e, &prev));
-    HKZ_CUDA_TRY_GOTO(cudaStreamCreateWithFlags(&e->s_main,
-                                                cudaStreamNonBlocking),
-                      "hkz_cuda_engine_create");
-    // basis generation and bounds feed the GEMMs: their CTAs go first
+    e->bounds_early = (int) env_count("HKZ_CUDA_BOUNDS_EARLY",
+                                      HKZ_CUDA_BOUNDS_EARLY, 0, 2);
+    // basis generation and bounds feed the GEMMs: their CTAs go first;
+    // bounds in the GEMMs' tail (bounds_early 2) go last, so the GEMM
+    // streams sit one level above the lowest priority
     HKZ_CUDA_TRY_GOTO(cudaDeviceGetStreamPriorityRange(&prio_lo, &prio_hi),
                       "hkz_cuda_engine_create");
+    prio_gemm = e->bounds_early == 2 && prio_hi < prio_lo ? prio_lo - 1
+                                                          : prio_lo;
+    HKZ_CUDA_TRY_GOTO(cudaStreamCreateWithPriority(&e->s_main,
+            cudaStreamNonBlocking, prio_gemm), "hkz_cuda_engine_create");
     // (HKZ_CUDA_AUX_PRIO=0, HKZ_CUDA_GEMM64=1: diagnostics of the bench)
     HKZ_CUDA_TRY_GOTO(cudaStreamCreateWithPriority(&e->s_aux,
             cudaStreamNonBlocking, env_size("HKZ_CUDA_AUX_PRIO", 1) != 0
@@ -144,15 +150,14 @@ extern "C" int hkz_cuda_engine_create(hkz_cuda_engine_t *ep,
     HKZ_CUDA_TRY_GOTO(cudaStreamCreateWithPriority(&e->s_ckpt,
             cudaStreamNonBlocking, prio_hi), "hkz_cuda_engine_create");
     HKZ_CUDA_TRY_GOTO(cudaStreamCreateWithPriority(&e->s_bnd,
-            cudaStreamNonBlocking, prio_hi), "hkz_cuda_engine_create");
+            cudaStreamNonBlocking, e->bounds_early == 2 ? prio_lo : prio_hi),
+            "hkz_cuda_engine_create");
     e->kblock = env_size("HKZ_CUDA_KBLOCK", HKZ_CUDA_KBLOCK);
     e->tpanel = env_size("HKZ_CUDA_TPANEL", HKZ_CUDA_TPANEL);
     e->gemm64 = env_size("HKZ_CUDA_GEMM64", 0) != 0;
     e->kbpan = env_count("HKZ_CUDA_KBPAN", HKZ_CUDA_KBPAN, 0, 1 << 20);
     e->pstreams = (int) env_count("HKZ_CUDA_PANEL_STREAMS",
                                   HKZ_CUDA_PANEL_STREAMS, 1, 2);
-    e->bounds_early = (int) env_count("HKZ_CUDA_BOUNDS_EARLY",
-                                      HKZ_CUDA_BOUNDS_EARLY, 0, 1);
 
     for (int i = 0; i < 2; i++)
     {
@@ -180,9 +185,8 @@ extern "C" int hkz_cuda_engine_create(hkz_cuda_engine_t *ep,
     // run at once there), configured alike, so its calls give the same bits
     if (e->pstreams > 1)
     {
-        HKZ_CUDA_TRY_GOTO(cudaStreamCreateWithFlags(&e->s_pan,
-                                                    cudaStreamNonBlocking),
-                          "hkz_cuda_engine_create");
+        HKZ_CUDA_TRY_GOTO(cudaStreamCreateWithPriority(&e->s_pan,
+                cudaStreamNonBlocking, prio_gemm), "hkz_cuda_engine_create");
         HKZ_TRY_GOTO(blas_init(&e->blas2, &e->blas_ws2, e->s_pan));
     }
 cleanup:

@@ -18,9 +18,10 @@
  *
  * Measured on one H200 at P = K = T = 8192 (bench/NOTES.md, issue 19.3):
  * cuBLAS' FP64 kernel holds the register file of every SM, so no other
- * kernel runs beside it; the generation and the bounds cost their own
- * time wherever they are placed, and what pays is fewer GEMM tails (one
- * call over all K; consecutive panels on two streams). */
+ * kernel runs beside it; the generation costs its own time, and what pays
+ * is fewer GEMM tails (one call over all K; consecutive panels on two
+ * streams).  The bounds need C only: at the lowest priority they take the
+ * SMs that the last panel's final CTAs leave idle (bounds_early 2). */
 #ifndef HKZ_ENGINE_CUDA_H
 #define HKZ_ENGINE_CUDA_H
 
@@ -42,9 +43,12 @@
  * default of e->kbpan (HKZ_CUDA_KBPAN overrides it) */
 #define HKZ_CUDA_KBPAN 0
 /* defaults of e->pstreams, e->bounds_early (HKZ_CUDA_PANEL_STREAMS: 1 or
- * 2, HKZ_CUDA_BOUNDS_EARLY: 0 or 1; the bits do not depend on them) */
+ * 2; HKZ_CUDA_BOUNDS_EARLY: 0 after the generation, 1 beside it, 2 at the
+ * lowest stream priority once B is generated, where the GEMMs' last CTAs
+ * leave SMs idle -- in runs whose chunks nobody waits for, else 0; the
+ * bits do not depend on them) */
 #define HKZ_CUDA_PANEL_STREAMS 2
-#define HKZ_CUDA_BOUNDS_EARLY 0
+#define HKZ_CUDA_BOUNDS_EARLY 2
 
 /* Records a CUDA failure with its text; evaluates to the status. */
 #define HKZ_CUDA_ERR(e, where)                                              \
@@ -121,7 +125,11 @@ struct hkz_cuda_engine_s
     size_t nev_gen;
     size_t kblock, tpanel;   /* DGEMM call shape (summation order) */
     size_t kbpan;            /* panels by mode blocks (summation order) */
-    int bounds_early;        /* bounds on s_bnd beside the generation */
+    int bounds_early;        /* bounds on s_bnd beside the generation (1)
+                                or in the GEMMs' tail (2) */
+    int tail_ok;             /* this run's chunks have no early consumer
+                                (run_dev without a ready signal): bounds
+                                may wait for the GEMMs' tail */
     int pstreams;            /* 2: odd panels on s_pan, so that a panel's
                                 GEMM fills the SMs that the previous one's
                                 last CTAs leave idle (same calls, bits) */
@@ -141,6 +149,7 @@ struct hkz_cuda_engine_s
     double *h_bmax, *h_berr;
     size_t cache_cap;
     int cache_ok, cache_basis;
+    int kb_dev_ok;     /* d_kb holds the cached bmax, berr */
     size_t cache_K, cache_kb, cache_n;
     /* per-column bounds on the host (host runs) */
     double *h_col;     size_t cap_hcol;

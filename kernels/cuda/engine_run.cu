@@ -63,6 +63,7 @@ static int basis_bounds(hkz_cuda_engine_t e, const hkz_engine_problem_t *pb)
         (pb->basis != HKZ_BASIS_COS || e->cache_n == pb->cos_n))
         return HKZ_SUCCESS;
     e->cache_ok = 0;
+    e->kb_dev_ok = 0;
     if (e->cache_cap < pb->K)
     {
         free(e->h_bmax);
@@ -114,18 +115,22 @@ cleanup:
 }
 
 // Column bounds on s (host part cached), then e->ev_aux (s_aux) or
-// e->ev_bnd (s_bnd).  (Beside the GEMMs they would gain nothing: cuBLAS'
-// FP64 kernel holds the register file of every SM, so any CTA of another
-// kernel takes a GEMM slot; beside the generation, whose checkpoint chains
-// leave SMs idle and whose cos blocks do not fill the memory bandwidth,
-// they can.)
-static int enqueue_bounds(hkz_cuda_engine_t e, double *d_col,
-                          const hkz_engine_problem_t *pb,
-                          const _hkz_cuda_weights_t *w, cudaStream_t s)
+// e->ev_bnd (s_bnd).  (Beside the GEMMs they gain nothing at the same
+// priority: cuBLAS' FP64 kernel holds the register file of every SM, so
+// any CTA of another kernel takes a GEMM slot.  At a lower priority than
+// the GEMMs' (bounds_early 2) they only get the slots no GEMM CTA waits
+// for: the tail of the last panel.)
+static int upload_bounds(hkz_cuda_engine_t e, const hkz_engine_problem_t *pb,
+                         cudaStream_t s)
 {
     size_t K = pb->K;
     int status = HKZ_SUCCESS;
     HKZ_TRY_GOTO(basis_bounds(e, pb));
+    // the device copy of a cached pair stays valid: no pageable copies
+    // (each may wait for the stream) in a repeated run
+    if (e->kb_dev_ok && pb->basis != HKZ_BASIS_USER)
+        return HKZ_SUCCESS;
+    e->kb_dev_ok = 0;
     HKZ_TRY_GOTO(_hkz_cuda_grow(&e->d_kb, &e->cap_kb, 2 * K, "bounds"));
     HKZ_CUDA_TRY_GOTO(cudaMemcpyAsync(e->d_kb, e->h_bmax, K * sizeof(double),
                                       cudaMemcpyHostToDevice, s),
@@ -134,6 +139,18 @@ static int enqueue_bounds(hkz_cuda_engine_t e, double *d_col,
                                       K * sizeof(double),
                                       cudaMemcpyHostToDevice, s),
                       "hkz_cuda_engine");
+    e->kb_dev_ok = pb->basis != HKZ_BASIS_USER;
+cleanup:
+    return status;
+}
+
+// The bounds kernel on s after upload_bounds on s.
+static int launch_bounds(hkz_cuda_engine_t e, double *d_col,
+                         const hkz_engine_problem_t *pb,
+                         const _hkz_cuda_weights_t *w, cudaStream_t s)
+{
+    size_t K = pb->K;
+    int status = HKZ_SUCCESS;
     HKZ_CUDA_TRY_GOTO(cudaMemsetAsync(e->d_flag, 0, sizeof(int), s),
                       "hkz_cuda_engine");
     HKZ_TRY_GOTO(_hkz_cuda_col_bounds(d_col, e->d_flag, e->d_kb, e->d_kb + K,
@@ -143,6 +160,15 @@ static int enqueue_bounds(hkz_cuda_engine_t e, double *d_col,
                                       s), "hkz_cuda_engine");
 cleanup:
     return status;
+}
+
+static int enqueue_bounds(hkz_cuda_engine_t e, double *d_col,
+                          const hkz_engine_problem_t *pb,
+                          const _hkz_cuda_weights_t *w, cudaStream_t s)
+{
+    int status = upload_bounds(e, pb, s);
+    return status == HKZ_SUCCESS ? launch_bounds(e, d_col, pb, w, s)
+                                 : status;
 }
 
 // The checkpoints of the degrees (d0, dmax] (after the first block's).
@@ -192,13 +218,20 @@ extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
     // B of up to 1 GiB is resident (a size rule, not the free memory: the
     // summation order of engine_cuda.h must not depend on the machine)
     int small = (double) P * (double) K * 8.0 <= 1073741824.0 || nkb == 1;
-    int resident = small, early = small && e->bounds_early;
+    int resident = small, early = small ? e->bounds_early : 0;
     int status = HKZ_SUCCESS;
 
+    if (early == 2 && !e->tail_ok)
+        early = 0;
     // 0. with a small B, the bounds (they need C only) start first, on
     //    their own stream, beside the checkpoints and the generation
-    if (early)
+    //    (early 1), or at the lowest priority once B is generated, in the
+    //    slots that the GEMMs' last CTAs leave idle (early 2; the uploads
+    //    now, while s_bnd is idle)
+    if (early == 1)
         HKZ_TRY_GOTO(enqueue_bounds(e, d_col, pb, w, e->s_bnd));
+    else if (early == 2)
+        HKZ_TRY_GOTO(upload_bounds(e, pb, e->s_bnd));
 
     // 1. points and checkpoints of the recurrence: those of the first
     //    generated block first (it starts the GEMMs); the rest on s_ckpt
@@ -289,6 +322,13 @@ extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
                                    stride));
             HKZ_CUDA_TRY_GOTO(cudaEventRecord(e->ev_gen[j], e->s_aux),
                               "hkz_cuda_engine");
+        }
+        if (early == 2)
+        {
+            HKZ_CUDA_TRY_GOTO(cudaStreamWaitEvent(e->s_bnd,
+                                                  e->ev_gen[nkb - 1], 0),
+                              "hkz_cuda_engine");
+            HKZ_TRY_GOTO(launch_bounds(e, d_col, pb, w, e->s_bnd));
         }
         if (early)
         {

@@ -158,8 +158,12 @@ extern "C" int hkz_cuda_engine_run_dev(hkz_cuda_engine_t e, double *d_out,
         HKZ_CUDA_TRY_GOTO(cudaEventCreateWithFlags(&ha.ev[c],
                                                    cudaEventDisableTiming),
                           "hkz_cuda_engine");
-    HKZ_TRY_GOTO(_hkz_cuda_engine_enqueue(e, d_out, ldo, e->d_col, pb, &w,
-                                          dev_hook, &ha));
+    e->tail_ok = pb->ready == NULL;
+    status = _hkz_cuda_engine_enqueue(e, d_out, ldo, e->d_col, pb, &w,
+                                      dev_hook, &ha);
+    e->tail_ok = 0;
+    if (status != HKZ_SUCCESS)
+        goto cleanup;
     if (d_err != NULL && pb->err_layout == HKZ_ERR_PER_COLUMN)
         HKZ_CUDA_TRY_GOTO(cudaMemcpyAsync(d_err, e->d_col,
                                           pb->T * sizeof(double),

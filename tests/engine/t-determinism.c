@@ -70,6 +70,53 @@ int main(void)
         }
     }
 
+    /* one engine over problems of changing shapes (engine_cpu.c caches
+     * the basis bounds of the last shape): the bounds of a fresh engine */
+    {
+        static const size_t Ks[] = {300, 700, 701};
+        hkz_engine_opts_t o;
+        hkz_engine_t e = NULL;
+        hkz_engine_problem_t pb;
+        size_t P = 70, T = 65, v, i;
+        double *x = malloc(P * sizeof(double));
+        double *C = malloc(701 * T * sizeof(double));
+        double *o1 = malloc(P * T * sizeof(double));
+        double *o2 = malloc(P * T * sizeof(double));
+        double *e1 = malloc(T * sizeof(double));
+        double *e2 = malloc(T * sizeof(double));
+        for (i = 0; i < P; i++)
+            x[i] = rand_point(st);
+        for (i = 0; i < 701 * T; i++)
+            C[i] = rand_weight(st, 1);
+        hkz_engine_opts_init(&o);
+        o.backend = HKZ_BACKEND_CPU;
+        o.nthreads = 2;
+        HKZ_TEST_OK(hkz_engine_create(&e, &o));
+        for (v = 0; v < 16; v++)
+        {
+            hkz_engine_problem_init(&pb);
+            pb.P = P;
+            pb.T = T;
+            pb.K = Ks[n_randint(st, 3)];
+            pb.basis = (int) n_randint(st, 2);
+            pb.k_begin = n_randint(st, 2) * 40;
+            pb.cos_n = n_randint(st, 2) ? pb.K - 1 : 3 * pb.K;
+            pb.x = x;
+            pb.C = C;
+            pb.ldc = 701;
+            pb.err_layout = HKZ_ERR_PER_COLUMN;
+            HKZ_TEST_OK(hkz_engine_run(e, o1, e1, &pb));
+            HKZ_TEST_OK(ref_engine_run(o2, e2, &pb, 0, 0, 1, 2));
+            HKZ_TEST_CHECK(memcmp(e1, e2, T * sizeof(double)) == 0 &&
+                           memcmp(o1, o2, P * T * sizeof(double)) == 0,
+                           "reused engine, basis %d K %zu k_begin %zu N "
+                           "%zu: bits differ from a fresh engine's",
+                           pb.basis, pb.K, pb.k_begin, pb.cos_n);
+        }
+        hkz_engine_destroy(&e);
+        free(x); free(C); free(o1); free(o2); free(e1); free(e2);
+    }
+
     /* integer inputs: every partial sum is exact, so out is the exact sum
      * for any summation order */
     {

@@ -243,6 +243,81 @@ static void test_heat_user(flint_rand_t st)
     free(x); free(C); free(out); free(err); free(B); free(bmax);
 }
 
+/* cos_fill: a USER basis holding T_{|N - 2g|}(x) by the host recurrence
+ * (v_d = fma(2x, v_{d-1}, -v_{d-2}), the engine's scheme) */
+static const double *cos_x;
+static size_t cos_N;
+
+static int cos_fill(double *blk, size_t ld, size_t p0, size_t np, size_t g0,
+                    size_t nk, void *ctx)
+{
+    size_t i, j, d, dmax = 0;
+    double *v;
+    (void) ctx;
+    for (j = 0; j < nk; j++)
+    {
+        size_t g2 = 2 * (g0 + j), dd = g2 > cos_N ? g2 - cos_N : cos_N - g2;
+        dmax = dd > dmax ? dd : dmax;
+    }
+    v = malloc((dmax + 2) * sizeof(double));
+    if (v == NULL)
+        return HKZ_ERR_NOMEM;
+    for (i = 0; i < np; i++)
+    {
+        double x = cos_x[p0 + i];
+        v[0] = 1.0;
+        v[1] = x;
+        for (d = 2; d <= dmax; d++)
+            v[d] = fma(2.0 * x, v[d - 1], -v[d - 2]);
+        for (j = 0; j < nk; j++)
+        {
+            size_t g2 = 2 * (g0 + j);
+            blk[i + j * ld] = v[g2 > cos_N ? g2 - cos_N : cos_N - g2];
+        }
+    }
+    free(v);
+    return HKZ_SUCCESS;
+}
+
+/* The COS basis generated on the device (checkpoints, segments of degrees,
+ * blocks from the lowest degrees, one or two columns per degree) holds
+ * the host recurrence's values bit for bit: the same problem with that
+ * basis given as a USER basis (the same DGEMM calls) gives the same bits. */
+static void test_cos_gen(flint_rand_t st)
+{
+    int it;
+    for (it = 0; it < 6; it++)
+    {
+        hkz_engine_problem_t pb;
+        double *x, *C, *o1, *o2, *bmax;
+        size_t P = 130 + n_randint(st, 200), K = 2100 + n_randint(st, 4000);
+        size_t T = 70 + n_randint(st, 200), k;
+        problem(&pb, &x, &C, st, P, K, T, HKZ_BASIS_COS, 0);
+        pb.k_begin = n_randint(st, 2) ? 0 : n_randint(st, 700);
+        /* both sides of N / 2, all degrees falling, all rising */
+        pb.cos_n = it % 3 == 0 ? K - 1 + n_randint(st, 3)
+                   : (it % 3 == 1 ? 2 * (pb.k_begin + K) - 2 - n_randint(st, 2)
+                      : n_randint(st, pb.k_begin + 1));
+        o1 = malloc(P * T * sizeof(double));
+        o2 = malloc(P * T * sizeof(double));
+        bmax = malloc(K * sizeof(double));
+        for (k = 0; k < K; k++)
+            bmax[k] = 1.0;
+        HKZ_TEST_OK(run(o1, NULL, NULL, &pb, HKZ_BACKEND_CUDA, 1));
+        cos_x = x;
+        cos_N = pb.cos_n;
+        pb.basis = HKZ_BASIS_USER;
+        pb.fill = cos_fill;
+        pb.user_bmax = bmax;
+        HKZ_TEST_OK(run(o2, NULL, NULL, &pb, HKZ_BACKEND_CUDA, 1));
+        HKZ_TEST_CHECK(memcmp(o1, o2, P * T * sizeof(double)) == 0,
+                       "cos basis P %zu K %zu k_begin %zu N %zu: device "
+                       "values differ from the host recurrence", P, K,
+                       pb.k_begin, pb.cos_n);
+        free(x); free(C); free(o1); free(o2); free(bmax);
+    }
+}
+
 /* Device-resident run: same bits as the host run, per-entry bound on the
  * device, chunk signals posted. */
 static void test_dev(flint_rand_t st)
@@ -288,12 +363,30 @@ static void test_dev(flint_rand_t st)
     HKZ_TEST_CHECK(memcmp(ge, eh, P * T * 8) == 0,
                    "dev and host bounds differ");
 
-    /* a NaN weight on the device: HKZ_ERR_ARG */
+    /* no chunk signal: the bounds run in the GEMMs' tail (bounds_early 2,
+     * the default), the same bits */
+    pb.ready = NULL;
+    cudaMemset(d_out, 0, P * T * 8);
+    cudaMemset(d_err, 0, P * T * 8);
+    HKZ_TEST_OK(hkz_cuda_engine_run_dev(e, d_out, d_err, d_mag, &pb));
+    cudaMemcpy(g, d_out, P * T * 8, cudaMemcpyDeviceToHost);
+    cudaMemcpy(ge, d_err, P * T * 8, cudaMemcpyDeviceToHost);
+    HKZ_TEST_CHECK(memcmp(g, h, P * T * 8) == 0 &&
+                   memcmp(ge, eh, P * T * 8) == 0,
+                   "dev run without a signal differs from the host run");
+    pb.ready = sig;
+
+    /* a NaN weight on the device: HKZ_ERR_ARG, with the bounds before the
+     * chunks and in the tail */
     {
         double nan = NAN;
         cudaMemcpy(d_C + 5 + 3 * K, &nan, 8, cudaMemcpyHostToDevice);
         HKZ_TEST_STATUS(hkz_cuda_engine_run_dev(e, d_out, NULL, NULL, &pb),
                         HKZ_ERR_ARG);
+        pb.ready = NULL;
+        HKZ_TEST_STATUS(hkz_cuda_engine_run_dev(e, d_out, NULL, NULL, &pb),
+                        HKZ_ERR_ARG);
+        pb.ready = sig;
     }
     pb.K = 0;
     HKZ_TEST_STATUS(hkz_cuda_engine_run_dev(e, d_out, NULL, NULL, &pb),
@@ -349,6 +442,7 @@ int main(void)
     test_exact(st);
     test_cancel(st);
     test_heat_user(st);
+    test_cos_gen(st);
     test_dev(st);
     test_bad(st);
     flint_randclear(st);
