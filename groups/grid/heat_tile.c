@@ -269,6 +269,7 @@ int _hkz_grid_tile_engine(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
     slong T = tm->T, k, n = np * T, m = 0;
     slong *idx = NULL;
     _hkz_grid_lip_t L;
+    double t0;
     int status = HKZ_SUCCESS, have = 0;
 
     memset(&L, 0, sizeof(L));
@@ -281,7 +282,9 @@ int _hkz_grid_tile_engine(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
                        "grid: out of memory");
         L.Lt = L.Lx + T;
         L.Lw = L.Lt + T;
+        t0 = _hkz_grid_prof_now();
         status = engine_tile(tb->eout, tb->eerr, &L, g, p0, np, tm, e);
+        _hkz_grid_prof_add(_HKZ_GRID_PROF_ENGINE, t0);
         if (status == HKZ_SUCCESS)
             have = 1;
         else if (status == HKZ_ERR_DOMAIN || status == HKZ_ERR_TOO_LARGE
@@ -290,6 +293,7 @@ int _hkz_grid_tile_engine(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
         else
             goto cleanup;
     }
+    t0 = _hkz_grid_prof_now();
     if (have)
         HKZ_TRY_GOTO(_hkz_grid_tile_goal(tb, &L, tm->dt, goal, e));
     else
@@ -301,6 +305,7 @@ int _hkz_grid_tile_engine(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
         if (tb->cert[k] < 0)
             idx[m++] = k;
     status = _hkz_grid_tb_hold(tb, idx, m);
+    _hkz_grid_prof_add(_HKZ_GRID_PROF_GOAL, t0);
 cleanup:
     free(idx);
     free(L.dx);

@@ -98,7 +98,7 @@ int hkz_su2_heat_sub_grid_deriv(double *out, double *err, size_t ldo,
                                      _hkz_su2_sub_basis_rows, &X));
         HKZ_TRY_GOTO(_hkz_su2_grid_run(out + p0, err + p0, ldo, e, B, np, bmax,
                                    berr, nmodes, P->C, P->cerr, P->tail, nt,
-                                   colerr));
+                                   colerr, P->ckey));
     }
 cleanup:
     if (status != HKZ_SUCCESS && touched)

@@ -9,6 +9,7 @@
  * on whether a plan was reused (it is a pure function of (t, d)). */
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include "hkz_check.h"
@@ -24,6 +25,9 @@
  * certified d-th derivative, heat_sub_tail.c) ---- */
 
 /* the tail bound at tlo (valid for every t >= tlo) */
+/* the keys of plans' weights for the engine (never reused) */
+static _Atomic uint64_t plan_keys = 0;
+
 static double sub_tail_at(double tlo, const slong *Mk, slong K, ulong d)
 {
     mag_t s, sum, b;
@@ -160,6 +164,7 @@ static int plan_build(_hkz_su2_sub_plan_t **res, const double *t, size_t nt,
     P->d = d;
     P->nt = nt;
     P->refs = 1;
+    P->ckey = atomic_fetch_add(&plan_keys, 1) + 1;
     for (j = 1; j < nt; j++)
         tmin = FLINT_MIN(tmin, t[j]);
     /* truncation from the smallest t (steering only; the tail is bounded

@@ -250,7 +250,7 @@ static int _hkz_su2_grid_col_bounds(double *colerr, hkz_engine_t e,
 static int _hkz_su2_grid_run1(double *out, size_t ldo, hkz_engine_t e,
         const double *B, size_t np, const double *bmax, const double *berr,
         size_t K, size_t k0, size_t kc, const double *C, const double *cerr,
-        size_t T, double *colerr)
+        size_t T, double *colerr, uint64_t ckey)
 {
     hkz_engine_problem_t pb;
     _hkz_su2_grid_buf_t buf;
@@ -271,6 +271,7 @@ static int _hkz_su2_grid_run1(double *out, size_t ldo, hkz_engine_t e,
     pb.C = C + k0;
     pb.ldc = K;
     pb.ldo = ldo;
+    pb.c_key = k0 == 0 && kc == K ? ckey : 0;   /* the key names all of C */
     status = hkz_engine_run(e, out, NULL, &pb);
     if (status != HKZ_SUCCESS)
         return status;
@@ -299,7 +300,7 @@ static int _hkz_su2_grid_run1(double *out, size_t ldo, hkz_engine_t e,
 int _hkz_su2_grid_run(double *out, double *err, size_t ldo,
         hkz_engine_t e, const double *B, size_t np, const double *bmax,
         const double *berr, size_t K, const double *C, const double *cerr,
-        const double *tail, size_t T, double *colerr)
+        const double *tail, size_t T, double *colerr, uint64_t ckey)
 {
     hkz_engine_opts_t o;
     size_t kc, nch, i, j, c;
@@ -315,7 +316,7 @@ int _hkz_su2_grid_run(double *out, double *err, size_t ldo,
     if (nch <= 1)
     {
         status = _hkz_su2_grid_run1(out, ldo, e, B, np, bmax, berr, K, 0, K,
-                                    C, cerr, T, colerr);
+                                    C, cerr, T, colerr, ckey);
         if (status != HKZ_SUCCESS)
             return status;
         for (j = 0; j < T; j++)
@@ -338,7 +339,7 @@ int _hkz_su2_grid_run(double *out, double *err, size_t ldo,
     {
         size_t k0 = c * kc, kn = K - k0 < kc ? K - k0 : kc;
         status = _hkz_su2_grid_run1(tmp, np, e, B, np, bmax, berr, K, k0, kn,
-                                    C, cerr, T, colerr);
+                                    C, cerr, T, colerr, 0);
         if (status != HKZ_SUCCESS)
             break;
         for (j = 0; j < T; j++)

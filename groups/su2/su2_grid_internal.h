@@ -74,11 +74,12 @@ void _hkz_su2_grid_set_nan(double *out, double *err, size_t ldo,
 
 /* One batch of np points: out[i + j ldo] = (B~ C~)[i, j] by the engine e,
  * err[i + j ldo] >= the bound above + tail[j].  colerr: T doubles of
- * scratch. */
+ * scratch.  ckey != 0 names the contents of C (hkz_engine_problem_t's
+ * c_key; 0: none). */
 int _hkz_su2_grid_run(double *out, double *err, size_t ldo, hkz_engine_t e,
         const double *B, size_t np, const double *bmax, const double *berr,
         size_t K, const double *C, const double *cerr, const double *tail,
-        size_t T, double *colerr);
+        size_t T, double *colerr, uint64_t ckey);
 
 /* ---- the bi-invariant grids (heat_bi_grid_util.c) ---- */
 
@@ -150,6 +151,7 @@ typedef struct
     double *tail;             /* nt truncation tails */
     _hkz_su2_sub_basis_t S;
     int refs;
+    uint64_t ckey;            /* names C for the engine (unique per plan) */
 } _hkz_su2_sub_plan_t;
 
 /* The plan of (t, d), reused from the last call when t (bitwise), nt and
