@@ -10,6 +10,7 @@
 #include "hkz/checkpoint.h"
 #include "hkz/dist.h"
 #include "hkz/dist_ksum.h"
+#include "hkz_prof.h"
 #include "hkz/su2.h"
 
 /* Upper bound (a double, +inf if not finite) of
@@ -214,19 +215,5 @@ int _hkz_grid_record_load(hkz_grid_entry_t *rows, slong n, slong *tile,
 /* the same records of tb, and into tb (reset to the record's tile first) */
 char *_hkz_grid_record_tb(const _hkz_grid_tbuf_t *tb);
 int _hkz_grid_record_load_tb(_hkz_grid_tbuf_t *tb, const char *rec);
-
-/* Stage seconds of a run under HKZ_GRID_PROF=1 (prof.c): t0 =
- * _hkz_grid_prof_now() at the start of a stage, _hkz_grid_prof_add(stage,
- * t0) at its end (both nothing when off); the report goes to stderr. */
-enum
-{
-    _HKZ_GRID_PROF_SETUP, _HKZ_GRID_PROF_DEV, _HKZ_GRID_PROF_ENGINE,
-    _HKZ_GRID_PROF_GOAL, _HKZ_GRID_PROF_WAIT, _HKZ_GRID_PROF_TIER,
-    _HKZ_GRID_PROF_SINK, _HKZ_GRID_PROF_RUN, _HKZ_GRID_PROF_N
-};
-int _hkz_grid_prof_on(void);
-double _hkz_grid_prof_now(void);
-void _hkz_grid_prof_add(int stage, double t0);
-void _hkz_grid_prof_report(void);
 
 #endif

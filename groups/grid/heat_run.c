@@ -141,7 +141,7 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
     _hkz_grid_times_t tm;
     hkz_engine_opts_t eo;
     slong bt, nb, kmin, tile, k;
-    double p0 = _hkz_grid_prof_now();
+    double p0 = hkz_prof_now();
     int status = HKZ_SUCCESS;
 
     memset(&R, 0, sizeof(R));
@@ -298,7 +298,7 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
        blocks: hkz/grid.h, DETERMINISM) */
     /* (the GPU pipeline overlaps two tiles at least) */
     kmin = R.pipe ? FLINT_MAX(2 * FLINT_MAX(R.ne, 1), R.size) : R.size;
-    _hkz_grid_prof_add(_HKZ_GRID_PROF_SETUP, p0);
+    hkz_prof_add(HKZ_PROF_SETUP, p0);
     nb = o->block > 0 ? bt : FLINT_MIN(bt, kmin);
     for (tile = 0; status == HKZ_SUCCESS && tile < R.ntiles; tile += k)
     {
@@ -327,7 +327,7 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
     _hkz_grid_times_clear(&tm);
     if (sum != NULL)
         *sum = R.S;
-    _hkz_grid_prof_add(_HKZ_GRID_PROF_RUN, p0);
-    _hkz_grid_prof_report();
+    hkz_prof_add(HKZ_PROF_RUN, p0);
+    hkz_prof_report();
     return status;
 }

@@ -282,9 +282,9 @@ int _hkz_grid_tile_engine(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
                        "grid: out of memory");
         L.Lt = L.Lx + T;
         L.Lw = L.Lt + T;
-        t0 = _hkz_grid_prof_now();
+        t0 = hkz_prof_now();
         status = engine_tile(tb->eout, tb->eerr, &L, g, p0, np, tm, e);
-        _hkz_grid_prof_add(_HKZ_GRID_PROF_ENGINE, t0);
+        hkz_prof_add(HKZ_PROF_ENGINE, t0);
         if (status == HKZ_SUCCESS)
             have = 1;
         else if (status == HKZ_ERR_DOMAIN || status == HKZ_ERR_TOO_LARGE
@@ -293,7 +293,7 @@ int _hkz_grid_tile_engine(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
         else
             goto cleanup;
     }
-    t0 = _hkz_grid_prof_now();
+    t0 = hkz_prof_now();
     if (have)
         HKZ_TRY_GOTO(_hkz_grid_tile_goal(tb, &L, tm->dt, goal, e));
     else
@@ -305,7 +305,7 @@ int _hkz_grid_tile_engine(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
         if (tb->cert[k] < 0)
             idx[m++] = k;
     status = _hkz_grid_tb_hold(tb, idx, m);
-    _hkz_grid_prof_add(_HKZ_GRID_PROF_GOAL, t0);
+    hkz_prof_add(HKZ_PROF_GOAL, t0);
 cleanup:
     free(idx);
     free(L.dx);
@@ -360,6 +360,7 @@ int _hkz_grid_tile_rest(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
 {
     slong nsc = tb->nsc;
     slong *idx = malloc(FLINT_MAX(1, nsc) * sizeof(slong));
+    double t0;
     int status = HKZ_SUCCESS, k;
 
     HKZ_CHECK(idx != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
@@ -369,13 +370,19 @@ int _hkz_grid_tile_rest(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
      * left: its balls stay held (tier2 = 1), out of idx */
     for (k = 0; k < 2 && status == HKZ_SUCCESS; k++)
         if (nsc > 0 && g->kind == HKZ_GRID_SU2_SUB && tm->sub_fix[k] != NULL)
+        {
+            t0 = hkz_prof_now();
             status = _hkz_grid_sub_fix(tb, idx, &nsc, g, tm->sub_fix[k], e,
                                        goal);
+            hkz_prof_add(k == 0 ? HKZ_PROF_FIX8 : HKZ_PROF_FIX16, t0);
+        }
+    t0 = hkz_prof_now();
     if (status == HKZ_SUCCESS && nsc > 0 && g->kind == HKZ_GRID_SU2_SUB
         && tm->sub_w != NULL)
         status = sub_slices(tb, idx, &nsc, g, tm, e, goal);
     if (status == HKZ_SUCCESS)
         status = scalar_entries(tb, idx, nsc, g, e, goal);
+    hkz_prof_add(HKZ_PROF_ARB, t0);
     if (status == HKZ_SUCCESS)
         _hkz_grid_tb_finish(tb);
     free(idx);

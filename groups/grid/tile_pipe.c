@@ -88,7 +88,7 @@ static int emit(_hkz_grid_run_t *R, const _hkz_grid_tbuf_t *tb)
 static int rest_tile(_hkz_grid_run_t *R, pipe_tile *U)
 {
     char *s;
-    double t0 = _hkz_grid_prof_now();
+    double t0 = hkz_prof_now();
     int status;
 
     /* (records are read here too: this thread alone adds to R->ck
@@ -98,7 +98,7 @@ static int rest_tile(_hkz_grid_run_t *R, pipe_tile *U)
                 hkz_ckpt_get(R->ck, R->rec[U->tb->tile]));
     else
         status = _hkz_grid_tile_rest(U->tb, R->g, R->tm, R->e, &R->goal);
-    _hkz_grid_prof_add(_HKZ_GRID_PROF_TIER, t0);
+    hkz_prof_add(HKZ_PROF_TIER, t0);
     if (status == HKZ_SUCCESS && !U->resumed && R->ck != NULL)
     {
         s = _hkz_grid_record_tb(U->tb);
@@ -113,9 +113,9 @@ static int rest_tile(_hkz_grid_run_t *R, pipe_tile *U)
     _hkz_grid_tb_count(&R->S, U->tb);
     R->S.resumed += U->resumed ? U->tb->n : 0;
     R->mine += U->tb->n;
-    t0 = _hkz_grid_prof_now();
+    t0 = hkz_prof_now();
     status = emit(R, U->tb);
-    _hkz_grid_prof_add(_HKZ_GRID_PROF_SINK, t0);
+    hkz_prof_add(HKZ_PROF_SINK, t0);
     return status;
 }
 
@@ -244,13 +244,13 @@ int _hkz_grid_stream(_hkz_grid_run_t *R, slong t0, slong t1)
             status = _hkz_grid_tb_reset(J->t[s].tb, i + s,
                     FLINT_MIN(R->P, q0 + HKZ_GRID_TILE) - q0, R->T);
         }
-        w0 = _hkz_grid_prof_now();
+        w0 = hkz_prof_now();
         if (status == HKZ_SUCCESS)
             status = first_steps(J, &P);
-        _hkz_grid_prof_add(_HKZ_GRID_PROF_DEV, w0);
-        w0 = _hkz_grid_prof_now();
+        hkz_prof_add(HKZ_PROF_DEV, w0);
+        w0 = hkz_prof_now();
         st = finish(job + 1 - cur, &P);
-        _hkz_grid_prof_add(_HKZ_GRID_PROF_WAIT, w0);
+        hkz_prof_add(HKZ_PROF_WAIT, w0);
         if (status == HKZ_SUCCESS)
             status = st;
         if (status != HKZ_SUCCESS)

@@ -12,6 +12,7 @@
 #include "hkz/engine.h"
 #include "hkz/status.h"
 #include "su2_grid_internal.h"
+#include "hkz_prof.h"
 
 /* upper bound of a + b for doubles a, b >= 0 */
 double _hkz_su2_grid_add_up(double a, double b)
@@ -254,6 +255,7 @@ static int _hkz_su2_grid_run1(double *out, size_t ldo, hkz_engine_t e,
 {
     hkz_engine_problem_t pb;
     _hkz_su2_grid_buf_t buf;
+    double t0;
     int status;
 
     buf.B = B + k0 * np;
@@ -272,11 +274,16 @@ static int _hkz_su2_grid_run1(double *out, size_t ldo, hkz_engine_t e,
     pb.ldc = K;
     pb.ldo = ldo;
     pb.c_key = k0 == 0 && kc == K ? ckey : 0;   /* the key names all of C */
+    t0 = hkz_prof_now();
     status = hkz_engine_run(e, out, NULL, &pb);
+    hkz_prof_add(HKZ_PROF_GEMM, t0);
     if (status != HKZ_SUCCESS)
         return status;
-    return _hkz_su2_grid_col_bounds(colerr, e, bmax + k0, berr + k0, C + k0,
-                                    cerr + k0, K, kc, T);
+    t0 = hkz_prof_now();
+    status = _hkz_su2_grid_col_bounds(colerr, e, bmax + k0, berr + k0,
+                                      C + k0, cerr + k0, K, kc, T);
+    hkz_prof_add(HKZ_PROF_BOUNDS, t0);
+    return status;
 }
 
 /* One batch of np points: out[i + j ldo] = (B~ C~)[i, j] by the engine e,
