@@ -8,9 +8,9 @@
 #include "hkz/dist.h"
 #include "hkz_prof.h"
 
-static const char *names[HKZ_PROF_N] = {"setup", "dev", "engine", "basis",
-        "gemm", "bounds", "goal", "rest_wait", "rest_tier", "fix8",
-        "fix16", "arb", "sink", "run"};
+static const char *names[HKZ_PROF_N] = {"setup", "dev", "engine", "lip",
+        "basis", "gemm", "bounds", "goal", "rest_wait", "rest_tier", "fix8",
+        "fix16", "rows", "sums", "balls", "arb", "sink", "run"};
 static _Atomic long long ns[HKZ_PROF_N];
 static int on = -1;
 

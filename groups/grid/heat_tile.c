@@ -98,7 +98,7 @@ static int engine_tile(double *out, double *err, _hkz_grid_lip_t *L,
 {
     slong T = tm->T, i, j;
     double *x = malloc(4 * np * sizeof(double));
-    double *dx = L->dx, *Lx = L->Lx, *Lt = L->Lt, *Lw = L->Lw, dw = 0.0;
+    double *dx = L->dx, *Lx = L->Lx, *Lt = L->Lt, *Lw = L->Lw, dw = 0.0, t0;
     int k = (int) g->deriv;
     int status = HKZ_SUCCESS;
 
@@ -144,11 +144,13 @@ static int engine_tile(double *out, double *err, _hkz_grid_lip_t *L,
         }
         /* deriv k: lambda_nk = n^2 - 1 - k'^2 <= n^2 (n = 2m+k'+1), so
          * the terms gain lambda^k <= n^{2k} */
+        t0 = hkz_prof_now();
         for (j = 0; j < T; j++)
         {
             Lx[j] = _hkz_grid_series_up(tm->tlo[j], 3 + 2 * k, 0);
             Lt[j] = _hkz_grid_series_up(tm->tlo[j], 4 + 2 * k, 0);
         }
+        hkz_prof_add(HKZ_PROF_LIP, t0);
         status = hkz_su2_heat_sub_grid_deriv(out, err, np, e, x, z, np,
                                              tm->t, T, g->deriv);
     }

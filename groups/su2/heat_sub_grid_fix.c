@@ -54,6 +54,7 @@
 #include "heat_sub_internal.h"
 #include "su2_grid_internal.h"
 #include "heat_sub_fix_internal.h"
+#include "hkz_prof.h"
 
 int hkz_su2_sub_fix_init(hkz_su2_sub_fix_t *f, const arb_struct *r,
         slong nr, const arb_struct *z, slong nz, const arb_struct *t,
@@ -274,6 +275,7 @@ int hkz_su2_sub_fix_eval(arb_ptr res, int *ok, hkz_su2_sub_fix_t F,
     uint64_t *xk = NULL, *yk = NULL, *zk = NULL;
     slong *q = NULL, *qz = NULL;
     int64_t *V = NULL;
+    double t0;
     int status = HKZ_SUCCESS;
 
     for (i = 0; i < (size_t) (ni * nj); i++)
@@ -287,7 +289,9 @@ int hkz_su2_sub_fix_eval(arb_ptr res, int *ok, hkz_su2_sub_fix_t F,
     for (j = 0; j < (size_t) nj; j++)
         HKZ_CHECK(jt[j] >= 0 && jt[j] < F->nt, HKZ_ERR_ARG,
                   "su2-sub tier: t index");
+    t0 = hkz_prof_now();
     HKZ_TRY(_hkz_sub_fix_rows(F, e, ir, iz, ni, jt, nj));
+    hkz_prof_add(HKZ_PROF_ROWS, t0);
     if (F->R[ir].ok != 1)
         return HKZ_SUCCESS;
     x = malloc(nj * sizeof(*x));
@@ -334,7 +338,10 @@ int hkz_su2_sub_fix_eval(arb_ptr res, int *ok, hkz_su2_sub_fix_t F,
     f.nz = nc;
     f.z = zr;
     f.zkey = zk;
+    t0 = hkz_prof_now();
     HKZ_TRY_GOTO(hkz_engine_fix_sum(e, V, &f));
+    hkz_prof_add(HKZ_PROF_SUMS, t0);
+    t0 = hkz_prof_now();
     A = _mag_vec_init(nj);
     Bm = _mag_vec_init(nj);
     for (j = 0; j < (size_t) nj; j++)
@@ -346,6 +353,7 @@ int hkz_su2_sub_fix_eval(arb_ptr res, int *ok, hkz_su2_sub_fix_t F,
     B.F = F; B.res = res; B.ok = ok; B.V = V; B.iz = iz; B.jt = jt;
     B.q = q; B.qz = qz; B.ir = ir; B.nj = nj; B.nq = nq;
     status = hkz_engine_parallel_for(e, (size_t) ni, ball_range, &B);
+    hkz_prof_add(HKZ_PROF_BALLS, t0);
 cleanup:
     free(x); free(y); free(yl); free(zr); free(xk); free(yk); free(zk);
     free(q); free(qz); free(V);
