@@ -226,6 +226,11 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
                     hkz_engine_set_hook(R.ex[R.ne++], hkz_dist_ksum_hook,
                                         &R.ks);
             }
+            /* the fixed-point tier on the device threads, each tile's
+             * beside the others' (HKZ_GRID_TIER_DEV=0: on the host
+             * thread, one tile at a time) */
+            R.tier_dev = R.pipe && (getenv("HKZ_GRID_TIER_DEV") == NULL
+                                    || atoi(getenv("HKZ_GRID_TIER_DEV")));
             if (R.pipe && o->block == 0)
                 bt = FLINT_MIN(R.ntiles, FLINT_MAX(bt, FLINT_MAX(2,
                         ((slong) 1 << 21) / (HKZ_GRID_TILE * R.T))));

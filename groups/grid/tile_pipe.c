@@ -88,7 +88,7 @@ static int emit(_hkz_grid_run_t *R, const _hkz_grid_tbuf_t *tb)
 static int rest_tile(_hkz_grid_run_t *R, pipe_tile *U)
 {
     char *s;
-    double t0 = hkz_prof_now();
+    double t0;
     int status;
 
     /* (records are read here too: this thread alone adds to R->ck
@@ -98,7 +98,6 @@ static int rest_tile(_hkz_grid_run_t *R, pipe_tile *U)
                 hkz_ckpt_get(R->ck, R->rec[U->tb->tile]));
     else
         status = _hkz_grid_tile_rest(U->tb, R->g, R->tm, R->e, &R->goal);
-    hkz_prof_add(HKZ_PROF_TIER, t0);
     if (status == HKZ_SUCCESS && !U->resumed && R->ck != NULL)
     {
         s = _hkz_grid_record_tb(U->tb);
@@ -143,6 +142,8 @@ static void dev_main(void *arg)
 
     U->status = _hkz_grid_tile_engine(U->tb, R->g, q0, U->tb->np, R->tm,
                                       U->e, &R->goal);
+    if (U->status == HKZ_SUCCESS && R->tier_dev)
+        U->status = _hkz_grid_tile_tier(U->tb, R->g, R->tm, U->e, &R->goal);
     if (U->status != HKZ_SUCCESS)
         snprintf(U->msg, sizeof(U->msg), "%s", hkz_errmsg());
 }

@@ -71,6 +71,7 @@ int hkz_su2_sub_fix_init(hkz_su2_sub_fix_t *f, const arb_struct *r,
               "hkz_su2_sub_fix_init: %d digits (8 or %d)", L, HKZ_FIX_LMAX);
     F->r = r; F->z = z; F->t = t; F->nr = nr; F->nz = nz; F->nt = nt;
     F->L = L;
+    pthread_mutex_init(&F->lock, NULL);
     F->R = calloc(FLINT_MAX(nr, 1), sizeof(_hkz_sub_fix_row));
     F->Z = calloc(FLINT_MAX(nz, 1), sizeof(_hkz_sub_fix_row));
     F->T = calloc(FLINT_MAX(nt, 1), sizeof(_hkz_sub_fix_row));
@@ -141,6 +142,7 @@ void hkz_su2_sub_fix_clear(hkz_su2_sub_fix_t f)
     rows_free(f->T, f->nt);
     free(f->M); free(f->bo); free(f->off);
     hkz_su2_sub_wcache_clear(f->cf);
+    pthread_mutex_destroy(&f->lock);
     free(f);
 }
 
@@ -276,7 +278,7 @@ int hkz_su2_sub_fix_eval(arb_ptr res, int *ok, hkz_su2_sub_fix_t F,
     slong *q = NULL, *qz = NULL;
     int64_t *V = NULL;
     double t0;
-    int status = HKZ_SUCCESS;
+    int status = HKZ_SUCCESS, rok;
 
     for (i = 0; i < (size_t) (ni * nj); i++)
         ok[i] = 0;
@@ -289,11 +291,16 @@ int hkz_su2_sub_fix_eval(arb_ptr res, int *ok, hkz_su2_sub_fix_t F,
     for (j = 0; j < (size_t) nj; j++)
         HKZ_CHECK(jt[j] >= 0 && jt[j] < F->nt, HKZ_ERR_ARG,
                   "su2-sub tier: t index");
+    /* the rows (made under the lock; ours stay while we read them) */
     t0 = hkz_prof_now();
-    HKZ_TRY(_hkz_sub_fix_rows(F, e, ir, iz, ni, jt, nj));
+    pthread_mutex_lock(&F->lock);
+    status = _hkz_sub_fix_rows(F, e, ir, iz, ni, jt, nj);
+    rok = status == HKZ_SUCCESS && F->R[ir].ok == 1;
+    F->R[ir].users += rok;
+    pthread_mutex_unlock(&F->lock);
     hkz_prof_add(HKZ_PROF_ROWS, t0);
-    if (F->R[ir].ok != 1)
-        return HKZ_SUCCESS;
+    if (!rok)
+        return status;
     x = malloc(nj * sizeof(*x));
     y = malloc(nj * sizeof(*y));
     yl = malloc(nj * sizeof(*yl));
@@ -355,6 +362,12 @@ int hkz_su2_sub_fix_eval(arb_ptr res, int *ok, hkz_su2_sub_fix_t F,
     status = hkz_engine_parallel_for(e, (size_t) ni, ball_range, &B);
     hkz_prof_add(HKZ_PROF_BALLS, t0);
 cleanup:
+    if (rok)
+    {
+        pthread_mutex_lock(&F->lock);
+        F->R[ir].users--;
+        pthread_mutex_unlock(&F->lock);
+    }
     free(x); free(y); free(yl); free(zr); free(xk); free(yk); free(zk);
     free(q); free(qz); free(V);
     if (A != NULL)

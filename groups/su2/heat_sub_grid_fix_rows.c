@@ -298,8 +298,9 @@ int _hkz_sub_fix_rows(hkz_su2_sub_fix_t F, hkz_engine_t e, slong ir,
     J.kind = malloc((ni + nj + ahead) * sizeof(int));
     J.idx = malloc((ni + nj + ahead) * sizeof(slong));
     HKZ_CHECK(J.kind && J.idx, HKZ_ERR_NOMEM, "su2-sub tier: out of memory");
-    for (i = 0; i < ir; i++)
-        _hkz_sub_fix_row_clear(F->R + i);
+    for (i = 0; i + FIX_R_KEEP < ir; i++)
+        if (F->R[i].users == 0)
+            _hkz_sub_fix_row_clear(F->R + i);
 #define ADD(k, x, rows)                                                     \
     if (!rows[x].made)                                                      \
     {                                                                       \
