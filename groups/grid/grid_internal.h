@@ -31,6 +31,9 @@ typedef struct
     double *dt;     /* bound on |t_exact - t| */
     double *tlo;    /* lower bound of every time between them (> 0) */
     double *thi;    /* upper bound likewise */
+    double *lx, *lt;   /* su2, su2-sub: the Lipschitz factors L_x, L_t of
+                          each time (heat_tile.c; the same for every
+                          tile), else NULL */
     int ok;         /* 0: no engine route (deriv, a time not a positive
                        double, product kind) */
     hkz_su2_sub_wcache_t sub_w;  /* SU2_SUB: Arb weights of the batched

@@ -98,8 +98,7 @@ static int engine_tile(double *out, double *err, _hkz_grid_lip_t *L,
 {
     slong T = tm->T, i, j;
     double *x = malloc(4 * np * sizeof(double));
-    double *dx = L->dx, *Lx = L->Lx, *Lt = L->Lt, *Lw = L->Lw, dw = 0.0, t0;
-    int k = (int) g->deriv;
+    double *dx = L->dx, *Lx = L->Lx, *Lt = L->Lt, *Lw = L->Lw, dw = 0.0;
     int status = HKZ_SUCCESS;
 
     HKZ_CHECK_GOTO(x != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
@@ -120,13 +119,9 @@ static int engine_tile(double *out, double *err, _hkz_grid_lip_t *L,
             x[i] = clamp(arf_get_d(arb_midref(a), ARF_RND_NEAR), 0.0, M_PI);
             dx[i] = _hkz_grid_dist_up(a, x[i]);
         }
-        /* deriv k: the weights gain lambda_n^k <= n^{2k} */
-        for (j = 0; j < T; j++)
-        {
-            Lx[j] = 0.5 * _hkz_grid_series_up(tm->tlo[j], 3 + 2 * k, 1) *
-                    (1.0 + 0x1p-50);
-            Lt[j] = _hkz_grid_series_up(tm->tlo[j], 4 + 2 * k, 1);
-        }
+        /* deriv k: the weights gain lambda_n^k <= n^{2k} (lip.c) */
+        memcpy(Lx, tm->lx, T * sizeof(double));
+        memcpy(Lt, tm->lt, T * sizeof(double));
         status = hkz_su2_heat_bi_grid_deriv(out, err, np, e, x, np, tm->t,
                                             T, 0, g->deriv);
     }
@@ -143,14 +138,9 @@ static int engine_tile(double *out, double *err, _hkz_grid_lip_t *L,
                     * (1.0 + 0x1p-50);
         }
         /* deriv k: lambda_nk = n^2 - 1 - k'^2 <= n^2 (n = 2m+k'+1), so
-         * the terms gain lambda^k <= n^{2k} */
-        t0 = hkz_prof_now();
-        for (j = 0; j < T; j++)
-        {
-            Lx[j] = _hkz_grid_series_up(tm->tlo[j], 3 + 2 * k, 0);
-            Lt[j] = _hkz_grid_series_up(tm->tlo[j], 4 + 2 * k, 0);
-        }
-        hkz_prof_add(HKZ_PROF_LIP, t0);
+         * the terms gain lambda^k <= n^{2k} (lip.c) */
+        memcpy(Lx, tm->lx, T * sizeof(double));
+        memcpy(Lt, tm->lt, T * sizeof(double));
         status = hkz_su2_heat_sub_grid_deriv(out, err, np, e, x, z, np,
                                              tm->t, T, g->deriv);
     }

@@ -72,7 +72,7 @@ int hkz_su2_heat_sub_grid_deriv(double *out, double *err, size_t ldo,
     HKZ_CHECK_GOTO(d <= 64, HKZ_ERR_ARG, "hkz_su2_heat_sub_grid: deriv %lu "
                    "> 64", (unsigned long) d);
     /* truncation, weights, tails, basis coefficients (heat_sub_grid_plan.c) */
-    HKZ_TRY_GOTO(_hkz_su2_sub_plan_get(&P, t, nt, d));
+    HKZ_TRY_GOTO(_hkz_su2_sub_plan_get(&P, t, nt, d, e));
     nmodes = P->nmodes;
     if (e == NULL)
     {

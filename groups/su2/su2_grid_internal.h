@@ -157,9 +157,10 @@ typedef struct
 /* The plan of (t, d), reused from the last call when t (bitwise), nt and
  * d match; release it with _hkz_su2_sub_plan_release.  The cache keeps
  * the last plan (its C and cerr: nmodes x nt doubles each) until a call
- * with other times or the end of the process. */
+ * with other times or the end of the process.  Built on e's threads (e
+ * may be NULL), one build at a time. */
 int _hkz_su2_sub_plan_get(_hkz_su2_sub_plan_t **P, const double *t,
-                          size_t nt, ulong d);
+                          size_t nt, ulong d, hkz_engine_t e);
 void _hkz_su2_sub_plan_release(_hkz_su2_sub_plan_t *P);
 
 /* ---- the batched Arb fallback (heat_sub_grid_multi.c, _wcache.c) ---- */
