@@ -72,6 +72,7 @@ int hkz_su2_sub_fix_init(hkz_su2_sub_fix_t *f, const arb_struct *r,
     F->r = r; F->z = z; F->t = t; F->nr = nr; F->nz = nz; F->nt = nt;
     F->L = L;
     pthread_mutex_init(&F->lock, NULL);
+    pthread_cond_init(&F->ready, NULL);
     F->R = calloc(FLINT_MAX(nr, 1), sizeof(_hkz_sub_fix_row));
     F->Z = calloc(FLINT_MAX(nz, 1), sizeof(_hkz_sub_fix_row));
     F->T = calloc(FLINT_MAX(nt, 1), sizeof(_hkz_sub_fix_row));
@@ -143,6 +144,7 @@ void hkz_su2_sub_fix_clear(hkz_su2_sub_fix_t f)
     free(f->M); free(f->bo); free(f->off);
     hkz_su2_sub_wcache_clear(f->cf);
     pthread_mutex_destroy(&f->lock);
+    pthread_cond_destroy(&f->ready);
     free(f);
 }
 
@@ -293,11 +295,7 @@ int hkz_su2_sub_fix_eval(arb_ptr res, int *ok, hkz_su2_sub_fix_t F,
                   "su2-sub tier: t index");
     /* the rows (made under the lock; ours stay while we read them) */
     t0 = hkz_prof_now();
-    pthread_mutex_lock(&F->lock);
-    status = _hkz_sub_fix_rows(F, e, ir, iz, ni, jt, nj);
-    rok = status == HKZ_SUCCESS && F->R[ir].ok == 1;
-    F->R[ir].users += rok;
-    pthread_mutex_unlock(&F->lock);
+    status = _hkz_sub_fix_rows(F, e, ir, iz, ni, jt, nj, &rok);
     hkz_prof_add(HKZ_PROF_ROWS, t0);
     if (!rok)
         return status;
