@@ -21,6 +21,7 @@ int _hkz_grid_sub_fix(_hkz_grid_tbuf_t *tb, slong *idx, slong *n,
     slong *zpos = malloc(nz * sizeof(slong)), *tpos = malloc(T * sizeof(slong));
     arb_ptr res = NULL;
     int *ok = NULL;
+    char *want = NULL;
     int status = HKZ_SUCCESS;
 
     HKZ_CHECK_GOTO(zs && ts && zpos && tpos, HKZ_ERR_NOMEM,
@@ -51,11 +52,17 @@ int _hkz_grid_sub_fix(_hkz_grid_tbuf_t *tb, slong *idx, slong *n,
             }
         }
         free(ok);
+        free(want);
         ok = malloc(ni * nj * sizeof(int));
-        HKZ_CHECK_GOTO(ok != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
+        want = calloc(ni * nj, 1);
+        HKZ_CHECK_GOTO(ok != NULL && want != NULL, HKZ_ERR_NOMEM,
+                       "grid: out of memory");
+        /* balls for the held pairs only, not the whole z x t block */
+        for (k = a; k < b; k++)
+            want[zpos[(p0 + idx[k] / T) % nz] * nj + tpos[idx[k] % T]] = 1;
         res = _arb_vec_init(ni * nj);
-        status = hkz_su2_sub_fix_eval(res, ok, f, e, ir, zs, ni, ts, nj,
-                                      goal->rel_bits);
+        status = hkz_su2_sub_fix_eval_some(res, ok, want, f, e, ir, zs, ni,
+                                           ts, nj, goal->rel_bits);
         for (k = a; status == HKZ_SUCCESS && k < b; k++)
         {
             hkz_grid_entry_t *row = _hkz_grid_tb_row(tb, idx[k]);
@@ -78,6 +85,6 @@ int _hkz_grid_sub_fix(_hkz_grid_tbuf_t *tb, slong *idx, slong *n,
     }
     *n = m;
 cleanup:
-    free(zs); free(ts); free(zpos); free(tpos); free(ok);
+    free(zs); free(ts); free(zpos); free(tpos); free(ok); free(want);
     return status;
 }

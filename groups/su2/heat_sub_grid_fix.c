@@ -230,6 +230,7 @@ typedef struct
     hkz_su2_sub_fix_t F;
     arb_ptr res;
     int *ok;
+    const char *want;
     const int64_t *V;
     const slong *iz, *jt, *q, *qz;
     mag_srcptr A, B;
@@ -252,7 +253,8 @@ static void ball_range(size_t i0, size_t i1, void *arg)
             const _hkz_sub_fix_row *w = B->F->T + B->jt[j];
             arb_ptr v = B->res + i * B->nj + j;
             slong fg = FB(B->F) + w->fw - FIX_BITS(B->F);
-            if (B->q[j] < 0 || B->qz[i] < 0)
+            if (B->q[j] < 0 || B->qz[i] < 0
+                || (B->want != NULL && !B->want[i * B->nj + j]))
                 continue;
             fix_ball(v, B->V + (B->qz[i] * B->nq + B->q[j]) * 2 * B->F->L,
                      FC(B->F) + fg, B->F->L, a, b);
@@ -269,6 +271,14 @@ static void ball_range(size_t i0, size_t i1, void *arg)
 int hkz_su2_sub_fix_eval(arb_ptr res, int *ok, hkz_su2_sub_fix_t F,
         hkz_engine_t e, slong ir, const slong *iz, slong ni,
         const slong *jt, slong nj, slong goal)
+{
+    return hkz_su2_sub_fix_eval_some(res, ok, NULL, F, e, ir, iz, ni, jt,
+                                     nj, goal);
+}
+
+int hkz_su2_sub_fix_eval_some(arb_ptr res, int *ok, const char *want,
+        hkz_su2_sub_fix_t F, hkz_engine_t e, slong ir, const slong *iz,
+        slong ni, const slong *jt, slong nj, slong goal)
 {
     mag_ptr A = NULL, Bm = NULL;
     hkz_engine_fix_t f;
@@ -354,7 +364,7 @@ int hkz_su2_sub_fix_eval(arb_ptr res, int *ok, hkz_su2_sub_fix_t F,
             fix_rad_t(A + j, Bm + j, F->R + ir, F->T + jt[j],
                       FB(F) + F->T[jt[j]].fw - FIX_BITS(F), F->K + 1, FC(F),
                       F->L);
-    B.A = A; B.B = Bm; B.goal = goal;
+    B.A = A; B.B = Bm; B.goal = goal; B.want = want;
     B.F = F; B.res = res; B.ok = ok; B.V = V; B.iz = iz; B.jt = jt;
     B.q = q; B.qz = qz; B.ir = ir; B.nj = nj; B.nq = nq;
     status = hkz_engine_parallel_for(e, (size_t) ni, ball_range, &B);
