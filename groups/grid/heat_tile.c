@@ -346,35 +346,6 @@ static int sub_slices(_hkz_grid_tbuf_t *tb, slong *idx, slong *n,
     return status;
 }
 
-/* the fixed-point tier (su2-sub) at 8 digits, then at 16 on what is
- * left: its balls stay held (tier2 = 1).  The tier's results depend on
- * each entry's inputs only (exact sums): on any thread, the same bits. */
-int _hkz_grid_tile_tier(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
-        const _hkz_grid_times_t *tm, hkz_engine_t e,
-        const hkz_goal_t *goal)
-{
-    slong nsc = tb->nsc;
-    slong *idx = malloc(FLINT_MAX(1, nsc) * sizeof(slong));
-    double t0 = hkz_prof_now(), t1;
-    int status = HKZ_SUCCESS, k;
-
-    HKZ_CHECK(idx != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
-    if (nsc > 0)
-        memcpy(idx, tb->key, nsc * sizeof(slong));
-    for (k = 0; k < 2 && status == HKZ_SUCCESS; k++)
-        if (nsc > 0 && g->kind == HKZ_GRID_SU2_SUB && tm->sub_fix[k] != NULL)
-        {
-            t1 = hkz_prof_now();
-            status = _hkz_grid_sub_fix(tb, idx, &nsc, g, tm->sub_fix[k], e,
-                                       goal);
-            hkz_prof_add(k == 0 ? HKZ_PROF_FIX8 : HKZ_PROF_FIX16, t1);
-        }
-    tb->tiered = 1;
-    free(idx);
-    hkz_prof_add(HKZ_PROF_TIER, t0);
-    return status;
-}
-
 int _hkz_grid_tile_rest(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
         const _hkz_grid_times_t *tm, hkz_engine_t e,
         const hkz_goal_t *goal)
