@@ -58,7 +58,7 @@ static int w_run(void *state, double *out, double *err, double *mag,
 }
 
 static const hkz_engine_backend_t wrap = {"cuda-timed", w_create, w_destroy,
-                                          w_run, NULL, NULL};
+                                          w_run, NULL, NULL, NULL};
 
 int main(int argc, char **argv)
 {

@@ -41,30 +41,6 @@ static double mul_up(double a, double b)
     return nextafter(a * b, INFINITY);
 }
 
-/* the partial of chunk c into v */
-static int leaf(const ks_t *S, double *v, size_t c)
-{
-    hkz_engine_problem_t q = *S->pb;
-    size_t a = c * S->kc, b = FLINT_MIN(a + S->kc, S->pb->K);
-    size_t PT = S->P * S->T;
-
-    q.K = b - a;
-    q.k_begin = S->pb->k_begin + a;
-    if (q.basis == HKZ_BASIS_USER)
-    {
-        q.user_bmax += a;
-        if (q.user_berr != NULL)
-            q.user_berr += a;
-    }
-    if (q.weights == HKZ_WEIGHTS_GIVEN)
-        q.C += a;
-    q.ldo = S->P;
-    q.ready = NULL;
-    q.epoch = 0;
-    return hkz_engine_run_direct(S->e, v, S->nerr ? v + PT : NULL,
-                                 S->nmag ? v + PT + S->nerr : NULL, &q);
-}
-
 /* v = v + w: values rounded to nearest, bounds upward */
 static void combine(const ks_t *S, double *v, const double *w)
 {
@@ -80,18 +56,19 @@ static int right_exists(const ks_t *S, int l, size_t i)
     return ((2 * i + 1) << (l - 1)) < S->m;
 }
 
-/* node (l, i) computed from its chunks; tmp: l nodes of scratch */
-static int node_eval(const ks_t *S, int l, size_t i, double *v, double *tmp)
+/* node (l, i) computed from its chunks (by the engine, on its device
+ * where it can: hkz_engine_run_ktree) */
+static int node_eval(const ks_t *S, int l, size_t i, double *v)
 {
-    if (l == 0)
-        return leaf(S, v, i);
-    HKZ_TRY(node_eval(S, l - 1, 2 * i, v, tmp + S->len));
-    if (right_exists(S, l, i))
-    {
-        HKZ_TRY(node_eval(S, l - 1, 2 * i + 1, tmp, tmp + S->len));
-        combine(S, v, tmp);
-    }
-    return HKZ_SUCCESS;
+    hkz_engine_problem_t q = *S->pb;
+    size_t PT = S->P * S->T;
+
+    q.ldo = S->P;
+    q.ready = NULL;
+    q.epoch = 0;
+    return hkz_engine_run_ktree(S->e, v, S->nerr ? v + PT : NULL,
+                                S->nmag ? v + PT + S->nerr : NULL, &q,
+                                S->kc, l, i);
 }
 
 /* node (l, i) from the gathered nodes (each: l, i, then len doubles) */
@@ -215,7 +192,7 @@ int hkz_dist_ksum_run(const hkz_dist_ksum_t *X, hkz_engine_t e, double *out,
         status = hkz_error_set(HKZ_ERR_NOMEM, "dist ksum: out of memory "
                                "(%zu doubles)", (L + 2) * S.len);
     if (status == HKZ_SUCCESS && size == 1)
-        status = node_eval(&S, L, 0, v, v + S.len);
+        status = node_eval(&S, L, 0, v);
     else if (status == HKZ_SUCCESS)
     {
         nn = decompose(nl, (size_t) lo, (size_t) hi, S.m, L);
@@ -227,8 +204,7 @@ int hkz_dist_ksum_run(const hkz_dist_ksum_t *X, hkz_engine_t e, double *out,
             double *n = mine + k * (S.len + 2);
             n[0] = (double) nl[2 * k];
             n[1] = (double) nl[2 * k + 1];
-            status = node_eval(&S, (int) nl[2 * k], nl[2 * k + 1], n + 2,
-                               v);
+            status = node_eval(&S, (int) nl[2 * k], nl[2 * k + 1], n + 2);
         }
     }
     if (split && size > 1)

@@ -10,6 +10,7 @@
 #include "hkz/checkpoint.h"
 #include "hkz/dist.h"
 #include "hkz/dist_ksum.h"
+#include "hkz_prof.h"
 #include "hkz/su2.h"
 
 /* Upper bound (a double, +inf if not finite) of
@@ -30,6 +31,9 @@ typedef struct
     double *dt;     /* bound on |t_exact - t| */
     double *tlo;    /* lower bound of every time between them (> 0) */
     double *thi;    /* upper bound likewise */
+    double *lx, *lt;   /* su2, su2-sub: the Lipschitz factors L_x, L_t of
+                          each time (heat_tile.c; the same for every
+                          tile), else NULL */
     int ok;         /* 0: no engine route (deriv, a time not a positive
                        double, product kind) */
     hkz_su2_sub_wcache_t sub_w;  /* SU2_SUB: Arb weights of the batched
@@ -62,6 +66,7 @@ typedef struct
     hkz_grid_entry_t *sc;       /* capsc (values arb_init'ed) */
     double *eout, *eerr;        /* the engine's out, err (np x T, ld np) */
     slong cap;                  /* entries the arrays hold */
+    int tiered;                 /* the fixed-point tier ran */
 } _hkz_grid_tbuf_t;
 
 void _hkz_grid_tb_init(_hkz_grid_tbuf_t *tb);
@@ -124,12 +129,16 @@ int _hkz_grid_tile_goal(_hkz_grid_tbuf_t *tb, const _hkz_grid_lip_t *L,
  *       goal dense and makes the others held;
  *   _hkz_grid_tile_rest    on the host thread: the fixed-point tier
  *       (su2-sub, _hkz_grid_sub_fix: exact sums on the engine's device,
- *       its own stream) and then the scalar route (the host's Arb code,
- *       the last resort) for the held entries, then _hkz_grid_tb_finish. */
+ *       its own stream) unless _hkz_grid_tile_tier ran it on the device
+ *       thread, and then the scalar route (the host's Arb code, the last
+ *       resort) for the held entries, then _hkz_grid_tb_finish. */
 int _hkz_grid_tile_engine(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
         slong p0, slong np, const _hkz_grid_times_t *tm, hkz_engine_t e,
         const hkz_goal_t *goal);
 int _hkz_grid_tile_rest(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
+        const _hkz_grid_times_t *tm, hkz_engine_t e,
+        const hkz_goal_t *goal);
+int _hkz_grid_tile_tier(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
         const _hkz_grid_times_t *tm, hkz_engine_t e,
         const hkz_goal_t *goal);
 
@@ -186,6 +195,8 @@ typedef struct
     int pipe;                 /* one rank: overlap the engine route of a
                                  tile with the scalar route and the sink
                                  of the one before (tile_pipe.c) */
+    int tier_dev;             /* pipe: the fixed-point tier on the device
+                                 threads (several tiles at once) */
     _hkz_grid_tbuf_t tb[2 * HKZ_GRID_DEV_MAX];  /* the tiles in flight
                                  (several ranks: tb[0]) */
     slong P, T, ntiles;

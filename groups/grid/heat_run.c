@@ -144,6 +144,7 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
     _hkz_grid_times_t tm;
     hkz_engine_opts_t eo;
     slong bt, nb, kmin, tile, k;
+    double p0 = hkz_prof_now();
     int status = HKZ_SUCCESS;
 
     memset(&R, 0, sizeof(R));
@@ -228,6 +229,11 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
                     hkz_engine_set_hook(R.ex[R.ne++], hkz_dist_ksum_hook,
                                         &R.ks);
             }
+            /* the fixed-point tier on the device threads, each tile's
+             * beside the others' (HKZ_GRID_TIER_DEV=0: on the host
+             * thread, one tile at a time) */
+            R.tier_dev = R.pipe && (getenv("HKZ_GRID_TIER_DEV") == NULL
+                                    || atoi(getenv("HKZ_GRID_TIER_DEV")));
             if (R.pipe && o->block == 0)
                 bt = FLINT_MIN(R.ntiles, FLINT_MAX(bt, FLINT_MAX(2,
                         ((slong) 1 << 21) / (HKZ_GRID_TILE * R.T))));
@@ -320,6 +326,7 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
        blocks: hkz/grid.h, DETERMINISM) */
     /* (the GPU pipeline overlaps two tiles at least) */
     kmin = R.pipe ? FLINT_MAX(2 * FLINT_MAX(R.ne, 1), R.size) : R.size;
+    hkz_prof_add(HKZ_PROF_SETUP, p0);
     nb = o->block > 0 ? bt : FLINT_MIN(bt, kmin);
     for (tile = 0; status == HKZ_SUCCESS && tile < R.ntiles; tile += k)
     {
@@ -349,5 +356,7 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
     _hkz_grid_times_clear(&tm);
     if (sum != NULL)
         *sum = R.S;
+    hkz_prof_add(HKZ_PROF_RUN, p0);
+    hkz_prof_report();
     return status;
 }

@@ -99,7 +99,6 @@ static int engine_tile(double *out, double *err, _hkz_grid_lip_t *L,
     slong T = tm->T, i, j;
     double *x = malloc(4 * np * sizeof(double));
     double *dx = L->dx, *Lx = L->Lx, *Lt = L->Lt, *Lw = L->Lw, dw = 0.0;
-    int k = (int) g->deriv;
     int status = HKZ_SUCCESS;
 
     HKZ_CHECK_GOTO(x != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
@@ -120,13 +119,9 @@ static int engine_tile(double *out, double *err, _hkz_grid_lip_t *L,
             x[i] = clamp(arf_get_d(arb_midref(a), ARF_RND_NEAR), 0.0, M_PI);
             dx[i] = _hkz_grid_dist_up(a, x[i]);
         }
-        /* deriv k: the weights gain lambda_n^k <= n^{2k} */
-        for (j = 0; j < T; j++)
-        {
-            Lx[j] = 0.5 * _hkz_grid_series_up(tm->tlo[j], 3 + 2 * k, 1) *
-                    (1.0 + 0x1p-50);
-            Lt[j] = _hkz_grid_series_up(tm->tlo[j], 4 + 2 * k, 1);
-        }
+        /* deriv k: the weights gain lambda_n^k <= n^{2k} (lip.c) */
+        memcpy(Lx, tm->lx, T * sizeof(double));
+        memcpy(Lt, tm->lt, T * sizeof(double));
         status = hkz_su2_heat_bi_grid_deriv(out, err, np, e, x, np, tm->t,
                                             T, 0, g->deriv);
     }
@@ -143,12 +138,9 @@ static int engine_tile(double *out, double *err, _hkz_grid_lip_t *L,
                     * (1.0 + 0x1p-50);
         }
         /* deriv k: lambda_nk = n^2 - 1 - k'^2 <= n^2 (n = 2m+k'+1), so
-         * the terms gain lambda^k <= n^{2k} */
-        for (j = 0; j < T; j++)
-        {
-            Lx[j] = _hkz_grid_series_up(tm->tlo[j], 3 + 2 * k, 0);
-            Lt[j] = _hkz_grid_series_up(tm->tlo[j], 4 + 2 * k, 0);
-        }
+         * the terms gain lambda^k <= n^{2k} (lip.c) */
+        memcpy(Lx, tm->lx, T * sizeof(double));
+        memcpy(Lt, tm->lt, T * sizeof(double));
         status = hkz_su2_heat_sub_grid_deriv(out, err, np, e, x, z, np,
                                              tm->t, T, g->deriv);
     }
@@ -269,6 +261,7 @@ int _hkz_grid_tile_engine(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
     slong T = tm->T, k, n = np * T, m = 0;
     slong *idx = NULL;
     _hkz_grid_lip_t L;
+    double t0;
     int status = HKZ_SUCCESS, have = 0;
 
     memset(&L, 0, sizeof(L));
@@ -281,7 +274,9 @@ int _hkz_grid_tile_engine(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
                        "grid: out of memory");
         L.Lt = L.Lx + T;
         L.Lw = L.Lt + T;
+        t0 = hkz_prof_now();
         status = engine_tile(tb->eout, tb->eerr, &L, g, p0, np, tm, e);
+        hkz_prof_add(HKZ_PROF_ENGINE, t0);
         if (status == HKZ_SUCCESS)
             have = 1;
         else if (status == HKZ_ERR_DOMAIN || status == HKZ_ERR_TOO_LARGE
@@ -290,6 +285,7 @@ int _hkz_grid_tile_engine(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
         else
             goto cleanup;
     }
+    t0 = hkz_prof_now();
     if (have)
         HKZ_TRY_GOTO(_hkz_grid_tile_goal(tb, &L, tm->dt, goal, e));
     else
@@ -301,6 +297,7 @@ int _hkz_grid_tile_engine(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
         if (tb->cert[k] < 0)
             idx[m++] = k;
     status = _hkz_grid_tb_hold(tb, idx, m);
+    hkz_prof_add(HKZ_PROF_GOAL, t0);
 cleanup:
     free(idx);
     free(L.dx);
@@ -353,24 +350,25 @@ int _hkz_grid_tile_rest(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
         const _hkz_grid_times_t *tm, hkz_engine_t e,
         const hkz_goal_t *goal)
 {
-    slong nsc = tb->nsc;
-    slong *idx = malloc(FLINT_MAX(1, nsc) * sizeof(slong));
-    int status = HKZ_SUCCESS, k;
+    slong nsc = 0, k;
+    slong *idx = malloc(FLINT_MAX(1, tb->nsc) * sizeof(slong));
+    double t0;
+    int status = HKZ_SUCCESS;
 
     HKZ_CHECK(idx != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
-    if (nsc > 0)
-        memcpy(idx, tb->key, nsc * sizeof(slong));
-    /* the fixed-point tier (su2-sub) at 8 digits, then at 16 on what is
-     * left: its balls stay held (tier2 = 1), out of idx */
-    for (k = 0; k < 2 && status == HKZ_SUCCESS; k++)
-        if (nsc > 0 && g->kind == HKZ_GRID_SU2_SUB && tm->sub_fix[k] != NULL)
-            status = _hkz_grid_sub_fix(tb, idx, &nsc, g, tm->sub_fix[k], e,
-                                       goal);
+    if (!tb->tiered)
+        status = _hkz_grid_tile_tier(tb, g, tm, e, goal);
+    /* the held entries the tier left, increasing */
+    for (k = 0; k < tb->nsc; k++)
+        if (!tb->sc[k].tier2)
+            idx[nsc++] = tb->key[k];
+    t0 = hkz_prof_now();
     if (status == HKZ_SUCCESS && nsc > 0 && g->kind == HKZ_GRID_SU2_SUB
         && tm->sub_w != NULL)
         status = sub_slices(tb, idx, &nsc, g, tm, e, goal);
     if (status == HKZ_SUCCESS)
         status = scalar_entries(tb, idx, nsc, g, e, goal);
+    hkz_prof_add(HKZ_PROF_ARB, t0);
     if (status == HKZ_SUCCESS)
         _hkz_grid_tb_finish(tb);
     free(idx);

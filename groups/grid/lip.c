@@ -89,6 +89,36 @@ double _hkz_grid_dist_up(const arb_t x, double d)
     return res;
 }
 
+/* L_x, L_t of su2 and su2-sub grids at every time (heat_tile.c has the
+ * bounds): once per run, not per tile.  deriv k: lambda^k <= n^{2k}
+ * (su2: lambda_n = n^2 - 1; sub: lambda_nk = n^2 - 1 - k'^2). */
+static int times_lip(_hkz_grid_times_t *tm, const hkz_grid_heat_t g)
+{
+    int k = (int) g->deriv, gauss = g->kind == HKZ_GRID_SU2;
+    slong j;
+
+    tm->lx = tm->lt = NULL;
+    if (!tm->ok || (g->kind != HKZ_GRID_SU2 && g->kind != HKZ_GRID_SU2_SUB))
+        return HKZ_SUCCESS;
+    tm->lx = malloc(2 * tm->T * sizeof(double));
+    if (tm->lx == NULL)
+    {
+        _hkz_grid_times_clear(tm);
+        return hkz_error_set(HKZ_ERR_NOMEM, "grid: out of memory");
+    }
+    tm->lt = tm->lx + tm->T;
+    for (j = 0; j < tm->T; j++)
+    {
+        if (gauss)
+            tm->lx[j] = 0.5 * _hkz_grid_series_up(tm->tlo[j], 3 + 2 * k, 1)
+                        * (1.0 + 0x1p-50);
+        else
+            tm->lx[j] = _hkz_grid_series_up(tm->tlo[j], 3 + 2 * k, 0);
+        tm->lt[j] = _hkz_grid_series_up(tm->tlo[j], 4 + 2 * k, gauss);
+    }
+    return HKZ_SUCCESS;
+}
+
 int _hkz_grid_times_init(_hkz_grid_times_t *tm, const hkz_grid_heat_t g)
 {
     slong j, T = g->t->n;
@@ -99,6 +129,7 @@ int _hkz_grid_times_init(_hkz_grid_times_t *tm, const hkz_grid_heat_t g)
     tm->dt = malloc(T * sizeof(double));
     tm->tlo = malloc(T * sizeof(double));
     tm->thi = malloc(T * sizeof(double));
+    tm->lx = tm->lt = NULL;
     tm->sub_w = NULL;
     if (g->kind == HKZ_GRID_SU2_SUB
         && hkz_su2_sub_wcache_init(&tm->sub_w) != HKZ_SUCCESS)
@@ -132,7 +163,7 @@ int _hkz_grid_times_init(_hkz_grid_times_t *tm, const hkz_grid_heat_t g)
     }
     arf_clear(lo);
     arf_clear(hi);
-    return HKZ_SUCCESS;
+    return times_lip(tm, g);
 }
 
 void _hkz_grid_times_clear(_hkz_grid_times_t *tm)
@@ -146,5 +177,6 @@ void _hkz_grid_times_clear(_hkz_grid_times_t *tm)
     hkz_su2_sub_fix_clear(tm->sub_fix[0]);
     hkz_su2_sub_fix_clear(tm->sub_fix[1]);
     tm->sub_fix[0] = tm->sub_fix[1] = NULL;
-    tm->t = tm->dt = tm->tlo = tm->thi = NULL;
+    free(tm->lx);
+    tm->t = tm->dt = tm->tlo = tm->thi = tm->lx = tm->lt = NULL;
 }

@@ -1,11 +1,13 @@
 /* The second tier of su2-sub tiles: the entries the double engine leaves
  * (small values after cancellation) by the exact fixed-point tier
- * (hkz_su2_sub_fix_eval, on the engine's device; heat_tile.c runs it at 8
- * digits, then at 16 on what is left), before the Arb fallback.  Per r of the tile, one dense call over the z and t that have
- * such entries; an entry whose ball meets the goal is set (tier2 = 1),
- * the others stay in idx for the Arb routes.  A ball depends on the
- * entry's own (r, z, t) only (the tier's sums are exact), so the bytes do
- * not depend on tiling, blocks or ranks. */
+ * (hkz_su2_sub_fix_eval_some, on the engine's device; _hkz_grid_tile_tier
+ * runs it at 8 digits, then at 16 on what is left), before the Arb
+ * fallback.  Per r of the tile, one dense call over the z and t that have
+ * such entries (balls for the held pairs only); an entry whose ball meets
+ * the goal is set (tier2 = 1), the others stay in idx for the Arb routes.
+ * A ball depends on the entry's own (r, z, t) only (the tier's sums are
+ * exact), so the bytes do not depend on tiling, blocks, ranks or
+ * threads. */
 #include <stdlib.h>
 #include <string.h>
 #include "grid_internal.h"
@@ -21,6 +23,7 @@ int _hkz_grid_sub_fix(_hkz_grid_tbuf_t *tb, slong *idx, slong *n,
     slong *zpos = malloc(nz * sizeof(slong)), *tpos = malloc(T * sizeof(slong));
     arb_ptr res = NULL;
     int *ok = NULL;
+    char *want = NULL;
     int status = HKZ_SUCCESS;
 
     HKZ_CHECK_GOTO(zs && ts && zpos && tpos, HKZ_ERR_NOMEM,
@@ -51,11 +54,17 @@ int _hkz_grid_sub_fix(_hkz_grid_tbuf_t *tb, slong *idx, slong *n,
             }
         }
         free(ok);
+        free(want);
         ok = malloc(ni * nj * sizeof(int));
-        HKZ_CHECK_GOTO(ok != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
+        want = calloc(ni * nj, 1);
+        HKZ_CHECK_GOTO(ok != NULL && want != NULL, HKZ_ERR_NOMEM,
+                       "grid: out of memory");
+        /* balls for the held pairs only, not the whole z x t block */
+        for (k = a; k < b; k++)
+            want[zpos[(p0 + idx[k] / T) % nz] * nj + tpos[idx[k] % T]] = 1;
         res = _arb_vec_init(ni * nj);
-        status = hkz_su2_sub_fix_eval(res, ok, f, e, ir, zs, ni, ts, nj,
-                                      goal->rel_bits);
+        status = hkz_su2_sub_fix_eval_some(res, ok, want, f, e, ir, zs, ni,
+                                           ts, nj, goal->rel_bits);
         for (k = a; status == HKZ_SUCCESS && k < b; k++)
         {
             hkz_grid_entry_t *row = _hkz_grid_tb_row(tb, idx[k]);
@@ -78,6 +87,35 @@ int _hkz_grid_sub_fix(_hkz_grid_tbuf_t *tb, slong *idx, slong *n,
     }
     *n = m;
 cleanup:
-    free(zs); free(ts); free(zpos); free(tpos); free(ok);
+    free(zs); free(ts); free(zpos); free(tpos); free(ok); free(want);
+    return status;
+}
+
+/* the fixed-point tier (su2-sub) at 8 digits, then at 16 on what is
+ * left: its balls stay held (tier2 = 1).  The tier's results depend on
+ * each entry's inputs only (exact sums): on any thread, the same bits. */
+int _hkz_grid_tile_tier(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
+        const _hkz_grid_times_t *tm, hkz_engine_t e,
+        const hkz_goal_t *goal)
+{
+    slong nsc = tb->nsc;
+    slong *idx = malloc(FLINT_MAX(1, nsc) * sizeof(slong));
+    double t0 = hkz_prof_now(), t1;
+    int status = HKZ_SUCCESS, k;
+
+    HKZ_CHECK(idx != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
+    if (nsc > 0)
+        memcpy(idx, tb->key, nsc * sizeof(slong));
+    for (k = 0; k < 2 && status == HKZ_SUCCESS; k++)
+        if (nsc > 0 && g->kind == HKZ_GRID_SU2_SUB && tm->sub_fix[k] != NULL)
+        {
+            t1 = hkz_prof_now();
+            status = _hkz_grid_sub_fix(tb, idx, &nsc, g, tm->sub_fix[k], e,
+                                       goal);
+            hkz_prof_add(k == 0 ? HKZ_PROF_FIX8 : HKZ_PROF_FIX16, t1);
+        }
+    tb->tiered = 1;
+    free(idx);
+    hkz_prof_add(HKZ_PROF_TIER, t0);
     return status;
 }

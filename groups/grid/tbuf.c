@@ -67,6 +67,7 @@ int _hkz_grid_tb_reset(_hkz_grid_tbuf_t *tb, slong tile, slong np, slong T)
     tb->T = T;
     tb->n = (slong) n;
     tb->nsc = 0;
+    tb->tiered = 0;
     return HKZ_SUCCESS;
 }
 

@@ -88,6 +88,7 @@ int _hkz_grid_emit(_hkz_grid_run_t *R, const _hkz_grid_tbuf_t *tb)
 static int rest_tile(_hkz_grid_run_t *R, pipe_tile *U)
 {
     char *s;
+    double t0;
     int status;
 
     /* (records are read here too: this thread alone adds to R->ck
@@ -113,7 +114,10 @@ static int rest_tile(_hkz_grid_run_t *R, pipe_tile *U)
     _hkz_grid_tb_count(&R->S, U->tb);
     R->S.resumed += U->resumed ? U->tb->n : 0;
     R->mine += U->tb->n;
-    return _hkz_grid_emit(R, U->tb);
+    t0 = hkz_prof_now();
+    status = _hkz_grid_emit(R, U->tb);
+    hkz_prof_add(HKZ_PROF_SINK, t0);
+    return status;
 }
 
 static void rest_main(void *arg)
@@ -140,6 +144,8 @@ static void dev_main(void *arg)
 
     U->status = _hkz_grid_tile_engine(U->tb, R->g, q0, U->tb->np, R->tm,
                                       U->e, &R->goal);
+    if (U->status == HKZ_SUCCESS && R->tier_dev)
+        U->status = _hkz_grid_tile_tier(U->tb, R->g, R->tm, U->e, &R->goal);
     if (U->status != HKZ_SUCCESS)
         snprintf(U->msg, sizeof(U->msg), "%s", hkz_errmsg());
 }
@@ -202,6 +208,7 @@ int _hkz_grid_stream(_hkz_grid_run_t *R, slong t0, slong t1)
     pipe_job job[2];
     pipe_thread P;
     slong i, s, nt, ne = FLINT_MAX(1, R->ne);
+    double w0;
     int cur = 0, status = HKZ_SUCCESS, st;
 
     memset(job, 0, sizeof(job));
@@ -240,9 +247,13 @@ int _hkz_grid_stream(_hkz_grid_run_t *R, slong t0, slong t1)
             status = _hkz_grid_tb_reset(J->t[s].tb, i + s,
                     FLINT_MIN(R->P, q0 + HKZ_GRID_TILE) - q0, R->T);
         }
+        w0 = hkz_prof_now();
         if (status == HKZ_SUCCESS)
             status = first_steps(J, &P);
+        hkz_prof_add(HKZ_PROF_DEV, w0);
+        w0 = hkz_prof_now();
         st = finish(job + 1 - cur, &P);
+        hkz_prof_add(HKZ_PROF_WAIT, w0);
         if (status == HKZ_SUCCESS)
             status = st;
         if (status != HKZ_SUCCESS)

@@ -281,7 +281,7 @@ int hkz_su2_heat_milnor_grid(double *out, double *err, size_t ldo,
                                      milnor_basis, &X));
         HKZ_TRY_GOTO(_hkz_su2_grid_run(out + p0, err + p0, ldo, e, B, np, bmax,
                                    berr, nmodes, C, cerr, tail, nt,
-                                   colerr));
+                                   colerr, 0));
     }
 cleanup:
     if (status != HKZ_SUCCESS && touched)

@@ -4,6 +4,7 @@
 #ifndef HKZ_HEAT_SUB_FIX_INTERNAL_H
 #define HKZ_HEAT_SUB_FIX_INTERNAL_H
 
+#include <pthread.h>
 #include <stdint.h>
 #include "hkz/su2.h"
 #include "hkz/engine.h"
@@ -24,8 +25,11 @@ typedef struct
     mag_t e, S, tail;    /* input error; t rows: S and tail of (*) */
     slong K, fw;         /* t rows: own K, Fw */
     double N;            /* t rows: modes */
-    int made, ok;        /* row computed; usable */
+    int made, ok;        /* row computed (or being computed); usable */
+    int ready;           /* computed (made and not ready: another thread
+                            is computing it) */
     uint64_t key;        /* names the digits for a device cache */
+    int users;           /* r rows: evaluations reading the digits */
 } _hkz_sub_fix_row;
 
 struct hkz_su2_sub_fix_struct
@@ -40,6 +44,14 @@ struct hkz_su2_sub_fix_struct
     slong bits;          /* inputs rounded to 2^-bits (0: their F) */
     _hkz_sub_fix_row *R, *Z, *T;
     hkz_su2_sub_wcache_t cf;   /* Jacobi recurrence tables at FIX_WP(F) */
+    /* evaluations on several threads at once (hkz_su2_sub_fix_eval):
+     * rows are claimed (made = 1), marked ready and r rows freed under
+     * the lock; a thread computes the rows it claimed outside the lock and
+     * waits on `ready` for those others claimed; a ready row stays as it
+     * is while read (z, t rows: until set_bits or clear; an r row: while
+     * users > 0) */
+    pthread_mutex_t lock;
+    pthread_cond_t ready;
 };
 
 /* frees a row's digits (made again when needed; its mags stay valid) */
@@ -53,9 +65,13 @@ slong _hkz_sub_fix_trunc(slong *M, slong Kmax, double td, slong tolbits);
 double _hkz_sub_fix_lower_d(const arb_t x);
 
 /* makes the missing rows of r[ir] (and of a few r after it: the grids
- * visit r in increasing order), z[iz[]], t[jt[]] on the engine's threads;
- * frees the r rows below ir */
+ * visit r in increasing order), z[iz[]], t[jt[]] on the engine's threads
+ * (waiting for those another thread makes); frees the r rows more than
+ * FIX_R_KEEP below ir that no evaluation reads (other threads' tiles lag
+ * a few r behind).  *pinned = 1: r[ir] is usable (ok) and kept until the
+ * caller lowers its users (under F->lock). */
+#define FIX_R_KEEP 16
 int _hkz_sub_fix_rows(hkz_su2_sub_fix_t F, hkz_engine_t e, slong ir,
-        const slong *iz, slong ni, const slong *jt, slong nj);
+        const slong *iz, slong ni, const slong *jt, slong nj, int *pinned);
 
 #endif

@@ -21,6 +21,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include "hkz_check.h"
+#include "hkz_prof.h"
 #include "heat_sub_internal.h"
 #include "su2_grid_internal.h"
 
@@ -71,7 +72,7 @@ int hkz_su2_heat_sub_grid_deriv(double *out, double *err, size_t ldo,
     HKZ_CHECK_GOTO(d <= 64, HKZ_ERR_ARG, "hkz_su2_heat_sub_grid: deriv %lu "
                    "> 64", (unsigned long) d);
     /* truncation, weights, tails, basis coefficients (heat_sub_grid_plan.c) */
-    HKZ_TRY_GOTO(_hkz_su2_sub_plan_get(&P, t, nt, d));
+    HKZ_TRY_GOTO(_hkz_su2_sub_plan_get(&P, t, nt, d, e));
     nmodes = P->nmodes;
     if (e == NULL)
     {
@@ -92,13 +93,15 @@ int hkz_su2_heat_sub_grid_deriv(double *out, double *err, size_t ldo,
     for (p0 = 0; p0 < npts; p0 += pb)
     {
         size_t np = FLINT_MIN(pb, npts - p0);
+        double t0 = hkz_prof_now();
         X.r = r + p0;
         X.z = z + p0;
         HKZ_TRY_GOTO(_hkz_su2_grid_basis(B, bmax, berr, np, nmodes, e,
                                      _hkz_su2_sub_basis_rows, &X));
+        hkz_prof_add(HKZ_PROF_BASIS, t0);
         HKZ_TRY_GOTO(_hkz_su2_grid_run(out + p0, err + p0, ldo, e, B, np, bmax,
                                    berr, nmodes, P->C, P->cerr, P->tail, nt,
-                                   colerr));
+                                   colerr, P->ckey));
     }
 cleanup:
     if (status != HKZ_SUCCESS && touched)

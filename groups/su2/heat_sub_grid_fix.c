@@ -54,6 +54,7 @@
 #include "heat_sub_internal.h"
 #include "su2_grid_internal.h"
 #include "heat_sub_fix_internal.h"
+#include "hkz_prof.h"
 
 int hkz_su2_sub_fix_init(hkz_su2_sub_fix_t *f, const arb_struct *r,
         slong nr, const arb_struct *z, slong nz, const arb_struct *t,
@@ -70,6 +71,8 @@ int hkz_su2_sub_fix_init(hkz_su2_sub_fix_t *f, const arb_struct *r,
               "hkz_su2_sub_fix_init: %d digits (8 or %d)", L, HKZ_FIX_LMAX);
     F->r = r; F->z = z; F->t = t; F->nr = nr; F->nz = nz; F->nt = nt;
     F->L = L;
+    pthread_mutex_init(&F->lock, NULL);
+    pthread_cond_init(&F->ready, NULL);
     F->R = calloc(FLINT_MAX(nr, 1), sizeof(_hkz_sub_fix_row));
     F->Z = calloc(FLINT_MAX(nz, 1), sizeof(_hkz_sub_fix_row));
     F->T = calloc(FLINT_MAX(nt, 1), sizeof(_hkz_sub_fix_row));
@@ -140,6 +143,8 @@ void hkz_su2_sub_fix_clear(hkz_su2_sub_fix_t f)
     rows_free(f->T, f->nt);
     free(f->M); free(f->bo); free(f->off);
     hkz_su2_sub_wcache_clear(f->cf);
+    pthread_mutex_destroy(&f->lock);
+    pthread_cond_destroy(&f->ready);
     free(f);
 }
 
@@ -225,6 +230,7 @@ typedef struct
     hkz_su2_sub_fix_t F;
     arb_ptr res;
     int *ok;
+    const char *want;
     const int64_t *V;
     const slong *iz, *jt, *q, *qz;
     mag_srcptr A, B;
@@ -247,7 +253,8 @@ static void ball_range(size_t i0, size_t i1, void *arg)
             const _hkz_sub_fix_row *w = B->F->T + B->jt[j];
             arb_ptr v = B->res + i * B->nj + j;
             slong fg = FB(B->F) + w->fw - FIX_BITS(B->F);
-            if (B->q[j] < 0 || B->qz[i] < 0)
+            if (B->q[j] < 0 || B->qz[i] < 0
+                || (B->want != NULL && !B->want[i * B->nj + j]))
                 continue;
             fix_ball(v, B->V + (B->qz[i] * B->nq + B->q[j]) * 2 * B->F->L,
                      FC(B->F) + fg, B->F->L, a, b);
@@ -265,6 +272,14 @@ int hkz_su2_sub_fix_eval(arb_ptr res, int *ok, hkz_su2_sub_fix_t F,
         hkz_engine_t e, slong ir, const slong *iz, slong ni,
         const slong *jt, slong nj, slong goal)
 {
+    return hkz_su2_sub_fix_eval_some(res, ok, NULL, F, e, ir, iz, ni, jt,
+                                     nj, goal);
+}
+
+int hkz_su2_sub_fix_eval_some(arb_ptr res, int *ok, const char *want,
+        hkz_su2_sub_fix_t F, hkz_engine_t e, slong ir, const slong *iz,
+        slong ni, const slong *jt, slong nj, slong goal)
+{
     mag_ptr A = NULL, Bm = NULL;
     hkz_engine_fix_t f;
     ball_job B;
@@ -274,7 +289,8 @@ int hkz_su2_sub_fix_eval(arb_ptr res, int *ok, hkz_su2_sub_fix_t F,
     uint64_t *xk = NULL, *yk = NULL, *zk = NULL;
     slong *q = NULL, *qz = NULL;
     int64_t *V = NULL;
-    int status = HKZ_SUCCESS;
+    double t0;
+    int status = HKZ_SUCCESS, rok;
 
     for (i = 0; i < (size_t) (ni * nj); i++)
         ok[i] = 0;
@@ -287,9 +303,12 @@ int hkz_su2_sub_fix_eval(arb_ptr res, int *ok, hkz_su2_sub_fix_t F,
     for (j = 0; j < (size_t) nj; j++)
         HKZ_CHECK(jt[j] >= 0 && jt[j] < F->nt, HKZ_ERR_ARG,
                   "su2-sub tier: t index");
-    HKZ_TRY(_hkz_sub_fix_rows(F, e, ir, iz, ni, jt, nj));
-    if (F->R[ir].ok != 1)
-        return HKZ_SUCCESS;
+    /* the rows (made under the lock; ours stay while we read them) */
+    t0 = hkz_prof_now();
+    status = _hkz_sub_fix_rows(F, e, ir, iz, ni, jt, nj, &rok);
+    hkz_prof_add(HKZ_PROF_ROWS, t0);
+    if (!rok)
+        return status;
     x = malloc(nj * sizeof(*x));
     y = malloc(nj * sizeof(*y));
     yl = malloc(nj * sizeof(*yl));
@@ -334,7 +353,10 @@ int hkz_su2_sub_fix_eval(arb_ptr res, int *ok, hkz_su2_sub_fix_t F,
     f.nz = nc;
     f.z = zr;
     f.zkey = zk;
+    t0 = hkz_prof_now();
     HKZ_TRY_GOTO(hkz_engine_fix_sum(e, V, &f));
+    hkz_prof_add(HKZ_PROF_SUMS, t0);
+    t0 = hkz_prof_now();
     A = _mag_vec_init(nj);
     Bm = _mag_vec_init(nj);
     for (j = 0; j < (size_t) nj; j++)
@@ -342,11 +364,18 @@ int hkz_su2_sub_fix_eval(arb_ptr res, int *ok, hkz_su2_sub_fix_t F,
             fix_rad_t(A + j, Bm + j, F->R + ir, F->T + jt[j],
                       FB(F) + F->T[jt[j]].fw - FIX_BITS(F), F->K + 1, FC(F),
                       F->L);
-    B.A = A; B.B = Bm; B.goal = goal;
+    B.A = A; B.B = Bm; B.goal = goal; B.want = want;
     B.F = F; B.res = res; B.ok = ok; B.V = V; B.iz = iz; B.jt = jt;
     B.q = q; B.qz = qz; B.ir = ir; B.nj = nj; B.nq = nq;
     status = hkz_engine_parallel_for(e, (size_t) ni, ball_range, &B);
+    hkz_prof_add(HKZ_PROF_BALLS, t0);
 cleanup:
+    if (rok)
+    {
+        pthread_mutex_lock(&F->lock);
+        F->R[ir].users--;
+        pthread_mutex_unlock(&F->lock);
+    }
     free(x); free(y); free(yl); free(zr); free(xk); free(yk); free(zk);
     free(q); free(qz); free(V);
     if (A != NULL)

@@ -9,6 +9,7 @@
  * on whether a plan was reused (it is a pure function of (t, d)). */
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include "hkz_check.h"
@@ -24,6 +25,9 @@
  * certified d-th derivative, heat_sub_tail.c) ---- */
 
 /* the tail bound at tlo (valid for every t >= tlo) */
+/* the keys of plans' weights for the engine (never reused) */
+static _Atomic uint64_t plan_keys = 0;
+
 static double sub_tail_at(double tlo, const slong *Mk, slong K, ulong d)
 {
     mag_t s, sum, b;
@@ -77,23 +81,38 @@ static void sub_tails(double *tail, const double *t, size_t nt,
 
 /* ---- weights C[mode, j] = (2m+k+1) (-lambda)^d e^{-lambda t_j} -------- */
 
-static void sub_weights(double *C, double *cerr, size_t ldc, const double *t,
-                        size_t nt, const slong *Mk, slong K, ulong d)
+typedef struct
 {
+    double *C, *cerr;
+    size_t ldc;
+    const double *t;
+    const slong *Mk;
+    slong K;
+    ulong d;
+} weights_job;
+
+/* the columns [j0, j1) of the weights (each column on its own: the same
+ * doubles on any number of threads) */
+static void sub_weights_range(size_t j0, size_t j1, void *arg)
+{
+    const weights_job *W = arg;
+    double *C = W->C, *cerr = W->cerr;
+    const slong *Mk = W->Mk;
+    size_t ldc = W->ldc, j, mode;
+    ulong d = W->d;
     arb_t tt, q, q2, e2, g0, Q, w, rho, v, lam;
-    size_t j, mode;
     slong k, m;
 
     arb_init(tt); arb_init(q); arb_init(q2); arb_init(e2); arb_init(g0);
     arb_init(Q); arb_init(w); arb_init(rho); arb_init(v); arb_init(lam);
-    for (j = 0; j < nt; j++)
+    for (j = j0; j < j1; j++)
     {
         /* d = 0: doubles from Arb tables, proven bound (the file's
          * comment); else, or if the tables fail, Arb per mode */
         if (d == 0 && _hkz_su2_sub_weights_d(C + j * ldc, cerr + j * ldc,
-                                             t[j], Mk, K))
+                                             W->t[j], Mk, W->K))
             continue;
-        arb_set_d(tt, t[j]);
+        arb_set_d(tt, W->t[j]);
         arb_mul_si(v, tt, -4, WEIGHT_PREC);
         arb_exp(q, v, WEIGHT_PREC);            /* q = e^{-4t} */
         arb_sqr(q2, q, WEIGHT_PREC);
@@ -102,7 +121,7 @@ static void sub_weights(double *C, double *cerr, size_t ldc, const double *t,
         arb_one(g0);                           /* e^{-2kt} */
         arb_set(Q, q2);                        /* q^{k+2} */
         mode = 0;
-        for (k = 0; k <= K; k++)
+        for (k = 0; k <= W->K; k++)
         {
             /* e^{-lambda_{m,k} t} = e^{-2kt} q^{m(m+k+1)}, ratio of
              * consecutive m: q^{2m+k+2} */
@@ -131,6 +150,22 @@ static void sub_weights(double *C, double *cerr, size_t ldc, const double *t,
     }
     arb_clear(tt); arb_clear(q); arb_clear(q2); arb_clear(e2); arb_clear(g0);
     arb_clear(Q); arb_clear(w); arb_clear(rho); arb_clear(v); arb_clear(lam);
+    flint_cleanup();
+}
+
+static int sub_weights(double *C, double *cerr, size_t ldc, const double *t,
+                       size_t nt, const slong *Mk, slong K, ulong d,
+                       hkz_engine_t e)
+{
+    weights_job W;
+    W.C = C;
+    W.cerr = cerr;
+    W.ldc = ldc;
+    W.t = t;
+    W.Mk = Mk;
+    W.K = K;
+    W.d = d;
+    return hkz_engine_parallel_for(e, nt, sub_weights_range, &W);
 }
 
 /* ---- plans and the one-entry cache ----------------------------------- */
@@ -145,7 +180,7 @@ static void plan_free(_hkz_su2_sub_plan_t *P)
 }
 
 static int plan_build(_hkz_su2_sub_plan_t **res, const double *t, size_t nt,
-                      ulong d)
+                      ulong d, hkz_engine_t e)
 {
     _hkz_su2_sub_plan_t *P;
     double tmin = t[0], logtol, logtol_k;
@@ -160,6 +195,7 @@ static int plan_build(_hkz_su2_sub_plan_t **res, const double *t, size_t nt,
     P->d = d;
     P->nt = nt;
     P->refs = 1;
+    P->ckey = atomic_fetch_add(&plan_keys, 1) + 1;
     for (j = 1; j < nt; j++)
         tmin = FLINT_MIN(tmin, t[j]);
     /* truncation from the smallest t (steering only; the tail is bounded
@@ -193,7 +229,8 @@ static int plan_build(_hkz_su2_sub_plan_t **res, const double *t, size_t nt,
     HKZ_CHECK_GOTO(P->C && P->cerr && P->tail, HKZ_ERR_NOMEM,
                    "hkz_su2_heat_sub_grid: out of memory (%zu modes)",
                    P->nmodes);
-    sub_weights(P->C, P->cerr, P->nmodes, t, nt, P->Mk, P->K, d);
+    HKZ_TRY_GOTO(sub_weights(P->C, P->cerr, P->nmodes, t, nt, P->Mk, P->K,
+                             d, e));
     sub_tails(P->tail, t, nt, P->Mk, P->K, d);
     HKZ_TRY_GOTO(_hkz_su2_sub_basis_init(&P->S, P->K, P->Mk, P->nmodes));
 cleanup:
@@ -205,6 +242,7 @@ cleanup:
 }
 
 static pthread_mutex_t plan_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t build_lock = PTHREAD_MUTEX_INITIALIZER;
 static _hkz_su2_sub_plan_t *plan_cache = NULL;
 
 static int plan_matches(const _hkz_su2_sub_plan_t *P, const double *t,
@@ -215,23 +253,30 @@ static int plan_matches(const _hkz_su2_sub_plan_t *P, const double *t,
 }
 
 int _hkz_su2_sub_plan_get(_hkz_su2_sub_plan_t **P, const double *t,
-                          size_t nt, ulong d)
+                          size_t nt, ulong d, hkz_engine_t e)
 {
     _hkz_su2_sub_plan_t *old = NULL;
     int status;
 
+    /* one build at a time: the device threads of a grid ask for the
+     * same plan at once, and all but the first find it built */
+    pthread_mutex_lock(&build_lock);
     pthread_mutex_lock(&plan_lock);
     if (plan_matches(plan_cache, t, nt, d))
     {
         plan_cache->refs++;
         *P = plan_cache;
         pthread_mutex_unlock(&plan_lock);
+        pthread_mutex_unlock(&build_lock);
         return HKZ_SUCCESS;
     }
     pthread_mutex_unlock(&plan_lock);
-    status = plan_build(P, t, nt, d);
+    status = plan_build(P, t, nt, d, e);
     if (status != HKZ_SUCCESS)
+    {
+        pthread_mutex_unlock(&build_lock);
         return status;
+    }
     pthread_mutex_lock(&plan_lock);
     /* the cache's reference moves to the new plan */
     if (plan_cache != NULL && --plan_cache->refs == 0)
@@ -239,6 +284,7 @@ int _hkz_su2_sub_plan_get(_hkz_su2_sub_plan_t **P, const double *t,
     plan_cache = *P;
     plan_cache->refs++;
     pthread_mutex_unlock(&plan_lock);
+    pthread_mutex_unlock(&build_lock);
     plan_free(old);
     return HKZ_SUCCESS;
 }

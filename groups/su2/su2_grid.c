@@ -12,6 +12,7 @@
 #include "hkz/engine.h"
 #include "hkz/status.h"
 #include "su2_grid_internal.h"
+#include "hkz_prof.h"
 
 /* upper bound of a + b for doubles a, b >= 0 */
 double _hkz_su2_grid_add_up(double a, double b)
@@ -250,10 +251,11 @@ static int _hkz_su2_grid_col_bounds(double *colerr, hkz_engine_t e,
 static int _hkz_su2_grid_run1(double *out, size_t ldo, hkz_engine_t e,
         const double *B, size_t np, const double *bmax, const double *berr,
         size_t K, size_t k0, size_t kc, const double *C, const double *cerr,
-        size_t T, double *colerr)
+        size_t T, double *colerr, uint64_t ckey)
 {
     hkz_engine_problem_t pb;
     _hkz_su2_grid_buf_t buf;
+    double t0;
     int status;
 
     buf.B = B + k0 * np;
@@ -271,11 +273,17 @@ static int _hkz_su2_grid_run1(double *out, size_t ldo, hkz_engine_t e,
     pb.C = C + k0;
     pb.ldc = K;
     pb.ldo = ldo;
+    pb.c_key = k0 == 0 && kc == K ? ckey : 0;   /* the key names all of C */
+    t0 = hkz_prof_now();
     status = hkz_engine_run(e, out, NULL, &pb);
+    hkz_prof_add(HKZ_PROF_GEMM, t0);
     if (status != HKZ_SUCCESS)
         return status;
-    return _hkz_su2_grid_col_bounds(colerr, e, bmax + k0, berr + k0, C + k0,
-                                    cerr + k0, K, kc, T);
+    t0 = hkz_prof_now();
+    status = _hkz_su2_grid_col_bounds(colerr, e, bmax + k0, berr + k0,
+                                      C + k0, cerr + k0, K, kc, T);
+    hkz_prof_add(HKZ_PROF_BOUNDS, t0);
+    return status;
 }
 
 /* One batch of np points: out[i + j ldo] = (B~ C~)[i, j] by the engine e,
@@ -299,7 +307,7 @@ static int _hkz_su2_grid_run1(double *out, size_t ldo, hkz_engine_t e,
 int _hkz_su2_grid_run(double *out, double *err, size_t ldo,
         hkz_engine_t e, const double *B, size_t np, const double *bmax,
         const double *berr, size_t K, const double *C, const double *cerr,
-        const double *tail, size_t T, double *colerr)
+        const double *tail, size_t T, double *colerr, uint64_t ckey)
 {
     hkz_engine_opts_t o;
     size_t kc, nch, i, j, c;
@@ -315,7 +323,7 @@ int _hkz_su2_grid_run(double *out, double *err, size_t ldo,
     if (nch <= 1)
     {
         status = _hkz_su2_grid_run1(out, ldo, e, B, np, bmax, berr, K, 0, K,
-                                    C, cerr, T, colerr);
+                                    C, cerr, T, colerr, ckey);
         if (status != HKZ_SUCCESS)
             return status;
         for (j = 0; j < T; j++)
@@ -338,7 +346,7 @@ int _hkz_su2_grid_run(double *out, double *err, size_t ldo,
     {
         size_t k0 = c * kc, kn = K - k0 < kc ? K - k0 : kc;
         status = _hkz_su2_grid_run1(tmp, np, e, B, np, bmax, berr, K, k0, kn,
-                                    C, cerr, T, colerr);
+                                    C, cerr, T, colerr, 0);
         if (status != HKZ_SUCCESS)
             break;
         for (j = 0; j < T; j++)

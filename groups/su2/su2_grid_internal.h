@@ -74,11 +74,12 @@ void _hkz_su2_grid_set_nan(double *out, double *err, size_t ldo,
 
 /* One batch of np points: out[i + j ldo] = (B~ C~)[i, j] by the engine e,
  * err[i + j ldo] >= the bound above + tail[j].  colerr: T doubles of
- * scratch. */
+ * scratch.  ckey != 0 names the contents of C (hkz_engine_problem_t's
+ * c_key; 0: none). */
 int _hkz_su2_grid_run(double *out, double *err, size_t ldo, hkz_engine_t e,
         const double *B, size_t np, const double *bmax, const double *berr,
         size_t K, const double *C, const double *cerr, const double *tail,
-        size_t T, double *colerr);
+        size_t T, double *colerr, uint64_t ckey);
 
 /* ---- the bi-invariant grids (heat_bi_grid_util.c) ---- */
 
@@ -150,14 +151,16 @@ typedef struct
     double *tail;             /* nt truncation tails */
     _hkz_su2_sub_basis_t S;
     int refs;
+    uint64_t ckey;            /* names C for the engine (unique per plan) */
 } _hkz_su2_sub_plan_t;
 
 /* The plan of (t, d), reused from the last call when t (bitwise), nt and
  * d match; release it with _hkz_su2_sub_plan_release.  The cache keeps
  * the last plan (its C and cerr: nmodes x nt doubles each) until a call
- * with other times or the end of the process. */
+ * with other times or the end of the process.  Built on e's threads (e
+ * may be NULL), one build at a time. */
 int _hkz_su2_sub_plan_get(_hkz_su2_sub_plan_t **P, const double *t,
-                          size_t nt, ulong d);
+                          size_t nt, ulong d, hkz_engine_t e);
 void _hkz_su2_sub_plan_release(_hkz_su2_sub_plan_t *P);
 
 /* ---- the batched Arb fallback (heat_sub_grid_multi.c, _wcache.c) ---- */

@@ -11,7 +11,9 @@
  * and the partials are added along one fixed binary tree over the chunk
  * indices: node (l, i) covers the chunks [i 2^l, (i + 1) 2^l) and is
  * left child + right child (the left child alone when the right one is
- * past m).  So the doubles are bitwise the same whoever computes which
+ * past m): hkz_engine_run_ktree (hkz/engine.h) computes the nodes, on
+ * the device where the backend can.  So the doubles are bitwise the same
+ * whoever computes which
  * chunk: split over any number of ranks (split != 0: rank r computes the
  * contiguous chunks hkz_dist_block(0, m, r, N) as the maximal tree nodes
  * inside them, the nodes are all-gathered and every rank completes the

@@ -137,6 +137,10 @@ typedef struct
     const double *C;           /* GIVEN: K x T, leading dimension ldc */
     size_t ldc;
     const double *times;       /* HEAT: T times > 0 */
+    uint64_t c_key;            /* GIVEN: a key != 0 always names the same
+                                  K x T contents of C (a backend may keep
+                                  them on the device between runs); 0: no
+                                  caching */
 
     size_t ldo;                /* leading dimension of out (0 means P) */
     int err_layout;            /* hkz_err_layout_t */
@@ -228,6 +232,23 @@ HKZ_API void hkz_engine_set_hook(hkz_engine_t e, hkz_engine_hook_t hook,
 HKZ_API HKZ_WARN_UNUSED int hkz_engine_run_direct(hkz_engine_t e,
         double *out, double *err, double *mag,
         const hkz_engine_problem_t *pb);
+
+/** The fixed mode-chunk tree (the split-K sum of hkz/dist_ksum.h).  The
+ *  K modes are cut into m = ceil(K / kc) chunks [c kc, (c + 1) kc); chunk
+ *  c's product S_c is one hkz_engine_run_direct over its modes (k_begin,
+ *  C rows, user_bmax / user_berr moved to the chunk, ldo = P, no signal).
+ *  Node (l, i) covers the chunks [i 2^l, (i + 1) 2^l) and is left child
+ *  + right child, (l - 1, 2 i) + (l - 1, 2 i + 1), added in double
+ *  (round to nearest), the left child alone when the right one starts at
+ *  or past m; (0, c) is S_c.  So its doubles do not depend on where or
+ *  how the nodes are computed.  out = node (l, i) (P x T, ld pb->ldo or
+ *  P); err, mag (may be NULL) the chunks' run_mag bounds added along the
+ *  same tree, each addition rounded upward (the tree's own rounding is
+ *  the caller's: hkz/dist_ksum.h).  A backend may compute the node on the
+ *  device (the same doubles); pb->ready is ignored.  NaN on error. */
+HKZ_API HKZ_WARN_UNUSED int hkz_engine_run_ktree(hkz_engine_t e,
+        double *out, double *err, double *mag,
+        const hkz_engine_problem_t *pb, size_t kc, int l, size_t i);
 
 /** Columns [*t0, *t1) of chunk c of T columns in nchunks chunks:
  *  t0 = floor(c T / nchunks). */
@@ -321,6 +342,11 @@ typedef struct
     /* hkz_engine_fix_sum on the backend (NULL: the CPU code; the same
      * bits either way: exact integer sums) */
     int (*fix_sum)(void *state, int64_t *V, const hkz_engine_fix_t *f);
+    /* hkz_engine_run_ktree's out for err = mag = NULL, GIVEN weights, on
+     * the backend (NULL: chunk runs added on the host; the same bits),
+     * called with a checked problem */
+    int (*ktree)(void *state, double *out, const hkz_engine_problem_t *pb,
+                 size_t kc, int l, size_t i);
 } hkz_engine_backend_t;
 
 /** Registers (or, with b == NULL, removes) the backend for kind CUDA

@@ -267,7 +267,10 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2_sub_wcache_prepare_many(
  *  res[a nj + b] for (r[ir], z[iz[a]], t[jt[b]]), ok = 1 for a ball with
  *  >= goal bits of relative accuracy (any ball when goal = 0), 2 for a
  *  ball below, 0 where the tier has no result (a time below tmin's frame,
- *  t not > 0).  d = 0 only.  Not thread-safe on f. */
+ *  t not > 0).  d = 0 only.  Evaluations may run on several threads at
+ *  once on one f, each with its own engine (init, set_bits and clear may
+ *  not).  hkz_su2_sub_fix_eval_some: the same for the pairs with
+ *  want[a nj + b] != 0 only (the others: ok = 0, res untouched). */
 typedef struct hkz_su2_sub_fix_struct *hkz_su2_sub_fix_t;
 HKZ_API HKZ_WARN_UNUSED int hkz_su2_sub_fix_init(hkz_su2_sub_fix_t *f,
         const arb_struct *r, slong nr, const arb_struct *z, slong nz,
@@ -280,6 +283,9 @@ HKZ_API void hkz_su2_sub_fix_set_bits(hkz_su2_sub_fix_t f, slong bits);
 HKZ_API HKZ_WARN_UNUSED int hkz_su2_sub_fix_eval(arb_ptr res, int *ok,
         hkz_su2_sub_fix_t f, hkz_engine_t e, slong ir, const slong *iz,
         slong ni, const slong *jt, slong nj, slong goal);
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_sub_fix_eval_some(arb_ptr res, int *ok,
+        const char *want, hkz_su2_sub_fix_t f, hkz_engine_t e, slong ir,
+        const slong *iz, slong ni, const slong *jt, slong nj, slong goal);
 
 /** Double grid out[i + j ldo] ~ h_{t_j}(alpha_i) (formula 2.1 summed for
  *  n <= nmax by the spectral-sum engine e, or a default CPU engine if e is

@@ -365,4 +365,4 @@ cleanup:
 }
 
 const hkz_engine_backend_t _hkz_engine_cpu_backend = {
-    "cpu", cpu_create, cpu_destroy, cpu_run, NULL, NULL};
+    "cpu", cpu_create, cpu_destroy, cpu_run, NULL, NULL, NULL};

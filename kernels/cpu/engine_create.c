@@ -180,10 +180,13 @@ static int run_mag(hkz_engine_t e, double *out, double *err, double *mag,
 
     HKZ_CHECK(e != NULL && out != NULL, HKZ_ERR_ARG,
               "hkz_engine_run: NULL engine or output");
-    /* the CPU backend checks the weights in its bound pass */
+    /* the CPU backend checks the weights in its bound pass; a hook
+     * computes through hkz_engine_run_direct or _run_ktree, which check
+     * them (or their device copy) */
     status = _hkz_engine_problem_check_mt(pb, e->pool, e->o.nthreads,
-            (hooked && e->hook != NULL) || e->be != &_hkz_engine_cpu_backend
-            || (err == NULL && mag == NULL));
+            !(hooked && e->hook != NULL)
+            && (e->be != &_hkz_engine_cpu_backend
+                || (err == NULL && mag == NULL)));
     if (status != HKZ_SUCCESS)
         goto done;
     nchunks = e->o.nchunks < pb->T ? e->o.nchunks : pb->T;

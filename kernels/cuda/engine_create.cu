@@ -232,6 +232,10 @@ extern "C" void hkz_cuda_engine_destroy(hkz_cuda_engine_t *ep)
     cudaFree(e->d_out);
     cudaFree(e->d_kb);
     cudaFree(e->d_col);
+    cudaFree(e->d_ktB);
+    cudaFree(e->d_ktC);
+    cudaFree(e->d_ktS);
+    cudaFree(e->d_ktO);
     if (e->h_stage != NULL)
         cudaFreeHost(e->h_stage);
     for (int i = 0; i < 2; i++)
@@ -327,7 +331,8 @@ static int be_devices(void)
 static const hkz_engine_backend_t cuda_backend = {"cuda", be_create,
                                                   be_destroy, be_run,
                                                   be_devices,
-                                                  _hkz_cuda_fix_sum};
+                                                  _hkz_cuda_fix_sum,
+                                                  _hkz_cuda_engine_ktree};
 
 // called by hkz_cuda_register (src/cuda/cuda_register.c)
 extern "C" int hkz_cuda_engine_register(void)

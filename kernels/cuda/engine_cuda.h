@@ -154,7 +154,25 @@ struct hkz_cuda_engine_s
     /* per-column bounds on the host (host runs) */
     double *h_col;     size_t cap_hcol;
     void *fix;         /* hkz_engine_fix_sum's stream, cache (engine_fix.cu) */
+    /* hkz_engine_run_ktree (engine_ktree.cu): the node's basis, weights
+     * (compact per chunk; staging), node buffers; the weights' key */
+    double *d_ktB;     size_t cap_ktB;
+    double *d_ktC;     size_t cap_ktC;
+    double *d_ktS;     size_t cap_ktS;
+    double *d_ktO;     size_t cap_ktO;
+    uint64_t kt_key;
+    size_t kt_a, kt_b, kt_kc, kt_T, kt_K, kt_kb;
 };
+
+/* hkz_engine_run_ktree on the device (engine_ktree.cu): the backend's
+ * ktree; HKZ_ERR_UNSUPPORTED (no message) for a node it leaves to the
+ * host */
+int _hkz_cuda_engine_ktree(void *state, double *out,
+        const hkz_engine_problem_t *pb, size_t kc, int l, size_t i);
+
+/* Grows e->ev_gen to n events; a pinned host buffer (contents lost). */
+int _hkz_cuda_grow_gen_events(hkz_cuda_engine_t e, size_t n);
+int _hkz_cuda_grow_pinned(double **buf, size_t *cap, size_t n);
 
 /* hkz_engine_fix_sum on the device (engine_fix.cu); its state freed */
 int _hkz_cuda_fix_sum(void *state, int64_t *V, const hkz_engine_fix_t *f);

@@ -29,6 +29,9 @@ struct _hkz_cuda_fix_s
     int32_t *d_G; size_t cap_G;
     int64_t *d_V; size_t cap_V;
     int *d_bad;
+    uint64_t memo_key;   /* the last row found in this call (the x rows of
+                            a call are one row nq times) */
+    void *memo_d;
 };
 
 static int grow(void **p, size_t *cap, size_t bytes, const char *what)
@@ -55,11 +58,18 @@ static int row_get(struct _hkz_cuda_fix_s *F, void **d, uint64_t key,
     size_t i;
     cudaError_t c;
 
+    if (key != 0 && key == F->memo_key)
+    {
+        *d = F->memo_d;
+        return HKZ_SUCCESS;
+    }
     for (i = 0; key != 0 && i < F->n; i++)
         if (F->ent[i].key == key)
         {
             F->ent[i].use = F->clock;
             *d = F->ent[i].d;
+            F->memo_key = key;
+            F->memo_d = *d;
             return HKZ_SUCCESS;
         }
     /* evict the least recently used (not of this call) */
@@ -99,6 +109,11 @@ static int row_get(struct _hkz_cuda_fix_s *F, void **d, uint64_t key,
     F->ent[F->n].bytes = bytes + bytes2;
     F->bytes += bytes + bytes2;
     F->n++;
+    if (key != 0)
+    {
+        F->memo_key = key;
+        F->memo_d = *d;
+    }
     return HKZ_SUCCESS;
 }
 
@@ -193,6 +208,7 @@ extern "C" int _hkz_cuda_fix_sum(void *state, int64_t *V,
     }
     F = (struct _hkz_cuda_fix_s *) e->fix;
     F->clock++;
+    F->memo_key = 0;   /* entries may have gone since the last call */
     h_tab = (void **) malloc((ntab + nk + 1) * sizeof(void *));
     if (h_tab == NULL)
     {
@@ -201,9 +217,10 @@ extern "C" int _hkz_cuda_fix_sum(void *state, int64_t *V,
     }
     /* the rows on the device: x[q], y[q] (+ counts), z[i] */
     for (i = 0; i < nq; i++)
-    {
         HKZ_TRY_GOTO(row_get(F, h_tab + i, f->xkey ? f->xkey[i] : 0, f->x[i],
                              row * sizeof(int32_t), NULL, 0));
+    for (i = 0; i < nq; i++)
+    {
         HKZ_TRY_GOTO(row_get(F, h_tab + nq + i, f->ykey ? f->ykey[i] : 0,
                              f->y[i], row * sizeof(int32_t), f->yl[i],
                              nk * sizeof(uint32_t)));

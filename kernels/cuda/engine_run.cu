@@ -32,7 +32,7 @@ extern "C" int _hkz_cuda_grow(double **buf, size_t *cap, size_t n,
     return HKZ_SUCCESS;
 }
 
-static int grow_pinned(double **buf, size_t *cap, size_t n)
+extern "C" int _hkz_cuda_grow_pinned(double **buf, size_t *cap, size_t n)
 {
     cudaError_t e;
     if (n <= *cap && *buf != NULL)
@@ -100,7 +100,7 @@ static int gen_block(hkz_cuda_engine_t e, double *dst,
     // USER: the callback fills a pinned host block, copied to the device
     HKZ_CUDA_TRY_GOTO(cudaStreamSynchronize(e->s_aux),
                       "hkz_cuda_engine (user basis)");
-    status = grow_pinned(&e->h_stage, &e->cap_stage, pb->P * nb);
+    status = _hkz_cuda_grow_pinned(&e->h_stage, &e->cap_stage, pb->P * nb);
     if (status != HKZ_SUCCESS)
         goto cleanup;
     status = pb->fill(e->h_stage, pb->P, 0, pb->P, g0, nb, pb->fill_ctx);
@@ -182,7 +182,7 @@ static int ckpt_rest(hkz_cuda_engine_t e, const hkz_engine_problem_t *pb,
 }
 
 // At least n events in e->ev_gen.
-static int grow_gen_events(hkz_cuda_engine_t e, size_t n)
+extern "C" int _hkz_cuda_grow_gen_events(hkz_cuda_engine_t e, size_t n)
 {
     cudaEvent_t *ev;
     int status = HKZ_SUCCESS;
@@ -290,7 +290,7 @@ extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
         // one event per generated block (gemm_panel); a large B by mode
         // blocks in every panel (as when streamed)
         size_t kbpan = small ? e->kbpan : npan;
-        HKZ_TRY_GOTO(grow_gen_events(e, 2 * nkb + npan + 1));
+        HKZ_TRY_GOTO(_hkz_cuda_grow_gen_events(e, 2 * nkb + npan + 1));
         if (pb->basis != HKZ_BASIS_USER)
             HKZ_CUDA_TRY_GOTO(cudaStreamWaitEvent(e->s_ckpt, e->ev_ckpt, 0),
                               "hkz_cuda_engine");
