@@ -43,6 +43,21 @@ __device__ static i128 lev_norm(int64_t *d, const i128 *lev)
     return c;
 }
 
+/* an entry of V: the 2 L - 1 digits of lev, then its carry; a carry
+   outside (-2^62, 2^62) is flagged in *bad (stage 2 of both kernels) */
+template <int L>
+__device__ static void lev_store(int64_t *v, const i128 *lev, int *bad)
+{
+    int64_t d[2 * L - 1];
+    i128 c = lev_norm<L>(d, lev);
+    for (int l = 0; l < 2 * L - 1; l++)
+        v[l] = d[l];
+    if (c >= ((i128) 1 << 62) || c < -((i128) 1 << 62))
+        *bad = 1;
+    else
+        v[2 * L - 1] = (int64_t) c;
+}
+
 template <int L>
 __global__ static void fix_pairs(int32_t *G, size_t nk, const size_t *off,
         size_t nq, const int32_t *const *x, const int32_t *const *y,
@@ -95,7 +110,7 @@ __global__ static void fix_gemm(int64_t *V, size_t nk,
     int ti = threadIdx.y, tq = threadIdx.x;
     size_t i = (size_t) blockIdx.y * TB + ti, q = (size_t) blockIdx.x * TB + tq;
     const int NLEV = 2 * L - 1, SPILL = 1024 / L;
-    int64_t a[NLEV], d[NLEV];
+    int64_t a[NLEV];
     i128 lev[NLEV];
     for (int l = 0; l < NLEV; l++)
     {
@@ -137,14 +152,7 @@ __global__ static void fix_gemm(int64_t *V, size_t nk,
     lev_add<L>(lev, a);
     if (i >= nz || q >= nq)
         return;
-    i128 c = lev_norm<L>(d, lev);
-    int64_t *v = V + (i * nq + q) * 2 * L;
-    for (int l = 0; l < NLEV; l++)
-        v[l] = d[l];
-    if (c >= ((i128) 1 << 62) || c < -((i128) 1 << 62))
-        *bad = 1;
-    else
-        v[NLEV] = (int64_t) c;
+    lev_store<L>(V + (i * nq + q) * 2 * L, lev, bad);
 }
 
 /* stage 2 for few entries (or L = 16, where the 16 x 16 tiles spill
@@ -161,7 +169,7 @@ __global__ static void fix_gemm_rows(int64_t *V, size_t nk,
     __shared__ i128 sh[FIXB / 32][2 * L - 1];
     size_t n = blockIdx.x, i = n / nq, q = n % nq;
     const int32_t *zp = z[i], *gp = G + q * nk * L;
-    int64_t a[NLEV], d[NLEV];
+    int64_t a[NLEV];
     i128 lev[NLEV];
     int cnt = 0;
     for (int l = 0; l < NLEV; l++)
@@ -211,14 +219,7 @@ __global__ static void fix_gemm_rows(int64_t *V, size_t nk,
         for (int w = 0; w < FIXB / 32; w++)
             lev[l] += sh[w][l];
     }
-    i128 c = lev_norm<L>(d, lev);
-    int64_t *v = V + (i * nq + q) * 2 * L;
-    for (int l = 0; l < NLEV; l++)
-        v[l] = d[l];
-    if (c >= ((i128) 1 << 62) || c < -((i128) 1 << 62))
-        *bad = 1;
-    else
-        v[NLEV] = (int64_t) c;
+    lev_store<L>(V + (i * nq + q) * 2 * L, lev, bad);
 }
 
 #endif
