@@ -273,7 +273,7 @@ int hkz_h5_append(hkz_h5_t h, size_t n, const void *const *data)
 {
     hsize_t start, count = n, size;
     hid_t fs, ms;
-    herr_t r;
+    herr_t r = 0;
     int c;
 
     HKZ_CHECK(h != NULL && data != NULL, HKZ_ERR_ARG,
@@ -290,14 +290,15 @@ int hkz_h5_append(hkz_h5_t h, size_t n, const void *const *data)
         HKZ_CHECK(size <= tot, HKZ_ERR_ARG, "hkz_h5_append: more rows than "
                   "the datasets' shape holds");
     }
-    ms = H5Screate_simple(1, &count, NULL);
+    /* a 1-D table writes its run from one 1-D memory space */
+    ms = h->rank > 0 ? -1 : H5Screate_simple(1, &count, NULL);
     for (c = 0; c < h->ncols; c++)
     {
         r = h->rank > 0 ? 0 : H5Dset_extent(h->dset[c], &size);
         fs = r >= 0 ? H5Dget_space(h->dset[c]) : -1;
         if (fs >= 0 && h->rank > 0)
             r = h5_write_run(h, c, fs, start, count, data[c]);
-        else if (fs >= 0)
+        else if (fs >= 0 && ms >= 0)
             r = _hkz_h5_select_run(h, fs, start, count, H5S_SELECT_SET) >= 0
                 ? H5Dwrite(h->dset[c], _hkz_h5_mem_type(h->type[c]), ms, fs,
                            H5P_DEFAULT, data[c]) : -1;
@@ -306,13 +307,12 @@ int hkz_h5_append(hkz_h5_t h, size_t n, const void *const *data)
         if (fs >= 0)
             H5Sclose(fs);
         if (r < 0)
-        {
-            H5Sclose(ms);
-            return hkz_error_set(HKZ_ERR_IO, "HDF5: cannot append %zu rows",
-                                 n);
-        }
+            break;
     }
-    H5Sclose(ms);
+    if (ms >= 0)
+        H5Sclose(ms);
+    if (r < 0)
+        return hkz_error_set(HKZ_ERR_IO, "HDF5: cannot append %zu rows", n);
     h->rows += n;
     return HKZ_SUCCESS;
 }
