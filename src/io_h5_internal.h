@@ -47,6 +47,10 @@ hid_t _hkz_h5_space(const struct hkz_h5_s *s, hsize_t nrows, int ext);
  * 2 rank - 1 hyperslabs */
 int _hkz_h5_select_run(const struct hkz_h5_s *s, hid_t fs, hsize_t start,
                        hsize_t count, H5S_seloper_t op);
+/* writes column c's rows [start, start + count) of a shaped dataset from
+ * DATA, block by block (fs: the dataset's file space) */
+herr_t _hkz_h5_write_run(const struct hkz_h5_s *s, int c, hid_t fs,
+                         hsize_t start, hsize_t count, const void *data);
 void _hkz_h5_free(struct hkz_h5_s *s);
 /* the chunk of a shaped dataset (about 1 MiB of doubles, a run of rows)
  * and the dataset creation list: chunks of `chunk` rows (1-D) or those */
