@@ -275,6 +275,9 @@ static int check_dos(hkz_cli_run_t *r, void *args)
         return hkz_cli_usage_error("--device cuda: this hkz was built "
                                    "without CUDA (configure with "
                                    "-DHKZ_CUDA=ON)");
+    /* the run record is written before the table is counted */
+    if (j->device == HKZ_BACKEND_CUDA)
+        hkz_cli_set_backend("cuda");
     return 0;
 }
 
