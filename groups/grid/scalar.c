@@ -111,7 +111,7 @@ typedef struct
 {
     const _hkz_grid_tbuf_t *tb;
     const slong *idx;
-    const slong *key;         /* per entry: its weights in w */
+    const slong *key, *cut;   /* per entry: its weights in w, k-cut */
     const slong *gs;          /* pieces: idx[gs[i] .. gs[i+1]) */
     char *done;
     int *st;
@@ -140,8 +140,9 @@ static void multi_range(size_t i0, size_t i1, void *arg)
             rz[k] = g->r->v + p / g->z->n;
             rz[n + k] = g->z->v + p % g->z->n;
         }
-        st = hkz_su2_heat_sub_multi_keys(res, ok, n, A->key + a, rz,
-                                         rz + n, A->prec, A->w);
+        st = hkz_su2_heat_sub_multi_keys(res, ok, n, A->key + a,
+                                         A->cut + a, rz, rz + n, A->prec,
+                                         A->w);
         for (k = 0; st == HKZ_SUCCESS && k < n; k++)
         {
             hkz_grid_entry_t *row = _hkz_grid_tb_row(A->tb, A->idx[a + k]);
@@ -168,7 +169,7 @@ static void multi_range(size_t i0, size_t i1, void *arg)
 /* an entry i T + j with its time index j (sort key) */
 typedef struct
 {
-    slong j, x, key;
+    slong j, x, key, cut;
 } piece_key;
 
 static int by_time(const void *a, const void *b)
@@ -186,7 +187,8 @@ static int by_time(const void *a, const void *b)
  * pieces: the pieces share no inner sum d_k(t) (one per time), only the
  * r-basis is rebuilt per piece (HKZ_GRID_PIECES=0: no cut, to measure).  An entry's ball depends on its own
  * inputs only (hkz_su2_heat_sub_multi), so the cut changes no bit.
- * idx and its keys wk are permuted inside each group; gs gets the piece
+ * idx and its keys wk (cuts at wk + N) are permuted inside each group;
+ * gs gets the piece
  * starts; returns
  * the number of pieces. */
 static slong cut_pieces(slong *idx, slong *wk, slong *gs, slong ng, slong N,
@@ -217,12 +219,14 @@ static slong cut_pieces(slong *idx, slong *wk, slong *gs, slong ng, slong N,
             key[k].j = idx[a + k] % T;
             key[k].x = idx[a + k];
             key[k].key = wk[a + k];
+            key[k].cut = wk[N + a + k];
         }
         qsort(key, n, sizeof(piece_key), by_time);
         for (k = 0; k < n; k++)
         {
             idx[a + k] = key[k].x;
             wk[a + k] = key[k].key;
+            wk[N + a + k] = key[k].cut;
         }
         want = (n + s - 1) / s;
         next = 1;
@@ -254,7 +258,7 @@ int _hkz_grid_sub_multi(_hkz_grid_tbuf_t *tb, slong *idx, slong *n,
     multi_par_t A;
     slong i, ng = 0, m = 0, N = *n;
     slong *gs = malloc((N + 1) * sizeof(slong));
-    slong *wk = malloc(FLINT_MAX(N, 1) * sizeof(slong));
+    slong *wk = malloc(FLINT_MAX(2 * N, 1) * sizeof(slong));
     const arb_struct **tp = NULL;
     int status = HKZ_SUCCESS;
 
@@ -284,7 +288,7 @@ int _hkz_grid_sub_multi(_hkz_grid_tbuf_t *tb, slong *idx, slong *n,
         tp[2 * N + i] = g->z->v + p % g->z->n;
     }
     if (hkz_su2_sub_wcache_prepare_keys(w, N, tp, tp + N, tp + 2 * N,
-                                        g->deriv, A.prec, e, wk)
+                                        g->deriv, A.prec, e, wk, wk + N)
         != HKZ_SUCCESS)
         goto cleanup;               /* the scalar route says why */
     gs[ng] = N;
@@ -301,6 +305,7 @@ int _hkz_grid_sub_multi(_hkz_grid_tbuf_t *tb, slong *idx, slong *n,
     A.tb = tb;
     A.idx = idx;
     A.key = wk;
+    A.cut = wk + N;
     A.gs = gs;
     A.g = g;
     A.p0 = p0;

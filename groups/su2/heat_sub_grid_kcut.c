@@ -76,8 +76,10 @@ static int tail_at(mag_t res, slong k1, const mag_t q, const mag_t tl,
     return 1;
 }
 
-slong _hkz_su2_sub_kcut(mag_t tail, const _hkz_su2_sub_went_t *w,
-                        const mag_t c)
+/* known < 0: the cut by bisection; else the k1 an earlier call returned
+ * for the same (w, c), whose tail is recomputed alone (the same ops) */
+static slong kcut(mag_t tail, const _hkz_su2_sub_went_t *w, const mag_t c,
+                  slong known)
 {
     mag_t q, q0, tl, s, u, v, x, thr, T;
     slong lo, hi, mid, best = w->K;
@@ -103,8 +105,8 @@ slong _hkz_su2_sub_kcut(mag_t tail, const _hkz_su2_sub_went_t *w,
     mag_mul_2exp_si(thr, thr, -w->wp - 8);
     /* the smallest k1 < K with T(k1) <= thr (bisection; the answer is
      * checked, so only its size depends on T being monotone) */
-    lo = 0;
-    hi = w->K;
+    lo = known >= 0 ? known : 0;
+    hi = known >= 0 ? known : w->K;
     while (lo < hi)
     {
         mid = lo + (hi - lo) / 2;
@@ -123,6 +125,18 @@ slong _hkz_su2_sub_kcut(mag_t tail, const _hkz_su2_sub_went_t *w,
     mag_clear(v);
     mag_clear(x); mag_clear(thr); mag_clear(T);
     return best;
+}
+
+slong _hkz_su2_sub_kcut(mag_t tail, const _hkz_su2_sub_went_t *w,
+                        const mag_t c)
+{
+    return kcut(tail, w, c, -1);
+}
+
+slong _hkz_su2_sub_kcut_known(mag_t tail, const _hkz_su2_sub_went_t *w,
+                              const mag_t c, slong k1)
+{
+    return kcut(tail, w, c, FLINT_MAX(k1, 0));
 }
 
 /* an (r, weights) pair of entries: the k-cut depends on these only */

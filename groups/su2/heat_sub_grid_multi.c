@@ -158,7 +158,7 @@ static void k_cut(slong *kt, mag_t tl, arb_srcptr dk, slong Kw, slong wp)
  * per time, then per entry the sum over k <= kt(t) with c_k(z) (from the
  * cache wc, else computed here) plus the dropped part (k_cut) */
 static int one_class(arb_ptr res, int *ok,
-                     const _hkz_su2_sub_went_t *const *wt,
+                     const _hkz_su2_sub_went_t *const *wt, const slong *cut,
                      const slong *sel, slong ns, const arb_t r,
                      const arb_struct *const *z, slong wpb, slong prec,
                      const struct hkz_su2_sub_wcache_struct *wc,
@@ -193,7 +193,10 @@ static int one_class(arb_ptr res, int *ok,
         }
         W->mark[q] = first[i] = nd;
         rep[nd] = i;
-        W->kt[ns + nd] = _hkz_su2_sub_kcut(W->tl + ns + nd, wt[sel[i]], e);
+        W->kt[ns + nd] = cut == NULL
+            ? _hkz_su2_sub_kcut(W->tl + ns + nd, wt[sel[i]], e)
+            : _hkz_su2_sub_kcut_known(W->tl + ns + nd, wt[sel[i]], e,
+                                      cut[sel[i]]);
         /* weights not made that far (not prepared for this r): skipped */
         if (W->kt[ns + nd] > wt[sel[i]]->Kc)
             W->kt[ns + nd] = -1;
@@ -284,10 +287,11 @@ static int one_class(arb_ptr res, int *ok,
     return HKZ_SUCCESS;
 }
 
-/* the entries [0, n) of one r with weights wt[i] (NULL: none, ok = 0),
- * class by class of basis precision */
+/* the entries [0, n) of one r with weights wt[i] (NULL: none, ok = 0)
+ * and k-cuts cut[i] (NULL: made here), class by class of basis
+ * precision */
 static int one_r(arb_ptr res, int *ok, const _hkz_su2_sub_went_t *const *wt,
-                 slong n, const arb_t r, const arb_struct *const *z,
+                 const slong *cut, slong n, const arb_t r, const arb_struct *const *z,
                  slong prec, const struct hkz_su2_sub_wcache_struct *c,
                  slong *sel, char *done, multi_ws *W)
 {
@@ -309,7 +313,8 @@ static int one_r(arb_ptr res, int *ok, const _hkz_su2_sub_went_t *const *wt,
                 sel[ns++] = i2;
                 done[i2] = 1;
             }
-        status = one_class(res, ok, wt, sel, ns, r, z, wpb, prec, c, W);
+        status = one_class(res, ok, wt, cut, sel, ns, r, z, wpb, prec, c,
+                           W);
     }
     return status;
 }
@@ -349,7 +354,7 @@ int hkz_su2_heat_sub_multi(arb_ptr res, int *ok, const arb_struct *t,
         wt[i] = _hkz_su2_sub_wcache_find(c, t + i, td,
                 _hkz_su2_sub_entry_wp(td, r, z + i, prec, &memo), d);
     }
-    status = one_r(res, ok, wt, n, r, zp, prec, c, sel, done, &W);
+    status = one_r(res, ok, wt, NULL, n, r, zp, prec, c, sel, done, &W);
 cleanup:
     free(wt);
     free(zp);
@@ -361,7 +366,7 @@ cleanup:
 }
 
 int hkz_su2_heat_sub_multi_keys(arb_ptr res, int *ok, slong n,
-        const slong *key, const arb_struct *const *r,
+        const slong *key, const slong *cut, const arb_struct *const *r,
         const arb_struct *const *z, slong prec,
         const struct hkz_su2_sub_wcache_struct *c)
 {
@@ -388,8 +393,8 @@ int hkz_su2_heat_sub_multi_keys(arb_ptr res, int *ok, slong n,
         for (i = a + 1; i < n && (r[i] == r[a] || arb_equal(r[i], r[a]));
              i++)
             ;
-        status = one_r(res + a, ok + a, wt + a, i - a, r[a], z + a, prec,
-                       c, sel, done, &W);
+        status = one_r(res + a, ok + a, wt + a, cut != NULL ? cut + a : NULL,
+                       i - a, r[a], z + a, prec, c, sel, done, &W);
     }
 cleanup:
     free(wt);

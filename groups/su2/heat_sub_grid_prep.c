@@ -175,7 +175,7 @@ static int went_insert(struct hkz_su2_sub_wcache_struct *c,
 int hkz_su2_sub_wcache_prepare_keys(hkz_su2_sub_wcache_t c, slong n,
         const arb_struct *const *t, const arb_struct *const *r,
         const arb_struct *const *z, ulong d, slong prec, hkz_engine_t e,
-        slong *key)
+        slong *key, slong *cut)
 {
     prep_t P;
     key_t_ *K = malloc(FLINT_MAX(n, 1) * sizeof(key_t_));
@@ -290,8 +290,13 @@ int hkz_su2_sub_wcache_prepare_keys(hkz_su2_sub_wcache_t c, slong n,
     /* 4. 2 cos(kz) per distinct (z, basis precision) */
     if (status == HKZ_SUCCESS)
         status = _hkz_su2_sub_wcache_cos_many(c, n, z, P.wpb, P.k1, e);
-    for (i = 0; key != NULL && status == HKZ_SUCCESS && i < n; i++)
-        key[i] = P.wi[i];
+    for (i = 0; status == HKZ_SUCCESS && i < n; i++)
+    {
+        if (key != NULL)
+            key[i] = P.wi[i];
+        if (cut != NULL)
+            cut[i] = P.k1[i];
+    }
 cleanup:
     free(K);
     free(sl);
@@ -306,7 +311,8 @@ int hkz_su2_sub_wcache_prepare_many(hkz_su2_sub_wcache_t c, slong n,
         const arb_struct *const *t, const arb_struct *const *r,
         const arb_struct *const *z, ulong d, slong prec, hkz_engine_t e)
 {
-    return hkz_su2_sub_wcache_prepare_keys(c, n, t, r, z, d, prec, e, NULL);
+    return hkz_su2_sub_wcache_prepare_keys(c, n, t, r, z, d, prec, e, NULL,
+                                           NULL);
 }
 
 int hkz_su2_sub_wcache_prepare(hkz_su2_sub_wcache_t c, const arb_t t,

@@ -278,6 +278,9 @@ void _hkz_su2_sub_wcache_cos_clear(struct hkz_su2_sub_wcache_struct *c);
  * bound); k1 = w->K, tail = 0 when none is found or d > 0 */
 slong _hkz_su2_sub_kcut(mag_t tail, const _hkz_su2_sub_went_t *w,
                         const mag_t c);
+/* the same for a k1 it returned before for (w, c): only the tail made */
+slong _hkz_su2_sub_kcut_known(mag_t tail, const _hkz_su2_sub_went_t *w,
+                              const mag_t c, slong k1);
 /* k1[i] = the k-cut of entry i at r[i] with the weights of slot wi[i]
  * of c (-1: none), once per distinct (r, slot), on e's threads */
 int _hkz_su2_sub_kcut_many(slong *k1, slong n, const arb_struct *const *r,

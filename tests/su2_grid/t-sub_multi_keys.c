@@ -29,7 +29,7 @@ int main(void)
         arb_ptr rb = _arb_vec_init(NMAX), tj = _arb_vec_init(NMAX);
         arb_ptr zj = _arb_vec_init(NMAX);
         const arb_struct *tp[NMAX], *rp[NMAX], *zp[NMAX];
-        slong key[NMAX];
+        slong key[NMAX], cut[NMAX];
         int oka[NMAX], okb[NMAX];
         slong n = 2 + n_randint(st, NMAX - 1), i, j, m, a;
         slong prec = 30 + n_randint(st, 40);
@@ -59,14 +59,15 @@ int main(void)
         /* part of the entries first (cached keys for the second call) */
         m = n_randint(st, n + 1);
         HKZ_TEST_OK(hkz_su2_sub_wcache_prepare_keys(c1, m, tp, rp, zp, d,
-                                                    prec, NULL, key));
+                                                    prec, NULL, key, cut));
         HKZ_TEST_OK(hkz_su2_sub_wcache_prepare_keys(c1, n, tp, rp, zp, d,
-                                prec, n_randint(st, 2) ? e : NULL, key));
+                                prec, n_randint(st, 2) ? e : NULL, key, cut));
         for (i = 0; i < n; i++)
             HKZ_TEST_OK(hkz_su2_sub_wcache_prepare(c2, tp[i], rp[i], zp[i],
                                                    d, prec));
-        HKZ_TEST_OK(hkz_su2_heat_sub_multi_keys(ra, oka, n, key, rp, zp,
-                                                prec, c1));
+        /* with the cuts of the prepare, or made again */
+        HKZ_TEST_OK(hkz_su2_heat_sub_multi_keys(ra, oka, n, key,
+                        n_randint(st, 2) ? cut : NULL, rp, zp, prec, c1));
         /* per run of one r value: hkz_su2_heat_sub_multi on c2 */
         for (a = 0; a < n; a = i)
         {
