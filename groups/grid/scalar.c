@@ -143,9 +143,16 @@ static void multi_range(size_t i0, size_t i1, void *arg)
         st = hkz_su2_heat_sub_multi_keys(res, ok, n, A->key + a,
                                          A->cut + a, rz, rz + n, A->prec,
                                          A->w);
+        slong q = -1;        /* the held row of the last entry */
         for (k = 0; st == HKZ_SUCCESS && k < n; k++)
         {
-            hkz_grid_entry_t *row = _hkz_grid_tb_row(A->tb, A->idx[a + k]);
+            /* the entries are mostly in key order: the next held row */
+            const _hkz_grid_tbuf_t *tb = A->tb;
+            hkz_grid_entry_t *row = q + 1 < tb->nsc
+                && tb->key[q + 1] == A->idx[a + k] ? tb->sc + q + 1
+                : _hkz_grid_tb_row(tb, A->idx[a + k]);
+            if (row != NULL)
+                q = row - tb->sc;
             if (!ok[k] || !arb_is_finite(res + k)
                 || arb_rel_accuracy_bits(res + k) < A->goal->rel_bits)
                 continue;
