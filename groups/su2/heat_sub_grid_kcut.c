@@ -248,3 +248,37 @@ int _hkz_su2_sub_kcut_many(slong *k1, slong n, const arb_struct *const *r,
     free(fr);
     return status;
 }
+
+/* The cut kt on the computed inner sums of the batched fallback
+ * (heat_sub_grid_multi.c).  kt, tl of one time: the d_k (k <= Kw) beyond
+ * kt are dropped from the entries' sums, kt the smallest index with sum_{k > kt} |d_k| <=
+ * 2^{-wp-4} sum_k |d_k| (upper bounds of the balls, mag arithmetic: a
+ * function of (r, t, wp) only); since |c_k(z)| = |2 cos kz| <= 2, the
+ * dropped part sum_{k > kt} c_k d_k is at most tl = 2 sum_{k > kt} |d_k|
+ * in absolute value (d_k exact inside its ball). */
+void _hkz_su2_sub_kcut_post(slong *kt, mag_t tl, arb_srcptr dk, slong Kw,
+                            slong wp)
+{
+    mag_t tot, acc, x, thr;
+    slong k;
+
+    mag_init(tot); mag_init(acc); mag_init(x); mag_init(thr);
+    for (k = 0; k <= Kw; k++)
+    {
+        arb_get_mag(x, dk + k);
+        mag_add(tot, tot, x);
+    }
+    mag_mul_2exp_si(thr, tot, -wp - 4);
+    *kt = Kw;
+    for (k = Kw; k >= 1; k--)
+    {
+        arb_get_mag(x, dk + k);
+        mag_add(x, x, acc);
+        if (mag_cmp(x, thr) > 0)
+            break;
+        mag_swap(acc, x);
+        *kt = k - 1;
+    }
+    mag_mul_2exp_si(tl, acc, 1);
+    mag_clear(tot); mag_clear(acc); mag_clear(x); mag_clear(thr);
+}

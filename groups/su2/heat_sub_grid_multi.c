@@ -17,8 +17,9 @@
  * Two cuts of the k-sum, both with proven remainders added to the radius:
  * for d = 0 the a priori cut k1(r, t) of heat_sub_grid_kcut.c (the basis,
  * weights and inner sums stop there; remainder T(k1) from |B_km| <=
- * cos(r)^k (k+1)^m), then the cut kt of k_cut below on the computed inner
- * sums d_k (remainder 2 sum_{k > kt} |d_k|, |c_k| <= 2).
+ * cos(r)^k (k+1)^m), then the cut kt on the computed inner
+ * sums d_k (remainder 2 sum_{k > kt} |d_k|, |c_k| <= 2;
+ * _hkz_su2_sub_kcut_post in heat_sub_grid_kcut.c).
  *
  * Working precision of an entry: the one hkz_su2_heat_sub uses (prec + 8 +
  * d^2/(4t ln 2) + 2 log2(1/t), heat_sub.c) plus the guard bits of
@@ -120,43 +121,11 @@ static int ws_vec(arb_ptr *v, slong *n, slong need)
     return *v != NULL;
 }
 
-/* kt, tl of one time: the d_k (k <= Kw) beyond kt are dropped from the
- * entries' sums, kt the smallest index with sum_{k > kt} |d_k| <=
- * 2^{-wp-4} sum_k |d_k| (upper bounds of the balls, mag arithmetic: a
- * function of (r, t, wp) only); since |c_k(z)| = |2 cos kz| <= 2, the
- * dropped part sum_{k > kt} c_k d_k is at most tl = 2 sum_{k > kt} |d_k|
- * in absolute value (d_k exact inside its ball). */
-static void k_cut(slong *kt, mag_t tl, arb_srcptr dk, slong Kw, slong wp)
-{
-    mag_t tot, acc, x, thr;
-    slong k;
-
-    mag_init(tot); mag_init(acc); mag_init(x); mag_init(thr);
-    for (k = 0; k <= Kw; k++)
-    {
-        arb_get_mag(x, dk + k);
-        mag_add(tot, tot, x);
-    }
-    mag_mul_2exp_si(thr, tot, -wp - 4);
-    *kt = Kw;
-    for (k = Kw; k >= 1; k--)
-    {
-        arb_get_mag(x, dk + k);
-        mag_add(x, x, acc);
-        if (mag_cmp(x, thr) > 0)
-            break;
-        mag_swap(acc, x);
-        *kt = k - 1;
-    }
-    mag_mul_2exp_si(tl, acc, 1);
-    mag_clear(tot); mag_clear(acc); mag_clear(x); mag_clear(thr);
-}
-
 /* the entries sel[0..ns) (one r, basis precision wpb): the r-basis once
  * at wpb (heat_sub_grid_coef.c), at each entry's own precision w->wp the
  * inner sums d_k(t) = sum_m B_km W_km(t) once
  * per time, then per entry the sum over k <= kt(t) with c_k(z) (from the
- * cache wc, else computed here) plus the dropped part (k_cut) */
+ * cache wc, else computed here) plus the dropped part (kt) */
 static int one_class(arb_ptr res, int *ok,
                      const _hkz_su2_sub_went_t *const *wt, const slong *cut,
                      const slong *sel, slong ns, const arb_t r,
@@ -239,7 +208,7 @@ static int one_class(arb_ptr res, int *ok,
         for (k = 0; k <= k1; k++)
             arb_dot(dk + k, NULL, 0, W->B + bo[k], 1, w->W + w->off[k], 1,
                     w->M[k] + 1, w->wp);
-        k_cut(W->kt + f, W->tl + f, dk, k1, w->wp);
+        _hkz_su2_sub_kcut_post(W->kt + f, W->tl + f, dk, k1, w->wp);
         /* plus the a priori part beyond k1, also times |c_k| <= 2 */
         mag_mul_2exp_si(e, W->tl + ns + f, 1);
         mag_add(W->tl + f, W->tl + f, e);

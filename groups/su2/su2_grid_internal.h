@@ -278,6 +278,10 @@ void _hkz_su2_sub_wcache_cos_clear(struct hkz_su2_sub_wcache_struct *c);
  * bound); k1 = w->K, tail = 0 when none is found or d > 0 */
 slong _hkz_su2_sub_kcut(mag_t tail, const _hkz_su2_sub_went_t *w,
                         const mag_t c);
+/* kt <= Kw and tl >= 2 sum_{k > kt} |d_k| with that sum below
+ * 2^{-wp-4} sum_k |d_k| (the cut on computed inner sums) */
+void _hkz_su2_sub_kcut_post(slong *kt, mag_t tl, arb_srcptr dk, slong Kw,
+                            slong wp);
 /* the same for a k1 it returned before for (w, c): only the tail made */
 slong _hkz_su2_sub_kcut_known(mag_t tail, const _hkz_su2_sub_went_t *w,
                               const mag_t c, slong k1);
