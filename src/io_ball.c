@@ -157,13 +157,38 @@ int hkz_format_of_output(hkz_format_t *fmt, const char *path,
     return HKZ_SUCCESS;
 }
 
+/* arf_get_d(x, rnd) without MPFR (Arb 2.23 takes it for ARF_RND_NEAR)
+ * where the result is a normal double: x rounded to 53 bits by Arb (ties
+ * to even, as MPFR's nearest) is one limb whose top 53 bits convert
+ * exactly; both are the correctly rounded double, so the same bits.  The
+ * grids convert two balls per entry (a few % of a small grid). */
+static double get_d(const arf_t x, arf_rnd_t rnd)
+{
+    arf_t t;
+    mp_srcptr tp;
+    mp_size_t tn;
+    double v;
+
+    if (arf_is_special(x) || COEFF_IS_MPZ(ARF_EXP(x))
+        || ARF_EXP(x) > 1020 || ARF_EXP(x) <= -1020)
+        return arf_get_d(x, rnd);
+    arf_init(t);
+    arf_set_round(t, x, 53, rnd);
+    ARF_GET_MPN_READONLY(tp, tn, t);
+    v = ldexp((double) tp[tn - 1], (int) ARF_EXP(t) - FLINT_BITS);
+    if (ARF_SGNBIT(t))
+        v = -v;
+    arf_clear(t);
+    return v;
+}
+
 double hkz_ball_mid_d(const arb_t x)
 {
     if (arf_is_pos_inf(arb_midref(x)) && mag_is_finite(arb_radref(x)))
         return INFINITY;
     if (!arb_is_finite(x))
         return NAN;
-    return arf_get_d(arb_midref(x), ARF_RND_NEAR);
+    return get_d(arb_midref(x), ARF_RND_NEAR);
 }
 
 void hkz_ball_get_d(double *mid, double *rad, const arb_t x)
@@ -186,7 +211,7 @@ void hkz_ball_get_d(double *mid, double *rad, const arb_t x)
     arf_get_mag(m, d);
     mag_add(m, m, arb_radref(x));
     arf_set_mag(d, m);
-    *rad = arf_get_d(d, ARF_RND_UP);
+    *rad = get_d(d, ARF_RND_UP);
     arf_clear(d);
     mag_clear(m);
 }

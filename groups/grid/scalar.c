@@ -111,7 +111,8 @@ typedef struct
 {
     const _hkz_grid_tbuf_t *tb;
     const slong *idx;
-    const slong *gs;          /* groups: idx[gs[i] .. gs[i+1]) */
+    const slong *key, *cut;   /* per entry: its weights in w, k-cut */
+    const slong *gs;          /* pieces: idx[gs[i] .. gs[i+1]) */
     char *done;
     int *st;
     const hkz_grid_heat_struct *g;
@@ -120,59 +121,62 @@ typedef struct
     const struct hkz_su2_sub_wcache_struct *w;
 } multi_par_t;
 
+/* the pieces [i0, i1) in one call (its scratch serves all their r) */
 static void multi_range(size_t i0, size_t i1, void *arg)
 {
     const multi_par_t *A = arg;
     const hkz_grid_heat_struct *g = A->g;
+    slong a = A->gs[i0], n = A->gs[i1] - a, k, p;
+    arb_ptr res = _arb_vec_init(n);
+    int *ok = malloc(n * sizeof(int)), st = HKZ_ERR_NOMEM;
+    const arb_struct **rz = malloc(2 * n * sizeof(arb_struct *));
     size_t i;
 
-    for (i = i0; i < i1; i++)
+    if (ok != NULL && rz != NULL)
     {
-        slong a = A->gs[i], n = A->gs[i + 1] - a, k, p;
-        arb_ptr t = _arb_vec_init(n), z = _arb_vec_init(n);
-        arb_ptr res = _arb_vec_init(n);
-        int *ok = malloc(n * sizeof(int));
-
-        A->st[i] = HKZ_ERR_NOMEM;
-        if (ok != NULL)
+        for (k = 0; k < n; k++)
         {
-            for (k = 0; k < n; k++)
-            {
-                p = A->p0 + A->idx[a + k] / A->T;
-                arb_set(t + k, g->t->v + A->idx[a + k] % A->T);
-                arb_set(z + k, g->z->v + p % g->z->n);
-            }
-            p = A->p0 + A->idx[a] / A->T;
-            A->st[i] = hkz_su2_heat_sub_multi(res, ok, t, n,
-                    g->r->v + p / g->z->n, z, g->deriv, A->prec, A->w);
-            for (k = 0; A->st[i] == HKZ_SUCCESS && k < n; k++)
-            {
-                hkz_grid_entry_t *row = _hkz_grid_tb_row(A->tb,
-                                                         A->idx[a + k]);
-                if (!ok[k] || !arb_is_finite(res + k)
-                    || arb_rel_accuracy_bits(res + k) < A->goal->rel_bits)
-                    continue;
-                arb_swap(&row->value, res + k);
-                row->scalar = 1;
-                row->certified = 1;
-                row->status = HKZ_SUCCESS;
-                row->p = A->p0 + A->idx[a + k] / A->T;
-                row->j = A->idx[a + k] % A->T;
-                A->done[a + k] = 1;
-            }
+            p = A->p0 + A->idx[a + k] / A->T;
+            rz[k] = g->r->v + p / g->z->n;
+            rz[n + k] = g->z->v + p % g->z->n;
         }
-        free(ok);
-        _arb_vec_clear(t, n);
-        _arb_vec_clear(z, n);
-        _arb_vec_clear(res, n);
+        st = hkz_su2_heat_sub_multi_keys(res, ok, n, A->key + a,
+                                         A->cut + a, rz, rz + n, A->prec,
+                                         A->w);
+        slong q = -1;        /* the held row of the last entry */
+        for (k = 0; st == HKZ_SUCCESS && k < n; k++)
+        {
+            /* the entries are mostly in key order: the next held row */
+            const _hkz_grid_tbuf_t *tb = A->tb;
+            hkz_grid_entry_t *row = q + 1 < tb->nsc
+                && tb->key[q + 1] == A->idx[a + k] ? tb->sc + q + 1
+                : _hkz_grid_tb_row(tb, A->idx[a + k]);
+            if (row != NULL)
+                q = row - tb->sc;
+            if (!ok[k] || !arb_is_finite(res + k)
+                || arb_rel_accuracy_bits(res + k) < A->goal->rel_bits)
+                continue;
+            arb_swap(&row->value, res + k);
+            row->scalar = 1;
+            row->certified = 1;
+            row->status = HKZ_SUCCESS;
+            row->p = A->p0 + A->idx[a + k] / A->T;
+            row->j = A->idx[a + k] % A->T;
+            A->done[a + k] = 1;
+        }
     }
+    for (i = i0; i < i1; i++)
+        A->st[i] = st;
+    free(ok);
+    free(rz);
+    _arb_vec_clear(res, n);
     flint_cleanup();
 }
 
 /* an entry i T + j with its time index j (sort key) */
 typedef struct
 {
-    slong j, x;
+    slong j, x, key, cut;
 } piece_key;
 
 static int by_time(const void *a, const void *b)
@@ -190,10 +194,12 @@ static int by_time(const void *a, const void *b)
  * pieces: the pieces share no inner sum d_k(t) (one per time), only the
  * r-basis is rebuilt per piece (HKZ_GRID_PIECES=0: no cut, to measure).  An entry's ball depends on its own
  * inputs only (hkz_su2_heat_sub_multi), so the cut changes no bit.
- * idx is permuted inside each group; gs gets the piece starts; returns
+ * idx and its keys wk (cuts at wk + N) are permuted inside each group;
+ * gs gets the piece
+ * starts; returns
  * the number of pieces. */
-static slong cut_pieces(slong *idx, slong *gs, slong ng, slong N, slong T,
-                        int nth)
+static slong cut_pieces(slong *idx, slong *wk, slong *gs, slong ng, slong N,
+                        slong T, int nth)
 {
     slong s = FLINT_MAX(64, N / (2 * (slong) FLINT_MAX(1, nth)) + 1);
     slong *g0 = malloc((ng + 1) * sizeof(slong));
@@ -219,10 +225,16 @@ static slong cut_pieces(slong *idx, slong *gs, slong ng, slong N, slong T,
         {
             key[k].j = idx[a + k] % T;
             key[k].x = idx[a + k];
+            key[k].key = wk[a + k];
+            key[k].cut = wk[N + a + k];
         }
         qsort(key, n, sizeof(piece_key), by_time);
         for (k = 0; k < n; k++)
+        {
             idx[a + k] = key[k].x;
+            wk[a + k] = key[k].key;
+            wk[N + a + k] = key[k].cut;
+        }
         want = (n + s - 1) / s;
         next = 1;
         for (k = 1; k < n && next < want; k++)
@@ -253,12 +265,14 @@ int _hkz_grid_sub_multi(_hkz_grid_tbuf_t *tb, slong *idx, slong *n,
     multi_par_t A;
     slong i, ng = 0, m = 0, N = *n;
     slong *gs = malloc((N + 1) * sizeof(slong));
+    slong *wk = malloc(FLINT_MAX(2 * N, 1) * sizeof(slong));
     const arb_struct **tp = NULL;
     int status = HKZ_SUCCESS;
 
     A.done = calloc(N, 1);
     A.st = malloc((N + 1) * sizeof(int));
-    HKZ_CHECK_GOTO(gs != NULL && A.done != NULL && A.st != NULL,
+    HKZ_CHECK_GOTO(gs != NULL && wk != NULL && A.done != NULL
+                   && A.st != NULL,
                    HKZ_ERR_NOMEM, "grid: out of memory");
     /* 16 bits over the goal: the result is rounded to A.prec bits, and
      * the entry's working precision adds the scalar path's guard bits on
@@ -280,8 +294,9 @@ int _hkz_grid_sub_multi(_hkz_grid_tbuf_t *tb, slong *idx, slong *n,
         tp[N + i] = g->r->v + p / g->z->n;
         tp[2 * N + i] = g->z->v + p % g->z->n;
     }
-    if (hkz_su2_sub_wcache_prepare_many(w, N, tp, tp + N, tp + 2 * N,
-                                        g->deriv, A.prec, e) != HKZ_SUCCESS)
+    if (hkz_su2_sub_wcache_prepare_keys(w, N, tp, tp + N, tp + 2 * N,
+                                        g->deriv, A.prec, e, wk, wk + N)
+        != HKZ_SUCCESS)
         goto cleanup;               /* the scalar route says why */
     gs[ng] = N;
     {
@@ -292,10 +307,12 @@ int _hkz_grid_sub_multi(_hkz_grid_tbuf_t *tb, slong *idx, slong *n,
             hkz_engine_get_opts(&eo, e);
             nth = eo.nthreads;
         }
-        ng = cut_pieces(idx, gs, ng, N, T, nth);
+        ng = cut_pieces(idx, wk, gs, ng, N, T, nth);
     }
     A.tb = tb;
     A.idx = idx;
+    A.key = wk;
+    A.cut = wk + N;
     A.gs = gs;
     A.g = g;
     A.p0 = p0;
@@ -319,6 +336,7 @@ int _hkz_grid_sub_multi(_hkz_grid_tbuf_t *tb, slong *idx, slong *n,
 cleanup:
     free(tp);
     free(gs);
+    free(wk);
     free(A.done);
     free(A.st);
     return status;

@@ -207,18 +207,28 @@ void _hkz_grid_tb_finish(_hkz_grid_tbuf_t *tb)
 
 void _hkz_grid_tb_rows(hkz_grid_entry_t *rows, const _hkz_grid_tbuf_t *tb)
 {
-    slong k;
+    slong k, m = 0;
     for (k = 0; k < tb->n; k++)
     {
         hkz_grid_entry_t *r = rows + k;
-        int missed;
-        _hkz_grid_tb_ball(&r->value, &missed, tb, k);
+        /* the held entries in key order: _hkz_grid_tb_ball and
+         * _hkz_grid_tb_tier2 without their searches */
+        const hkz_grid_entry_t *h = m < tb->nsc && tb->key[m] == k
+                                    ? tb->sc + m++ : NULL;
+        if (h != NULL)
+            arb_set(&r->value, &h->value);
+        else
+        {
+            arb_set_d(&r->value, tb->mid[k]);
+            mag_set_dense(arb_radref(&r->value), tb->rad[k]);
+        }
         r->p = tb->p0 + k / tb->T;
         r->j = k % tb->T;
         r->certified = tb->cert[k] != 0;
         r->scalar = tb->scal[k] != 0;
-        r->tier2 = _hkz_grid_tb_tier2(tb, k);
-        r->status = missed ? HKZ_ERR_PREC : HKZ_SUCCESS;
+        r->tier2 = h != NULL && h->tier2 != 0;
+        r->status = h != NULL && h->status == HKZ_ERR_PREC ? HKZ_ERR_PREC
+                                                           : HKZ_SUCCESS;
     }
 }
 

@@ -162,18 +162,40 @@ int _hkz_su2_sub_wcache_cos_many(struct hkz_su2_sub_wcache_struct *c,
         const slong *K, hkz_engine_t e)
 {
     cos_job *J = malloc(FLINT_MAX(n, 1) * sizeof(cos_job));
+    slong *f = malloc(FLINT_MAX(n, 1) * sizeof(slong));
     slong i, nj = 0, nu = 0, room = COS_CACHE_MAX - c->ncz;
     int status;
 
-    HKZ_CHECK(J != NULL, HKZ_ERR_NOMEM, "su2-sub fallback: out of memory");
+    if (J == NULL || f == NULL
+        || _hkz_su2_sub_first_of(f, n, z, wp) != HKZ_SUCCESS)
+    {
+        free(J);
+        free(f);
+        return hkz_error_set(HKZ_ERR_NOMEM, "su2-sub fallback: out of "
+                             "memory");
+    }
+    /* one job per (z ball, wp), at its first entry (whose f becomes the
+     * job's index), with the largest K of its entries; then the jobs
+     * with some K >= 0 */
     for (i = 0; i < n; i++)
-        if (K[i] >= 0)
+    {
+        if (f[i] < i)
         {
-            J[nj].z = z[i];
-            J[nj].zd = arf_get_d(arb_midref(z[i]), ARF_RND_NEAR);
-            J[nj].wp = wp[i];
-            J[nj++].K = K[i];
+            J[f[f[i]]].K = FLINT_MAX(J[f[f[i]]].K, K[i]);
+            continue;
         }
+        f[i] = nj;
+        J[nj].z = z[i];
+        J[nj].zd = arf_get_d(arb_midref(z[i]), ARF_RND_NEAR);
+        J[nj].wp = wp[i];
+        J[nj++].K = K[i];
+    }
+    free(f);
+    for (i = 0; i < nj; i++)
+        if (J[i].K >= 0)
+            J[nu++] = J[i];
+    nj = nu;
+    nu = 0;
     qsort(J, nj, sizeof(cos_job), by_key);
     /* one job per distinct key (its largest K), if not cached that long */
     for (i = 0; i < nj; i++)

@@ -29,6 +29,8 @@
  *                     + 3 s^{a+1} ((2a+6)/(1-s) + 2s/(1-s)^2),
  * every step in mag arithmetic (upper bounds; 1 - x from below). */
 #include <math.h>
+#include <stdlib.h>
+#include "hkz_check.h"
 #include "su2_grid_internal.h"
 
 /* x^a ((2a+6)/(1-x) + 2x/(1-x)^2), upper bound; +inf if x >= 1 */
@@ -74,8 +76,10 @@ static int tail_at(mag_t res, slong k1, const mag_t q, const mag_t tl,
     return 1;
 }
 
-slong _hkz_su2_sub_kcut(mag_t tail, const _hkz_su2_sub_went_t *w,
-                        const mag_t c)
+/* known < 0: the cut by bisection; else the k1 an earlier call returned
+ * for the same (w, c), whose tail is recomputed alone (the same ops) */
+static slong kcut(mag_t tail, const _hkz_su2_sub_went_t *w, const mag_t c,
+                  slong known)
 {
     mag_t q, q0, tl, s, u, v, x, thr, T;
     slong lo, hi, mid, best = w->K;
@@ -101,8 +105,8 @@ slong _hkz_su2_sub_kcut(mag_t tail, const _hkz_su2_sub_went_t *w,
     mag_mul_2exp_si(thr, thr, -w->wp - 8);
     /* the smallest k1 < K with T(k1) <= thr (bisection; the answer is
      * checked, so only its size depends on T being monotone) */
-    lo = 0;
-    hi = w->K;
+    lo = known >= 0 ? known : 0;
+    hi = known >= 0 ? known : w->K;
     while (lo < hi)
     {
         mid = lo + (hi - lo) / 2;
@@ -121,4 +125,160 @@ slong _hkz_su2_sub_kcut(mag_t tail, const _hkz_su2_sub_went_t *w,
     mag_clear(v);
     mag_clear(x); mag_clear(thr); mag_clear(T);
     return best;
+}
+
+slong _hkz_su2_sub_kcut(mag_t tail, const _hkz_su2_sub_went_t *w,
+                        const mag_t c)
+{
+    return kcut(tail, w, c, -1);
+}
+
+slong _hkz_su2_sub_kcut_known(mag_t tail, const _hkz_su2_sub_went_t *w,
+                              const mag_t c, slong k1)
+{
+    return kcut(tail, w, c, FLINT_MAX(k1, 0));
+}
+
+/* an (r, weights) pair of entries: the k-cut depends on these only */
+typedef struct
+{
+    const arb_struct *r;
+    slong wi, i;
+} sub_pair_t;
+
+static int by_pair(const void *a, const void *b)
+{
+    const sub_pair_t *u = a, *v = b;
+    int s = 0;
+    if (u->r != v->r)                     /* the same ball: a quick tie */
+    {
+        s = arf_cmp(arb_midref(u->r), arb_midref(v->r));
+        if (s == 0)
+            s = mag_cmp(arb_radref(u->r), arb_radref(v->r));
+    }
+    if (s == 0)
+        s = (u->wi > v->wi) - (u->wi < v->wi);
+    return s != 0 ? s : (u->i > v->i) - (u->i < v->i);
+}
+
+/* the a priori k-cut of the distinct pairs [i0, i1) into pk (sorted by
+ * r: cos r once per r) */
+typedef struct
+{
+    const struct hkz_su2_sub_wcache_struct *c;
+    sub_pair_t *pr;
+    slong *pk;
+} kcut_par_t;
+
+static void kcut_range(size_t i0, size_t i1, void *arg)
+{
+    kcut_par_t *P = arg;
+    const arb_struct *rprev = NULL;
+    arb_t x;
+    mag_t cm, tl;
+    size_t i;
+
+    arb_init(x); mag_init(cm); mag_init(tl);
+    for (i = i0; i < i1; i++)
+    {
+        const sub_pair_t *q = P->pr + i;
+        if (rprev == NULL || (rprev != q->r && !arb_equal(rprev, q->r)))
+        {
+            arb_cos(x, q->r, 30);
+            arb_get_mag(cm, x);
+            rprev = q->r;
+        }
+        P->pk[i] = _hkz_su2_sub_kcut(tl, P->c->e + q->wi, cm);
+    }
+    arb_clear(x); mag_clear(cm); mag_clear(tl);
+    flint_cleanup();
+}
+
+int _hkz_su2_sub_kcut_many(slong *k1, slong n, const arb_struct *const *r,
+        const slong *wi, const struct hkz_su2_sub_wcache_struct *c,
+        hkz_engine_t e)
+{
+    kcut_par_t P;
+    slong i, np = 0, nq = 0, *fr = malloc(FLINT_MAX(n, 1) * sizeof(slong));
+    int status;
+
+    P.c = c;
+    P.pr = malloc(FLINT_MAX(n, 1) * sizeof(sub_pair_t));
+    P.pk = malloc(FLINT_MAX(n, 1) * sizeof(slong));
+    if (P.pr == NULL || P.pk == NULL || fr == NULL)
+    {
+        free(P.pr);
+        free(P.pk);
+        free(fr);
+        return hkz_error_set(HKZ_ERR_NOMEM, "su2-sub fallback: out of "
+                             "memory");
+    }
+    /* the pairs first by address (fr), then by value */
+    status = _hkz_su2_sub_first_of(fr, n, r, wi);
+    for (i = 0; i < n; i++)
+    {
+        k1[i] = -1;
+        if (wi[i] < 0 || status != HKZ_SUCCESS || fr[i] != i)
+            continue;
+        P.pr[np].r = r[i];
+        P.pr[np].wi = wi[i];
+        P.pr[np++].i = i;
+    }
+    qsort(P.pr, np, sizeof(sub_pair_t), by_pair);
+    /* the distinct pairs first (nq of them); pk of entry i via k1[i] =
+     * its pair's index for now */
+    for (i = 0; i < np; i++)
+    {
+        sub_pair_t q = P.pr[i];
+        if (nq == 0 || P.pr[nq - 1].wi != q.wi
+            || (P.pr[nq - 1].r != q.r && !arb_equal(P.pr[nq - 1].r, q.r)))
+            P.pr[nq++] = q;
+        k1[q.i] = nq - 1;
+    }
+    if (status == HKZ_SUCCESS)
+        status = hkz_engine_parallel_for(e, (size_t) nq, kcut_range, &P);
+    for (i = 0; i < n; i++)
+        if (k1[i] >= 0)
+            k1[i] = P.pk[k1[i]];
+    for (i = 0; i < n; i++)          /* the same (r, weights) as before */
+        if (wi[i] >= 0 && fr[i] != i)
+            k1[i] = k1[fr[i]];
+    free(P.pr);
+    free(P.pk);
+    free(fr);
+    return status;
+}
+
+/* The cut kt on the computed inner sums of the batched fallback
+ * (heat_sub_grid_multi.c).  kt, tl of one time: the d_k (k <= Kw) beyond
+ * kt are dropped from the entries' sums, kt the smallest index with sum_{k > kt} |d_k| <=
+ * 2^{-wp-4} sum_k |d_k| (upper bounds of the balls, mag arithmetic: a
+ * function of (r, t, wp) only); since |c_k(z)| = |2 cos kz| <= 2, the
+ * dropped part sum_{k > kt} c_k d_k is at most tl = 2 sum_{k > kt} |d_k|
+ * in absolute value (d_k exact inside its ball). */
+void _hkz_su2_sub_kcut_post(slong *kt, mag_t tl, arb_srcptr dk, slong Kw,
+                            slong wp)
+{
+    mag_t tot, acc, x, thr;
+    slong k;
+
+    mag_init(tot); mag_init(acc); mag_init(x); mag_init(thr);
+    for (k = 0; k <= Kw; k++)
+    {
+        arb_get_mag(x, dk + k);
+        mag_add(tot, tot, x);
+    }
+    mag_mul_2exp_si(thr, tot, -wp - 4);
+    *kt = Kw;
+    for (k = Kw; k >= 1; k--)
+    {
+        arb_get_mag(x, dk + k);
+        mag_add(x, x, acc);
+        if (mag_cmp(x, thr) > 0)
+            break;
+        mag_swap(acc, x);
+        *kt = k - 1;
+    }
+    mag_mul_2exp_si(tl, acc, 1);
+    mag_clear(tot); mag_clear(acc); mag_clear(x); mag_clear(thr);
 }

@@ -17,8 +17,9 @@
  * Two cuts of the k-sum, both with proven remainders added to the radius:
  * for d = 0 the a priori cut k1(r, t) of heat_sub_grid_kcut.c (the basis,
  * weights and inner sums stop there; remainder T(k1) from |B_km| <=
- * cos(r)^k (k+1)^m), then the cut kt of k_cut below on the computed inner
- * sums d_k (remainder 2 sum_{k > kt} |d_k|, |c_k| <= 2).
+ * cos(r)^k (k+1)^m), then the cut kt on the computed inner
+ * sums d_k (remainder 2 sum_{k > kt} |d_k|, |c_k| <= 2;
+ * _hkz_su2_sub_kcut_post in heat_sub_grid_kcut.c).
  *
  * Working precision of an entry: the one hkz_su2_heat_sub uses (prec + 8 +
  * d^2/(4t ln 2) + 2 log2(1/t), heat_sub.c) plus the guard bits of
@@ -36,7 +37,8 @@
 #include "heat_sub_internal.h"
 #include "su2_grid_internal.h"
 
-/* scratch of one call, reused by its classes (grown on demand) */
+/* scratch of one call, reused by its classes and r values (grown on
+ * demand: the balls of B, dk keep their limbs from one r to the next) */
 typedef struct
 {
     arb_ptr B, dk, c, ws;     /* basis, inner sums, 2 cos(kz), 4 balls */
@@ -44,7 +46,69 @@ typedef struct
     slong *kt;                /* per distinct time: last k summed */
     mag_ptr tl;               /* per distinct time: 2 sum_{k > kt} |d_k| */
     slong nt;
+    slong *first, *rep;       /* per entry: its time; per time: an entry */
+    slong ne;
+    slong *mark;              /* per weight slot: its time index, or -1 */
+    slong nmark;
 } multi_ws;
+
+static void ws_clear(multi_ws *W)
+{
+    if (W->ws != NULL)
+        _arb_vec_clear(W->ws, 4);
+    if (W->B != NULL)
+        _arb_vec_clear(W->B, W->nB);
+    if (W->dk != NULL)
+        _arb_vec_clear(W->dk, W->ndk);
+    if (W->c != NULL)
+        _arb_vec_clear(W->c, W->nc);
+    if (W->tl != NULL)
+        _mag_vec_clear(W->tl, 2 * W->nt);
+    free(W->kt);
+    free(W->first);
+    free(W->rep);
+    free(W->mark);
+}
+
+/* room for ns entries of a class and the slots of cache c */
+static int ws_room(multi_ws *W, slong ns,
+                   const struct hkz_su2_sub_wcache_struct *c)
+{
+    slong i;
+    if (ns > W->nt)
+    {
+        slong *kt = realloc(W->kt, 2 * ns * sizeof(slong));
+        if (kt == NULL)
+            return 0;
+        W->kt = kt;
+        if (W->tl != NULL)
+            _mag_vec_clear(W->tl, 2 * W->nt);
+        W->tl = _mag_vec_init(2 * ns);
+        W->nt = ns;
+    }
+    if (ns > W->ne)
+    {
+        slong *f = realloc(W->first, ns * sizeof(slong));
+        slong *g = f == NULL ? NULL : realloc(W->rep, ns * sizeof(slong));
+        if (f != NULL)
+            W->first = f;
+        if (g == NULL)
+            return 0;
+        W->rep = g;
+        W->ne = ns;
+    }
+    if (c->n > W->nmark)
+    {
+        slong *m = realloc(W->mark, c->n * sizeof(slong));
+        if (m == NULL)
+            return 0;
+        for (i = W->nmark; i < c->n; i++)
+            m[i] = -1;
+        W->mark = m;
+        W->nmark = c->n;
+    }
+    return 1;
+}
 
 static int ws_vec(arb_ptr *v, slong *n, slong need)
 {
@@ -57,109 +121,70 @@ static int ws_vec(arb_ptr *v, slong *n, slong need)
     return *v != NULL;
 }
 
-/* kt, tl of one time: the d_k (k <= Kw) beyond kt are dropped from the
- * entries' sums, kt the smallest index with sum_{k > kt} |d_k| <=
- * 2^{-wp-4} sum_k |d_k| (upper bounds of the balls, mag arithmetic: a
- * function of (r, t, wp) only); since |c_k(z)| = |2 cos kz| <= 2, the
- * dropped part sum_{k > kt} c_k d_k is at most tl = 2 sum_{k > kt} |d_k|
- * in absolute value (d_k exact inside its ball). */
-static void k_cut(slong *kt, mag_t tl, arb_srcptr dk, slong Kw, slong wp)
-{
-    mag_t tot, acc, x, thr;
-    slong k;
-
-    mag_init(tot); mag_init(acc); mag_init(x); mag_init(thr);
-    for (k = 0; k <= Kw; k++)
-    {
-        arb_get_mag(x, dk + k);
-        mag_add(tot, tot, x);
-    }
-    mag_mul_2exp_si(thr, tot, -wp - 4);
-    *kt = Kw;
-    for (k = Kw; k >= 1; k--)
-    {
-        arb_get_mag(x, dk + k);
-        mag_add(x, x, acc);
-        if (mag_cmp(x, thr) > 0)
-            break;
-        mag_swap(acc, x);
-        *kt = k - 1;
-    }
-    mag_mul_2exp_si(tl, acc, 1);
-    mag_clear(tot); mag_clear(acc); mag_clear(x); mag_clear(thr);
-}
-
 /* the entries sel[0..ns) (one r, basis precision wpb): the r-basis once
  * at wpb (heat_sub_grid_coef.c), at each entry's own precision w->wp the
  * inner sums d_k(t) = sum_m B_km W_km(t) once
  * per time, then per entry the sum over k <= kt(t) with c_k(z) (from the
- * cache wc, else computed here) plus the dropped part (k_cut) */
-static int one_class(arb_ptr res, int *ok, const _hkz_su2_sub_went_t **wt,
+ * cache wc, else computed here) plus the dropped part (kt) */
+static int one_class(arb_ptr res, int *ok,
+                     const _hkz_su2_sub_went_t *const *wt, const slong *cut,
                      const slong *sel, slong ns, const arb_t r,
-                     const arb_struct *z, slong wpb, slong prec,
+                     const arb_struct *const *z, slong wpb, slong prec,
                      const struct hkz_su2_sub_wcache_struct *wc,
                      multi_ws *W)
 {
-    slong K = 0, k, i, i2, nb, nd = 0;
-    slong *Mx, *bo, *first;
+    slong K = 0, k, i, f, nb, nd = 0;
+    slong *Mx, *bo, *first, *rep;
     const _hkz_su2_sub_cos_t *ce = NULL;
     const arb_struct *zprev = NULL;
     arb_t zr;
     mag_t e;
 
-    first = malloc(ns * sizeof(slong));
-    if (first == NULL)
+    if (!ws_room(W, ns, wc))
         return hkz_error_set(HKZ_ERR_NOMEM, "out of memory");
-    if (ns > W->nt)
-    {
-        slong *kt = realloc(W->kt, 2 * ns * sizeof(slong));
-        if (kt != NULL)
-            W->kt = kt;
-        if (W->tl != NULL)
-            _mag_vec_clear(W->tl, 2 * W->nt);
-        W->tl = _mag_vec_init(2 * ns);
-        W->nt = ns;
-        if (kt == NULL)
-        {
-            free(first);
-            return hkz_error_set(HKZ_ERR_NOMEM, "out of memory");
-        }
-    }
+    first = W->first;
+    rep = W->rep;
     arb_init(zr);
     mag_init(e);
     arb_cos(zr, r, 30);
     arb_get_mag(e, zr);                  /* >= cos r */
-    /* the distinct times (same weights entry: same t, wp, d), and for
-     * each the a priori cut k1 <= w->K (heat_sub_grid_kcut.c) at kt[ns +
-     * f], its tail at tl[ns + f]; the basis stops at the largest k1 */
+    /* the distinct times (same weights entry: same t, wp, d; rep[f] the
+     * first entry of time f), and for each the a priori cut k1 <= w->K
+     * (heat_sub_grid_kcut.c) at kt[ns + f], its tail at tl[ns + f]; the
+     * basis stops at the largest k1 */
     for (i = 0; i < ns; i++)
     {
-        for (i2 = 0; i2 < i && wt[sel[i2]] != wt[sel[i]]; i2++)
-            ;
-        if (i2 < i)
+        slong q = wt[sel[i]] - wc->e;      /* the weights' slot */
+        if (W->mark[q] >= 0)
         {
-            first[i] = first[i2];
+            first[i] = W->mark[q];
             continue;
         }
-        first[i] = nd;
-        W->kt[ns + nd] = _hkz_su2_sub_kcut(W->tl + ns + nd, wt[sel[i]], e);
+        W->mark[q] = first[i] = nd;
+        rep[nd] = i;
+        W->kt[ns + nd] = cut == NULL
+            ? _hkz_su2_sub_kcut(W->tl + ns + nd, wt[sel[i]], e)
+            : _hkz_su2_sub_kcut_known(W->tl + ns + nd, wt[sel[i]], e,
+                                      cut[sel[i]]);
         /* weights not made that far (not prepared for this r): skipped */
         if (W->kt[ns + nd] > wt[sel[i]]->Kc)
             W->kt[ns + nd] = -1;
         K = FLINT_MAX(K, W->kt[ns + nd]);
         nd++;
     }
+    for (f = 0; f < nd; f++)
+        W->mark[wt[sel[rep[f]]] - wc->e] = -1;   /* clean for the next */
     Mx = calloc(K + 1, sizeof(slong));
     bo = malloc((K + 2) * sizeof(slong));
     if (Mx == NULL || bo == NULL)
     {
-        free(Mx); free(bo); free(first);
+        free(Mx); free(bo);
         arb_clear(zr); mag_clear(e);
         return hkz_error_set(HKZ_ERR_NOMEM, "out of memory");
     }
-    for (i = 0; i < ns; i++)
-        for (k = 0; k <= W->kt[ns + first[i]]; k++)
-            Mx[k] = FLINT_MAX(Mx[k], wt[sel[i]]->M[k]);
+    for (f = 0; f < nd; f++)
+        for (k = 0; k <= W->kt[ns + f]; k++)
+            Mx[k] = FLINT_MAX(Mx[k], wt[sel[rep[f]]]->M[k]);
     bo[0] = 0;
     for (k = 0; k <= K; k++)
         bo[k + 1] = bo[k] + Mx[k] + 1;
@@ -167,34 +192,31 @@ static int one_class(arb_ptr res, int *ok, const _hkz_su2_sub_went_t **wt,
     if (!ws_vec(&W->B, &W->nB, nb) || !ws_vec(&W->dk, &W->ndk, nd * (K + 1))
         || !ws_vec(&W->c, &W->nc, K + 1))
     {
-        free(Mx); free(bo); free(first);
+        free(Mx); free(bo);
         arb_clear(zr); mag_clear(e);
         return hkz_error_set(HKZ_ERR_NOMEM, "out of memory");
     }
     _hkz_su2_sub_r_basis(W->B, bo, K, Mx, r, wpb, wc, W->ws);
     /* d_k once per distinct time, and where its sum over k stops */
-    for (i = 0; i < ns; i++)
+    for (f = 0; f < nd; f++)
     {
-        const _hkz_su2_sub_went_t *w = wt[sel[i]];
-        arb_ptr dk = W->dk + first[i] * (K + 1);
-        for (i2 = 0; i2 < i && wt[sel[i2]] != w; i2++)
-            ;
-        if (i2 < i)
-            continue;
-        slong k1 = W->kt[ns + first[i]];
+        const _hkz_su2_sub_went_t *w = wt[sel[rep[f]]];
+        arb_ptr dk = W->dk + f * (K + 1);
+        slong k1 = W->kt[ns + f];
         if (k1 < 0)
             continue;
         for (k = 0; k <= k1; k++)
             arb_dot(dk + k, NULL, 0, W->B + bo[k], 1, w->W + w->off[k], 1,
                     w->M[k] + 1, w->wp);
-        k_cut(W->kt + first[i], W->tl + first[i], dk, k1, w->wp);
+        _hkz_su2_sub_kcut_post(W->kt + f, W->tl + f, dk, k1, w->wp);
         /* plus the a priori part beyond k1, also times |c_k| <= 2 */
-        mag_mul_2exp_si(e, W->tl + ns + first[i], 1);
-        mag_add(W->tl + first[i], W->tl + first[i], e);
+        mag_mul_2exp_si(e, W->tl + ns + f, 1);
+        mag_add(W->tl + f, W->tl + f, e);
     }
     for (i = 0; i < ns; i++)
     {
         const _hkz_su2_sub_went_t *w = wt[sel[i]];
+        const arb_struct *zi = z[sel[i]];
         arb_ptr v = res + sel[i];
         slong kt = W->kt[first[i]];
         arb_srcptr cz = NULL;
@@ -202,10 +224,10 @@ static int one_class(arb_ptr res, int *ok, const _hkz_su2_sub_went_t **wt,
         if (W->kt[ns + first[i]] < 0)
             continue;
         /* the vector of the previous entry if it has the same z */
-        if (ce == NULL || ce->K < kt || (z + sel[i] != zprev
-                                         && !arb_equal(z + sel[i], zprev)))
-            ce = _hkz_su2_sub_wcache_cos(wc, z + sel[i], wpb, kt);
-        zprev = z + sel[i];
+        if (ce == NULL || ce->K < kt || (zi != zprev
+                                         && !arb_equal(zi, zprev)))
+            ce = _hkz_su2_sub_wcache_cos(wc, zi, wpb, kt);
+        zprev = zi;
         if (ce != NULL)
             cz = ce->c;
 
@@ -214,7 +236,7 @@ static int one_class(arb_ptr res, int *ok, const _hkz_su2_sub_went_t **wt,
          * are computed) */
         if (cz == NULL)
         {
-            hkz_su2_sub_reduce_z_internal(zr, z + sel[i], wpb);
+            hkz_su2_sub_reduce_z_internal(zr, zi, wpb);
             _hkz_su2_sub_cos_factors(W->c, kt, zr, wpb);
             cz = W->c;
         }
@@ -231,8 +253,39 @@ static int one_class(arb_ptr res, int *ok, const _hkz_su2_sub_went_t **wt,
     mag_clear(e);
     free(Mx);
     free(bo);
-    free(first);
     return HKZ_SUCCESS;
+}
+
+/* the entries [0, n) of one r with weights wt[i] (NULL: none, ok = 0)
+ * and k-cuts cut[i] (NULL: made here), class by class of basis
+ * precision */
+static int one_r(arb_ptr res, int *ok, const _hkz_su2_sub_went_t *const *wt,
+                 const slong *cut, slong n, const arb_t r, const arb_struct *const *z,
+                 slong prec, const struct hkz_su2_sub_wcache_struct *c,
+                 slong *sel, char *done, multi_ws *W)
+{
+    slong i, i2, ns, wpb;
+    int status = HKZ_SUCCESS;
+
+    for (i = 0; i < n; i++)
+        done[i] = wt[i] == NULL;
+    for (i = 0; i < n && status == HKZ_SUCCESS; i++)
+    {
+        if (done[i])
+            continue;
+        /* the class of entries whose basis precision is that of entry i */
+        wpb = _hkz_su2_sub_basis_wp(wt[i]->wp);
+        ns = 0;
+        for (i2 = i; i2 < n; i2++)
+            if (!done[i2] && _hkz_su2_sub_basis_wp(wt[i2]->wp) == wpb)
+            {
+                sel[ns++] = i2;
+                done[i2] = 1;
+            }
+        status = one_class(res, ok, wt, cut, sel, ns, r, z, wpb, prec, c,
+                           W);
+    }
+    return status;
 }
 
 int hkz_su2_heat_sub_multi(arb_ptr res, int *ok, const arb_struct *t,
@@ -240,8 +293,9 @@ int hkz_su2_heat_sub_multi(arb_ptr res, int *ok, const arb_struct *t,
         const struct hkz_su2_sub_wcache_struct *c)
 {
     const _hkz_su2_sub_went_t **wt = malloc(n * sizeof(_hkz_su2_sub_went_t *));
-    slong *wps = malloc(n * sizeof(slong)), *sel = malloc(n * sizeof(slong));
-    slong i, i2, ns;
+    const arb_struct **zp = malloc(n * sizeof(arb_struct *));
+    slong *sel = malloc(n * sizeof(slong)), i;
+    char *done = malloc(n);
     double td;
     multi_ws W;
     _hkz_su2_sub_d2memo_t memo;
@@ -249,15 +303,16 @@ int hkz_su2_heat_sub_multi(arb_ptr res, int *ok, const arb_struct *t,
 
     memset(&W, 0, sizeof(W));
     _hkz_su2_sub_d2memo_init(&memo);
-    memo.ptr_ok = 1;                 /* r is the same for the whole call */
+    memo.ptr_ok = 1;          /* r and z do not change during the call */
     W.ws = _arb_vec_init(4);
-    HKZ_CHECK_GOTO(wt != NULL && wps != NULL && sel != NULL, HKZ_ERR_NOMEM,
-                   "hkz_su2_heat_sub_multi: out of memory");
+    HKZ_CHECK_GOTO(wt != NULL && zp != NULL && sel != NULL && done != NULL,
+                   HKZ_ERR_NOMEM, "hkz_su2_heat_sub_multi: out of memory");
     for (i = 0; i < n; i++)
     {
         ok[i] = 0;
         arb_indeterminate(res + i);
         wt[i] = NULL;
+        zp[i] = z + i;
         if (hkz_su2_sub_check_internal("hkz_su2_heat_sub_multi", t + i, r,
                                        z + i, d, prec) != HKZ_SUCCESS)
         {
@@ -265,36 +320,55 @@ int hkz_su2_heat_sub_multi(arb_ptr res, int *ok, const arb_struct *t,
             goto cleanup;
         }
         td = arf_get_d(arb_midref(t + i), ARF_RND_NEAR);
-        wps[i] = _hkz_su2_sub_entry_wp(td, r, z + i, prec, &memo);
-        wt[i] = _hkz_su2_sub_wcache_find(c, t + i, td, wps[i], d);
+        wt[i] = _hkz_su2_sub_wcache_find(c, t + i, td,
+                _hkz_su2_sub_entry_wp(td, r, z + i, prec, &memo), d);
     }
-    for (i = 0; i < n && status == HKZ_SUCCESS; i++)
+    status = one_r(res, ok, wt, NULL, n, r, zp, prec, c, sel, done, &W);
+cleanup:
+    free(wt);
+    free(zp);
+    free(sel);
+    free(done);
+    ws_clear(&W);
+    _hkz_su2_sub_d2memo_clear(&memo);
+    return status;
+}
+
+int hkz_su2_heat_sub_multi_keys(arb_ptr res, int *ok, slong n,
+        const slong *key, const slong *cut, const arb_struct *const *r,
+        const arb_struct *const *z, slong prec,
+        const struct hkz_su2_sub_wcache_struct *c)
+{
+    const _hkz_su2_sub_went_t **wt = malloc(FLINT_MAX(n, 1)
+                                            * sizeof(_hkz_su2_sub_went_t *));
+    slong *sel = malloc(FLINT_MAX(n, 1) * sizeof(slong)), i, a;
+    char *done = malloc(FLINT_MAX(n, 1));
+    multi_ws W;
+    int status = HKZ_SUCCESS;
+
+    memset(&W, 0, sizeof(W));
+    W.ws = _arb_vec_init(4);
+    HKZ_CHECK_GOTO(wt != NULL && sel != NULL && done != NULL, HKZ_ERR_NOMEM,
+                   "hkz_su2_heat_sub_multi_keys: out of memory");
+    for (i = 0; i < n; i++)
     {
-        if (wt[i] == NULL || ok[i])
-            continue;
-        /* the class of entries whose basis precision is that of entry i */
-        ns = 0;
-        for (i2 = i; i2 < n; i2++)
-            if (wt[i2] != NULL && _hkz_su2_sub_basis_wp(wps[i2])
-                                  == _hkz_su2_sub_basis_wp(wps[i]))
-                sel[ns++] = i2;
-        status = one_class(res, ok, wt, sel, ns, r, z,
-                           _hkz_su2_sub_basis_wp(wps[i]), prec, c, &W);
+        ok[i] = 0;
+        arb_indeterminate(res + i);
+        wt[i] = key[i] >= 0 && key[i] < c->n ? c->e + key[i] : NULL;
+    }
+    /* runs of one r, each as one call of hkz_su2_heat_sub_multi */
+    for (a = 0; a < n && status == HKZ_SUCCESS; a = i)
+    {
+        for (i = a + 1; i < n && (r[i] == r[a] || arb_equal(r[i], r[a]));
+             i++)
+            ;
+        status = one_r(res + a, ok + a, wt + a, cut != NULL ? cut + a : NULL,
+                       i - a, r[a], z + a, prec, c, sel, done, &W);
     }
 cleanup:
     free(wt);
-    free(wps);
     free(sel);
-    _arb_vec_clear(W.ws, 4);
-    if (W.B != NULL)
-        _arb_vec_clear(W.B, W.nB);
-    if (W.dk != NULL)
-        _arb_vec_clear(W.dk, W.ndk);
-    if (W.c != NULL)
-        _arb_vec_clear(W.c, W.nc);
-    if (W.tl != NULL)
-        _mag_vec_clear(W.tl, 2 * W.nt);
-    free(W.kt);
-    _hkz_su2_sub_d2memo_clear(&memo);
+    free(done);
+    ws_clear(&W);
     return status;
 }

@@ -5,7 +5,7 @@
  * parallel); the distinct weight keys (t, wp, d) by sorting, each looked
  * up by binary search in the cache's sorted index; the missing weight
  * sets made in parallel into private slots, then appended; the a priori
- * k-cut of every entry (in parallel); the weights of each key extended to
+ * k-cut of every entry (in parallel, heat_sub_grid_kcut.c); the weights of each key extended to
  * the largest cut of its entries (in parallel, one key per task); the
  * recurrence tables per key; 2 cos(kz) per distinct (z, wp)
  * (_hkz_su2_sub_wcache_cos_many).  Every value cached depends only on its
@@ -57,33 +57,37 @@ typedef struct
     _hkz_su2_sub_went_t *nw;               /* the new weight sets */
     const key_t_ *keys;                    /* the new keys */
     int *made;
-    struct hkz_sub_pair_s *pr;                     /* kcut_all's pairs */
-    slong *pk;
+    slong *ft, *fr, *fz;   /* per entry: first entry of its t, r, z ball */
 } prep_t;
 
-/* status of the checks, td, working precision of entries [i0, i1) */
+/* status of the checks, working precision of entries [i0, i1) (td of
+ * the first entry of each t ball set before): a ball is checked at its
+ * first entry only (the checks of t, r and z are independent), and the
+ * distance estimate is kept while r and z stay the same balls */
 static void wp_range(size_t i0, size_t i1, void *arg)
 {
     prep_t *P = arg;
-    _hkz_su2_sub_d2memo_t loc, *m = P->e == NULL ? &P->c->memo : &loc;
+    _hkz_su2_sub_d2memo_t m;
     size_t i;
 
-    if (P->e != NULL)
-        _hkz_su2_sub_d2memo_init(&loc);
+    _hkz_su2_sub_d2memo_init(&m);
+    m.ptr_ok = 1;           /* the balls do not change during the call */
     for (i = i0; i < i1; i++)
     {
-        P->st[i] = hkz_su2_sub_check_internal(
-                "hkz_su2_sub_wcache_prepare", P->t[i], P->r[i], P->z[i],
-                P->d, P->prec);
+        P->st[i] = HKZ_SUCCESS;
+        if (P->ft[i] == (slong) i || P->fr[i] == (slong) i
+            || P->fz[i] == (slong) i)
+            P->st[i] = hkz_su2_sub_check_internal(
+                    "hkz_su2_sub_wcache_prepare", P->t[i], P->r[i],
+                    P->z[i], P->d, P->prec);
         if (P->st[i] != HKZ_SUCCESS)
             continue;
-        P->td[i] = arf_get_d(arb_midref(P->t[i]), ARF_RND_NEAR);
+        P->td[i] = P->td[P->ft[i]];
         P->wp[i] = _hkz_su2_sub_entry_wp(P->td[i], P->r[i], P->z[i],
-                                         P->prec, m);
+                                         P->prec, &m);
         P->wpb[i] = _hkz_su2_sub_basis_wp(P->wp[i]);
     }
-    if (P->e != NULL)
-        _hkz_su2_sub_d2memo_clear(&loc);
+    _hkz_su2_sub_d2memo_clear(&m);
     flint_cleanup();
 }
 
@@ -95,98 +99,6 @@ static void make_range(size_t i0, size_t i1, void *arg)
         P->made[i] = _hkz_su2_sub_went_make(P->nw + i, P->keys[i].t,
                                             P->keys[i].wp, P->d);
     flint_cleanup();
-}
-
-/* an (r, weights) pair of entries: the k-cut depends on these only */
-typedef struct hkz_sub_pair_s
-{
-    const arb_struct *r;
-    slong wi, i;
-} sub_pair_t;
-
-static int by_pair(const void *a, const void *b)
-{
-    const sub_pair_t *u = a, *v = b;
-    int s = 0;
-    if (u->r != v->r)                     /* the same ball: a quick tie */
-    {
-        s = arf_cmp(arb_midref(u->r), arb_midref(v->r));
-        if (s == 0)
-            s = mag_cmp(arb_radref(u->r), arb_radref(v->r));
-    }
-    if (s == 0)
-        s = (u->wi > v->wi) - (u->wi < v->wi);
-    return s != 0 ? s : (u->i > v->i) - (u->i < v->i);
-}
-
-/* the a priori k-cut of the distinct pairs [i0, i1) into pk (sorted by
- * r: cos r once per r) */
-static void kcut_range(size_t i0, size_t i1, void *arg)
-{
-    prep_t *P = arg;
-    const arb_struct *rprev = NULL;
-    arb_t x;
-    mag_t cm, tl;
-    size_t i;
-
-    arb_init(x); mag_init(cm); mag_init(tl);
-    for (i = i0; i < i1; i++)
-    {
-        const sub_pair_t *q = P->pr + i;
-        if (rprev == NULL || (rprev != q->r && !arb_equal(rprev, q->r)))
-        {
-            arb_cos(x, q->r, 30);
-            arb_get_mag(cm, x);
-            rprev = q->r;
-        }
-        P->pk[i] = _hkz_su2_sub_kcut(tl, P->c->e + q->wi, cm);
-    }
-    arb_clear(x); mag_clear(cm); mag_clear(tl);
-    flint_cleanup();
-}
-
-/* the k-cut of every entry (-1: no weights), once per distinct pair */
-static int kcut_all(prep_t *P, slong n)
-{
-    slong i, np = 0, nq = 0;
-    int status;
-
-    P->pr = malloc(FLINT_MAX(n, 1) * sizeof(sub_pair_t));
-    P->pk = malloc(FLINT_MAX(n, 1) * sizeof(slong));
-    if (P->pr == NULL || P->pk == NULL)
-    {
-        free(P->pr);
-        free(P->pk);
-        return hkz_error_set(HKZ_ERR_NOMEM, "su2-sub fallback: out of "
-                             "memory");
-    }
-    for (i = 0; i < n; i++)
-    {
-        P->k1[i] = -1;
-        if (P->wi[i] < 0)
-            continue;
-        P->pr[np].r = P->r[i];
-        P->pr[np].wi = P->wi[i];
-        P->pr[np++].i = i;
-    }
-    qsort(P->pr, np, sizeof(sub_pair_t), by_pair);
-    /* the distinct pairs first (nq of them); pk of entry i via k1[i] =
-     * its pair's index for now */
-    for (i = 0; i < np; i++)
-    {
-        sub_pair_t q = P->pr[i];
-        if (nq == 0 || P->pr[nq - 1].wi != q.wi
-            || (P->pr[nq - 1].r != q.r && !arb_equal(P->pr[nq - 1].r, q.r)))
-            P->pr[nq++] = q;
-        P->k1[q.i] = nq - 1;
-    }
-    status = hkz_engine_parallel_for(P->e, (size_t) nq, kcut_range, P);
-    for (i = 0; i < n; i++)
-        if (P->k1[i] >= 0)
-            P->k1[i] = P->pk[P->k1[i]];
-    free(P->pr);
-    free(P->pk);
-    return status;
 }
 
 /* the weights of keys [i0, i1) up to their largest cut kn */
@@ -260,14 +172,15 @@ static int went_insert(struct hkz_su2_sub_wcache_struct *c,
     return went_sort(c);
 }
 
-int hkz_su2_sub_wcache_prepare_many(hkz_su2_sub_wcache_t c, slong n,
+int hkz_su2_sub_wcache_prepare_keys(hkz_su2_sub_wcache_t c, slong n,
         const arb_struct *const *t, const arb_struct *const *r,
-        const arb_struct *const *z, ulong d, slong prec, hkz_engine_t e)
+        const arb_struct *const *z, ulong d, slong prec, hkz_engine_t e,
+        slong *key, slong *cut)
 {
     prep_t P;
     key_t_ *K = malloc(FLINT_MAX(n, 1) * sizeof(key_t_));
-    slong *sl = malloc(FLINT_MAX(8 * n, 1) * sizeof(slong));
-    slong i, nu = 0, nn = 0;
+    slong *sl = malloc(FLINT_MAX(11 * n, 1) * sizeof(slong));
+    slong i, nu = 0, nn = 0, m = 0;
     int status = HKZ_SUCCESS;
 
     P.t = t; P.r = r; P.z = z; P.d = d; P.prec = prec; P.c = c; P.e = e;
@@ -280,26 +193,44 @@ int hkz_su2_sub_wcache_prepare_many(hkz_su2_sub_wcache_t c, slong n,
                    "hkz_su2_sub_wcache_prepare: out of memory");
     P.wp = sl; P.wpb = sl + n; P.wi = sl + 2 * n; P.k1 = sl + 3 * n;
     P.uk = sl + 4 * n; P.kn = sl + 5 * n; P.ki = sl + 6 * n;
-    P.nl = sl + 7 * n;
-    /* 1. working precisions; the first failed check is reported */
-    status = hkz_engine_parallel_for(e, (size_t) n, wp_range, &P);
+    P.nl = sl + 7 * n; P.ft = sl + 8 * n; P.fr = sl + 9 * n;
+    P.fz = sl + 10 * n;
+    /* 1. working precisions; the first failed check is reported (a ball
+     * fails at its first entry) */
+    status = _hkz_su2_sub_first_of(P.ft, n, t, NULL);
+    if (status == HKZ_SUCCESS)
+        status = _hkz_su2_sub_first_of(P.fr, n, r,
+                                       NULL);
+    if (status == HKZ_SUCCESS)
+        status = _hkz_su2_sub_first_of(P.fz, n, z,
+                                       NULL);
+    for (i = 0; status == HKZ_SUCCESS && i < n; i++)
+        if (P.ft[i] == i)
+            P.td[i] = arf_get_d(arb_midref(t[i]), ARF_RND_NEAR);
+    if (status == HKZ_SUCCESS)
+        status = hkz_engine_parallel_for(e, (size_t) n, wp_range, &P);
     for (i = 0; status == HKZ_SUCCESS && i < n; i++)
         if (P.st[i] != HKZ_SUCCESS)
             status = hkz_su2_sub_check_internal("hkz_su2_sub_wcache_prepare",
                     t[i], r[i], z[i], d, prec);
     if (status != HKZ_SUCCESS)
         goto cleanup;
-    /* 2. the distinct keys (K[0..nu): one entry each, uk: its slot) */
+    /* 2. the distinct keys (K[0..nu): one entry each, uk: its slot), of
+     * the entries first with their (t ball, wp) (fz: that first entry) */
+    status = _hkz_su2_sub_first_of(P.fz, n, t, P.wp);
+    if (status != HKZ_SUCCESS)
+        goto cleanup;
     for (i = 0; i < n; i++)
-    {
-        K[i].td = P.td[i];
-        K[i].wp = P.wp[i];
-        K[i].d = d;
-        K[i].t = t[i];
-        K[i].i = i;
-    }
-    qsort(K, n, sizeof(key_t_), by_key);
-    for (i = 0; i < n; i++)
+        if (P.fz[i] == i)
+        {
+            K[m].td = P.td[i];
+            K[m].wp = P.wp[i];
+            K[m].d = d;
+            K[m].t = t[i];
+            K[m++].i = i;
+        }
+    qsort(K, m, sizeof(key_t_), by_key);
+    for (i = 0; i < m; i++)
     {
         if (nu > 0 && key_cmp(K + nu - 1, K + i) == 0)
         {
@@ -315,6 +246,8 @@ int hkz_su2_sub_wcache_prepare_many(hkz_su2_sub_wcache_t c, slong n,
         }
         nu++;
     }
+    for (i = 0; i < n; i++)
+        P.ki[i] = P.ki[P.fz[i]];
     /* the missing sets made in parallel, then appended (nl: their key
      * indices) */
     for (i = 0; i < nu; i++)
@@ -336,7 +269,7 @@ int hkz_su2_sub_wcache_prepare_many(hkz_su2_sub_wcache_t c, slong n,
         P.wi[i] = P.uk[P.ki[i]];
     /* 3. the k-cuts; per key the largest, its weights extended to it, its
      * recurrence tables (few precisions: on this thread) */
-    status = kcut_all(&P, n);
+    status = _hkz_su2_sub_kcut_many(P.k1, n, r, P.wi, c, e);
     if (status != HKZ_SUCCESS)
         goto cleanup;
     for (i = 0; i < nu; i++)
@@ -357,6 +290,13 @@ int hkz_su2_sub_wcache_prepare_many(hkz_su2_sub_wcache_t c, slong n,
     /* 4. 2 cos(kz) per distinct (z, basis precision) */
     if (status == HKZ_SUCCESS)
         status = _hkz_su2_sub_wcache_cos_many(c, n, z, P.wpb, P.k1, e);
+    for (i = 0; status == HKZ_SUCCESS && i < n; i++)
+    {
+        if (key != NULL)
+            key[i] = P.wi[i];
+        if (cut != NULL)
+            cut[i] = P.k1[i];
+    }
 cleanup:
     free(K);
     free(sl);
@@ -365,6 +305,14 @@ cleanup:
     free(P.td);
     free(P.nw);
     return status;
+}
+
+int hkz_su2_sub_wcache_prepare_many(hkz_su2_sub_wcache_t c, slong n,
+        const arb_struct *const *t, const arb_struct *const *r,
+        const arb_struct *const *z, ulong d, slong prec, hkz_engine_t e)
+{
+    return hkz_su2_sub_wcache_prepare_keys(c, n, t, r, z, d, prec, e, NULL,
+                                           NULL);
 }
 
 int hkz_su2_sub_wcache_prepare(hkz_su2_sub_wcache_t c, const arb_t t,

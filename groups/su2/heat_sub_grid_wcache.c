@@ -18,7 +18,6 @@ int hkz_su2_sub_wcache_init(hkz_su2_sub_wcache_t *c)
     *c = calloc(1, sizeof(struct hkz_su2_sub_wcache_struct));
     HKZ_CHECK(*c != NULL, HKZ_ERR_NOMEM, "hkz_su2_sub_wcache_init: "
               "out of memory");
-    _hkz_su2_sub_d2memo_init(&(*c)->memo);
     return HKZ_SUCCESS;
 }
 
@@ -31,7 +30,6 @@ static void wcache_free(hkz_su2_sub_wcache_t c)
     free(c->ord);
     _hkz_su2_sub_wcache_cos_clear(c);
     _hkz_su2_sub_coef_clear(c);
-    _hkz_su2_sub_d2memo_clear(&c->memo);
 }
 
 void hkz_su2_sub_wcache_clear(hkz_su2_sub_wcache_t c)
@@ -48,7 +46,6 @@ void hkz_su2_sub_wcache_reset(hkz_su2_sub_wcache_t c)
         return;
     wcache_free(c);
     memset(c, 0, sizeof(*c));
-    _hkz_su2_sub_d2memo_init(&c->memo);
 }
 
 slong hkz_su2_sub_wcache_size(const struct hkz_su2_sub_wcache_struct *c)
@@ -76,8 +73,8 @@ slong _hkz_su2_sub_entry_wp(double td, const arb_t r, const arb_t z,
     if (td < 1.0)
     {
         if (m != NULL && m->have && m->prec == prec
-            && ((m->ptr_ok && m->rp == r) || arb_equal(m->rz, r))
-            && arb_equal(m->rz + 1, z))
+            && ((m->ptr_ok && m->rp == r && m->zp == z)
+                || (arb_equal(m->rz, r) && arb_equal(m->rz + 1, z))))
             d2 = m->d2;
         else
         {
@@ -92,6 +89,7 @@ slong _hkz_su2_sub_entry_wp(double td, const arb_t r, const arb_t z,
                 arb_set(m->rz, r);
                 m->rp = r;
                 arb_set(m->rz + 1, z);
+                m->zp = z;
                 m->prec = prec;
                 m->d2 = d2;
                 m->have = 1;
@@ -108,7 +106,7 @@ slong _hkz_su2_sub_entry_wp(double td, const arb_t r, const arb_t z,
 void _hkz_su2_sub_d2memo_init(_hkz_su2_sub_d2memo_t *m)
 {
     m->rz = _arb_vec_init(2);
-    m->rp = NULL;
+    m->rp = m->zp = NULL;
     m->ptr_ok = 0;
     m->have = 0;
 }

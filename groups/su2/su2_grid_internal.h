@@ -186,8 +186,10 @@ typedef struct
 typedef struct
 {
     arb_ptr rz;        /* r, z */
-    const arb_struct *rp;  /* r's address: the same r when ptr_ok */
-    int ptr_ok;        /* set by callers whose r cannot change */
+    const arb_struct *rp, *zp;  /* their addresses: the same balls when
+                                   ptr_ok */
+    int ptr_ok;        /* set by callers whose balls do not change while
+                          the memo lives */
     slong prec;
     double d2;
     int have;
@@ -222,7 +224,6 @@ struct hkz_su2_sub_wcache_struct
     slong ncz, alloccz;
     _hkz_su2_sub_coef_t *cf;
     slong ncf, alloccf;
-    _hkz_su2_sub_d2memo_t memo;   /* of hkz_su2_sub_wcache_prepare */
     slong *ord;     /* n: e sorted by key (_hkz_su2_sub_went_cmp) */
     slong *ordcz;   /* ncz: cz sorted by (zd, wp, z) */
 };
@@ -277,6 +278,24 @@ void _hkz_su2_sub_wcache_cos_clear(struct hkz_su2_sub_wcache_struct *c);
  * bound); k1 = w->K, tail = 0 when none is found or d > 0 */
 slong _hkz_su2_sub_kcut(mag_t tail, const _hkz_su2_sub_went_t *w,
                         const mag_t c);
+/* kt <= Kw and tl >= 2 sum_{k > kt} |d_k| with that sum below
+ * 2^{-wp-4} sum_k |d_k| (the cut on computed inner sums) */
+void _hkz_su2_sub_kcut_post(slong *kt, mag_t tl, arb_srcptr dk, slong Kw,
+                            slong wp);
+/* the same for a k1 it returned before for (w, c): only the tail made */
+slong _hkz_su2_sub_kcut_known(mag_t tail, const _hkz_su2_sub_went_t *w,
+                              const mag_t c, slong k1);
+/* k1[i] = the k-cut of entry i at r[i] with the weights of slot wi[i]
+ * of c (-1: none), once per distinct (r, slot), on e's threads */
+int _hkz_su2_sub_kcut_many(slong *k1, slong n, const arb_struct *const *r,
+        const slong *wi, const struct hkz_su2_sub_wcache_struct *c,
+        hkz_engine_t e);
+
+/* heat_sub_grid_prep.c: first[i] = the smallest i2 with p[i2] == p[i]
+ * (the same address) and w[i2] == w[i] (w may be NULL: no tag), i < n;
+ * a hash of the addresses, so O(n) */
+int _hkz_su2_sub_first_of(slong *first, slong n,
+        const arb_struct *const *p, const slong *w);
 
 /* working precision of an entry (a function of its own inputs) */
 slong _hkz_su2_sub_entry_wp(double td, const arb_t r, const arb_t z,

@@ -60,6 +60,11 @@
  * wide openblas_set_num_threads(1), restored when the last concurrent run
  * ends) and the engine's own threads work on aligned sub-tiles.  Results
  * are bitwise identical whatever kblock, pblock, nchunks and nthreads.
+ * Creating a CPU engine and ending the last run also stop the worker
+ * threads of a pthread OpenBLAS (they spin for ~0.1 s after each start;
+ * OpenBLAS starts them again on its next threaded call): as with the
+ * thread count, the process should not run threaded BLAS calls of its
+ * own at those moments.
  */
 #ifndef HKZ_ENGINE_H
 #define HKZ_ENGINE_H

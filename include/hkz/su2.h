@@ -253,6 +253,23 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2_sub_wcache_prepare_many(
         hkz_su2_sub_wcache_t c, slong n, const arb_struct *const *t,
         const arb_struct *const *r, const arb_struct *const *z, ulong d,
         slong prec, hkz_engine_t e);
+/** The same, and key[i] names the cached weights of entry i (-1: none),
+ *  cut[i] its a priori k-cut (cut may be NULL), for
+ *  hkz_su2_heat_sub_multi_keys until the next change of c (prepare or
+ *  reset).  hkz_su2_heat_sub_multi_keys: the balls and ok flags of
+ *  hkz_su2_heat_sub_multi for the n prepared entries (t, r[i], z[i]) of
+ *  those keys and cuts (cut NULL: made again; the same d and prec),
+ *  without looking the entries up again; the entries of one r must be
+ *  consecutive (each run of one r is one hkz_su2_heat_sub_multi).
+ *  Thread-safe as hkz_su2_heat_sub_multi. */
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_sub_wcache_prepare_keys(
+        hkz_su2_sub_wcache_t c, slong n, const arb_struct *const *t,
+        const arb_struct *const *r, const arb_struct *const *z, ulong d,
+        slong prec, hkz_engine_t e, slong *key, slong *cut);
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_sub_multi_keys(arb_ptr res,
+        int *ok, slong n, const slong *key, const slong *cut,
+        const arb_struct *const *r, const arb_struct *const *z, slong prec,
+        const struct hkz_su2_sub_wcache_struct *c);
 
 /** The exact fixed-point tier of su2-sub grids (groups/su2/
  *  heat_sub_grid_fix.c): p_t(r, z) on the product of lists r (nr balls),

@@ -55,6 +55,7 @@ static int cpu_create(void **state, const hkz_engine_opts_t *o)
     s->pool = NULL;
     pthread_mutex_init(&s->lock, NULL);
     *state = s;
+    _hkz_engine_blas_workers_stop();   /* the runs use the BLAS serially */
     return HKZ_SUCCESS;
 }
 

@@ -13,6 +13,23 @@
 static pthread_mutex_t blas_lock = PTHREAD_MUTEX_INITIALIZER;
 static int blas_users = 0, blas_saved = 1;
 
+#if defined(OPENBLAS_VERSION)
+/* The pthread build of OpenBLAS starts its workers when it is loaded and
+ * whenever openblas_set_num_threads raises the count, and each worker
+ * spins in sched_yield for 2^28 cycles (its THREAD_TIMEOUT) before it
+ * sleeps: up to ~0.1 s of a core per start, most of the CPU time of a
+ * small grid.  The engine runs the BLAS single-threaded, so it stops the
+ * workers (OpenBLAS starts them again at its next threaded call; about
+ * 16 us a stop).  Weak: OpenMP and serial builds have no such server. */
+extern int blas_thread_shutdown_(void) __attribute__((weak));
+
+static void blas_stop_workers(void)
+{
+    if (blas_thread_shutdown_ != NULL)
+        blas_thread_shutdown_();
+}
+#endif
+
 void _hkz_engine_blas_serial_enter(void)
 {
     pthread_mutex_lock(&blas_lock);
@@ -21,7 +38,18 @@ void _hkz_engine_blas_serial_enter(void)
     {
         blas_saved = openblas_get_num_threads();
         openblas_set_num_threads(1);
+        blas_stop_workers();
     }
+#endif
+    pthread_mutex_unlock(&blas_lock);
+}
+
+void _hkz_engine_blas_workers_stop(void)
+{
+    pthread_mutex_lock(&blas_lock);
+#if defined(OPENBLAS_VERSION)
+    if (blas_users == 0)
+        blas_stop_workers();
 #endif
     pthread_mutex_unlock(&blas_lock);
 }
@@ -31,7 +59,10 @@ void _hkz_engine_blas_serial_leave(void)
     pthread_mutex_lock(&blas_lock);
 #if defined(OPENBLAS_VERSION)
     if (--blas_users == 0)
+    {
         openblas_set_num_threads(blas_saved);
+        blas_stop_workers();
+    }
 #endif
     pthread_mutex_unlock(&blas_lock);
 }

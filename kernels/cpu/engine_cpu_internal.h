@@ -75,5 +75,7 @@ int _hkz_engine_cpu_region(hkz_pool_t pool, int nth, _hkz_cpu_gemm_t *G,
  * wide setting, saved by the first run and restored by the last). */
 void _hkz_engine_blas_serial_enter(void);
 void _hkz_engine_blas_serial_leave(void);
+/* stops OpenBLAS's spinning workers (outside runs; engine_cpu_gemm.c) */
+void _hkz_engine_blas_workers_stop(void);
 
 #endif

@@ -48,6 +48,23 @@ int main(void)
         }
         HKZ_TEST_CHECK(mid == arf_get_d(arb_midref(x), ARF_RND_NEAR),
                        "mid is not the nearest double");
+        {
+            /* rad: the bits of the formula through Arb's arf_get_d (the
+               conversion has its own path without MPFR) */
+            arf_t d;
+            mag_t m;
+            arf_init(d);
+            mag_init(m);
+            arf_set_d(d, mid);
+            arf_sub(d, arb_midref(x), d, ARF_PREC_EXACT, ARF_RND_DOWN);
+            arf_get_mag(m, d);
+            mag_add(m, m, arb_radref(x));
+            arf_set_mag(d, m);
+            HKZ_TEST_CHECK(rad == arf_get_d(d, ARF_RND_UP), "rad %.17g is "
+                           "not Arb's upward double", rad);
+            arf_clear(d);
+            mag_clear(m);
+        }
         HKZ_TEST_CHECK(rad >= 0 && encloses(mid, rad, x),
                        "[%.17g +/- %.17g] misses the ball", mid, rad);
         /* rad is not needlessly wide: at most a few ulps above the
@@ -75,6 +92,25 @@ int main(void)
     hkz_ball_get_d(&mid, &rad, x);
     HKZ_TEST_CHECK(encloses(mid, rad, x) && rad > 1e-17 && rad < 1e-16,
                    "issue example: rad %g", rad);
+
+    /* ties go to even, as MPFR's nearest: 1 + 2^-53 -> 1, 1 + 3 2^-53
+       -> 1 + 2^-51, at 1 and near the low end of the normal range */
+    {
+        slong e;
+        for (e = -1018; e <= 1019; e += 1019)
+        {
+            arb_one(x);
+            arb_mul_2exp_si(x, x, e);
+            arf_set_ui_2exp_si(arb_midref(x), (UWORD(1) << 53) + 1, e - 53);
+            hkz_ball_get_d(&mid, &rad, x);
+            HKZ_TEST_CHECK(mid == ldexp(1.0, (int) e), "tie at 2^%ld",
+                           (long) e);
+            arf_set_ui_2exp_si(arb_midref(x), (UWORD(1) << 53) + 3, e - 53);
+            hkz_ball_get_d(&mid, &rad, x);
+            HKZ_TEST_CHECK(mid == ldexp(1.0 + ldexp(1.0, -51), (int) e),
+                           "tie up at 2^%ld", (long) e);
+        }
+    }
 
     /* non-finite conventions */
     arb_indeterminate(x);
