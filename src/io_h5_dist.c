@@ -1,8 +1,8 @@
 /* HDF5 tables written by all ranks of a dist handle (hkz/io_h5.h):
  * parallel HDF5 (MPI-IO driver, set up by hkz_dist_h5_fapl of dist: this
  * file uses no MPI type), fixed-size datasets, collective hyperslab writes of
- * each rank's rows.  Without a parallel HDF5 a one-rank world gets the
- * serial writer (rows written at their indices). */
+ * each rank's rows (io_h5_rows.c).  Without a parallel HDF5 a one-rank
+ * world gets the serial writer (rows written at their indices). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,11 +13,7 @@
 
 #if HKZ_HAVE_HDF5
 #include "io_h5_internal.h"
-#if HKZ_HDF5_PARALLEL && HKZ_HAVE_MPI
-#define PAR 1
-#else
-#define PAR 0
-#endif
+#define PAR H5_PAR
 
 int hkz_h5_parallel(void)
 {
@@ -152,88 +148,6 @@ int hkz_h5_create_shaped(hkz_h5_t *h, const char *path,
     return create_dist(h, path, cols, ncols, nrows, rank, dims, d);
 }
 
-/* the file selection of rows idx[0..n) (increasing): runs of consecutive
- * rows as hyperslabs */
-static int select_rows(const struct hkz_h5_s *h, hid_t fs, size_t n,
-                       const uint64_t *idx)
-{
-    size_t k = 0;
-    int first = 1;
-
-    if (n == 0)
-        return H5Sselect_none(fs) >= 0 ? 0 : -1;
-    while (k < n)
-    {
-        size_t e = k + 1;
-        hsize_t start = idx[k], count;
-        while (e < n && idx[e] == idx[e - 1] + 1)
-            e++;
-        count = e - k;
-        if (_hkz_h5_select_run(h, fs, start, count, first ? H5S_SELECT_SET
-                                                        : H5S_SELECT_OR) < 0)
-            return -1;
-        first = 0;
-        k = e;
-    }
-    return 0;
-}
-
-int hkz_h5_write_rows(hkz_h5_t h, size_t n, const uint64_t *idx,
-                      const void *const *data)
-{
-    hsize_t count = n > 0 ? n : 1, size;
-    hid_t fs = -1, ms, dxpl = H5P_DEFAULT;
-    size_t k;
-    int c, status = HKZ_SUCCESS;
-
-    HKZ_CHECK(h != NULL && (n == 0 || (idx != NULL && data != NULL)),
-              HKZ_ERR_ARG, "hkz_h5_write_rows: NULL argument");
-    for (k = 1; k < n; k++)
-        HKZ_CHECK(idx[k] > idx[k - 1], HKZ_ERR_ARG, "hkz_h5_write_rows: "
-                  "rows must increase");
-    if (!h->par && h->rank == 0 && n > 0 && idx[n - 1] + 1 > h->rows)
-    {
-        size = idx[n - 1] + 1;
-        for (c = 0; c < h->ncols; c++)
-            HKZ_CHECK(H5Dset_extent(h->dset[c], &size) >= 0, HKZ_ERR_IO,
-                      "HDF5: cannot extend the datasets");
-    }
-#if PAR
-    if (h->par)
-    {
-        dxpl = H5Pcreate(H5P_DATASET_XFER);
-        if (dxpl < 0 || H5Pset_dxpl_mpio(dxpl, H5FD_MPIO_COLLECTIVE) < 0)
-            status = hkz_error_set(HKZ_ERR_IO, "HDF5: collective transfer");
-    }
-#endif
-    ms = H5Screate_simple(1, &count, NULL);
-    if (n == 0)
-        H5Sselect_none(ms);
-    /* every rank makes the same calls (collective), errors agreed below */
-    for (c = 0; c < h->ncols; c++)
-    {
-        fs = H5Dget_space(h->dset[c]);
-        if (fs < 0 || select_rows(h, fs, n, idx) != 0 ||
-            H5Dwrite(h->dset[c], _hkz_h5_mem_type(h->type[c]), ms, fs, dxpl,
-                     n > 0 ? data[c] : NULL) < 0)
-            if (status == HKZ_SUCCESS)
-                status = hkz_error_set(HKZ_ERR_IO, "HDF5: cannot write %zu "
-                                       "rows", n);
-        if (fs >= 0)
-            H5Sclose(fs);
-    }
-    H5Sclose(ms);
-    if (dxpl != H5P_DEFAULT)
-        H5Pclose(dxpl);
-    if (h->par)
-        status = hkz_dist_agree(h->d, status);
-    if (status == HKZ_SUCCESS)
-        h->rows = h->par ? h->rows + n
-                         : (n > 0 && idx[n - 1] + 1 > h->rows ? idx[n - 1] + 1
-                                                              : h->rows);
-    return status;
-}
-
 int _hkz_h5_attr_par(struct hkz_h5_s *s, const char *key, const char *value)
 {
     size_t len = strlen(value) + 1;
@@ -296,12 +210,6 @@ int hkz_h5_create_dist(hkz_h5_t *h, const char *path,
         *h = NULL;
     return hkz_error_set(HKZ_ERR_UNSUPPORTED, "this build has no HDF5 "
                          "(configure with libhdf5-dev installed)");
-}
-
-int hkz_h5_write_rows(hkz_h5_t h, size_t n, const uint64_t *idx,
-                      const void *const *data)
-{
-    return hkz_error_set(HKZ_ERR_UNSUPPORTED, "this build has no HDF5");
 }
 
 int hkz_h5_create_shaped(hkz_h5_t *h, const char *path,

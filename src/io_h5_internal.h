@@ -1,11 +1,19 @@
 /* io_h5_internal.h -- the HDF5 table handle shared by src/io_h5.c (serial
- * writer) and src/io_h5_dist.c (collective writer); only with HDF5. */
+ * writer), src/io_h5_dist.c (collective writer) and src/io_h5_rows.c (rows
+ * at indices); only with HDF5. */
 #ifndef HKZ_IO_H5_INTERNAL_H
 #define HKZ_IO_H5_INTERNAL_H
 
 #include <hdf5.h>
 #include "hkz/io_h5.h"
 #include "hkz/dist.h"
+
+/* a parallel HDF5 (MPI-IO) in an MPI build: collective handles */
+#if HKZ_HDF5_PARALLEL && HKZ_HAVE_MPI
+#define H5_PAR 1
+#else
+#define H5_PAR 0
+#endif
 
 #define H5_MAX_COLS 32
 #define H5_MAX_RANK 8
@@ -42,6 +50,11 @@ void _hkz_h5_close_all(struct hkz_h5_s *s);
 /* the column datasets' file space: 1-D (nrows, extendible when ext) or the
  * handle's shape */
 hid_t _hkz_h5_space(const struct hkz_h5_s *s, hsize_t nrows, int ext);
+/* the first block of the C-order run [start, start + count) of a shaped
+ * dataset: corner AT and extent CNT (rank s->rank); returns its number of
+ * elements.  A run is at most 2 rank - 1 such blocks. */
+hsize_t _hkz_h5_run_block(const struct hkz_h5_s *s, hsize_t start,
+                          hsize_t count, hsize_t *at, hsize_t *cnt);
 /* selects (op H5S_SELECT_SET or _OR) the rows [start, start + count) of
  * the handle's columns: a run of the C-order linear index as at most
  * 2 rank - 1 hyperslabs */

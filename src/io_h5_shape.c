@@ -7,11 +7,8 @@
 
 #include "io_h5_internal.h"
 
-/* The first block of the C-order run [start, start + count) of a shaped
-   dataset: corner AT and extent CNT (rank s->rank); returns its number of
-   elements.  A run is at most 2 rank - 1 such blocks. */
-static hsize_t h5_run_block(const struct hkz_h5_s *s, hsize_t start,
-                            hsize_t count, hsize_t *at, hsize_t *cnt)
+hsize_t _hkz_h5_run_block(const struct hkz_h5_s *s, hsize_t start,
+                          hsize_t count, hsize_t *at, hsize_t *cnt)
 {
     hsize_t stride[H5_MAX_RANK], nb;
     int d, e;
@@ -46,7 +43,7 @@ int _hkz_h5_select_run(const struct hkz_h5_s *s, hid_t fs, hsize_t start,
                ? -1 : 0;
     while (count > 0)
     {
-        n = h5_run_block(s, start, count, at, cnt);
+        n = _hkz_h5_run_block(s, start, count, at, cnt);
         if (H5Sselect_hyperslab(fs, op, at, NULL, cnt, NULL) < 0)
             return -1;
         op = H5S_SELECT_OR;
@@ -72,7 +69,7 @@ herr_t _hkz_h5_write_run(const struct hkz_h5_s *s, int c, hid_t fs,
 
     while (count > 0 && r >= 0)
     {
-        n = h5_run_block(s, start, count, at, cnt);
+        n = _hkz_h5_run_block(s, start, count, at, cnt);
         ms = H5Screate_simple(s->rank, cnt, NULL);
         r = ms >= 0 && H5Sselect_hyperslab(fs, H5S_SELECT_SET, at, NULL, cnt,
                                            NULL) >= 0

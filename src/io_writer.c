@@ -1,5 +1,4 @@
 /* The result writer: one code path for text, CSV and JSON Lines. */
-#include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,7 +65,14 @@ int hkz_writer_open(hkz_writer_t **w, const char *path, hkz_format_t fmt)
     return HKZ_SUCCESS;
 }
 
-static char *field_text(const hkz_field_t *f, int *quote, int jsonl);
+/* _hkz_writer_view's text as a copy (metadata keep theirs) */
+static char *field_text(const hkz_field_t *f, int *quote, int jsonl)
+{
+    char buf[64], *own, *r;
+    r = hkz_strdup(_hkz_writer_view(f, quote, jsonl, buf, &own));
+    flint_free(own);
+    return r;
+}
 
 static int meta_add(hkz_writer_t *w, const char *key, char *value, int quote)
 {
@@ -108,56 +114,6 @@ int hkz_writer_meta_field(hkz_writer_t *w, const hkz_field_t *f)
     return meta_add(w, f->key, v, quote);
 }
 
-/* JSON string escaping (also used for CSV quoting of text values). */
-static void put_json_str(FILE *fp, const char *s)
-{
-    fputc('"', fp);
-    for (; *s; s++)
-    {
-        unsigned char c = (unsigned char) *s;
-        if (c == '"' || c == '\\')
-            fprintf(fp, "\\%c", c);
-        else if (c == '\n')
-            fputs("\\n", fp);
-        else if (c < 0x20)
-            fprintf(fp, "\\u%04x", c);
-        else
-            fputc(c, fp);
-    }
-    fputc('"', fp);
-}
-
-static void put_csv_str(FILE *fp, const char *s)
-{
-    if (strpbrk(s, ",\"\n") == NULL)
-    {
-        fputs(s, fp);
-        return;
-    }
-    fputc('"', fp);
-    for (; *s; s++)
-    {
-        if (*s == '"')
-            fputc('"', fp);
-        fputc(*s, fp);
-    }
-    fputc('"', fp);
-}
-
-/* "key":value (JSON Lines) with a leading comma unless first. */
-static void put_json_field(FILE *fp, const char *key, const char *v,
-                           int quote, int first)
-{
-    if (!first)
-        fputc(',', fp);
-    put_json_str(fp, key);
-    fputc(':', fp);
-    if (quote)
-        put_json_str(fp, v);
-    else
-        fputs(v, fp);
-}
-
 static void put_meta(hkz_writer_t *w)
 {
     slong i;
@@ -166,8 +122,8 @@ static void put_meta(hkz_writer_t *w)
         fputs("{\"record\":\"meta\"", w->fp);
         for (i = 0; i < w->nmeta; i++)
         {
-            put_json_field(w->fp, w->meta_key[i], w->meta_val[i],
-                           w->meta_quote[i], 0);
+            _hkz_writer_json_kv(w->fp, w->meta_key[i], w->meta_val[i],
+                                w->meta_quote[i], 0);
         }
         fputs("}\n", w->fp);
     }
@@ -176,68 +132,6 @@ static void put_meta(hkz_writer_t *w)
         for (i = 0; i < w->nmeta; i++)
             fprintf(w->fp, "# %s: %s\n", w->meta_key[i], w->meta_val[i]);
     }
-}
-
-/* "%ld" without printf (a row of cw zeros has 4 integers) */
-static const char *long_text(char *buf, long v)
-{
-    char t[24];
-    unsigned long u = v < 0 ? 0UL - (unsigned long) v : (unsigned long) v;
-    int n = 0, k = 0;
-    do
-        t[n++] = (char) ('0' + u % 10);
-    while ((u /= 10) != 0);
-    if (v < 0)
-        buf[k++] = '-';
-    while (n > 0)
-        buf[k++] = t[--n];
-    buf[k] = '\0';
-    return buf;
-}
-
-/* A field's value as text, in buf (64 bytes), a constant, the field's own
- * string or *own (a ball's digits, flint_free it); no copy, since a row
- * of cw zeros (5*10^6 at N = 10^7) has 14 fields.  *quote says whether
- * JSON needs quotes.  In JSON Lines a non-finite double is null (the
- * record's status says why); text and CSV write inf / -inf, and null for
- * NaN. */
-static const char *field_view(const hkz_field_t *f, int *quote, int jsonl,
-                              char *buf, char **own)
-{
-    *quote = 0;
-    *own = NULL;
-    switch (f->kind)
-    {
-    case HKZ_FIELD_STR:
-        *quote = 1;
-        return f->s != NULL ? f->s : "";
-    case HKZ_FIELD_RAW:
-        return f->s != NULL ? f->s : "null";
-    case HKZ_FIELD_INT:
-        return long_text(buf, f->i);
-    case HKZ_FIELD_BOOL:
-        return f->i ? "true" : "false";
-    case HKZ_FIELD_DOUBLE:
-        if (f->d != f->d || (jsonl && (f->d > DBL_MAX || f->d < -DBL_MAX)))
-            return "null";
-        snprintf(buf, 64, "%.17g", f->d);
-        return buf;
-    case HKZ_FIELD_BALL:
-        *own = f->i > 0 ? hkz_ball_get_str_digits(f->ball, f->i)
-                        : hkz_ball_get_str(f->ball, 0);
-        *quote = 1;
-        return *own;
-    }
-    return "";
-}
-
-/* field_view's text as a copy (metadata keep theirs) */
-static char *field_text(const hkz_field_t *f, int *quote, int jsonl)
-{
-    char buf[64], *own, *r;
-    r = hkz_strdup(field_view(f, quote, jsonl, buf, &own));
-    flint_free(own);
-    return r;
 }
 
 int hkz_writer_record(hkz_writer_t *w, const hkz_field_t *fields, slong n)
@@ -257,7 +151,7 @@ int hkz_writer_record(hkz_writer_t *w, const hkz_field_t *fields, slong n)
             {
                 if (i > 0)
                     fputc(',', w->fp);
-                put_csv_str(w->fp, fields[i].key);
+                _hkz_writer_csv(w->fp, fields[i].key);
             }
             fputc('\n', w->fp);
             w->ncols = n;
@@ -275,18 +169,19 @@ int hkz_writer_record(hkz_writer_t *w, const hkz_field_t *fields, slong n)
     {
         int quote;
         char buf[64], *own;
-        const char *v = field_view(&fields[i], &quote,
-                                   w->fmt == HKZ_FORMAT_JSONL, buf, &own);
+        const char *v = _hkz_writer_view(&fields[i], &quote,
+                                         w->fmt == HKZ_FORMAT_JSONL, buf,
+                                         &own);
         HKZ_CHECK(v != NULL, HKZ_ERR_NOMEM, "hkz_writer_record: no memory");
         switch (w->fmt)
         {
         case HKZ_FORMAT_JSONL:
-            put_json_field(w->fp, fields[i].key, v, quote, i == 0);
+            _hkz_writer_json_kv(w->fp, fields[i].key, v, quote, i == 0);
             break;
         case HKZ_FORMAT_CSV:
             if (i > 0)
                 fputc(',', w->fp);
-            put_csv_str(w->fp, v);
+            _hkz_writer_csv(w->fp, v);
             break;
         default:
             /* fputs: a row of cw zeros has 14 fields (5*10^6 rows at
@@ -324,7 +219,7 @@ int hkz_writer_end(hkz_writer_t *w, const hkz_field_t *fields, slong n)
         char *v = field_text(&fields[i], &quote, w->fmt == HKZ_FORMAT_JSONL);
         HKZ_CHECK(v != NULL, HKZ_ERR_NOMEM, "hkz_writer_end: no memory");
         if (w->fmt == HKZ_FORMAT_JSONL)
-            put_json_field(w->fp, fields[i].key, v, quote, 0);
+            _hkz_writer_json_kv(w->fp, fields[i].key, v, quote, 0);
         else
             fprintf(w->fp, "# %s: %s\n", fields[i].key, v);
         free(v);

@@ -111,8 +111,9 @@ HKZ_API HKZ_WARN_UNUSED int hkz_h5_describe(hkz_h5_t h, const char *dataset,
 /** Writes n rows at the row indices idx[0..n) (increasing; runs of
  *  consecutive indices become hyperslabs): data[c] holds n values of
  *  column c's type.  Collective on a create_dist handle (every rank calls
- *  it, n may be 0; status agreed); on a serial handle the datasets grow
- *  to the largest index. */
+ *  it, n may be 0; status agreed; shaped columns are written block by
+ *  block, the ranks making the same number of calls); on a serial handle
+ *  the datasets grow to the largest index. */
 HKZ_API HKZ_WARN_UNUSED int hkz_h5_write_rows(hkz_h5_t h, size_t n,
         const uint64_t *idx, const void *const *data);
 

@@ -4,7 +4,7 @@
 #ifndef HKZ_CW_BOUND_INTERNAL_H
 #define HKZ_CW_BOUND_INTERNAL_H
 
-#include "../zeros/zeros_internal.h"
+#include "zeros/zeros_internal.h"
 
 typedef struct
 {

@@ -1,6 +1,6 @@
 /* Curie-Weiss coefficients b_k = eps_k C(N,k) q^{k(N-k)}, q = e^{-2t}
  * (spec 2.6, 3.1) and their t-derivatives (-2k(N-k))^r b_k. */
-#include "../zeros/zeros_internal.h"
+#include "zeros/zeros_internal.h"
 #include "hkz_check.h"
 
 int hkz_ly_cw_coeffs(arb_ptr b, slong nder, slong N, const arb_t t,

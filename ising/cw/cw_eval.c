@@ -1,6 +1,6 @@
 /* G_N(t, theta) = sum_k b_k cos((N-2k) theta) and its derivatives by the
  * direct cosine sum (spec 3.1). */
-#include "../zeros/zeros_internal.h"
+#include "zeros/zeros_internal.h"
 #include "hkz_check.h"
 
 /* the outputs asked for, when there is no value */

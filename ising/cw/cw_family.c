@@ -1,6 +1,6 @@
 /* The Curie-Weiss family t -> G_N(t, .) for the tracker: folded
  * coefficients b_k and their t-derivatives (-2k(N-k))^r b_k. */
-#include "../zeros/zeros_internal.h"
+#include "zeros/zeros_internal.h"
 
 int hkz_ly_cw_family(arb_ptr c, slong nder, const arb_t t, void *param,
                      slong prec)

@@ -6,7 +6,7 @@
 #define HKZ_CW_INTEGRAL_INTERNAL_H
 
 #include <complex.h>
-#include "../zeros/zeros_internal.h"
+#include "zeros/zeros_internal.h"
 
 typedef struct
 {

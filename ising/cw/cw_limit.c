@@ -17,7 +17,7 @@
  * 2^-rel_bits theta_j(inf).  (This is the O(e^{-2t}) rate of spec 2.3
  * made explicit: rho ~ 2N e^{-2t(N-1)}.) */
 #include <math.h>
-#include "../zeros/zeros_internal.h"
+#include "zeros/zeros_internal.h"
 #include "hkz_check.h"
 
 /* upper bound of rho(t) */

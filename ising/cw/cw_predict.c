@@ -10,7 +10,7 @@
  * double node sum give ~1e-15.  NOT certified: the drivers certify. */
 #include <complex.h>
 #include <math.h>
-#include "../zeros/zeros_internal.h"
+#include "zeros/zeros_internal.h"
 
 static double phase(slong N, double beta, double theta, double re,
                     double im)

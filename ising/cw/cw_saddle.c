@@ -4,7 +4,7 @@
  * (cw_integral.c) only takes the line and the nodes from here. */
 #include <complex.h>
 #include <math.h>
-#include "../zeros/zeros_internal.h"
+#include "zeros/zeros_internal.h"
 
 int _hkz_ly_cw_saddle_d(double *re, double *im, double theta, double beta,
                         double re0, double im0)

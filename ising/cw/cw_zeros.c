@@ -11,7 +11,7 @@
  * reported, interruptible work, the ranks ending together. */
 #include <complex.h>
 #include <math.h>
-#include "../zeros/zeros_fun_internal.h"
+#include "zeros/zeros_fun_internal.h"
 #include "hkz_check.h"
 
 typedef struct

@@ -8,7 +8,7 @@
  * methods).  A table installed in the model by hkz_ising_model_set_dos is
  * used instead of computing one. */
 #include <pthread.h>
-#include "../ising_impl.h"
+#include "ising_impl.h"
 #include "hkz_check.h"
 
 struct _hkz_ising_dos_cache_s

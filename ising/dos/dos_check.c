@@ -1,6 +1,6 @@
 /* Checks of a density-of-states table before it is used (issue 12):
  * total 2^n, k-marginal, spin-flip symmetry, Kaufman on tori. */
-#include "../ising_impl.h"
+#include "ising_impl.h"
 #include "hkz_check.h"
 
 /* k-marginal expected for the model: coefficients of prod (1 + z^{w_u}) */

@@ -2,7 +2,7 @@
  * edge: sum_{u<v} s_u s_v = ((N-2k)^2 - N)/2 for k down spins, so the
  * k(N-k) edges between up and down spins are the unsatisfied ones and
  * g[b][k] = C(N, k) at b = k(N - k) (spec 2.6). */
-#include "../ising_impl.h"
+#include "ising_impl.h"
 #include "hkz_check.h"
 
 int _hkz_ising_dos_complete(hkz_ising_dos_t d, const hkz_ising_model_t m)

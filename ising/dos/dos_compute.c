@@ -3,7 +3,7 @@
  * enumeration.  Every lattice table is checked (hkz_ising_dos_check:
  * total, marginal, symmetry, Kaufman) before it is returned. */
 #include <stdio.h>
-#include "../ising_impl.h"
+#include "ising_impl.h"
 #include "hkz_check.h"
 
 int hkz_ising_dos_compute(hkz_ising_dos_t d, const hkz_ising_model_t m,

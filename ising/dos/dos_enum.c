@@ -13,7 +13,7 @@
  * steps update H, b_high and X0 in O(degree).
  */
 #include <string.h>
-#include "../ising_impl.h"
+#include "ising_impl.h"
 #include "hkz_check.h"
 
 #define LOW_BITS_MAX 11

@@ -5,7 +5,7 @@
  * hkz_ising_dos_transfer_cuda (transfer_cuda.c). */
 #include <stdatomic.h>
 #include <stdint.h>
-#include "../ising_impl.h"
+#include "ising_impl.h"
 #include "hkz/engine.h"
 #include "hkz_check.h"
 

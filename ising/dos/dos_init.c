@@ -1,5 +1,5 @@
 /* Density-of-states tables: memory, sums, evaluation as balls. */
-#include "../ising_impl.h"
+#include "ising_impl.h"
 #include "hkz_check.h"
 
 void hkz_ising_dos_init(hkz_ising_dos_t d)

@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../ising_impl.h"
+#include "ising_impl.h"
 #include "hkz_check.h"
 
 static ulong fnv1a(const char *s, size_t n)

@@ -9,7 +9,7 @@
  * it). */
 #include <stdio.h>
 #include <string.h>
-#include "../ising_impl.h"
+#include "ising_impl.h"
 #include "hkz_check.h"
 
 #define FP_KEY "model-fnv1a64:"

@@ -5,7 +5,7 @@
  *   cosh g_q = cosh 2K coth 2K - cos(pi q/L) (q >= 1, g_q > 0),
  *   g_0 = 2K + ln tanh K (signed).
  * An independent check of the transfer matrix. */
-#include "../ising_impl.h"
+#include "ising_impl.h"
 #include "hkz_check.h"
 
 int hkz_ising_kaufman(arb_t Z, slong L, slong M, const arb_t K, slong prec)

@@ -1,5 +1,5 @@
 /* Fugacity polynomial P(z) = sum a_k z^k of a model, best method. */
-#include "../ising_impl.h"
+#include "ising_impl.h"
 #include "hkz_check.h"
 
 /* Threads for the enumeration inside hkz_ising_poly. */

@@ -6,7 +6,7 @@
  * ball.  The true energy differs by at most R = sum_e r_e, and all weights
  * are positive, so a_k lies in (sum of exp(E_mid)) * [e^-R, e^R].
  */
-#include "../ising_impl.h"
+#include "ising_impl.h"
 #include "hkz_check.h"
 
 /* a0 (and a1 when edge >= 0: the edge removed, configurations split by

@@ -1,5 +1,5 @@
 /* Complete graph K_N (Curie-Weiss, spec 2.6: coupling J per edge). */
-#include "../ising_impl.h"
+#include "ising_impl.h"
 #include "hkz_check.h"
 
 /* K_N has N(N-1)/2 edges: beyond this the edge list is pointless (the

@@ -1,5 +1,5 @@
 /* L x M square lattice, torus or cylinder (spec 3.3). */
-#include "../ising_impl.h"
+#include "ising_impl.h"
 #include "hkz_check.h"
 
 int hkz_ising_model_lattice(hkz_ising_model_t m, slong L, slong M,

@@ -1,5 +1,5 @@
 /* Deletion G - e and contraction G/e of one edge (spec 2.1, 2.3). */
-#include "../ising_impl.h"
+#include "ising_impl.h"
 #include "hkz_check.h"
 
 static int check_edge(const hkz_ising_model_t m, slong edge, const char *fn)

@@ -1,6 +1,6 @@
 /* Ising model: memory management, edges, couplings, weights. */
 #include <string.h>
-#include "../ising_impl.h"
+#include "ising_impl.h"
 #include "hkz_check.h"
 
 void hkz_ising_model_init(hkz_ising_model_t m)

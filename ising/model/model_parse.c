@@ -1,7 +1,7 @@
 /* Tokens of the edge-list format: vertex ids and exact couplings
  * (used by model_read.c). */
 #include <string.h>
-#include "../ising_impl.h"
+#include "ising_impl.h"
 
 /* Tokens longer than this are refused (keeps fmpz sizes bounded). */
 #define TOK_MAX 512

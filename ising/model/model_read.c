@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../ising_impl.h"
+#include "ising_impl.h"
 #include "hkz_check.h"
 #include "hkz/text.h"
 

@@ -2,7 +2,7 @@
  * hkz_ising_model_read_str. */
 #include <stdio.h>
 #include <string.h>
-#include "../ising_impl.h"
+#include "ising_impl.h"
 #include "hkz_check.h"
 
 /* Appends s to the growing buffer. */

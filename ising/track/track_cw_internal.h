@@ -6,7 +6,7 @@
 #define HKZ_TRACK_CW_INTERNAL_H
 
 #include "track_internal.h"
-#include "../cw/cw_integral_internal.h"
+#include "cw/cw_integral_internal.h"
 
 /* One box B = [ta, tb] x [lo, hi]: the nodes of the line through the
  * saddle of (tm, theta0) and the bounds that make the node sums enclose

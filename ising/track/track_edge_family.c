@@ -2,7 +2,7 @@
  * a_k(t) = e^t a+_k + e^{-t} a-_k, so d^r a_k/dt^r = e^t a+_k + (-1)^r
  * e^{-t} a-_k.  a+ and a- come from hkz_ising_poly_edge (a+ is the
  * contracted graph G/e). */
-#include "../zeros/zeros_internal.h"
+#include "zeros/zeros_internal.h"
 #include "hkz_check.h"
 
 int hkz_ly_edge_family_init(hkz_ly_edge_family_t ef,

@@ -10,7 +10,7 @@
  * zero at pi/2; floor(mu/2) of the mu such zeros are principal zeros of
  * the limit (the rest pair up across pi/2 or stay trivial). */
 #include <string.h>
-#include "../zeros/zeros_internal.h"
+#include "zeros/zeros_internal.h"
 #include "hkz_check.h"
 
 void hkz_ly_edge_ends_init(hkz_ly_edge_ends_t e)

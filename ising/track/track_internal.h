@@ -3,7 +3,7 @@
 #ifndef HKZ_TRACK_INTERNAL_H
 #define HKZ_TRACK_INTERNAL_H
 
-#include "../zeros/zeros_internal.h"
+#include "zeros/zeros_internal.h"
 
 typedef struct hkz_ly_track_s hkz_ly_track_struct;
 

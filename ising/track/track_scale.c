@@ -11,8 +11,8 @@
  * one arb_dot_fmpz over b per (r, k).  The table has g[b][k] =
  * g[b][W-k] (checked by hkz_ising_dos_check), so the folded coefficient
  * is c_k = 2 A_k for 2k < W and c_{W/2} = A_{W/2}. */
-#include "../zeros/zeros_internal.h"
-#include "../ising_impl.h"
+#include "zeros/zeros_internal.h"
+#include "ising_impl.h"
 #include "hkz_check.h"
 
 int hkz_ly_scale_family_init(hkz_ly_scale_family_t sf,

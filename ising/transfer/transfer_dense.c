@@ -19,7 +19,7 @@
  * theorem: every count is < 2^N, so the result is exact.
  */
 #include <string.h>
-#include "../ising_impl.h"
+#include "ising_impl.h"
 #include "hkz_check.h"
 
 /* Memory for the state vectors of all threads together. */

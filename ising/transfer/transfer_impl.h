@@ -14,7 +14,7 @@
 #ifndef HKZ_TRANSFER_IMPL_H
 #define HKZ_TRANSFER_IMPL_H
 
-#include "../ising_impl.h"
+#include "ising_impl.h"
 #include "hkz/progress.h"
 
 typedef struct

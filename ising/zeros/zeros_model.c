@@ -3,7 +3,7 @@
  * at every precision level the driver asks for. */
 #include <stdio.h>
 #include "zeros_internal.h"
-#include "../ising_impl.h"
+#include "ising_impl.h"
 #include "hkz_check.h"
 
 typedef struct

@@ -15,7 +15,7 @@
 #include <string.h>
 #include <time.h>
 #include "zeros_fun_internal.h"
-#include "../track/track_internal.h"
+#include "track/track_internal.h"
 #include "hkz/record.h"
 #include "hkz/runner.h"
 #include "hkz_check.h"

@@ -105,7 +105,10 @@ static int run_cw(hkz_cli_run_t *r, void *args)
      * block of the zeros (O(N / ranks) memory); rows in rank order */
     hkz_ly_zeros_init_dist(z, N, hkz_dist_world());
     if (z->part)
-        r->progress_total = N / 2;
+    {
+        r->ranks.dist = hkz_dist_world();
+        r->ranks.total = N / 2;
+    }
     hkz_ly_opts_init(&o);
     o.method = a->method;
     /* the direct sum needs t to about rel_bits + 2.3 N bits */

@@ -44,9 +44,10 @@
  *   (or call hkz_progress_report(&r->prog, done, total)); on
  *   HKZ_ERR_INTERRUPTED return hkz_cli_fail(status) (exit 130); with
  *   HKZ_CLI_RESUME the skeleton prints "resume with: hkz ... --resume".
- *   Under MPI set r->progress_total to the global total so that rank 0
- *   draws the aggregate.  Several outputs (compare): HKZ_CLI_OWN_OUTPUT,
- *   then hkz_cli_run_open / hkz_cli_run_close per writer.  A CUDA run:
+ *   Under MPI set r->ranks.dist and r->ranks.total (the global total) so
+ *   that rank 0 draws the aggregate (hkz_progress_ranks).  Several
+ *   outputs (compare): HKZ_CLI_OWN_OUTPUT, then hkz_cli_run_open /
+ *   hkz_cli_run_close per writer.  A CUDA run:
  *   hkz_cli_set_backend("cuda <device name>") before the writers open.
  *
  * Types and destinations (offsetof into the args struct, which the
@@ -192,9 +193,9 @@ struct hkz_cli_run_s
                                               (opt_int.h's C_* order) */
     double t0;                 /* start (wall clock) */
     double *rank_times;        /* rank 0: wall time of every rank */
-    slong progress_total;      /* > 0: total units over all ranks (the
-                                  progress line then aggregates done over
-                                  the ranks, hkz_dist_progress) */
+    hkz_progress_ranks_t ranks; /* prog reports through it; with ranks.dist
+                                   and ranks.total > 0 (units over all
+                                   ranks) the line sums the ranks' counts */
     char start_utc[32];        /* ISO 8601 */
 };
 

@@ -2,12 +2,13 @@
  * draws one updating stderr line "done/total, rate, ETA" (rank 0 only,
  * at most 4 updates a second) and returns non-zero once SIGINT or SIGTERM
  * was received, so that library loops checkpoint and return
- * HKZ_ERR_INTERRUPTED (exit 130). */
+ * HKZ_ERR_INTERRUPTED (exit 130).  Under MPI it is called through the
+ * library's hkz_progress_ranks (r->ranks), which sums the ranks' counts. */
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
-#include "hkz/runner.h"
+#include "hkz/progress.h"
 #include "cli.h"
 
 static volatile sig_atomic_t stop_signal = 0;
@@ -41,21 +42,12 @@ static void hms(char *buf, size_t n, double s)
     snprintf(buf, n, "%ld:%02ld:%02ld", t / 3600, (t / 60) % 60, t % 60);
 }
 
-static int callback(void *ctx, slong done, slong total)
+static int callback(void *ctx, slong all, slong total)
 {
-    const hkz_cli_run_t *r = ctx;
     double now, rate;
     char eta[32];
-    slong all = done;
 
-    /* under MPI: rank 0 shows the done count over all ranks against the
-       command's global total (hkz_dist_progress never blocks) */
-    if (hkz_run_progress(hkz_dist_world(), done, &all) != HKZ_SUCCESS)
-        all = done;
-    if (r->progress_total > 0)
-        total = r->progress_total;
-    else
-        all = done;
+    (void) ctx;
     if (st.draw && !(all >= total && st.finished))
     {
         now = hkz_cli_wtime();
@@ -101,8 +93,9 @@ void hkz_cli_progress_start(hkz_cli_run_t *r)
     st.finished = 0;
     st.t0 = hkz_cli_wtime();
     st.last = 0.0;
-    r->prog.fn = callback;
-    r->prog.ctx = r;
+    r->ranks.to.fn = callback;
+    r->ranks.to.ctx = NULL;
+    r->prog = hkz_progress_ranks(&r->ranks);
 }
 
 void hkz_cli_progress_stop(hkz_cli_run_t *r)

@@ -24,7 +24,7 @@ cat >"$work/hkz/config.h" <<EOC
 #endif
 EOC
 clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-  -I"$work" -I"$root/include" -I"$root/src" \
+  -I"$work" -I"$root/include" -I"$root/src" -I"$root/ising" \
   "$here/fuzz_graph.c" "$here/stubs.c" "$root"/ising/model/model_*.c "$root"/ising/model/graph_*.c "$root"/ising/dos/dos_*.c \
   "$root"/ising/transfer/transfer_*.c "$root/src/status.c" "$root/src/text.c" "$root/src/parallel.c" "$root/src/progress.c" "$root/src/checkpoint.c" "$root/src/checkpoint_stream.c" "$root/ising/dos/kaufman.c" \
   $libs -lmpfr -lgmp -lpthread -lm -o "$work/fuzz_graph"
