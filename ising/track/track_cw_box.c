@@ -63,6 +63,7 @@ void _hkz_lyt_box_init(_hkz_lyt_box_t *B)
     arb_init(B->ig);
     B->len = 0;
     B->V = B->V1 = B->V2 = B->V3 = NULL;
+    B->E = NULL;
     mag_init(B->R0);
     mag_init(B->R1);
     mag_init(B->RA);
@@ -94,6 +95,7 @@ void _hkz_lyt_box_clear(_hkz_lyt_box_t *B)
         _acb_vec_clear(B->V2, B->len);
         _acb_vec_clear(B->V3, B->len);
         _acb_vec_clear(B->Vr, B->len);
+        _mag_vec_clear(B->E, B->len);
     }
     mag_clear(B->R0);
     mag_clear(B->R1);
@@ -150,8 +152,11 @@ void _hkz_lyt_box_eval_d(arb_t K, arb_t Kth, arb_t Gt, arb_t Kt,
         _acb_poly_evaluate(S0, B->V, B->len, w, wp);
         acb_mul(S0, S0, wk, wp);
     }
-    _acb_poly_evaluate(S1, B->V1, B->len, w, wp);
-    acb_mul(S1, S1, wk, wp);
+    if (Kth != NULL || Kt != NULL)
+    {
+        _acb_poly_evaluate(S1, B->V1, B->len, w, wp);
+        acb_mul(S1, S1, wk, wp);
+    }
     if (two)
     {
         _acb_poly_evaluate(S2, B->V2, B->len, w, wp);

@@ -22,6 +22,7 @@ typedef struct
     slong len;
     acb_ptr V, V1, V2;      /* V_k, u_k V_k, (u_k^2/(2 tm^2) - lam) V_k */
     acb_ptr V3;             /* u_k^2 V_k */
+    mag_ptr E;              /* e_k = e^{w_k} - 1 (_hkz_lyt_growth) */
     mag_t R0, R1, RA;       /* the t-ball remainders */
     mag_t err0, err1, errt; /* trapezoid errors of K, K_theta, K_t */
     /* the line: node values at (tref, theta0), errors on its region */
