@@ -17,9 +17,10 @@ typedef struct
  * checkpoint) does not depend on how the run was cut into rounds. */
 static void run_zero(slong i, void *arg);
 
-/* The zeros from the last: in every family here the zeros of high index
- * (next to pi/2) take the most steps (N = 2000: zero 1000 about 30 times
- * a bulk zero), so they start first and the threads end together. */
+/* The zeros from the last: for Curie-Weiss the zeros of high index (next
+ * to pi/2) take the most steps (N = 2000: zero 1000 about 100 times a
+ * bulk zero), so they start first and the threads end together (the
+ * order changes no zero's steps). */
 static void run_zeros(size_t i0, size_t i1, void *arg)
 {
     const run_t *rn = arg;
