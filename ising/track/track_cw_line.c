@@ -135,23 +135,6 @@ int _hkz_lyt_line_build(_hkz_lyt_box_t *B, slong N, const arf_t tl0,
         len = c->L.khi - c->L.klo + 1;
         if (len < 1)
             break;
-        if (B->len > 0)
-        {
-            _acb_vec_clear(B->V, B->len);
-            _acb_vec_clear(B->V1, B->len);
-            _acb_vec_clear(B->V2, B->len);
-            _acb_vec_clear(B->V3, B->len);
-            _acb_vec_clear(B->Vr, B->len);
-            _mag_vec_clear(B->E, B->len);
-        }
-        B->len = len;
-        B->V = _acb_vec_init(len);
-        B->V1 = _acb_vec_init(len);
-        B->V2 = _acb_vec_init(len);
-        B->V3 = _acb_vec_init(len);
-        B->Vr = _acb_vec_init(len);
-        B->E = _mag_vec_init(len);
-        _hkz_lyi_node_loop(c, S, NULL, NULL, NULL, B->Vr, NULL, B->th0, 1);
         arb_set_d(B->bb, c->L.b);
         arb_add_arf(B->cc, B->bb, B->th0, ARF_PREC_EXACT);
         /* lam = Re(xs)^2/(2 tref^2) (any value is valid) */
@@ -165,8 +148,29 @@ int _hkz_lyt_line_build(_hkz_lyt_box_t *B, slong N, const arf_t tl0,
         mag_set(B->e1r, B->err1);
         mag_set(B->etr, B->errt);
         mag_mul_2exp_si(m2, c->eps, c->goal + 6 - (pass == 0 ? 24 : 16));
-        if (mag_cmp(B->err0, m2) <= 0)
+        /* the node values only for the line kept (the errors above read
+         * only the line model; the node loop writes nothing else) */
+        if (mag_cmp(B->err0, m2) <= 0 || pass == 2)
+        {
+            if (B->len > 0)
+            {
+                _acb_vec_clear(B->V, B->len);
+                _acb_vec_clear(B->V1, B->len);
+                _acb_vec_clear(B->V2, B->len);
+                _acb_vec_clear(B->V3, B->len);
+                _acb_vec_clear(B->Vr, B->len);
+                _mag_vec_clear(B->E, B->len);
+            }
+            B->len = len;
+            B->V = _acb_vec_init(len);
+            B->V1 = _acb_vec_init(len);
+            B->V2 = _acb_vec_init(len);
+            B->V3 = _acb_vec_init(len);
+            B->Vr = _acb_vec_init(len);
+            B->E = _mag_vec_init(len);
+            _hkz_lyi_node_loop(c, S, NULL, NULL, NULL, B->Vr, NULL, B->th0, 1);
             break;
+        }
         x = mag_get_d_log2_approx(B->err0) - mag_get_d_log2_approx(m2) + 2;
     }
     if (len < 1)

@@ -123,8 +123,8 @@ int _hkz_lyt_wedge_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
     arb_init(x);
     arb_init(y);
     arb_init(hpi);
-    pb = predict_d(&sp, xs, N, tad, tha, (arf_get_d(thpred, ARF_RND_NEAR) - tha) /
-                   (tbd - tad), tbd);
+    pb = predict_d(&sp, xs, N, tad, tha, (arf_get_d(thpred, ARF_RND_NEAR) -
+                   tha) / (tbd - tad), tbd);
     if (!isfinite(pb) || !isfinite(sp) || sp <= 0 || pb <= 0 ||
         pb >= HKZ_LY_PI / 2)
         goto cleanup;
