@@ -72,6 +72,29 @@ void _hkz_lyt_box_init(_hkz_lyt_box_t *B)
     mag_init(B->errt);
 }
 
+void _hkz_lyt_box_resize(_hkz_lyt_box_t *B, slong len)
+{
+    if (B->len > 0)
+    {
+        _acb_vec_clear(B->V, B->len);
+        _acb_vec_clear(B->V1, B->len);
+        _acb_vec_clear(B->V2, B->len);
+        _acb_vec_clear(B->V3, B->len);
+        _acb_vec_clear(B->Vr, B->len);
+        _mag_vec_clear(B->E, B->len);
+    }
+    B->len = FLINT_MAX(len, 0);
+    if (len > 0)
+    {
+        B->V = _acb_vec_init(len);
+        B->V1 = _acb_vec_init(len);
+        B->V2 = _acb_vec_init(len);
+        B->V3 = _acb_vec_init(len);
+        B->Vr = _acb_vec_init(len);
+        B->E = _mag_vec_init(len);
+    }
+}
+
 void _hkz_lyt_box_clear(_hkz_lyt_box_t *B)
 {
     _hkz_lyi_ictx_clear(&B->c);
@@ -88,15 +111,7 @@ void _hkz_lyt_box_clear(_hkz_lyt_box_t *B)
     arb_clear(B->lam);
     mag_clear(B->r);
     arb_clear(B->ig);
-    if (B->len > 0)
-    {
-        _acb_vec_clear(B->V, B->len);
-        _acb_vec_clear(B->V1, B->len);
-        _acb_vec_clear(B->V2, B->len);
-        _acb_vec_clear(B->V3, B->len);
-        _acb_vec_clear(B->Vr, B->len);
-        _mag_vec_clear(B->E, B->len);
-    }
+    _hkz_lyt_box_resize(B, 0);
     mag_clear(B->R0);
     mag_clear(B->R1);
     mag_clear(B->RA);

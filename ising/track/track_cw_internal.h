@@ -38,6 +38,8 @@ typedef struct
 
 void _hkz_lyt_box_init(_hkz_lyt_box_t *B);
 void _hkz_lyt_box_clear(_hkz_lyt_box_t *B);
+/* the node vectors (V, V1, V2, V3, Vr, E) for len nodes (0: none) */
+void _hkz_lyt_box_resize(_hkz_lyt_box_t *B, slong len);
 /* A line through the saddle of (tref, theta0), tref the centre of
  * [tl0, tl1], with its errors for all t in [tl0, tl1] and theta in [xl0,
  * xl1]; then the boxes of steps inside that region (_hkz_lyt_box_step);

@@ -152,22 +152,7 @@ int _hkz_lyt_line_build(_hkz_lyt_box_t *B, slong N, const arf_t tl0,
          * only the line model; the node loop writes nothing else) */
         if (mag_cmp(B->err0, m2) <= 0 || pass == 2)
         {
-            if (B->len > 0)
-            {
-                _acb_vec_clear(B->V, B->len);
-                _acb_vec_clear(B->V1, B->len);
-                _acb_vec_clear(B->V2, B->len);
-                _acb_vec_clear(B->V3, B->len);
-                _acb_vec_clear(B->Vr, B->len);
-                _mag_vec_clear(B->E, B->len);
-            }
-            B->len = len;
-            B->V = _acb_vec_init(len);
-            B->V1 = _acb_vec_init(len);
-            B->V2 = _acb_vec_init(len);
-            B->V3 = _acb_vec_init(len);
-            B->Vr = _acb_vec_init(len);
-            B->E = _mag_vec_init(len);
+            _hkz_lyt_box_resize(B, len);
             _hkz_lyi_node_loop(c, S, NULL, NULL, NULL, B->Vr, NULL, B->th0, 1);
             break;
         }
