@@ -143,46 +143,35 @@ void _hkz_lyi_newton_radius(arf_t r, const arf_t x0, const arf_t wt)
     arf_max(r, r, wt);
 }
 
-int _hkz_ly_cw_integral_bracket(arf_t a, arf_t b, int *sa, int *sb,
-        const arf_t x0, const arf_t wt, slong N, const arb_t t, slong prec)
+/* One Newton step from x0 on the line c, whose bounds hold for theta in
+ * x0 +- r, and the bracket x1 -+ e (_hkz_ly_cw_integral_bracket) */
+static int newton_bracket(arf_t a, arf_t b, int *sa, int *sb,
+                          _hkz_lyi_ictx_t *c, const arf_t x0, const arf_t wt,
+                          const arf_t r, slong N, slong prec)
 {
-    _hkz_lyi_ictx_t c;
-    arb_t Th, I0;
+    arb_t I0;
     acb_t S, D, S1;
     mag_t vsum, tmax;
-    arf_t r, x1, e, dl;
+    arf_t x1, e, dl;
     int ok = 0;
 
-    _hkz_lyi_ictx_init(&c);
-    if (_hkz_lyi_ictx_setup(&c, N, t, arf_get_d(x0, ARF_RND_NEAR), prec))
-    {
-        _hkz_lyi_ictx_clear(&c);
-        return 0;
-    }
-    arb_init(Th);
     arb_init(I0);
     acb_init(S);
     acb_init(D);
     acb_init(S1);
     mag_init(vsum);
     mag_init(tmax);
-    arf_init(r);
     arf_init(x1);
     arf_init(e);
     arf_init(dl);
-    /* bounds for theta in x0 +- r: the Newton step must stay well inside */
-    _hkz_lyi_newton_radius(r, x0, wt);
-    arb_set_arf(Th, x0);
-    arb_add_error_arf(Th, r);
-    _hkz_lyi_ictx_bounds(&c, Th, 1);
-    _hkz_lyi_node_loop(&c, S, D, vsum, tmax, NULL, NULL, x0, 1);
+    _hkz_lyi_node_loop(c, S, D, vsum, tmax, NULL, NULL, x0, 1);
     /* Newton step x1 = x0 - I/I' (midpoints) */
     if (!arf_is_zero(arb_midref(acb_realref(D))))
     {
         arf_div(x1, arb_midref(acb_realref(S)), arb_midref(acb_realref(D)),
-                c.wp, ARF_RND_NEAR);
+                c->wp, ARF_RND_NEAR);
         arf_abs(dl, x1);
-        arf_sub(x1, x0, x1, c.wp, ARF_RND_NEAR);
+        arf_sub(x1, x0, x1, c->wp, ARF_RND_NEAR);
         /* e = max(wt/4, 8 N step^2) (quadratic convergence), e, |step|
          * well below r */
         arf_mul(e, dl, dl, 64, ARF_RND_UP);
@@ -204,8 +193,8 @@ int _hkz_ly_cw_integral_bracket(arf_t a, arf_t b, int *sa, int *sb,
                 for (k = 0; k < 2; k++)
                 {
                     arf_sub(dl, ends + k, x0, ARF_PREC_EXACT, ARF_RND_DOWN);
-                    shifted_sum(S1, S, D, vsum, tmax, dl, N, c.wp);
-                    _hkz_lyi_finish(I0, &c, S1, 1, prec);
+                    shifted_sum(S1, S, D, vsum, tmax, dl, N, c->wp);
+                    _hkz_lyi_finish(I0, c, S1, 1, prec);
                     sg[k] = arb_is_positive(I0) ? 1
                             : arb_is_negative(I0) ? -1 : 0;
                 }
@@ -222,19 +211,84 @@ int _hkz_ly_cw_integral_bracket(arf_t a, arf_t b, int *sa, int *sb,
             }
         }
     }
-    arb_clear(Th);
     arb_clear(I0);
     acb_clear(S);
     acb_clear(D);
     acb_clear(S1);
     mag_clear(vsum);
     mag_clear(tmax);
-    arf_clear(r);
     arf_clear(x1);
     arf_clear(e);
     arf_clear(dl);
-    _hkz_lyi_ictx_clear(&c);
     return ok;
+}
+
+/* The bracket with wt1 from x0, then (wt2 != NULL) from its midpoint the
+ * bracket with wt2, on one line; the bounds on x0 +- R, R = the radius of
+ * the first stage (twice that with a second stage, whose x1 +- r2 must lie
+ * inside: checked).  The stages done. */
+static int brackets(arf_t a, arf_t b, int *sa, int *sb, const arf_t x0,
+                    const arf_t wt1, const arf_struct *wt2, slong N,
+                    const arb_t t, slong prec)
+{
+    _hkz_lyi_ictx_t c;
+    arb_t Th;
+    arf_t r, R, x1, u;
+    int k = 0;
+
+    _hkz_lyi_ictx_init(&c);
+    if (_hkz_lyi_ictx_setup(&c, N, t, arf_get_d(x0, ARF_RND_NEAR), prec))
+    {
+        _hkz_lyi_ictx_clear(&c);
+        return 0;
+    }
+    arb_init(Th);
+    arf_init(r);
+    arf_init(R);
+    arf_init(x1);
+    arf_init(u);
+    /* bounds for theta in x0 +- R: the Newton step must stay well inside */
+    _hkz_lyi_newton_radius(r, x0, wt1);
+    arf_mul_2exp_si(R, r, wt2 != NULL);
+    arb_set_arf(Th, x0);
+    arb_add_error_arf(Th, R);
+    _hkz_lyi_ictx_bounds(&c, Th, 1);
+    if (newton_bracket(a, b, sa, sb, &c, x0, wt1, r, N, prec))
+    {
+        k = 1;
+        if (wt2 != NULL)
+        {
+            arf_add(x1, a, b, ARF_PREC_EXACT, ARF_RND_DOWN);
+            arf_mul_2exp_si(x1, x1, -1);
+            _hkz_lyi_newton_radius(r, x1, wt2);
+            arf_sub(u, x1, x0, ARF_PREC_EXACT, ARF_RND_DOWN);
+            arf_abs(u, u);
+            arf_add(u, u, r, ARF_PREC_EXACT, ARF_RND_DOWN);
+            if (arf_cmp(u, R) <= 0 &&
+                newton_bracket(a, b, sa, sb, &c, x1, wt2, r, N, prec))
+                k = 2;
+        }
+    }
+    arb_clear(Th);
+    arf_clear(r);
+    arf_clear(R);
+    arf_clear(x1);
+    arf_clear(u);
+    _hkz_lyi_ictx_clear(&c);
+    return k;
+}
+
+int _hkz_ly_cw_integral_bracket(arf_t a, arf_t b, int *sa, int *sb,
+        const arf_t x0, const arf_t wt, slong N, const arb_t t, slong prec)
+{
+    return brackets(a, b, sa, sb, x0, wt, NULL, N, t, prec);
+}
+
+int _hkz_ly_cw_integral_bracket2(arf_t a, arf_t b, int *sa, int *sb,
+        const arf_t x0, const arf_t wt1, const arf_t wt2, slong N,
+        const arb_t t, slong prec)
+{
+    return brackets(a, b, sa, sb, x0, wt1, wt2, N, t, prec);
 }
 
 int hkz_ly_cw_integral(arb_ptr res, arb_t logscale, arf_srcptr theta,

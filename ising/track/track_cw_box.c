@@ -63,12 +63,36 @@ void _hkz_lyt_box_init(_hkz_lyt_box_t *B)
     arb_init(B->ig);
     B->len = 0;
     B->V = B->V1 = B->V2 = B->V3 = NULL;
+    B->E = NULL;
     mag_init(B->R0);
     mag_init(B->R1);
     mag_init(B->RA);
     mag_init(B->err0);
     mag_init(B->err1);
     mag_init(B->errt);
+}
+
+void _hkz_lyt_box_resize(_hkz_lyt_box_t *B, slong len)
+{
+    if (B->len > 0)
+    {
+        _acb_vec_clear(B->V, B->len);
+        _acb_vec_clear(B->V1, B->len);
+        _acb_vec_clear(B->V2, B->len);
+        _acb_vec_clear(B->V3, B->len);
+        _acb_vec_clear(B->Vr, B->len);
+        _mag_vec_clear(B->E, B->len);
+    }
+    B->len = FLINT_MAX(len, 0);
+    if (len > 0)
+    {
+        B->V = _acb_vec_init(len);
+        B->V1 = _acb_vec_init(len);
+        B->V2 = _acb_vec_init(len);
+        B->V3 = _acb_vec_init(len);
+        B->Vr = _acb_vec_init(len);
+        B->E = _mag_vec_init(len);
+    }
 }
 
 void _hkz_lyt_box_clear(_hkz_lyt_box_t *B)
@@ -87,14 +111,7 @@ void _hkz_lyt_box_clear(_hkz_lyt_box_t *B)
     arb_clear(B->lam);
     mag_clear(B->r);
     arb_clear(B->ig);
-    if (B->len > 0)
-    {
-        _acb_vec_clear(B->V, B->len);
-        _acb_vec_clear(B->V1, B->len);
-        _acb_vec_clear(B->V2, B->len);
-        _acb_vec_clear(B->V3, B->len);
-        _acb_vec_clear(B->Vr, B->len);
-    }
+    _hkz_lyt_box_resize(B, 0);
     mag_clear(B->R0);
     mag_clear(B->R1);
     mag_clear(B->RA);
@@ -150,8 +167,11 @@ void _hkz_lyt_box_eval_d(arb_t K, arb_t Kth, arb_t Gt, arb_t Kt,
         _acb_poly_evaluate(S0, B->V, B->len, w, wp);
         acb_mul(S0, S0, wk, wp);
     }
-    _acb_poly_evaluate(S1, B->V1, B->len, w, wp);
-    acb_mul(S1, S1, wk, wp);
+    if (Kth != NULL || Kt != NULL)
+    {
+        _acb_poly_evaluate(S1, B->V1, B->len, w, wp);
+        acb_mul(S1, S1, wk, wp);
+    }
     if (two)
     {
         _acb_poly_evaluate(S2, B->V2, B->len, w, wp);

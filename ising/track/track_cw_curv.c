@@ -90,7 +90,7 @@ void _hkz_lyt_curv_nodes(_hkz_lyt_curv_t *C, const _hkz_lyt_box_t *B)
     slong k, wp = B->pw;
     arb_ptr pm = _arb_vec_init(3), pT = _arb_vec_init(3);
     arb_t u, q, cm, cT, x;
-    mag_t m, e, f, v;
+    mag_t m, f, v;
     int j;
 
     arb_init(u);
@@ -99,7 +99,6 @@ void _hkz_lyt_curv_nodes(_hkz_lyt_curv_t *C, const _hkz_lyt_box_t *B)
     arb_init(cT);
     arb_init(x);
     mag_init(m);
-    mag_init(e);
     mag_init(f);
     mag_init(v);
     mag_zero(C->R4);
@@ -111,7 +110,6 @@ void _hkz_lyt_curv_nodes(_hkz_lyt_curv_t *C, const _hkz_lyt_box_t *B)
         arb_set_arf(u, B->c.hh);
         arb_mul_si(u, u, B->c.L.klo + k, wp);
         arb_sqr(q, u, wp);
-        _hkz_lyt_growth(e, B, u);
         acb_get_mag(v, B->V + k);
         for (j = 0; j < 2; j++)
         {
@@ -120,7 +118,7 @@ void _hkz_lyt_curv_nodes(_hkz_lyt_curv_t *C, const _hkz_lyt_box_t *B)
             acb_mul_arb(j == 0 ? C->V4 + k : C->V5 + k, B->V + k, cm, wp);
             /* |V_k| (sup |c(T) - c(tm)| + sup |c(T)| e_k) */
             arb_get_mag(m, cT);
-            mag_mul(f, m, e);
+            mag_mul(f, m, B->E + k);
             arb_sub(x, cT, cm, wp);
             arb_get_mag(m, x);
             mag_add(f, f, m);
@@ -136,7 +134,6 @@ void _hkz_lyt_curv_nodes(_hkz_lyt_curv_t *C, const _hkz_lyt_box_t *B)
     arb_clear(cT);
     arb_clear(x);
     mag_clear(m);
-    mag_clear(e);
     mag_clear(f);
     mag_clear(v);
 }

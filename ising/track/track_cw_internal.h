@@ -22,6 +22,7 @@ typedef struct
     slong len;
     acb_ptr V, V1, V2;      /* V_k, u_k V_k, (u_k^2/(2 tm^2) - lam) V_k */
     acb_ptr V3;             /* u_k^2 V_k */
+    mag_ptr E;              /* e_k = e^{w_k} - 1 (_hkz_lyt_growth) */
     mag_t R0, R1, RA;       /* the t-ball remainders */
     mag_t err0, err1, errt; /* trapezoid errors of K, K_theta, K_t */
     /* the line: node values at (tref, theta0), errors on its region */
@@ -37,6 +38,8 @@ typedef struct
 
 void _hkz_lyt_box_init(_hkz_lyt_box_t *B);
 void _hkz_lyt_box_clear(_hkz_lyt_box_t *B);
+/* the node vectors (V, V1, V2, V3, Vr, E) for len nodes (0: none) */
+void _hkz_lyt_box_resize(_hkz_lyt_box_t *B, slong len);
 /* A line through the saddle of (tref, theta0), tref the centre of
  * [tl0, tl1], with its errors for all t in [tl0, tl1] and theta in [xl0,
  * xl1]; then the boxes of steps inside that region (_hkz_lyt_box_step);

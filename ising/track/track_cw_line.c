@@ -20,22 +20,22 @@ void _hkz_lyt_growth(mag_t e, const _hkz_lyt_box_t *B, const arb_t u)
     mag_clear(w);
 }
 
-/* the t-ball remainders R0, R1, RA (see top) */
-static void remainders(_hkz_lyt_box_t *B)
+/* the t-ball remainders R0, R1, RA (see top), from the growth bounds
+ * B->E[k] of _hkz_lyt_box_step; ig2 = 1/(2 tm^2) */
+static void remainders(_hkz_lyt_box_t *B, const arb_t ig2)
 {
     slong k, wp = B->pw;
-    arb_t u, x, al, eta;
-    mag_t w, e, m, v, ub;
+    arb_t u, x, eta;
+    mag_t w, m, v, ub, se;
 
     arb_init(u);
     arb_init(x);
-    arb_init(al);
     arb_init(eta);
     mag_init(w);
-    mag_init(e);
     mag_init(m);
     mag_init(v);
     mag_init(ub);
+    mag_init(se);
     mag_zero(B->R0);
     mag_zero(B->R1);
     mag_zero(B->RA);
@@ -43,45 +43,38 @@ static void remainders(_hkz_lyt_box_t *B)
     arb_sqr(eta, B->T, wp);
     arb_mul_2exp_si(eta, eta, 1);
     arb_inv(eta, eta, wp);
-    arb_sqr(x, B->tm, wp);
-    arb_mul_2exp_si(x, x, 1);
-    arb_inv(x, x, wp);
-    arb_sub(eta, eta, x, wp);
+    arb_sub(eta, eta, ig2, wp);
+    arb_get_mag(se, eta);
     for (k = 0; k < B->len; k++)
     {
         arb_set_arf(u, B->c.hh);
         arb_mul_si(u, u, B->c.L.klo + k, wp);
         arb_get_mag(ub, u);
-        _hkz_lyt_growth(e, B, u);
         acb_get_mag(v, B->V + k);
-        mag_mul(m, v, e);
+        mag_mul(m, v, B->E + k);
         mag_add(B->R0, B->R0, m);
         mag_mul(m, m, ub);
         mag_add(B->R1, B->R1, m);
-        /* (|alpha_k| + u^2 sup|eta|) e_k */
-        arb_sqr(al, u, wp);
-        arb_sqr(x, B->tm, wp);
-        arb_div(al, al, x, wp);
-        arb_mul_2exp_si(al, al, -1);
-        arb_sub(al, al, B->lam, wp);
-        arb_get_mag(m, al);
-        arb_get_mag(w, eta);
-        mag_mul(w, w, ub);
+        /* (|alpha_k| + u^2 sup|eta|) e_k |V_k|, alpha_k = u^2 ig2 - lam */
+        arb_sqr(x, u, wp);
+        arb_mul(x, x, ig2, wp);
+        arb_sub(x, x, B->lam, wp);
+        arb_get_mag(m, x);
+        mag_mul(w, se, ub);
         mag_mul(w, w, ub);
         mag_add(m, m, w);
-        mag_mul(m, m, e);
+        mag_mul(m, m, B->E + k);
         mag_mul(m, m, v);
         mag_add(B->RA, B->RA, m);
     }
     arb_clear(u);
     arb_clear(x);
-    arb_clear(al);
     arb_clear(eta);
     mag_clear(w);
-    mag_clear(e);
     mag_clear(m);
     mag_clear(v);
     mag_clear(ub);
+    mag_clear(se);
 }
 
 int _hkz_lyt_line_build(_hkz_lyt_box_t *B, slong N, const arf_t tl0,
@@ -142,21 +135,6 @@ int _hkz_lyt_line_build(_hkz_lyt_box_t *B, slong N, const arf_t tl0,
         len = c->L.khi - c->L.klo + 1;
         if (len < 1)
             break;
-        if (B->len > 0)
-        {
-            _acb_vec_clear(B->V, B->len);
-            _acb_vec_clear(B->V1, B->len);
-            _acb_vec_clear(B->V2, B->len);
-            _acb_vec_clear(B->V3, B->len);
-            _acb_vec_clear(B->Vr, B->len);
-        }
-        B->len = len;
-        B->V = _acb_vec_init(len);
-        B->V1 = _acb_vec_init(len);
-        B->V2 = _acb_vec_init(len);
-        B->V3 = _acb_vec_init(len);
-        B->Vr = _acb_vec_init(len);
-        _hkz_lyi_node_loop(c, S, NULL, NULL, NULL, B->Vr, NULL, B->th0, 1);
         arb_set_d(B->bb, c->L.b);
         arb_add_arf(B->cc, B->bb, B->th0, ARF_PREC_EXACT);
         /* lam = Re(xs)^2/(2 tref^2) (any value is valid) */
@@ -170,8 +148,14 @@ int _hkz_lyt_line_build(_hkz_lyt_box_t *B, slong N, const arf_t tl0,
         mag_set(B->e1r, B->err1);
         mag_set(B->etr, B->errt);
         mag_mul_2exp_si(m2, c->eps, c->goal + 6 - (pass == 0 ? 24 : 16));
-        if (mag_cmp(B->err0, m2) <= 0)
+        /* the node values only for the line kept (the errors above read
+         * only the line model; the node loop writes nothing else) */
+        if (mag_cmp(B->err0, m2) <= 0 || pass == 2)
+        {
+            _hkz_lyt_box_resize(B, len);
+            _hkz_lyi_node_loop(c, S, NULL, NULL, NULL, B->Vr, NULL, B->th0, 1);
             break;
+        }
         x = mag_get_d_log2_approx(B->err0) - mag_get_d_log2_approx(m2) + 2;
     }
     if (len < 1)
@@ -199,13 +183,17 @@ void _hkz_lyt_box_step(_hkz_lyt_box_t *B, const arf_t ta, const arf_t tb,
                        const arf_t lo, const arf_t hi)
 {
     slong k, wp = B->pw;
-    arb_t u, x, d;
+    arb_t u, x, d, ig2, ex, rx, q2;
     arf_t m;
     mag_t f;
 
     arb_init(u);
     arb_init(x);
     arb_init(d);
+    arb_init(ig2);
+    arb_init(ex);
+    arb_init(rx);
+    arb_init(q2);
     arf_init(m);
     mag_init(f);
     arf_add(m, ta, tb, ARF_PREC_EXACT, ARF_RND_DOWN);
@@ -216,7 +204,8 @@ void _hkz_lyt_box_step(_hkz_lyt_box_t *B, const arf_t ta, const arf_t tb,
     arf_sub(m, tb, ta, ARF_PREC_EXACT, ARF_RND_DOWN);
     arf_mul_2exp_si(m, m, -1);
     arf_get_mag(B->r, m);
-    /* ig = 1/(2 T tm) for _hkz_lyt_growth; d = (tm - tref)/(2 tm tref) */
+    /* ig = 1/(2 T tm) for _hkz_lyt_growth; d = (tm - tref)/(2 tm tref);
+     * ig2 = 1/(2 tm^2) */
     arb_mul(B->ig, B->T, B->tm, wp);
     arb_mul_2exp_si(B->ig, B->ig, 1);
     arb_inv(B->ig, B->ig, wp);
@@ -224,6 +213,21 @@ void _hkz_lyt_box_step(_hkz_lyt_box_t *B, const arf_t ta, const arf_t tb,
     arb_div(d, d, B->tm, wp);
     arb_div(d, d, B->tref, wp);
     arb_mul_2exp_si(d, d, -1);
+    arb_sqr(ig2, B->tm, wp);
+    arb_mul_2exp_si(ig2, ig2, 1);
+    arb_inv(ig2, ig2, wp);
+    /* exp(u_k^2 d) = q^{(klo + k)^2}, q = e^{h^2 d}, by the recurrence
+     * E_{k+1} = E_k R_k, R_{k+1} = R_k q^2 (R_k = q^{2 (klo + k) + 1};
+     * balls, so the products enclose the exponentials) */
+    arb_set_arf(x, B->c.hh);
+    arb_sqr(x, x, wp);
+    arb_mul(x, x, d, wp);
+    arb_mul_si(ex, x, B->c.L.klo * B->c.L.klo, wp);
+    arb_exp(ex, ex, wp);
+    arb_mul_si(rx, x, 2 * B->c.L.klo + 1, wp);
+    arb_exp(rx, rx, wp);
+    arb_mul_2exp_si(x, x, 1);
+    arb_exp(q2, x, wp);
     for (k = 0; k < B->len; k++)
     {
         arb_set_arf(u, B->c.hh);
@@ -232,20 +236,19 @@ void _hkz_lyt_box_step(_hkz_lyt_box_t *B, const arf_t ta, const arf_t tb,
             acb_set_round(B->V + k, B->Vr + k, wp);
         else
         {
-            arb_sqr(x, u, wp);
-            arb_mul(x, x, d, wp);
-            arb_exp(x, x, wp);
-            acb_mul_arb(B->V + k, B->Vr + k, x, wp);
+            acb_mul_arb(B->V + k, B->Vr + k, ex, wp);
+            arb_mul(ex, ex, rx, wp);
+            arb_mul(rx, rx, q2, wp);
         }
+        _hkz_lyt_growth(B->E + k, B, u);
         acb_mul_arb(B->V1 + k, B->V + k, u, wp);
         acb_mul_arb(B->V3 + k, B->V1 + k, u, wp);
-        arb_div(x, u, B->tm, wp);
-        arb_sqr(x, x, wp);
-        arb_mul_2exp_si(x, x, -1);
+        arb_sqr(x, u, wp);
+        arb_mul(x, x, ig2, wp);
         arb_sub(x, x, B->lam, wp);
         acb_mul_arb(B->V2 + k, B->V + k, x, wp);
     }
-    remainders(B);
+    remainders(B, ig2);
     /* e^{lam (tm - tref)} */
     arb_sub(x, B->tm, B->tref, wp);
     arb_mul(x, x, B->lam, wp);
@@ -257,6 +260,10 @@ void _hkz_lyt_box_step(_hkz_lyt_box_t *B, const arf_t ta, const arf_t tb,
     arb_clear(u);
     arb_clear(x);
     arb_clear(d);
+    arb_clear(ig2);
+    arb_clear(ex);
+    arb_clear(rx);
+    arb_clear(q2);
     arf_clear(m);
     mag_clear(f);
 }

@@ -49,8 +49,11 @@ double _hkz_lyt_newton_d(slong N, double t, double th, double *xsre)
 }
 
 /* theta'(t) by a difference quotient of the double zero; lambda encodes a
- * step limit: dt <= t/8 (run_zero takes dt <= 0.5/lambda; the wedges of
- * track_cw_wedge.c are not limited by the spacing of the zeros). */
+ * step limit: dt <= t/8 up to N = 500, t/(8 sqrt(N/500)) beyond (run_zero
+ * takes dt <= 0.5/lambda; the wedges of track_cw_wedge.c are not limited
+ * by the spacing of the zeros, but their t-remainders spread like sqrt N:
+ * N = 2000, 10 zeros, t/16 took 1.41 s against 2.34 s at t/8 and 1.77 s
+ * at t/12, N = 500 t/8 0.93 s against 1.13 s at t/12). */
 void _hkz_ly_track_rates_cwi(double *dth, double *lam,
                              const hkz_ly_track_struct *tr, const arf_t t,
                              const arb_t theta, slong prec)
@@ -65,25 +68,26 @@ void _hkz_ly_track_rates_cwi(double *dth, double *lam,
     *dth = (x1 - x0) / dt;
     if (!isfinite(*dth))
         *dth = 0;
-    *lam = 4.0 / td;
+    *lam = 4.0 * FLINT_MAX(1.0, sqrt((double) N / 500)) / td;
 }
 
 /* theta_j(tb) inside [lo, hi]: the bracket of cw_integral_eval.c, first to
  * ~2^-40 (from the double Newton zero), then to the goal from the midpoint
- * of the first (its linear shift needs a start near the zero); the box
- * itself if that fails. */
+ * of the first (its linear shift needs a start near the zero), the two on
+ * one line and one set of bounds; the box itself if that fails. */
 int _hkz_lyt_zero_at(arb_t res, const hkz_ly_track_struct *tr, slong N,
                     const arf_t tb, double guess, const arf_t lo,
                     const arf_t hi, slong prec)
 {
     arb_t t;
-    arf_t x0, wt, a, b;
-    int sa, sb, k, ok = 0;
+    arf_t x0, wt, w2, a, b;
+    int sa, sb, k, got, ok = 0;
     double re;
 
     arb_init(t);
     arf_init(x0);
     arf_init(wt);
+    arf_init(w2);
     arf_init(a);
     arf_init(b);
     arb_set_interval_arf(res, lo, hi, prec);
@@ -91,10 +95,17 @@ int _hkz_lyt_zero_at(arb_t res, const hkz_ly_track_struct *tr, slong N,
     arf_set_d(x0, _hkz_lyt_newton_d(N, arf_get_d(tb, ARF_RND_NEAR), guess, &re));
     for (k = 0; k < 3; k++)
     {
+        /* the first two brackets on one line (one set of bounds), then
+         * (if needed) one more */
         arf_mul_2exp_si(wt, x0, k == 0 ? -40 : -tr->rel_bits - 2);
-        if (!_hkz_ly_cw_integral_bracket(a, b, &sa, &sb, x0, wt, N, t, prec) ||
-            arf_cmp(a, lo) <= 0 || arf_cmp(b, hi) >= 0)
+        arf_mul_2exp_si(w2, x0, -tr->rel_bits - 2);
+        got = k == 0 ? _hkz_ly_cw_integral_bracket2(a, b, &sa, &sb, x0, wt,
+                                                    w2, N, t, prec)
+                     : _hkz_ly_cw_integral_bracket(a, b, &sa, &sb, x0, wt, N,
+                                                   t, prec);
+        if (got == 0 || arf_cmp(a, lo) <= 0 || arf_cmp(b, hi) >= 0)
             break;
+        k += k == 0 ? got - 1 : 0;
         arb_set_interval_arf(res, a, b, prec);
         ok = 1;
         arf_add(x0, a, b, prec, ARF_RND_NEAR);
@@ -107,6 +118,7 @@ int _hkz_lyt_zero_at(arb_t res, const hkz_ly_track_struct *tr, slong N,
     arb_clear(t);
     arf_clear(x0);
     arf_clear(wt);
+    arf_clear(w2);
     arf_clear(a);
     arf_clear(b);
     return ok;

@@ -38,23 +38,60 @@
 #include "track_cw_internal.h"
 
 /* theta_j(tb) in doubles: four Newton continuation steps from (ta, th)
- * with the secant velocity (a guess; the step certifies); *sp = the
- * smaller local spacing pi t/(Re xs + 2 sqrt t) at ta and tb. */
-static double predict_d(double *sp, slong N, double ta, double th, double v,
-                        double tb)
+ * with the secant velocity (a guess; the step certifies); the path at
+ * ta + k (tb - ta)/4 into xs[k] (xs[0] = th); *sp = the smaller local
+ * spacing pi t/(Re xs + 2 sqrt t) at ta and tb. */
+static double predict_d(double *sp, double *xs, slong N, double ta,
+                        double th, double v, double tb)
 {
     double h = (tb - ta) / 4, x = th, y, re;
     int k;
     (void) _hkz_lyt_newton_d(N, ta, th, &re);
     *sp = HKZ_LY_PI * ta / (re + 2 * sqrt(ta));
+    xs[0] = th;
     for (k = 1; k <= 4; k++)
     {
         y = _hkz_lyt_newton_d(N, ta + k * h, x + v * h, &re);
         v = (y - x) / h;
         x = y;
+        xs[k] = x;
     }
     *sp = FLINT_MIN(*sp, HKZ_LY_PI * tb / (re + 2 * sqrt(tb)));
     return x;
+}
+
+/* lo, hi widened to the theta range of the wedge of the path xs (at ta
+ * + k (tb - ta)/4, xs[0] = theta(ta)) with D margin m/tb, on the line
+ * through the double saddle at ((ta + tb)/2, (xs[0] + xs[4])/2): a guess,
+ * less twice m (the caller widens by that) plus m/4 of slack */
+static void wedge_hull_d(arf_t lo, arf_t hi, slong N, double ta, double tb,
+                         double tha, const double *xs, double m)
+{
+    _hkz_ly_cw_line_t L;
+    double tr = 0.5 * (ta + tb), th0 = 0.5 * (tha + xs[4]), re, im, c, d,
+           dlo = HUGE_VAL, dhi = -HUGE_VAL, x;
+    arf_t u;
+    int k;
+    if (_hkz_ly_cw_saddle_top_d(&re, &im, th0, N * tr) ||
+        _hkz_ly_cw_line_d(&L, N, tr, th0, re, im, 40.0))
+        return;
+    c = L.b + th0;
+    for (k = 0; k <= 4; k++)
+    {
+        d = (c - xs[k]) / (ta + k * (tb - ta) / 4);
+        dlo = FLINT_MIN(dlo, d);
+        dhi = FLINT_MAX(dhi, d);
+    }
+    if (!isfinite(dlo) || !isfinite(dhi))
+        return;
+    arf_init(u);
+    x = c - tb * (dhi + m / tb) + 1.75 * m;
+    arf_set_d(u, x);
+    arf_min(lo, lo, u);
+    x = c - ta * (dlo - m / tb) - 1.75 * m;
+    arf_set_d(u, x);
+    arf_max(hi, hi, u);
+    arf_clear(u);
 }
 
 int _hkz_lyt_wedge_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
@@ -70,7 +107,7 @@ int _hkz_lyt_wedge_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
     arf_t xl0, xl1;
     double tad = arf_get_d(ta, ARF_RND_NEAR), tbd = arf_get_d(tb,
                  ARF_RND_NEAR), tha = arf_get_d(arb_midref(A), ARF_RND_NEAR),
-           sp, pb;
+           sp, pb, xs[5];
 
     _hkz_lyt_box_init(&B);
     arf_init(xl0);
@@ -86,8 +123,8 @@ int _hkz_lyt_wedge_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
     arb_init(x);
     arb_init(y);
     arb_init(hpi);
-    pb = predict_d(&sp, N, tad, tha, (arf_get_d(thpred, ARF_RND_NEAR) - tha) /
-                   (tbd - tad), tbd);
+    pb = predict_d(&sp, xs, N, tad, tha, (arf_get_d(thpred, ARF_RND_NEAR) -
+                   tha) / (tbd - tad), tbd);
     if (!isfinite(pb) || !isfinite(sp) || sp <= 0 || pb <= 0 ||
         pb >= HKZ_LY_PI / 2)
         goto cleanup;
@@ -102,14 +139,22 @@ int _hkz_lyt_wedge_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
     arf_abs(u, arb_midref(A));
     arf_mul_2exp_si(u, u, -tr->rel_bits + 3);
     arf_max(m, m, u);
-    /* the region X of the line: hull(A, pb) widened by twice the margin */
-    arf_set_d(u, pb);
+    /* the region X of the line: hull(A, the predicted path) widened by
+     * twice the margin */
     arb_get_lbound_arf(lo, A, prec);
-    arf_min(lo, lo, u);
+    arb_get_ubound_arf(hi, A, prec);
+    xs[0] = tha;
+    for (k = 1; k <= 4; k++)
+    {
+        arf_set_d(u, xs[k]);
+        arf_min(lo, lo, u);
+        arf_max(hi, hi, u);
+    }
+    /* and the wedge itself, estimated in doubles on the line that
+     * _hkz_lyt_line_build will take (checked once it is built) */
+    wedge_hull_d(lo, hi, N, tad, tbd, tha, xs, arf_get_d(m, ARF_RND_UP));
     arf_mul_2exp_si(m, m, 1);
     arf_sub(lo, lo, m, prec, ARF_RND_DOWN);
-    arb_get_ubound_arf(hi, A, prec);
-    arf_max(hi, hi, u);
     arf_add(hi, hi, m, prec, ARF_RND_UP);
     arf_mul_2exp_si(m, m, -1);
     arb_const_pi(hpi, 64);
@@ -135,6 +180,20 @@ int _hkz_lyt_wedge_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
     arb_div(y, y, x, wp);
     arb_sub(y, y, g, wp);
     arb_union(v, v, y, wp);
+    /* and D at the predicted path inside T: with the line through the
+     * saddle at tref, D is stationary there and its drift
+     * over the step bends the path away from both ends (the hull of the
+     * ends alone would need a margin of that drift) */
+    for (k = 1; k < 4; k++)
+    {
+        arb_set_d(y, xs[k]);
+        arb_sub(y, B.cc, y, wp);
+        arb_set_d(x, tad + k * (tbd - tad) / 4);
+        arb_div(y, y, x, wp);
+        arb_sub(y, y, g, wp);
+        arb_union(v, v, y, wp);
+    }
+    arb_set_arf(x, tb);
     arb_set_arf(y, m);
     arb_div(y, y, x, wp);
     arb_get_lbound_arf(Dlo, v, wp);

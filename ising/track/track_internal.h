@@ -95,6 +95,9 @@ int _hkz_ly_track_try_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
  * enclosures behind sign must hold on every sub-box. */
 int _hkz_ly_track_subbox_sign(int (*sign)(void *ctx, slong a, slong b,
                                           slong m), void *ctx);
+/* the same with m = 1, 2, ..., mmax (a power of 2) */
+int _hkz_ly_track_subbox_sign_m(int (*sign)(void *ctx, slong a, slong b,
+                                            slong m), void *ctx, slong mmax);
 
 /* One round of at most max_steps steps of every unfinished zero
  * (track_run.c). */

@@ -177,9 +177,15 @@ static void piece(arb_t res, const arf_t r, slong a, slong m, slong prec)
 int _hkz_ly_track_subbox_sign(int (*sign)(void *ctx, slong a, slong b,
                                           slong m), void *ctx)
 {
+    return _hkz_ly_track_subbox_sign_m(sign, ctx, 8);
+}
+
+int _hkz_ly_track_subbox_sign_m(int (*sign)(void *ctx, slong a, slong b,
+                                            slong m), void *ctx, slong mmax)
+{
     slong m, a, b;
     int sg = 0, s;
-    for (m = 1; m <= 8 && sg == 0; m *= 2)
+    for (m = 1; m <= mmax && sg == 0; m *= 2)
     {
         sg = 2;
         for (a = 0; a < m && sg != 0; a++)

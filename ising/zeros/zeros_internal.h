@@ -152,6 +152,13 @@ void _hkz_ly_zeros_resize(hkz_ly_zeros_t z, slong j0, slong len);
  * wt/4) with one pass over the nodes (cw_integral.c).  1 on success. */
 int _hkz_ly_cw_integral_bracket(arf_t a, arf_t b, int *sa, int *sb,
         const arf_t x0, const arf_t wt, slong N, const arb_t t, slong prec);
+/* Two stages from x0 on one line and one set of bounds: the bracket with
+ * wt1, then from its midpoint the bracket with wt2.  The stages done (0, 1,
+ * 2); (a, b) the last bracket certified (when a stage fails, its
+ * predecessor's bracket stays). */
+int _hkz_ly_cw_integral_bracket2(arf_t a, arf_t b, int *sa, int *sb,
+        const arf_t x0, const arf_t wt1, const arf_t wt2, slong N,
+        const arb_t t, slong prec);
 
 /* Brackets of nearby zeros from one set of nodes per thread
  * (cw_integral_block.c): same contract as _hkz_ly_cw_integral_bracket;

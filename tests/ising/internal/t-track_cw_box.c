@@ -10,7 +10,8 @@
  * T, theta a sub-ball of X) contain these values at random boxes, points
  * and N; so do the second-order forms in t of track_cw_curv.c (K_t, and
  * K = G(t, D) by the Taylor form of the wedge edges), also with the node
- * values rounded to the 64 bits of the wedge certificates. */
+ * values rounded to the 64 bits of the wedge certificates, and on a piece
+ * of T with the nodes re-centred there (the wedge pieces). */
 #include "hkz_test.h"
 #include "track_cw_internal.h"
 
@@ -122,12 +123,14 @@ int main(void)
     flint_rand_t st;
     slong it, N, prec;
     _hkz_lyt_box_t B;
-    arf_t ta, tb, lo, hi;
+    arf_t ta, tb, ta2, tb2, lo, hi;
     arb_t t, th, K, Kth, Kt, E, Eth, Et, T2, X2;
     slong built = 0;
 
     hkz_test_rand_init(st);
     arf_init(ta);
+    arf_init(ta2);
+    arf_init(tb2);
     arf_init(tb);
     arf_init(lo);
     arf_init(hi);
@@ -198,6 +201,34 @@ int main(void)
             HKZ_TEST_CHECK(arb_contains(K, E) && arb_contains(Kt, Et),
                            "N=%ld pw=%ld: the second-order forms miss the "
                            "cosine-sum values", (long) N, (long) B.pw);
+            /* a piece [ta2, tb2] of T, the nodes re-centred there (tm !=
+             * tref: the node factors e^{u_k^2 d} by their recurrence, the
+             * growth bounds e_k of the piece): K_piece = e^{lam (tm -
+             * tref)} K_ref, K_ref the values with tm = tref */
+            k1 = n_randint(st, 1024);
+            k2 = k1 + 1 + n_randint(st, 1024 - k1);
+            frac(t, ta, tb, k1);
+            arf_set(ta2, arb_midref(t));
+            frac(t, ta, tb, k2);
+            arf_set(tb2, arb_midref(t));
+            _hkz_lyt_box_step(&B, ta2, tb2, lo, hi);
+            frac(t, ta2, tb2, n_randint(st, 1025));
+            frac(th, lo, hi, n_randint(st, 1025));
+            _hkz_lyt_box_eval(K, Kth, Kt, &B, th, t);
+            arb_swap(T2, B.tm);
+            arb_set(B.tm, B.tref);
+            exact(E, Eth, Et, &B, N, t, th, 4 * N + 256);
+            arb_swap(T2, B.tm);
+            arb_sub(X2, B.tm, B.tref, 4 * N + 256);
+            arb_mul(X2, X2, B.lam, 4 * N + 256);
+            arb_exp(X2, X2, 4 * N + 256);
+            arb_mul(E, E, X2, 4 * N + 256);
+            arb_mul(Eth, Eth, X2, 4 * N + 256);
+            arb_mul(Et, Et, X2, 4 * N + 256);
+            HKZ_TEST_CHECK(arb_contains(K, E) && arb_contains(Kth, Eth) &&
+                           arb_contains(Kt, Et), "N=%ld pw=%ld: a re-centred "
+                           "piece misses the cosine-sum values", (long) N,
+                           (long) B.pw);
         }
         _hkz_lyt_box_clear(&B);
     }
@@ -205,6 +236,8 @@ int main(void)
                    (long) built);
     arf_clear(ta);
     arf_clear(tb);
+    arf_clear(ta2);
+    arf_clear(tb2);
     arf_clear(lo);
     arf_clear(hi);
     arb_clear(t);
