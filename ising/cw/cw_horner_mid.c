@@ -17,6 +17,9 @@
  * numbers, without Arb's general paths.  Otherwise arf does it.
  * tests/ly/internal/t-cw_horner_mid.c checks both against the balls. */
 #include "cw_integral_internal.h"
+#if defined(__x86_64__)
+#include <x86intrin.h>
+#endif
 
 /* (-1)^s (m1 2^64 + m0) 2^(e - 128), m1 >= 2^63; m = 0: zero */
 typedef struct
@@ -99,6 +102,54 @@ static int is0(const ulong *M)
     return (M[0] | M[1] | M[2] | M[3]) == 0;
 }
 
+/* R = A + B, R = P - Q - bo over WL limbs (carries: adc/sbb chains where
+ * the compiler has them) */
+static inline void add7(ulong *R, const ulong *A, const ulong *B)
+{
+#if defined(__x86_64__)
+    unsigned char c = 0;
+    unsigned long long r;
+    slong i;
+    for (i = 0; i < WL; i++)
+    {
+        c = _addcarry_u64(c, A[i], B[i], &r);
+        R[i] = r;
+    }
+#else
+    ulong c = 0;
+    slong i;
+    for (i = 0; i < WL; i++)
+    {
+        unsigned __int128 v = (unsigned __int128) A[i] + B[i] + c;
+        R[i] = (ulong) v;
+        c = (ulong) (v >> 64);
+    }
+#endif
+}
+
+static inline void sub7(ulong *R, const ulong *P, const ulong *Q, int bo)
+{
+#if defined(__x86_64__)
+    unsigned char b = (unsigned char) bo;
+    unsigned long long r;
+    slong i;
+    for (i = 0; i < WL; i++)
+    {
+        b = _subborrow_u64(b, P[i], Q[i], &r);
+        R[i] = r;
+    }
+#else
+    ulong b = (ulong) bo;
+    slong i;
+    for (i = 0; i < WL; i++)
+    {
+        unsigned __int128 v = (unsigned __int128) P[i] - Q[i] - b;
+        R[i] = (ulong) v;
+        b = (ulong) (v >> 64) & 1;
+    }
+#endif
+}
+
 /* out = RD_p(X + Y), X = (-1)^sx Mx 2^(ex - 256) with Mx < 2^256 (4
  * limbs), likewise Y.  Exact in a window of 384 bits with X on top: Y
  * shifted by d = ex - ey > 128 loses bits Yl in [0, 1) window units; then
@@ -108,7 +159,7 @@ static int is0(const ulong *M)
 static void add_rd(fx_t *out, int sx, slong ex, const ulong *Mx, int sy,
                    slong ey, const ulong *My, slong p)
 {
-    ulong A[WL], B[WL], R[WL], lost = 0, bo, c;
+    ulong A[WL], B[WL], R[WL], lost = 0;
     slong d, q, r, i, t, tb, lo;
     int s;
 
@@ -131,50 +182,66 @@ static void add_rd(fx_t *out, int sx, slong ex, const ulong *Mx, int sy,
         out->e = 0;
         return;
     }
-    for (i = 0; i < WL; i++)
-        A[i] = B[i] = 0;
-    for (i = 0; i < 4; i++)
-        A[i + 2] = Mx[i];
-    if (!is0(My))
+    A[0] = A[1] = A[6] = B[0] = B[6] = 0;
+    A[2] = Mx[0];
+    A[3] = Mx[1];
+    A[4] = Mx[2];
+    A[5] = Mx[3];
+    d = ex - ey;
+    if (is0(My))
+        B[1] = B[2] = B[3] = B[4] = B[5] = 0;
+    else if (d == 0)
     {
-        d = ex - ey;
-        if (d >= 384)
-            lost = 1;
-        else
+        B[1] = 0;
+        B[2] = My[0];
+        B[3] = My[1];
+        B[4] = My[2];
+        B[5] = My[3];
+    }
+    else if (d < 64)
+    {
+        /* B = My << (128 - d): limb k goes to limbs k + 1, k + 2 */
+        int sl = 64 - (int) d;
+        B[1] = My[0] << sl;
+        B[2] = (My[0] >> d) | (My[1] << sl);
+        B[3] = (My[1] >> d) | (My[2] << sl);
+        B[4] = (My[2] >> d) | (My[3] << sl);
+        B[5] = My[3] >> d;
+    }
+    else if (d >= 384)
+    {
+        B[1] = B[2] = B[3] = B[4] = B[5] = 0;
+        lost = 1;
+    }
+    else
+    {
+        /* B = (My << 128) >> d */
+        q = d / 64;
+        r = d % 64;
+        for (i = 0; i < 6; i++)
         {
-            /* B = (My << 128) >> d */
-            q = d / 64;
-            r = d % 64;
-            for (i = 0; i < 6; i++)
-            {
-                /* bit 64 i of B is bit 64 i + d of My << 128 */
-                slong src = i + q - 2;
-                ulong v = 0;
-                if (src >= 0 && src < 4)
-                    v = r == 0 ? My[src] : My[src] >> r;
-                if (r != 0 && src + 1 >= 0 && src + 1 < 4)
-                    v |= My[src + 1] << (64 - r);
-                B[i] = v;
-            }
-            /* the bits shifted out below the window */
-            for (i = 0; i < 4; i++)
-            {
-                slong pos = 64 * (i + 2) - d;     /* of My[i]'s bit 0 */
-                if (pos + 64 <= 0)
-                    lost |= My[i];
-                else if (pos < 0)
-                    lost |= My[i] << (64 + pos);
-            }
+            /* bit 64 i of B is bit 64 i + d of My << 128 */
+            slong src = i + q - 2;
+            ulong v = 0;
+            if (src >= 0 && src < 4)
+                v = r == 0 ? My[src] : My[src] >> r;
+            if (r != 0 && src + 1 >= 0 && src + 1 < 4)
+                v |= My[src + 1] << (64 - r);
+            B[i] = v;
+        }
+        /* the bits shifted out below the window */
+        for (i = 0; i < 4; i++)
+        {
+            slong pos = 64 * (i + 2) - d;     /* of My[i]'s bit 0 */
+            if (pos + 64 <= 0)
+                lost |= My[i];
+            else if (pos < 0)
+                lost |= My[i] << (64 + pos);
         }
     }
     if (sx == sy)
     {
-        for (i = 0, c = 0; i < WL; i++)
-        {
-            unsigned __int128 v = (unsigned __int128) A[i] + B[i] + c;
-            R[i] = (ulong) v;
-            c = (ulong) (v >> 64);
-        }
+        add7(R, A, B);
         s = sx;
     }
     else
@@ -200,12 +267,7 @@ static void add_rd(fx_t *out, int sx, slong ex, const ulong *Mx, int sy,
             }
         }
         /* R = P - Q - (lost != 0) */
-        for (i = 0, bo = lost != 0; i < WL; i++)
-        {
-            unsigned __int128 v = (unsigned __int128) P[i] - Q[i] - bo;
-            R[i] = (ulong) v;
-            bo = (ulong) (v >> 64) & 1;
-        }
+        sub7(R, P, Q, lost != 0);
     }
     for (t = WL - 1; t > 0 && R[t] == 0; t--)
         ;
@@ -218,8 +280,19 @@ static void add_rd(fx_t *out, int sx, slong ex, const ulong *Mx, int sy,
     }
     tb = 64 * t + 63 - __builtin_clzl(R[t]);
     lo = tb - 127;
-    out->m[0] = get64(R, lo);
-    out->m[1] = get64(R, lo + 64);
+    if (lo >= 0)
+    {
+        q = lo >> 6;
+        r = lo & 63;
+        out->m[0] = (R[q] >> r) | ((R[q + 1] << 1) << (63 - r));
+        out->m[1] = (R[q + 1] >> r) |
+                    (q + 2 < WL ? (R[q + 2] << 1) << (63 - r) : 0);
+    }
+    else
+    {
+        out->m[0] = get64(R, lo);
+        out->m[1] = get64(R, lo + 64);
+    }
     if (p <= 64)
     {
         out->m[0] = 0;
