@@ -10,12 +10,11 @@
 #include "cw_integral_internal.h"
 
 /* w = omega = e^{i ph}, wk = omega^klo, ph = h (x - theta0)/t; s = |x -
- * theta0| */
+ * theta0|; at precision wp */
 static void blk_phases(acb_t w, acb_t wk, arb_t s, const _hkz_lyi_blk_t *b,
-                       const arf_t x)
+                       const arf_t x, slong wp)
 {
     const _hkz_lyi_ictx_t *c = &b->c;
-    slong wp = c->wp;
     arb_t ph;
 
     arb_init(ph);
@@ -30,23 +29,39 @@ static void blk_phases(acb_t w, acb_t wk, arb_t s, const _hkz_lyi_blk_t *b,
     arb_clear(ph);
 }
 
+/* err = err0 + disc0 (e^{a s/t} - 1) >= |T - I| at |x - theta0| <= s
+ * (cw_integral_block.c) */
+static void blk_err(mag_t err, const _hkz_lyi_blk_t *b, arb_t s)
+{
+    const _hkz_lyi_ictx_t *c = &b->c;
+    arb_t a;
+    mag_t m;
+    arb_init(a);
+    mag_init(m);
+    arb_set_d(a, (double) (float) c->L.a);
+    arb_mul(s, s, a, 64);
+    arb_mul(s, s, b->invt, 64);
+    arb_get_mag(m, s);
+    mag_expm1(m, m);
+    mag_mul(m, m, c->disc);
+    mag_add(err, m, c->err);
+    arb_clear(a);
+    mag_clear(m);
+}
+
 /* S = sum_k V_k omega^k (D: with VT_k, if not NULL) and the error bound
  * at x. */
 static void blk_eval(acb_t S, acb_t D, mag_t err, const _hkz_lyi_blk_t *b,
                      const arf_t x)
 {
-    const _hkz_lyi_ictx_t *c = &b->c;
-    slong wp = c->wp;
-    arb_t ph, s;
+    slong wp = b->c.wp;
+    arb_t s;
     acb_t w, wk;
-    mag_t m;
 
-    arb_init(ph);
     arb_init(s);
     acb_init(w);
     acb_init(wk);
-    mag_init(m);
-    blk_phases(w, wk, s, b, x);
+    blk_phases(w, wk, s, b, x, wp);
     _acb_poly_evaluate(S, b->V, b->len, w, wp);
     acb_mul(S, S, wk, wp);
     if (D != NULL)
@@ -54,40 +69,60 @@ static void blk_eval(acb_t S, acb_t D, mag_t err, const _hkz_lyi_blk_t *b,
         _acb_poly_evaluate(D, b->VT, b->len, w, wp);
         acb_mul(D, D, wk, wp);
     }
-    /* err0 + disc0 (e^{a |x - theta0|/t} - 1) */
-    arb_set_d(ph, (double) (float) c->L.a);
-    arb_mul(s, s, ph, 64);
-    arb_mul(s, s, b->invt, 64);
-    arb_get_mag(m, s);
-    mag_expm1(m, m);
-    mag_mul(m, m, c->disc);
-    mag_add(err, m, c->err);
-    arb_clear(ph);
+    blk_err(err, b, s);
     arb_clear(s);
     acb_clear(w);
     acb_clear(wk);
-    mag_clear(m);
 }
 
-/* certified sign of I at x (0 if undecided) */
+/* certified sign of I at x (0 if undecided): first from the sum in
+ * doubles with its proven bound (cw_sum_d.c; the phases at 64 bits), then,
+ * where that does not decide, from the ball sum at the working precision.
+ * Both are signs of the same true I, so the brackets keep their bits. */
 static int blk_sign(const _hkz_lyi_blk_t *b, const arf_t x)
 {
-    acb_t S;
-    arb_t v;
-    mag_t err;
-    int sg;
+    acb_t S, w, wk;
+    arb_t v, s;
+    mag_t err, E;
+    double R;
+    int sg = 0;
     acb_init(S);
+    acb_init(w);
+    acb_init(wk);
     arb_init(v);
+    arb_init(s);
     mag_init(err);
-    blk_eval(S, NULL, err, b, x);
-    /* 2 h Re S +- err (err bounds |T - I| in these units, cw_integral.c) */
-    arb_mul_arf(v, acb_realref(S), b->c.hh, b->c.wp);
-    arb_mul_2exp_si(v, v, 1);
-    arb_add_error_mag(v, err);
-    sg = arb_is_positive(v) ? 1 : arb_is_negative(v) ? -1 : 0;
+    mag_init(E);
+    blk_phases(w, wk, s, b, x, 64);
+    if (b->finite &&
+        _hkz_lyi_sum_d(&R, E, b->Vd, b->len, b->dA, b->dD, w, wk))
+    {
+        blk_err(err, b, s);
+        /* 2 h (R +- E) +- err */
+        arb_set_d(v, R);
+        arb_add_error_mag(v, E);
+        arb_mul_arf(v, v, b->c.hh, 64);
+        arb_mul_2exp_si(v, v, 1);
+        arb_add_error_mag(v, err);
+        sg = arb_is_positive(v) ? 1 : arb_is_negative(v) ? -1 : 0;
+    }
+    if (sg == 0)
+    {
+        blk_eval(S, NULL, err, b, x);
+        /* 2 h Re S +- err (err bounds |T - I| in these units,
+         * cw_integral.c) */
+        arb_mul_arf(v, acb_realref(S), b->c.hh, b->c.wp);
+        arb_mul_2exp_si(v, v, 1);
+        arb_add_error_mag(v, err);
+        sg = arb_is_positive(v) ? 1 : arb_is_negative(v) ? -1 : 0;
+    }
     acb_clear(S);
+    acb_clear(w);
+    acb_clear(wk);
     arb_clear(v);
+    arb_clear(s);
     mag_clear(err);
+    mag_clear(E);
     return sg;
 }
 
@@ -155,7 +190,7 @@ static void newton_mid(arf_t x, arf_t step, const _hkz_lyi_blk_t *b)
     acb_init(w);
     acb_init(wk);
     arb_init(s);
-    blk_phases(w, wk, s, b, x);
+    blk_phases(w, wk, s, b, x, wp);
     if (b->len >= 3 && wp < 1024 && b->finite && acb_is_finite(w) &&
         acb_is_finite(wk) && !acb_is_zero(w))
     {

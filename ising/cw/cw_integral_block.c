@@ -72,6 +72,8 @@ void _hkz_lyi_cache_free(_hkz_lyi_cache_t *ca)
             flint_free(b->VTd);
         }
         arb_clear(b->invt);
+        mag_clear(b->dA);
+        mag_clear(b->dD);
         flint_free(b);
     }
     pthread_mutex_destroy(&ca->lock);
@@ -91,6 +93,8 @@ _hkz_lyi_blk_t *_hkz_lyi_blk_mine(_hkz_lyi_cache_t *ca)
     b->V = b->VT = NULL;
     b->Vd = b->VTd = NULL;
     arb_init(b->invt);
+    mag_init(b->dA);
+    mag_init(b->dD);
     b->t = _arb_vec_init(1);
     arf_init(b->th0);
     _hkz_lyi_ictx_init(&b->c);
@@ -138,13 +142,25 @@ int _hkz_lyi_blk_rebuild(_hkz_lyi_blk_t *b, const arf_t x0, slong N,
         b->VTd = flint_malloc(sizeof(double complex) * b->alloc);
     }
     _hkz_lyi_node_loop(c, S, NULL, NULL, NULL, b->V, b->VT, x0, 1);
+    mag_zero(b->dA);
+    mag_zero(b->dD);
     for (k = 0; k < b->len; k++)
     {
+        mag_t m;
         b->Vd[k] = arf_get_d(arb_midref(acb_realref(b->V + k)), ARF_RND_NEAR)
             + I * arf_get_d(arb_midref(acb_imagref(b->V + k)), ARF_RND_NEAR);
         b->VTd[k] = arf_get_d(arb_midref(acb_realref(b->VT + k)),
                               ARF_RND_NEAR)
             + I * arf_get_d(arb_midref(acb_imagref(b->VT + k)), ARF_RND_NEAR);
+        /* for the signs in doubles (cw_sum_d.c) */
+        mag_init(m);
+        acb_set_d_d(S, creal(b->Vd[k]), cimag(b->Vd[k]));
+        acb_get_mag(m, S);
+        mag_add(b->dA, b->dA, m);
+        acb_sub(S, b->V + k, S, 64);
+        acb_get_mag(m, S);
+        mag_add(b->dD, b->dD, m);
+        mag_clear(m);
     }
     /* (an acb is two arbs) */
     b->finite = _arb_vec_is_finite((arb_srcptr) b->V, 2 * b->len) &&

@@ -53,6 +53,7 @@ typedef struct _hkz_lyi_blk_s
     arb_t invt;             /* 1/t at the working precision */
     double complex *Vd, *VTd;   /* midpoints, for the Newton step */
     int finite;     /* every V_k, VT_k finite (cw_block_bracket.c) */
+    mag_t dA, dD;   /* sum |Vd_k|, sum |V_k - Vd_k| (the signs in doubles) */
 } _hkz_lyi_blk_t;
 
 /* This thread's block of the cache; new nodes and bounds at theta0 = x0
@@ -62,6 +63,12 @@ _hkz_lyi_blk_t *_hkz_lyi_blk_mine(_hkz_lyi_cache_t *ca);
  * balls have it, for len >= 3, w != 0 and prec < 1024 (cw_horner_mid.c) */
 void _hkz_lyi_horner_mid(arf_t re, arf_t im, acb_srcptr f, slong len,
                          const acb_t w, const acb_t wk, slong prec);
+/* R = Re(om sum_k a_k w^k) in doubles and E >= its error for every
+ * V_k with sum |V_k - a_k| <= D, A >= sum |a_k|, |w|, |om| <= 1 in the
+ * balls w, om; 0 if not finite (cw_sum_d.c, the proof there) */
+int _hkz_lyi_sum_d(double *R, mag_t E, const double complex *a, slong n,
+                   const mag_t A, const mag_t D, const acb_t w,
+                   const acb_t om);
 int _hkz_lyi_blk_rebuild(_hkz_lyi_blk_t *b, const arf_t x0, slong N,
                          const arb_t t, slong prec);
 
