@@ -64,12 +64,28 @@ void _hkz_engine_cpu_gemm_range(size_t i0, size_t i1, void *varg);
  * of hkz_parallel_for. */
 void _hkz_engine_cpu_gen_range(size_t i0, size_t i1, void *varg);
 
-/* One K-block's region on the pool: the sub-tiles of G (its grid set
- * here), then, if next != NULL, the generation of the next K-block into
- * the other buffer, in row chunks: threads done with the sub-tiles
- * generate instead of waiting at a barrier. */
-int _hkz_engine_cpu_region(hkz_pool_t pool, int nth, _hkz_cpu_gemm_t *G,
-                           _hkz_cpu_gen_t *next);
+/* One K-block of a USER basis on the pool: the sub-tiles of G (its grid
+ * set here), taken one at a time. */
+int _hkz_engine_cpu_region(hkz_pool_t pool, int nth, _hkz_cpu_gemm_t *G);
+
+/* Start of part i of n split into parts at multiples of
+ * HKZ_ENGINE_TALIGN (the sub-tile boundaries). */
+size_t _hkz_engine_cpu_split(size_t n, size_t parts, size_t i);
+
+/* Rows [r0, r1) x columns [c0, c1) of A's block through all of A's K-block,
+ * panel by panel (ragged ends in scratch tiles); after the last K-block
+ * the outputs are checked.  Errors go to A->status and A->bad. */
+void _hkz_engine_cpu_gemm_tile(_hkz_cpu_gemm_t *A, size_t r0, size_t r1,
+        size_t c0, size_t c1);
+
+/* Generated bases (CHEB_U, COS): the whole K range of G's (np x tc)
+ * block, one near-square tile per thread (_hkz_engine_cpu_own_grid), each
+ * thread generating its own rows (x: the block's points; tab: COS's
+ * T_0 .. T_M of them, ld np, or NULL) -- engine_cpu_own.c. */
+int _hkz_engine_cpu_own(hkz_pool_t pool, int nth, _hkz_cpu_gemm_t *G,
+        const hkz_engine_problem_t *pb, const double *x, const double *tab);
+void _hkz_engine_cpu_own_grid(size_t *nr, size_t *nc, size_t np, size_t tc,
+        int nth);
 
 /* The BLAS runs single-threaded while any engine run is active (process-
  * wide setting, saved by the first run and restored by the last). */
