@@ -139,7 +139,8 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
     double *cur = NULL, *Ctail = NULL;
     const double *C;
     size_t ldc;
-    int status = HKZ_SUCCESS, serial = 0;
+    _hkz_col_bounds_t bnd;
+    int status = HKZ_SUCCESS, serial = 0, fuse;
 
     /* block sizes: memory knobs only (see the note at the top) */
     kb = s->o.kblock != 0 ? s->o.kblock : 2 * kp;
@@ -222,9 +223,16 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
                        "hkz_engine_run: out of memory");
     }
 
-    /* every column's bound first, in one pass over the weights that also
-     * checks them (hkz_engine_run then skips its own scan) */
+    /* every column's bound in one pass over the weights that also checks
+     * them (hkz_engine_run then skips its own scan): one chunk of a
+     * generated basis takes it in the tail of its tiles' region (checked
+     * there before the outputs), otherwise it comes first */
+    fuse = (err != NULL || mag != NULL) && nchunks == 1 && P > 0 && T > 0 &&
+           pb->basis != HKZ_BASIS_USER;
     if (err != NULL || mag != NULL)
+        HKZ_TRY_GOTO(_hkz_engine_col_bounds_init(&bnd, err != NULL ? colerr
+                     : NULL, mag, bmax, berr, C, cerr, ldc, K));
+    if ((err != NULL || mag != NULL) && !fuse)
         HKZ_TRY_GOTO(_hkz_engine_col_bounds_mt(err != NULL ? colerr : NULL,
                 mag, bmax, berr, C, cerr, ldc, K, T, s->pool, nth));
 
@@ -268,8 +276,12 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
                 HKZ_TRY_GOTO(_hkz_engine_cpu_gen_cols(&A, np, s->pool, nth));
             }
             if (pb->basis != HKZ_BASIS_USER)
+            {
                 HKZ_TRY_GOTO(_hkz_engine_cpu_own(s->pool, nth, &G, pb,
-                                                 pb->x + p0, tab));
+                        pb->x + p0, tab, fuse && p0 == 0 ? &bnd : NULL, T));
+                if (fuse && p0 == 0)
+                    HKZ_TRY_GOTO(_hkz_engine_col_bounds_status(&bnd));
+            }
             for (k0 = 0; pb->basis == HKZ_BASIS_USER && k0 < K &&
                  G.status == HKZ_SUCCESS; k0 += kb)
             {

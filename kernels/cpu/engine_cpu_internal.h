@@ -81,9 +81,12 @@ void _hkz_engine_cpu_gemm_tile(_hkz_cpu_gemm_t *A, size_t r0, size_t r1,
 /* Generated bases (CHEB_U, COS): the whole K range of G's (np x tc)
  * block, one near-square tile per thread (_hkz_engine_cpu_own_grid), each
  * thread generating its own rows (x: the block's points; tab: COS's
- * T_0 .. T_M of them, ld np, or NULL) -- engine_cpu_own.c. */
+ * T_0 .. T_M of them, ld np, or NULL) -- engine_cpu_own.c.  bnd != NULL:
+ * also the bounds of columns [0, T) (initialised; the caller reads its
+ * status), on the threads that finish their tile first. */
 int _hkz_engine_cpu_own(hkz_pool_t pool, int nth, _hkz_cpu_gemm_t *G,
-        const hkz_engine_problem_t *pb, const double *x, const double *tab);
+        const hkz_engine_problem_t *pb, const double *x, const double *tab,
+        _hkz_col_bounds_t *bnd, size_t T);
 void _hkz_engine_cpu_own_grid(size_t *nr, size_t *nc, size_t np, size_t tc,
         int nth);
 

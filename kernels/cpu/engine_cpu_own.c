@@ -28,6 +28,8 @@ typedef struct
     const double *x;             /* the block's points */
     const double *tab;           /* COS: T_0 .. T_M of the points (ld np) */
     size_t nr, nc;
+    _hkz_col_bounds_t *bnd;      /* column bounds after the tiles, or NULL */
+    size_t T, nb;                /* in nb pieces of the T columns */
 } own_t;
 
 static size_t cos_m(size_t N, size_t g)
@@ -144,22 +146,33 @@ static void own_tile(own_t *O, size_t w)
     }
 }
 
+/* items [0, nr nc): the tiles; then nb pieces of the column bounds,
+ * taken by the threads done with their tile (the run's tail) */
 static void own_range(size_t i0, size_t i1, void *varg)
 {
-    size_t w;
+    own_t *O = varg;
+    size_t w, nt = O->nr * O->nc;
     for (w = i0; w < i1; w++)
-        own_tile(varg, w);
+        if (w < nt)
+            own_tile(O, w);
+        else
+            _hkz_engine_col_bounds_range(O->T * (w - nt) / O->nb,
+                    O->T * (w - nt + 1) / O->nb, O->bnd);
 }
 
 int _hkz_engine_cpu_own(hkz_pool_t pool, int nth, _hkz_cpu_gemm_t *G,
                         const hkz_engine_problem_t *pb, const double *x,
-                        const double *tab)
+                        const double *tab, _hkz_col_bounds_t *bnd, size_t T)
 {
     own_t O;
     O.G = G;
     O.pb = pb;
     O.x = x;
     O.tab = tab;
+    O.bnd = bnd;
+    O.T = T;
+    O.nb = bnd == NULL ? 0 : (T < 4 * (size_t) nth ? T : 4 * (size_t) nth);
     _hkz_engine_cpu_own_grid(&O.nr, &O.nc, G->np, G->tc, nth);
-    return hkz_parallel_for(pool, O.nr * O.nc, nth, 1, own_range, &O);
+    return hkz_parallel_for(pool, O.nr * O.nc + O.nb, nth, 1, own_range,
+                            &O);
 }
