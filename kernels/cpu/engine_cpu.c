@@ -23,10 +23,9 @@
  * (tests/engine/t-determinism.c, run under several OPENBLAS_CORETYPEs).
  *
  * Files: this one drives a run; engine_cpu_gen.c is the recurrence,
- * engine_cpu_gemm.c multiplies the aligned tiles, engine_cpu_own.c runs
- * the generated bases (one tile per thread over all K, each thread
- * generating its rows), a USER basis goes block by block through the
- * callback and engine_cpu_gemm.c's regions. */
+ * engine_cpu_gemm.c multiplies the aligned tiles (a region per K-block:
+ * a USER basis, whose callback runs here), engine_cpu_flow.c runs the
+ * generated bases (every K-block in one region, no barriers). */
 #include <math.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -139,8 +138,10 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
     double *cur = NULL, *Ctail = NULL;
     const double *C;
     size_t ldc;
+    double *ring[HKZ_CPU_FLOW_NBUF] = {NULL};
     _hkz_col_bounds_t bnd;
-    int status = HKZ_SUCCESS, serial = 0, fuse;
+    int status = HKZ_SUCCESS, serial = 0, fuse, ring_ok = 1;
+    size_t b;
 
     /* block sizes: memory knobs only (see the note at the top) */
     kb = s->o.kblock != 0 ? s->o.kblock : 2 * kp;
@@ -157,11 +158,10 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
     pbs = s->o.pblock;
     if (pbs == 0)
     {
-        /* USER: one block buffer; generated bases: each thread's panel
-         * of its tile's rows (engine_cpu_own.c), about 4 panels per row
-         * on 16 threads */
-        size_t per_row = ((pb->basis == HKZ_BASIS_USER ? kb : 4 * kp) +
-                          tabcols) * sizeof(double);
+        /* USER: one block buffer; generated bases: the flow's ring */
+        size_t per_row = ((pb->basis == HKZ_BASIS_USER ? 1
+                           : HKZ_CPU_FLOW_NBUF) * kb + tabcols) *
+                         sizeof(double);
         pbs = HKZ_ENGINE_BLOCK_BYTES / per_row;
         if (pbs < 64)
             pbs = 64;
@@ -178,16 +178,20 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
     ldb = HKZ_ALIGN_UP(pbs);
     bmax = malloc(K * sizeof(double));
     berr = malloc(K * sizeof(double));
-    if (pb->basis == HKZ_BASIS_USER)
-        blk = calloc(ldb * kb, sizeof(double));
+    for (b = 0; b < (pb->basis == HKZ_BASIS_USER ? 1 : HKZ_CPU_FLOW_NBUF);
+         b++)
+    {
+        ring[b] = calloc(ldb * kb, sizeof(double));
+        ring_ok &= ring[b] != NULL;
+    }
+    blk = ring[0];
     prev = malloc(pbs * sizeof(double));
     cur = malloc(pbs * sizeof(double));
     /* chunk boundaries are multiples of 64: only the last chunk can have
      * a ragged end, the last T mod 64 columns */
     if (T % HKZ_ENGINE_TALIGN != 0)
         Ctail = calloc(K * HKZ_ENGINE_TALIGN, sizeof(double));
-    HKZ_CHECK_GOTO(bmax && berr && prev && cur &&
-                   (blk != NULL || pb->basis != HKZ_BASIS_USER) &&
+    HKZ_CHECK_GOTO(bmax && berr && prev && cur && ring_ok &&
                    (Ctail != NULL || T % HKZ_ENGINE_TALIGN == 0),
                    HKZ_ERR_NOMEM,
                    "hkz_engine_run: out of memory");
@@ -277,8 +281,18 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
             }
             if (pb->basis != HKZ_BASIS_USER)
             {
-                HKZ_TRY_GOTO(_hkz_engine_cpu_own(s->pool, nth, &G, pb,
-                        pb->x + p0, tab, fuse && p0 == 0 ? &bnd : NULL, T));
+                _hkz_cpu_flow_in_t in;
+                in.pb = pb;
+                in.x = pb->x + p0;
+                in.tab = tab;
+                for (b = 0; b < HKZ_CPU_FLOW_NBUF; b++)
+                    in.buf[b] = ring[b];
+                in.prev = prev;
+                in.cur = cur;
+                in.kb = kb;
+                in.bnd = fuse && p0 == 0 ? &bnd : NULL;
+                in.T = T;
+                HKZ_TRY_GOTO(_hkz_engine_cpu_flow(s->pool, nth, &G, &in));
                 if (fuse && p0 == 0)
                     HKZ_TRY_GOTO(_hkz_engine_col_bounds_status(&bnd));
             }
@@ -332,7 +346,9 @@ cleanup:
     if (serial)
         _hkz_engine_blas_serial_leave();
     free(bmax); free(berr); free(Cgen); free(cerr); free(colerr);
-    free(blk); free(tab); free(prev); free(cur); free(Ctail);
+    free(tab); free(prev); free(cur); free(Ctail);
+    for (b = 0; b < HKZ_CPU_FLOW_NBUF; b++)
+        free(ring[b]);
     return status;
 }
 

@@ -78,17 +78,24 @@ size_t _hkz_engine_cpu_split(size_t n, size_t parts, size_t i);
 void _hkz_engine_cpu_gemm_tile(_hkz_cpu_gemm_t *A, size_t r0, size_t r1,
         size_t c0, size_t c1);
 
-/* Generated bases (CHEB_U, COS): the whole K range of G's (np x tc)
- * block, one near-square tile per thread (_hkz_engine_cpu_own_grid), each
- * thread generating its own rows (x: the block's points; tab: COS's
- * T_0 .. T_M of them, ld np, or NULL) -- engine_cpu_own.c.  bnd != NULL:
- * also the bounds of columns [0, T) (initialised; the caller reads its
- * status), on the threads that finish their tile first. */
-int _hkz_engine_cpu_own(hkz_pool_t pool, int nth, _hkz_cpu_gemm_t *G,
-        const hkz_engine_problem_t *pb, const double *x, const double *tab,
-        _hkz_col_bounds_t *bnd, size_t T);
-void _hkz_engine_cpu_own_grid(size_t *nr, size_t *nc, size_t np, size_t tc,
-        int nth);
+/* Generated bases (CHEB_U, COS): every K-block of G's (np x tc) block in
+ * one region without barriers (engine_cpu_flow.c); G's grid is set here.
+ * bnd != NULL: also the bounds of columns [0, T) (initialised; the
+ * caller reads its status), at the end of the list. */
+#define HKZ_CPU_FLOW_NBUF 3
+typedef struct
+{
+    const hkz_engine_problem_t *pb;
+    const double *x;           /* the block's points */
+    const double *tab;         /* COS: T_0 .. T_M of them (ld np), or NULL */
+    double *buf[HKZ_CPU_FLOW_NBUF];   /* K-blocks of ldb x kb, zeroed */
+    double *prev, *cur;        /* np rows each */
+    size_t kb;                 /* modes per K-block (multiple of KPANEL) */
+    _hkz_col_bounds_t *bnd;
+    size_t T;
+} _hkz_cpu_flow_in_t;
+int _hkz_engine_cpu_flow(hkz_pool_t pool, int nth, _hkz_cpu_gemm_t *G,
+        const _hkz_cpu_flow_in_t *in);
 
 /* The BLAS runs single-threaded while any engine run is active (process-
  * wide setting, saved by the first run and restored by the last). */
