@@ -265,18 +265,9 @@ static int col_bound_many(double *err, double *mag, const double *bmax,
     return 1;
 }
 
-typedef struct
+void _hkz_engine_col_bounds_range(size_t t0, size_t t1, void *varg)
 {
-    double *err, *mag;
-    const double *bmax, *berr, *C, *cerr;
-    size_t ldc, K;
-    size_t bad;       /* the first non-finite weight, k + K t (minimum over
-                         the workers; SIZE_MAX: none) */
-} col_bounds_arg;
-
-static void col_bounds_range(size_t t0, size_t t1, void *varg)
-{
-    col_bounds_arg *A = varg;
+    _hkz_col_bounds_t *A = varg;
     mag_t gam, infl, under;
     size_t t;
 
@@ -316,31 +307,42 @@ static void col_bounds_range(size_t t0, size_t t1, void *varg)
     mag_clear(gam); mag_clear(infl); mag_clear(under);
 }
 
+int _hkz_engine_col_bounds_init(_hkz_col_bounds_t *A, double *err,
+        double *mag, const double *bmax, const double *berr,
+        const double *C, const double *cerr, size_t ldc, size_t K)
+{
+    HKZ_CHECK(bmax != NULL && C != NULL, HKZ_ERR_ARG,
+              "hkz_engine_col_bounds: NULL bmax or C");
+    HKZ_CHECK(K >= 1 && K <= HKZ_ENGINE_KMAX && ldc >= K, HKZ_ERR_ARG,
+              "hkz_engine_col_bounds: need 1 <= K <= 2^40 and ldc >= K "
+              "(K = %zu, ldc = %zu)", K, ldc);
+    A->err = err; A->mag = mag; A->bmax = bmax; A->berr = berr; A->C = C;
+    A->cerr = cerr; A->ldc = ldc; A->K = K; A->bad = SIZE_MAX;
+    return HKZ_SUCCESS;
+}
+
+int _hkz_engine_col_bounds_status(const _hkz_col_bounds_t *A)
+{
+    HKZ_CHECK(A->bad == SIZE_MAX, HKZ_ERR_ARG, "hkz_engine: weight C[%zu, "
+              "%zu] is not finite", A->bad % A->K, A->bad / A->K);
+    return HKZ_SUCCESS;
+}
+
 int _hkz_engine_col_bounds_mt(double *err, double *mag, const double *bmax,
                               const double *berr, const double *C,
                               const double *cerr, size_t ldc, size_t K,
                               size_t T, hkz_pool_t pool,
                               int nthreads)
 {
-    col_bounds_arg A;
-    int status;
-
-    HKZ_CHECK(bmax != NULL && C != NULL, HKZ_ERR_ARG,
-              "hkz_engine_col_bounds: NULL bmax or C");
-    HKZ_CHECK(K >= 1 && K <= HKZ_ENGINE_KMAX && ldc >= K, HKZ_ERR_ARG,
-              "hkz_engine_col_bounds: need 1 <= K <= 2^40 and ldc >= K "
-              "(K = %zu, ldc = %zu)", K, ldc);
-    A.err = err; A.mag = mag; A.bmax = bmax; A.berr = berr; A.C = C;
-    A.cerr = cerr; A.ldc = ldc; A.K = K; A.bad = SIZE_MAX;
+    _hkz_col_bounds_t A;
+    HKZ_TRY(_hkz_engine_col_bounds_init(&A, err, mag, bmax, berr, C, cerr,
+                                        ldc, K));
     /* a column costs ~3K flops: no threads for small work */
     if ((double) K * (double) T < 1e6)
         nthreads = 1;
-    status = hkz_parallel_for(pool, T, nthreads, 0, col_bounds_range, &A);
-    if (status != HKZ_SUCCESS)
-        return status;
-    HKZ_CHECK(A.bad == SIZE_MAX, HKZ_ERR_ARG, "hkz_engine: weight C[%zu, "
-              "%zu] is not finite", A.bad % K, A.bad / K);
-    return HKZ_SUCCESS;
+    HKZ_TRY(hkz_parallel_for(pool, T, nthreads, 0,
+                             _hkz_engine_col_bounds_range, &A));
+    return _hkz_engine_col_bounds_status(&A);
 }
 
 int hkz_engine_col_bounds(double *err, double *mag, const double *bmax,

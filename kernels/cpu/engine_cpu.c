@@ -22,8 +22,10 @@
  * regroup calls and do not change a single bit
  * (tests/engine/t-determinism.c, run under several OPENBLAS_CORETYPEs).
  *
- * Files: this one drives a run; engine_cpu_gen.c generates the basis,
- * engine_cpu_gemm.c multiplies the aligned tiles. */
+ * Files: this one drives a run; engine_cpu_gen.c is the recurrence,
+ * engine_cpu_gemm.c multiplies the aligned tiles (a region per K-block:
+ * a USER basis, whose callback runs here), engine_cpu_flow.c runs the
+ * generated bases (every K-block in one region, no barriers). */
 #include <math.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -131,13 +133,16 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
     const size_t P = pb->P, K = pb->K, T = pb->T, kp = HKZ_ENGINE_KPANEL;
     const size_t ldo = pb->ldo != 0 ? pb->ldo : pb->P;
     const int nth = s->o.nthreads;
-    size_t kb, pbs, ldb, nchunks, c, kj, M = 0, tabcols = 0;
+    size_t kb, pbs, ldb, nchunks, c, M = 0, tabcols = 0;
     double *bmax = NULL, *berr = NULL, *Cgen = NULL, *cerr = NULL;
     double *colerr = NULL, *blk = NULL, *tab = NULL, *prev = NULL;
-    double *cur = NULL, *Ctail = NULL, *blk2 = NULL;
+    double *cur = NULL, *Ctail = NULL;
     const double *C;
     size_t ldc;
-    int status = HKZ_SUCCESS, serial = 0;
+    double *ring[HKZ_CPU_FLOW_NBUF] = {NULL};
+    _hkz_col_bounds_t bnd;
+    int status = HKZ_SUCCESS, serial = 0, fuse, ring_ok = 1;
+    size_t b;
 
     /* block sizes: memory knobs only (see the note at the top) */
     kb = s->o.kblock != 0 ? s->o.kblock : 2 * kp;
@@ -154,10 +159,10 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
     pbs = s->o.pblock;
     if (pbs == 0)
     {
-        /* CHEB_U: two block buffers (the next block is generated in the
-         * region of the current one) */
-        size_t per_row = ((pb->basis == HKZ_BASIS_CHEB_U ? 2 : 1) * kb +
-                          tabcols) * sizeof(double);
+        /* USER: one block buffer; generated bases: the flow's ring */
+        size_t per_row = ((pb->basis == HKZ_BASIS_USER ? 1
+                           : HKZ_CPU_FLOW_NBUF) * kb + tabcols) *
+                         sizeof(double);
         pbs = HKZ_ENGINE_BLOCK_BYTES / per_row;
         if (pbs < 64)
             pbs = 64;
@@ -174,17 +179,20 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
     ldb = HKZ_ALIGN_UP(pbs);
     bmax = malloc(K * sizeof(double));
     berr = malloc(K * sizeof(double));
-    blk = calloc(ldb * kb, sizeof(double));
-    if (pb->basis == HKZ_BASIS_CHEB_U)
-        blk2 = calloc(ldb * kb, sizeof(double));
+    for (b = 0; b < (pb->basis == HKZ_BASIS_USER ? 1 : HKZ_CPU_FLOW_NBUF);
+         b++)
+    {
+        ring[b] = calloc(ldb * kb, sizeof(double));
+        ring_ok &= ring[b] != NULL;
+    }
+    blk = ring[0];
     prev = malloc(pbs * sizeof(double));
     cur = malloc(pbs * sizeof(double));
     /* chunk boundaries are multiples of 64: only the last chunk can have
      * a ragged end, the last T mod 64 columns */
     if (T % HKZ_ENGINE_TALIGN != 0)
         Ctail = calloc(K * HKZ_ENGINE_TALIGN, sizeof(double));
-    HKZ_CHECK_GOTO(bmax && berr && blk && prev && cur &&
-                   (blk2 != NULL || pb->basis != HKZ_BASIS_CHEB_U) &&
+    HKZ_CHECK_GOTO(bmax && berr && prev && cur && ring_ok &&
                    (Ctail != NULL || T % HKZ_ENGINE_TALIGN == 0),
                    HKZ_ERR_NOMEM,
                    "hkz_engine_run: out of memory");
@@ -220,9 +228,16 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
                        "hkz_engine_run: out of memory");
     }
 
-    /* every column's bound first, in one pass over the weights that also
-     * checks them (hkz_engine_run then skips its own scan) */
+    /* every column's bound in one pass over the weights that also checks
+     * them (hkz_engine_run then skips its own scan): one chunk of a
+     * generated basis takes it in the tail of its tiles' region (checked
+     * there before the outputs), otherwise it comes first */
+    fuse = (err != NULL || mag != NULL) && nchunks == 1 && P > 0 && T > 0 &&
+           pb->basis != HKZ_BASIS_USER;
     if (err != NULL || mag != NULL)
+        HKZ_TRY_GOTO(_hkz_engine_col_bounds_init(&bnd, err != NULL ? colerr
+                     : NULL, mag, bmax, berr, C, cerr, ldc, K));
+    if ((err != NULL || mag != NULL) && !fuse)
         HKZ_TRY_GOTO(_hkz_engine_col_bounds_mt(err != NULL ? colerr : NULL,
                 mag, bmax, berr, C, cerr, ldc, K, T, s->pool, nth));
 
@@ -242,107 +257,78 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
 
         for (p0 = 0; tc > 0 && p0 < P; p0 += pbs)
         {
-            size_t np = P - p0 < pbs ? P - p0 : pbs, k0, g;
-            _hkz_cpu_gen_t A;
-            A.x = pb->x != NULL ? pb->x + p0 : NULL;
-            A.prev = prev;
-            A.cur = cur;
-            A.ld = ldb;
+            size_t np = P - p0 < pbs ? P - p0 : pbs, k0;
+            _hkz_cpu_gemm_t G;
+            G.C = C + t0 * ldc;
+            G.Ctail = Ctail;
+            G.out = out + p0 + t0 * ldo;
+            G.np = np; G.tc = tc; G.ldb = ldb;
+            G.ldc = ldc; G.ldo = ldo; G.K = K;
+            G.bad = SIZE_MAX;
+            G.status = HKZ_SUCCESS;
             if (pb->basis == HKZ_BASIS_COS)
             {
                 /* T_0 .. T_M for this block of points */
+                _hkz_cpu_gen_t A;
+                A.x = pb->x + p0;
+                A.prev = prev;
+                A.cur = cur;
                 A.ld = np;
                 A.c1 = 1.0;
                 A.blk = tab;
                 A.g0 = 0;
                 A.nk = tabcols;
                 HKZ_TRY_GOTO(_hkz_engine_cpu_gen_cols(&A, np, s->pool, nth));
-                A.ld = ldb;
             }
-            else if (pb->basis == HKZ_BASIS_CHEB_U)
+            if (pb->basis != HKZ_BASIS_USER)
             {
-                /* run the recurrence up to the first mode (discarded) */
-                A.c1 = 2.0;
-                A.blk = blk;
-                for (g = 0; g < pb->k_begin; g += A.nk)
-                {
-                    A.g0 = g;
-                    A.nk = pb->k_begin - g < kb ? pb->k_begin - g : kb;
-                    HKZ_TRY_GOTO(_hkz_engine_cpu_gen_cols(&A, np, s->pool,
-                                                          nth));
-                }
+                _hkz_cpu_flow_in_t in;
+                in.pb = pb;
+                in.x = pb->x + p0;
+                in.tab = tab;
+                for (b = 0; b < HKZ_CPU_FLOW_NBUF; b++)
+                    in.buf[b] = ring[b];
+                in.prev = prev;
+                in.cur = cur;
+                in.kb = kb;
+                in.bnd = fuse && p0 == 0 ? &bnd : NULL;
+                in.T = T;
+                HKZ_TRY_GOTO(_hkz_engine_cpu_flow(s->pool, nth, &G, &in));
+                if (fuse && p0 == 0)
+                    HKZ_TRY_GOTO(_hkz_engine_col_bounds_status(&bnd));
             }
-            for (k0 = 0, kj = 0; k0 < K; k0 += kb, kj++)
+            for (k0 = 0; pb->basis == HKZ_BASIS_USER && k0 < K &&
+                 G.status == HKZ_SUCCESS; k0 += kb)
             {
                 size_t nk = K - k0 < kb ? K - k0 : kb;
-                double *bk = kj % 2 != 0 && blk2 != NULL ? blk2 : blk;
-                _hkz_cpu_gen_t next;
-                if (pb->basis == HKZ_BASIS_CHEB_U && kj == 0)
+                status = pb->fill(blk, ldb, p0, np, pb->k_begin + k0, nk,
+                                  pb->fill_ctx);
+                if (status != HKZ_SUCCESS)
                 {
-                    A.blk = blk;
-                    A.g0 = pb->k_begin;
-                    A.nk = nk;
-                    HKZ_TRY_GOTO(_hkz_engine_cpu_gen_cols(&A, np, s->pool,
-                                                          nth));
-                }
-                else if (pb->basis == HKZ_BASIS_CHEB_U)
-                    ;   /* generated in the region of block kj - 1 */
-                else if (pb->basis == HKZ_BASIS_COS)
-                {
-                    size_t j;
-                    for (j = 0; j < nk; j++)
-                        memcpy(blk + j * ldb, tab + cos_m(pb->cos_n,
-                               pb->k_begin + k0 + j) * np,
-                               np * sizeof(double));
-                }
-                else
-                {
-                    status = pb->fill(blk, ldb, p0, np, pb->k_begin + k0, nk,
-                                      pb->fill_ctx);
-                    if (status != HKZ_SUCCESS)
-                    {
-                        if (hkz_errmsg()[0] == '\0')
-                            hkz_error_set(status, "hkz_engine_run: user "
-                                          "basis callback failed");
-                        goto cleanup;
-                    }
+                    if (hkz_errmsg()[0] == '\0')
+                        hkz_error_set(status, "hkz_engine_run: user "
+                                      "basis callback failed");
+                    goto cleanup;
                 }
                 if (np % HKZ_ENGINE_TALIGN != 0)
                 {
                     /* the zero padding rows (a callback may have used them) */
                     size_t j, pad = HKZ_ALIGN_UP(np) - np;
                     for (j = 0; j < nk; j++)
-                        memset(bk + np + j * ldb, 0, pad * sizeof(double));
+                        memset(blk + np + j * ldb, 0, pad * sizeof(double));
                 }
-                {
-                    _hkz_cpu_gemm_t G;
-                    G.blk = bk; G.C = C + t0 * ldc;
-                    G.Ctail = Ctail;
-                    G.out = out + p0 + t0 * ldo;
-                    G.np = np; G.tc = tc; G.nk = nk; G.ldb = ldb;
-                    G.ldc = ldc; G.ldo = ldo; G.k0 = k0; G.K = K;
-                    G.last = k0 + nk == K;
-                    G.bad = SIZE_MAX;
-                    G.status = HKZ_SUCCESS;
-                    if (pb->basis == HKZ_BASIS_CHEB_U)
-                    {
-                        /* the next block into the other buffer */
-                        next = A;
-                        next.blk = bk == blk ? blk2 : blk;
-                        next.g0 = pb->k_begin + k0 + nk;
-                        next.nk = K - k0 - nk < kb ? K - k0 - nk : kb;
-                    }
-                    HKZ_TRY_GOTO(_hkz_engine_cpu_region(s->pool, nth, &G,
-                            pb->basis == HKZ_BASIS_CHEB_U ? &next : NULL));
-                    HKZ_CHECK_GOTO(G.status == HKZ_SUCCESS, G.status,
-                                   "hkz_engine_run: out of memory (scratch "
-                                   "tile)");
-                    HKZ_CHECK_GOTO(G.bad == SIZE_MAX, HKZ_ERR_DOMAIN,
-                                   "hkz_engine_run: output (%zu, %zu) "
-                                   "overflowed (weights too large)",
-                                   p0 + G.bad % np, t0 + G.bad / np);
-                }
+                G.blk = blk;
+                G.nk = nk;
+                G.k0 = k0;
+                G.last = k0 + nk == K;
+                HKZ_TRY_GOTO(_hkz_engine_cpu_region(s->pool, nth, &G));
             }
+            HKZ_CHECK_GOTO(G.status == HKZ_SUCCESS, G.status,
+                           "hkz_engine_run: out of memory (scratch tile)");
+            HKZ_CHECK_GOTO(G.bad == SIZE_MAX, HKZ_ERR_DOMAIN,
+                           "hkz_engine_run: output (%zu, %zu) overflowed "
+                           "(weights too large)",
+                           p0 + G.bad % np, t0 + G.bad / np);
         }
 
         if (err != NULL)
@@ -361,7 +347,9 @@ cleanup:
     if (serial)
         _hkz_engine_blas_serial_leave();
     free(bmax); free(berr); free(Cgen); free(cerr); free(colerr);
-    free(blk); free(blk2); free(tab); free(prev); free(cur); free(Ctail);
+    free(tab); free(prev); free(cur); free(Ctail);
+    for (b = 0; b < HKZ_CPU_FLOW_NBUF; b++)
+        free(ring[b]);
     return status;
 }
 

@@ -158,87 +158,58 @@ void _hkz_engine_cpu_tiles(size_t *nr, size_t *nc, size_t ur, size_t uc,
     *nr = rows < ur ? rows : ur;
 }
 
-static size_t align_split(size_t n, size_t parts, size_t i)
+size_t _hkz_engine_cpu_split(size_t n, size_t parts, size_t i)
 {
     size_t units = (n + HKZ_ENGINE_TALIGN - 1) / HKZ_ENGINE_TALIGN;
     size_t a = units * i / parts * HKZ_ENGINE_TALIGN;
     return a < n ? a : n;
 }
 
+void _hkz_engine_cpu_gemm_tile(_hkz_cpu_gemm_t *A, size_t r0, size_t r1,
+                               size_t c0, size_t c1)
+{
+    const size_t kp = HKZ_ENGINE_KPANEL;
+    size_t q0, rm, cm;
+    int status = HKZ_SUCCESS;
+    if (r0 == r1 || c0 == c1)
+        return;
+    /* split off the ragged last rows / columns (see the top note) */
+    rm = HKZ_ALIGN_DOWN(A->np);
+    rm = rm < r0 ? r0 : (rm > r1 ? r1 : rm);
+    cm = HKZ_ALIGN_DOWN(A->tc);
+    cm = cm < c0 ? c0 : (cm > c1 ? c1 : cm);
+    for (q0 = 0; q0 < A->nk; q0 += kp)
+    {
+        size_t kq = A->nk - q0 < kp ? A->nk - q0 : kp;
+        gemm_block(A, r0, rm, c0, cm, q0, kq, &status);
+        gemm_block(A, rm, r1, c0, cm, q0, kq, &status);
+        gemm_block(A, r0, rm, cm, c1, q0, kq, &status);
+        gemm_block(A, rm, r1, cm, c1, q0, kq, &status);
+    }
+    if (status != HKZ_SUCCESS)
+        __atomic_store_n(&A->status, status, __ATOMIC_RELAXED);
+    else if (A->last)
+        check_block(A, r0, r1, c0, c1);
+}
+
 void _hkz_engine_cpu_gemm_range(size_t i0, size_t i1, void *varg)
 {
-    const _hkz_cpu_gemm_t *A = varg;
-    const size_t kp = HKZ_ENGINE_KPANEL;
+    _hkz_cpu_gemm_t *A = varg;
     size_t w;
 
     for (w = i0; w < i1; w++)
-    {
-        size_t r0 = align_split(A->np, A->nr, w % A->nr);
-        size_t r1 = align_split(A->np, A->nr, w % A->nr + 1);
-        size_t c0 = align_split(A->tc, A->nc, w / A->nr);
-        size_t c1 = align_split(A->tc, A->nc, w / A->nr + 1);
-        size_t q0, rm, cm;
-        int status = HKZ_SUCCESS;
-        if (r0 == r1 || c0 == c1)
-            continue;
-        /* split off the ragged last rows / columns (see the top note) */
-        rm = HKZ_ALIGN_DOWN(A->np);
-        rm = rm < r0 ? r0 : (rm > r1 ? r1 : rm);
-        cm = HKZ_ALIGN_DOWN(A->tc);
-        cm = cm < c0 ? c0 : (cm > c1 ? c1 : cm);
-        for (q0 = 0; q0 < A->nk; q0 += kp)
-        {
-            size_t kq = A->nk - q0 < kp ? A->nk - q0 : kp;
-            gemm_block(A, r0, rm, c0, cm, q0, kq, &status);
-            gemm_block(A, rm, r1, c0, cm, q0, kq, &status);
-            gemm_block(A, r0, rm, cm, c1, q0, kq, &status);
-            gemm_block(A, rm, r1, cm, c1, q0, kq, &status);
-        }
-        if (status != HKZ_SUCCESS)
-            __atomic_store_n(&((_hkz_cpu_gemm_t *) varg)->status, status,
-                             __ATOMIC_RELAXED);
-        else if (A->last)
-            check_block((_hkz_cpu_gemm_t *) varg, r0, r1, c0, c1);
-    }
+        _hkz_engine_cpu_gemm_tile(A,
+                _hkz_engine_cpu_split(A->np, A->nr, w % A->nr),
+                _hkz_engine_cpu_split(A->np, A->nr, w % A->nr + 1),
+                _hkz_engine_cpu_split(A->tc, A->nc, w / A->nr),
+                _hkz_engine_cpu_split(A->tc, A->nc, w / A->nr + 1));
 }
 
-typedef struct
+int _hkz_engine_cpu_region(hkz_pool_t pool, int nth, _hkz_cpu_gemm_t *G)
 {
-    _hkz_cpu_gemm_t *G;
-    _hkz_cpu_gen_t *A;
-    size_t ntiles, ngen, np;
-} fused_t;
-
-/* items [0, ntiles): sub-tiles of G; then row chunks of the next block */
-static void fused_range(size_t i0, size_t i1, void *varg)
-{
-    const fused_t *F = varg;
-    size_t w;
-    for (w = i0; w < i1; w++)
-        if (w < F->ntiles)
-            _hkz_engine_cpu_gemm_range(w, w + 1, F->G);
-        else
-        {
-            size_t c = w - F->ntiles;
-            _hkz_engine_cpu_gen_range(F->np * c / F->ngen,
-                                      F->np * (c + 1) / F->ngen, F->A);
-        }
-}
-
-int _hkz_engine_cpu_region(hkz_pool_t pool, int nth, _hkz_cpu_gemm_t *G,
-                           _hkz_cpu_gen_t *next)
-{
-    fused_t F;
     size_t ur = (G->np + HKZ_ENGINE_TALIGN - 1) / HKZ_ENGINE_TALIGN;
     size_t uc = (G->tc + HKZ_ENGINE_TALIGN - 1) / HKZ_ENGINE_TALIGN;
     _hkz_engine_cpu_tiles(&G->nr, &G->nc, ur, uc, nth);
-    F.G = G;
-    F.A = next;
-    F.np = G->np;
-    F.ntiles = G->nr * G->nc;
-    /* the generation's own rule: threads only when the block is worth it */
-    F.ngen = next == NULL || next->nk == 0 ? 0
-             : ((double) G->np * (double) next->nk < 65536.0 ? 1
-                                                             : (size_t) nth);
-    return hkz_parallel_for(pool, F.ntiles + F.ngen, nth, 1, fused_range, &F);
+    return hkz_parallel_for(pool, G->nr * G->nc, nth, 1,
+                            _hkz_engine_cpu_gemm_range, G);
 }

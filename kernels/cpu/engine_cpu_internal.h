@@ -64,12 +64,38 @@ void _hkz_engine_cpu_gemm_range(size_t i0, size_t i1, void *varg);
  * of hkz_parallel_for. */
 void _hkz_engine_cpu_gen_range(size_t i0, size_t i1, void *varg);
 
-/* One K-block's region on the pool: the sub-tiles of G (its grid set
- * here), then, if next != NULL, the generation of the next K-block into
- * the other buffer, in row chunks: threads done with the sub-tiles
- * generate instead of waiting at a barrier. */
-int _hkz_engine_cpu_region(hkz_pool_t pool, int nth, _hkz_cpu_gemm_t *G,
-                           _hkz_cpu_gen_t *next);
+/* One K-block of a USER basis on the pool: the sub-tiles of G (its grid
+ * set here), taken one at a time. */
+int _hkz_engine_cpu_region(hkz_pool_t pool, int nth, _hkz_cpu_gemm_t *G);
+
+/* Start of part i of n split into parts at multiples of
+ * HKZ_ENGINE_TALIGN (the sub-tile boundaries). */
+size_t _hkz_engine_cpu_split(size_t n, size_t parts, size_t i);
+
+/* Rows [r0, r1) x columns [c0, c1) of A's block through all of A's K-block,
+ * panel by panel (ragged ends in scratch tiles); after the last K-block
+ * the outputs are checked.  Errors go to A->status and A->bad. */
+void _hkz_engine_cpu_gemm_tile(_hkz_cpu_gemm_t *A, size_t r0, size_t r1,
+        size_t c0, size_t c1);
+
+/* Generated bases (CHEB_U, COS): every K-block of G's (np x tc) block in
+ * one region without barriers (engine_cpu_flow.c); G's grid is set here.
+ * bnd != NULL: also the bounds of columns [0, T) (initialised; the
+ * caller reads its status), at the end of the list. */
+#define HKZ_CPU_FLOW_NBUF 3
+typedef struct
+{
+    const hkz_engine_problem_t *pb;
+    const double *x;           /* the block's points */
+    const double *tab;         /* COS: T_0 .. T_M of them (ld np), or NULL */
+    double *buf[HKZ_CPU_FLOW_NBUF];   /* K-blocks of ldb x kb, zeroed */
+    double *prev, *cur;        /* np rows each */
+    size_t kb;                 /* modes per K-block (multiple of KPANEL) */
+    _hkz_col_bounds_t *bnd;
+    size_t T;
+} _hkz_cpu_flow_in_t;
+int _hkz_engine_cpu_flow(hkz_pool_t pool, int nth, _hkz_cpu_gemm_t *G,
+        const _hkz_cpu_flow_in_t *in);
 
 /* The BLAS runs single-threaded while any engine run is active (process-
  * wide setting, saved by the first run and restored by the last). */

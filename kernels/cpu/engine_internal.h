@@ -25,6 +25,24 @@ void _hkz_mag_gamma(mag_t g, size_t n);
  * |exact v_j| <= 1), any x in [-1, 1]. */
 void _hkz_engine_recurrence_bounds(double *E, size_t M, int kind_u);
 
+/* hkz_engine_col_bounds in pieces: init (checks the arguments), any
+ * column ranges [t0, t1) on any threads (each column's bits are the same
+ * whatever the ranges), then status (the first non-finite weight in
+ * column-major order, or HKZ_SUCCESS). */
+typedef struct
+{
+    double *err, *mag;
+    const double *bmax, *berr, *C, *cerr;
+    size_t ldc, K;
+    size_t bad;       /* the first non-finite weight, k + K t (minimum over
+                         the workers; SIZE_MAX: none) */
+} _hkz_col_bounds_t;
+int _hkz_engine_col_bounds_init(_hkz_col_bounds_t *A, double *err,
+        double *mag, const double *bmax, const double *berr,
+        const double *C, const double *cerr, size_t ldc, size_t K);
+void _hkz_engine_col_bounds_range(size_t t0, size_t t1, void *arg);
+int _hkz_engine_col_bounds_status(const _hkz_col_bounds_t *A);
+
 /* hkz_engine_col_bounds with columns split over nthreads threads. */
 int _hkz_engine_col_bounds_mt(double *err, double *mag, const double *bmax,
         const double *berr, const double *C, const double *cerr, size_t ldc,
