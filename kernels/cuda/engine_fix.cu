@@ -1,7 +1,8 @@
 /* hkz_engine_fix_sum on the device (kernels/cpu/engine_fix.c has the CPU
  * code and why the sums are exact): the same integer operations, so the
  * same digits; the kernels are in engine_fix_kernels.cuh (L = 8 or 16:
- * templates).  Rows are cached on the device by key (hkz_engine_fix_t: a
+ * templates; stage 2 split over the groups, its levels added by exact
+ * integer atomics).  Rows are cached on the device by key (hkz_engine_fix_t: a
  * key names one content), least recently used out beyond FIX_CACHE_BYTES.
  * Own stream and buffers: safe beside the engine's runs on another host
  * thread (one hkz_engine_fix_sum at a time per engine). */
@@ -28,6 +29,9 @@ struct _hkz_cuda_fix_s
     void *d_tab;  size_t cap_tab;    /* pointer tables, off */
     int32_t *d_G; size_t cap_G;
     int64_t *d_V; size_t cap_V;
+    unsigned long long *d_acc; size_t cap_acc;   /* stage 2's levels */
+    unsigned *d_kq; size_t cap_kq;               /* groups with terms */
+    int64_t *h_V; size_t cap_hV;     /* pinned: V comes down at full speed */
     int *d_bad;
     uint64_t memo_key;   /* the last row found in this call (the x rows of
                             a call are one row nq times) */
@@ -117,28 +121,25 @@ static int row_get(struct _hkz_cuda_fix_s *F, void **d, uint64_t key,
     return HKZ_SUCCESS;
 }
 
-/* both kernels on F->s; d_tab: x, y, counts, z pointers, then off */
+/* the kernels on F->s (acc, kq zeroed); d_tab: x, y, counts, z
+ * pointers, then off */
 template <int L>
 static void launch(struct _hkz_cuda_fix_s *F, size_t nk, size_t nq,
                    size_t nz, size_t ntab)
 {
     void **t = (void **) F->d_tab;
-    size_t nth = nq * nk;
+    size_t nth = nq * nk, n = nz * nq, spill = 1024 / L;
     fix_pairs<L><<<(unsigned) ((nth + 127) / 128), 128, 0, F->s>>>(
         F->d_G, nk, (const size_t *) (t + ntab), nq,
         (const int32_t *const *) t, (const int32_t *const *) (t + nq),
-        (const uint32_t *const *) (t + 2 * nq), F->d_bad);
-    if (L > 8 || nz * nq < 8192)
-    {
-        fix_gemm_rows<L><<<(unsigned) (nz * nq), FIXB, 0, F->s>>>(F->d_V,
-            nk, (const int32_t *const *) (t + 3 * nq), nz, F->d_G, nq,
-            F->d_bad);
-        return;
-    }
+        (const uint32_t *const *) (t + 2 * nq), F->d_kq, F->d_bad);
     dim3 blk(TB, TB), grd((unsigned) ((nq + TB - 1) / TB),
-                          (unsigned) ((nz + TB - 1) / TB));
-    fix_gemm<L><<<grd, blk, 0, F->s>>>(F->d_V, nk,
-        (const int32_t *const *) (t + 3 * nq), nz, F->d_G, nq, F->d_bad);
+                          (unsigned) ((nz + TB - 1) / TB),
+                          (unsigned) ((nk + spill - 1) / spill));
+    fix_gemm<L><<<grd, blk, 0, F->s>>>(F->d_acc, nk,
+        (const int32_t *const *) (t + 3 * nq), nz, F->d_G, nq, F->d_kq);
+    fix_store<L><<<(unsigned) ((n + 127) / 128), 128, 0, F->s>>>(F->d_V,
+        F->d_acc, n, F->d_bad);
 }
 
 extern "C" void _hkz_cuda_fix_free(hkz_cuda_engine_t e)
@@ -154,6 +155,9 @@ extern "C" void _hkz_cuda_fix_free(hkz_cuda_engine_t e)
     cudaFree(F->d_tab);
     cudaFree(F->d_G);
     cudaFree(F->d_V);
+    cudaFree(F->d_acc);
+    cudaFree(F->d_kq);
+    cudaFreeHost(F->h_V);
     cudaFree(F->d_bad);
     if (F->s != NULL)
         cudaStreamDestroy(F->s);
@@ -236,16 +240,34 @@ extern "C" int _hkz_cuda_fix_sum(void *state, int64_t *V,
                       nq * nk * L * sizeof(int32_t), "fix_sum (G)"));
     HKZ_TRY_GOTO(grow((void **) &F->d_V, &F->cap_V,
                       nq * nz * 2 * L * sizeof(int64_t), "fix_sum (V)"));
+    HKZ_TRY_GOTO(grow((void **) &F->d_acc, &F->cap_acc,
+                      nq * nz * (2 * L - 1) * 2 * sizeof(unsigned long long),
+                      "fix_sum (levels)"));
+    HKZ_TRY_GOTO(grow((void **) &F->d_kq, &F->cap_kq, nq * sizeof(unsigned),
+                      "fix_sum (counts)"));
+    if (nq * nz * 2 * L * sizeof(int64_t) > F->cap_hV)
+    {
+        cudaFreeHost(F->h_V);
+        F->h_V = NULL;
+        F->cap_hV = 0;
+        HKZ_CUDA_TRY_GOTO(cudaMallocHost((void **) &F->h_V,
+                          nq * nz * 2 * L * sizeof(int64_t)), "fix_sum (V)");
+        F->cap_hV = nq * nz * 2 * L * sizeof(int64_t);
+    }
     HKZ_CUDA_TRY_GOTO(cudaMemcpyAsync(F->d_tab, h_tab, (ntab + nk + 1) * 8,
                       cudaMemcpyHostToDevice, F->s), "fix_sum (tables)");
     HKZ_CUDA_TRY_GOTO(cudaMemsetAsync(F->d_bad, 0, sizeof(int), F->s),
                       "fix_sum (flag)");
+    HKZ_CUDA_TRY_GOTO(cudaMemsetAsync(F->d_kq, 0, nq * sizeof(unsigned),
+                      F->s), "fix_sum (counts)");
+    HKZ_CUDA_TRY_GOTO(cudaMemsetAsync(F->d_acc, 0, nq * nz * (2 * L - 1) * 2
+                      * sizeof(unsigned long long), F->s), "fix_sum (levels)");
     if (f->L == 8)
         launch<8>(F, nk, nq, nz, ntab);
     else
         launch<HKZ_FIX_LMAX>(F, nk, nq, nz, ntab);
     HKZ_CUDA_TRY_GOTO(cudaGetLastError(), "fix_sum (kernels)");
-    HKZ_CUDA_TRY_GOTO(cudaMemcpyAsync(V, F->d_V,
+    HKZ_CUDA_TRY_GOTO(cudaMemcpyAsync(F->h_V, F->d_V,
                       nq * nz * 2 * L * sizeof(int64_t),
                       cudaMemcpyDeviceToHost, F->s), "fix_sum (V)");
     HKZ_CUDA_TRY_GOTO(cudaMemcpyAsync(&bad, F->d_bad, sizeof(int),
@@ -256,6 +278,7 @@ extern "C" int _hkz_cuda_fix_sum(void *state, int64_t *V,
         status = HKZ_CUDA_ERR(c, "fix_sum");
         goto cleanup;
     }
+    memcpy(V, F->h_V, nq * nz * 2 * L * sizeof(int64_t));
     status = bad ? hkz_error_set(HKZ_ERR_TOO_LARGE, "hkz_engine_fix_sum: "
                                  "a sum does not fit in its digits")
                  : HKZ_SUCCESS;
