@@ -12,7 +12,7 @@
 
 static const char *names[HKZ_PROF_N] = {"setup", "dev", "engine", "basis",
         "gemm", "bounds", "goal", "rest_wait", "rest_tier", "fix8", "fix16",
-        "rows", "sums", "balls", "arb", "sink", "run"};
+        "rows", "sums", "balls", "arb", "sink", "run", "ahead", "close"};
 static _Atomic long long ns[HKZ_PROF_N];
 static int on = -1;
 

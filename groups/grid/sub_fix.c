@@ -119,3 +119,29 @@ int _hkz_grid_tile_tier(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
     hkz_prof_add(HKZ_PROF_TIER, t0);
     return status;
 }
+
+/* the r rows of tiles [t0, t1) (at most AHEAD_R of them) and (z != 0)
+ * the z rows, made on the host thread while the device threads run the
+ * tiles before: their tiers then find them made (the 16-digit level's
+ * only once it has been needed) */
+#define AHEAD_R 12
+int _hkz_grid_tier_ahead(const hkz_grid_heat_struct *g,
+        const _hkz_grid_times_t *tm, hkz_engine_t e, slong t0, slong t1,
+        int z)
+{
+    slong nz = g->z->n, P = g->r->n * nz, ir0, ir1, k;
+    double w0 = hkz_prof_now();
+    int status = HKZ_SUCCESS;
+
+    if (g->kind != HKZ_GRID_SU2_SUB || t1 <= t0 || nz == 0)
+        return HKZ_SUCCESS;
+    ir0 = FLINT_MIN(t0 * HKZ_GRID_TILE, P) / nz;
+    ir1 = (FLINT_MIN(t1 * HKZ_GRID_TILE, P) + nz - 1) / nz;
+    ir1 = FLINT_MIN(ir1, ir0 + AHEAD_R);
+    for (k = 0; k < 2 && status == HKZ_SUCCESS; k++)
+        if (tm->sub_fix[k] != NULL)
+            status = hkz_su2_sub_fix_ahead(tm->sub_fix[k], e, ir0, ir1,
+                    (z ? HKZ_SUB_FIX_Z : 0) | (k > 0 ? HKZ_SUB_FIX_USED : 0));
+    hkz_prof_add(HKZ_PROF_AHEAD, w0);
+    return status;
+}

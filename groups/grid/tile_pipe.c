@@ -4,8 +4,10 @@
  * routes of job k's tiles at once (the device, the goal test, the second
  * tier), a host thread finishes the tiles of job k - 1 in order: the
  * scalar route of their held entries, their checkpoint records, counts
- * and the sink (the HDF5 write).  Host memory is 2 ne tiles (about 34
- * bytes an entry) whatever the grid's size.
+ * and the sink (the HDF5 write), then the fixed-point tier's rows of the
+ * next jobs' tiles (made ahead: the device threads' tiers would wait for
+ * them).  Host memory is 2 ne tiles (about 34 bytes an entry) whatever
+ * the grid's size.
  *
  * Each step computes exactly what _hkz_grid_tile computes for the tile
  * (every entry depends on its own inputs and the tile only; the engines
@@ -41,6 +43,8 @@ typedef struct
     _hkz_grid_run_t *R;
     pipe_tile t[HKZ_GRID_DEV_MAX];
     slong nt;
+    slong a0, a1;          /* then the tier's rows of tiles [a0, a1) */
+    int az;                /* and its z rows */
     int status, pending, threaded;
     char msg[512];
 } pipe_job;
@@ -128,6 +132,9 @@ static void rest_main(void *arg)
 
     for (s = 0; s < J->nt && status == HKZ_SUCCESS; s++)
         status = rest_tile(J->R, J->t + s);
+    if (status == HKZ_SUCCESS && J->a1 > J->a0)
+        status = _hkz_grid_tier_ahead(J->R->g, J->R->tm, J->R->e, J->a0,
+                                      J->a1, J->az);
     J->status = status;
     if (status != HKZ_SUCCESS)
         snprintf(J->msg, sizeof(J->msg), "%s", hkz_errmsg());
@@ -209,7 +216,7 @@ int _hkz_grid_stream(_hkz_grid_run_t *R, slong t0, slong t1)
     pipe_thread P;
     slong i, s, nt, ne = FLINT_MAX(1, R->ne);
     double w0;
-    int cur = 0, status = HKZ_SUCCESS, st;
+    int cur = 0, status = HKZ_SUCCESS, st, ahead;
 
     memset(job, 0, sizeof(job));
     P.have = 0;
@@ -233,6 +240,18 @@ int _hkz_grid_stream(_hkz_grid_run_t *R, slong t0, slong t1)
             job[i].t[s].tb = R->tb + i * ne + s;
             job[i].t[s].e = R->ex[s] != NULL ? R->ex[s] : R->e;
         }
+    }
+    /* the host thread makes the tier's rows of the first two jobs (and
+       its z rows) while the device threads start */
+    ahead = P.have && R->tier_dev && R->tm->sub_fix[0] != NULL;
+    if (ahead)
+    {
+        job[1].nt = 0;
+        job[1].a0 = t0;
+        job[1].a1 = FLINT_MIN(t1, t0 + 2 * ne);
+        job[1].az = 1;
+        job[1].pending = job[1].threaded = 1;
+        thread_pool_wake(P.tp, P.h, 0, rest_main, job + 1);
     }
     for (i = t0; i < t1 && status == HKZ_SUCCESS; i += nt)
     {
@@ -260,6 +279,10 @@ int _hkz_grid_stream(_hkz_grid_run_t *R, slong t0, slong t1)
             break;
         J->pending = 1;
         J->threaded = P.have;
+        /* then the rows of the two jobs after this one's */
+        J->a0 = ahead ? i + nt : 0;
+        J->a1 = ahead ? FLINT_MIN(t1, i + nt + 2 * ne) : 0;
+        J->az = 0;
         if (J->threaded)
             thread_pool_wake(P.tp, P.h, 0, rest_main, J);
         else

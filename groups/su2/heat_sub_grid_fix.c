@@ -304,6 +304,7 @@ int hkz_su2_sub_fix_eval_some(arb_ptr res, int *ok, const char *want,
         HKZ_CHECK(jt[j] >= 0 && jt[j] < F->nt, HKZ_ERR_ARG,
                   "su2-sub tier: t index");
     /* the rows (made under the lock; ours stay while we read them) */
+    atomic_store(&F->used, 1);
     t0 = hkz_prof_now();
     status = _hkz_sub_fix_rows(F, e, ir, iz, ni, jt, nj, &rok);
     hkz_prof_add(HKZ_PROF_ROWS, t0);

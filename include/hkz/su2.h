@@ -286,6 +286,16 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2_sub_fix_eval(arb_ptr res, int *ok,
 HKZ_API HKZ_WARN_UNUSED int hkz_su2_sub_fix_eval_some(arb_ptr res, int *ok,
         const char *want, hkz_su2_sub_fix_t f, hkz_engine_t e, slong ir,
         const slong *iz, slong ni, const slong *jt, slong nj, slong goal);
+/** Makes ahead, on e's threads, the rows of r[ir0 .. ir1) and (flags &
+ *  HKZ_SUB_FIX_Z) of every z that no thread has started, for evaluations
+ *  to come on other threads (a grid's idle host thread); rows another
+ *  thread is making are left to it.  HKZ_SUB_FIX_USED: nothing unless f
+ *  has evaluated before (a second tier that may not be needed).  The
+ *  results do not change (a row depends on its input only). */
+#define HKZ_SUB_FIX_Z 1
+#define HKZ_SUB_FIX_USED 2
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_sub_fix_ahead(hkz_su2_sub_fix_t f,
+        hkz_engine_t e, slong ir0, slong ir1, int flags);
 
 /** Double grid out[i + j ldo] ~ h_{t_j}(alpha_i) (formula 2.1 summed for
  *  n <= nmax by the spectral-sum engine e, or a default CPU engine if e is
