@@ -143,7 +143,7 @@ int _hkz_grid_tile_tier(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
         const hkz_goal_t *goal);
 
 /* The fixed-point tier of an su2-sub tile (sub_fix.c): the held entries
- * idx[0..*n) of tb (i T + j, increasing) by hkz_su2_sub_fix_eval of f;
+ * idx[0..*n) of tb (i T + j, increasing) by hkz_su2_sub_fix_eval_list of f;
  * those whose ball meets the goal are set (certified, tier2 = 1; they stay
  * held), the others stay in idx (*n lowered). */
 int _hkz_grid_sub_fix(_hkz_grid_tbuf_t *tb, slong *idx, slong *n,
