@@ -75,5 +75,6 @@ void hkz_prof_report(void)
     for (k = 0; k < HKZ_PROF_N; k++)
         fprintf(stderr, " %s=%.3f", names[k],
                 1e-9 * (double) atomic_exchange(ns + k, 0));
-    fprintf(stderr, " since_start=%.2f\n", since_start());
+    fprintf(stderr, " since_start=%.3f at=%.3f\n", since_start(),
+            hkz_dist_wtime());
 }
