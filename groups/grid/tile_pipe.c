@@ -4,10 +4,10 @@
  * routes of job k's tiles at once (the device, the goal test, the second
  * tier), a host thread finishes the tiles of job k - 1 in order: the
  * scalar route of their held entries, their checkpoint records, counts
- * and the sink (the HDF5 write), then the fixed-point tier's rows of the
- * next jobs' tiles (made ahead: the device threads' tiers would wait for
- * them).  Host memory is 2 ne tiles (about 34 bytes an entry) whatever
- * the grid's size.
+ * and the sink (the HDF5 write).  A third thread makes the fixed-point
+ * tier's rows of the next jobs' tiles ahead (the device threads' tiers
+ * would wait for them) whenever it is idle.  Host memory is 2 ne tiles
+ * (about 34 bytes an entry) whatever the grid's size.
  *
  * Each step computes exactly what _hkz_grid_tile computes for the tile
  * (every entry depends on its own inputs and the tile only; the engines
@@ -19,6 +19,7 @@
  * that finds no free worker runs in its caller (src/parallel.c), so
  * nothing waits on another thread's work. */
 #include <flint/thread_pool.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,20 +44,57 @@ typedef struct
     _hkz_grid_run_t *R;
     pipe_tile t[HKZ_GRID_DEV_MAX];
     slong nt;
-    slong a0, a1;          /* then the tier's rows of tiles [a0, a1) */
-    int az;                /* and its z rows */
     int status, pending, threaded;
     char msg[512];
 } pipe_job;
 
 /* the host thread beside the device's (none: everything in the caller),
- * and the device threads beyond the caller's */
+ * the device threads beyond the caller's, the rows' thread (ahave) */
 typedef struct
 {
-    thread_pool_t tp, dp;
-    thread_pool_handle h, dh[HKZ_GRID_DEV_MAX];
-    int have, ndev;
+    thread_pool_t tp, dp, ap;
+    thread_pool_handle h, dh[HKZ_GRID_DEV_MAX], ah;
+    int have, ndev, ahave;
 } pipe_thread;
+
+/* the tier's rows of tiles [a0, a1) (and the z rows if z) to make */
+typedef struct
+{
+    _hkz_grid_run_t *R;
+    slong a0, a1;
+    int z, status;
+    _Atomic int busy;
+    char msg[512];
+} pipe_ahead;
+
+static void ahead_main(void *arg)
+{
+    pipe_ahead *A = arg;
+    int status = _hkz_grid_tier_ahead(A->R->g, A->R->tm, A->R->e, A->a0,
+                                      A->a1, A->z);
+    if (status != HKZ_SUCCESS && A->status == HKZ_SUCCESS)
+    {
+        A->status = status;
+        snprintf(A->msg, sizeof(A->msg), "%s", hkz_errmsg());
+    }
+    flint_cleanup();
+    atomic_store(&A->busy, 0);
+}
+
+/* the rows' thread on tiles [a0, a1), unless it is still busy (what it
+ * has not made when a tier needs it, that tier makes) */
+static void ahead_wake(pipe_thread *P, pipe_ahead *A, slong a0, slong a1,
+                       int z)
+{
+    if (!P->ahave || a1 <= a0 || atomic_load(&A->busy))
+        return;
+    thread_pool_wait(P->ap, P->ah);    /* its last run is over */
+    A->a0 = a0;
+    A->a1 = a1;
+    A->z = z;
+    atomic_store(&A->busy, 1);
+    thread_pool_wake(P->ap, P->ah, 0, ahead_main, A);
+}
 
 /* the tile's rows to the sinks: columns as they are, or rows (one tile
  * of them, rebuilt exactly from the buffer) */
@@ -132,9 +170,6 @@ static void rest_main(void *arg)
 
     for (s = 0; s < J->nt && status == HKZ_SUCCESS; s++)
         status = rest_tile(J->R, J->t + s);
-    if (status == HKZ_SUCCESS && J->a1 > J->a0)
-        status = _hkz_grid_tier_ahead(J->R->g, J->R->tm, J->R->e, J->a0,
-                                      J->a1, J->az);
     J->status = status;
     if (status != HKZ_SUCCESS)
         snprintf(J->msg, sizeof(J->msg), "%s", hkz_errmsg());
@@ -214,17 +249,26 @@ int _hkz_grid_stream(_hkz_grid_run_t *R, slong t0, slong t1)
 {
     pipe_job job[2];
     pipe_thread P;
+    pipe_ahead A;
     slong i, s, nt, ne = FLINT_MAX(1, R->ne);
     double w0;
-    int cur = 0, status = HKZ_SUCCESS, st, ahead;
+    int cur = 0, status = HKZ_SUCCESS, st;
 
     memset(job, 0, sizeof(job));
+    memset(&A, 0, sizeof(A));
+    A.R = R;
     P.have = 0;
     P.ndev = 0;
+    P.ahave = 0;
     if (R->pipe)
     {
         thread_pool_init(P.tp, 1);
         P.have = thread_pool_request(P.tp, &P.h, 1) == 1;
+        if (R->tier_dev && R->tm->sub_fix[0] != NULL)
+        {
+            thread_pool_init(P.ap, 1);
+            P.ahave = thread_pool_request(P.ap, &P.ah, 1) == 1;
+        }
         if (ne > 1)
         {
             thread_pool_init(P.dp, ne - 1);
@@ -241,24 +285,15 @@ int _hkz_grid_stream(_hkz_grid_run_t *R, slong t0, slong t1)
             job[i].t[s].e = R->ex[s] != NULL ? R->ex[s] : R->e;
         }
     }
-    /* the host thread makes the tier's rows of the first two jobs (and
-       its z rows) while the device threads start */
-    ahead = P.have && R->tier_dev && R->tm->sub_fix[0] != NULL;
-    if (ahead)
-    {
-        job[1].nt = 0;
-        job[1].a0 = t0;
-        job[1].a1 = FLINT_MIN(t1, t0 + 2 * ne);
-        job[1].az = 1;
-        job[1].pending = job[1].threaded = 1;
-        thread_pool_wake(P.tp, P.h, 0, rest_main, job + 1);
-    }
+    /* the rows of the first two jobs' tiles and the z rows */
+    ahead_wake(&P, &A, t0, FLINT_MIN(t1, t0 + 2 * ne), 1);
     for (i = t0; i < t1 && status == HKZ_SUCCESS; i += nt)
     {
         pipe_job *J = job + cur;
         /* the first steps of tiles [i, i + nt) beside the second steps
-           of the job before */
+           of the job before, and the rows of the two jobs after */
         nt = J->nt = FLINT_MIN(ne, t1 - i);
+        ahead_wake(&P, &A, i + nt, FLINT_MIN(t1, i + nt + 2 * ne), 0);
         for (s = 0; s < J->nt && status == HKZ_SUCCESS; s++)
         {
             slong q0 = (i + s) * HKZ_GRID_TILE;
@@ -279,10 +314,6 @@ int _hkz_grid_stream(_hkz_grid_run_t *R, slong t0, slong t1)
             break;
         J->pending = 1;
         J->threaded = P.have;
-        /* then the rows of the two jobs after this one's */
-        J->a0 = ahead ? i + nt : 0;
-        J->a1 = ahead ? FLINT_MIN(t1, i + nt + 2 * ne) : 0;
-        J->az = 0;
         if (J->threaded)
             thread_pool_wake(P.tp, P.h, 0, rest_main, J);
         else
@@ -298,6 +329,15 @@ int _hkz_grid_stream(_hkz_grid_run_t *R, slong t0, slong t1)
         status = st;
     if (R->pipe)
     {
+        if (P.ahave)
+        {
+            thread_pool_wait(P.ap, P.ah);
+            thread_pool_give_back(P.ap, P.ah);
+            if (status == HKZ_SUCCESS && A.status != HKZ_SUCCESS)
+                status = hkz_error_set(A.status, "%s", A.msg);
+        }
+        if (R->tier_dev && R->tm->sub_fix[0] != NULL)
+            thread_pool_clear(P.ap);
         if (P.have)
             thread_pool_give_back(P.tp, P.h);
         thread_pool_clear(P.tp);
