@@ -125,28 +125,24 @@ static void ball_range(size_t k0, size_t k1, void *arg)
     flint_cleanup();
 }
 
-static int cmp_slong(const void *a, const void *b)
+/* the distinct values of v[0..n) (indices below m) into u, increasing,
+ * and pos[x] = the place of x in u (-1 if absent); returns how many:
+ * O(n + m), no sorting */
+static slong distinct(slong *u, slong *pos, const slong *v, slong n,
+                      slong m)
 {
-    slong x = *(const slong *) a, y = *(const slong *) b;
-    return x < y ? -1 : (x > y);
-}
-
-/* the distinct values of v[0..n) (increasing) into u; returns how many */
-static slong distinct(slong *u, const slong *v, slong n)
-{
-    slong i, m = 0;
-    memcpy(u, v, n * sizeof(slong));
-    qsort(u, n, sizeof(slong), cmp_slong);
+    slong i, c = 0;
+    for (i = 0; i < m; i++)
+        pos[i] = -1;
     for (i = 0; i < n; i++)
-        if (m == 0 || u[m - 1] != u[i])
-            u[m++] = u[i];
-    return m;
-}
-
-static slong find(const slong *u, slong m, slong x)
-{
-    const slong *p = bsearch(&x, u, m, sizeof(slong), cmp_slong);
-    return p - u;
+        pos[v[i]] = 0;
+    for (i = 0; i < m; i++)
+        if (pos[i] == 0)
+        {
+            pos[i] = c;
+            u[c++] = i;
+        }
+    return c;
 }
 
 int hkz_su2_sub_fix_eval_list(arb_ptr res, int *ok, hkz_su2_sub_fix_t F,
@@ -155,6 +151,7 @@ int hkz_su2_sub_fix_eval_list(arb_ptr res, int *ok, hkz_su2_sub_fix_t F,
 {
     slong *rs = NULL, *zs = NULL, *ts = NULL, *qa = NULL, *pr = NULL;
     slong *pt = NULL, *cz = NULL, *kq = NULL, *kc = NULL;
+    slong *rp = NULL, *zp = NULL, *tp = NULL;
     slong nr = 0, nz = 0, nt = 0, nq = 0, nc = 0, a, b, k;
     const int32_t **x = NULL, **y = NULL, **zr = NULL;
     const uint32_t **yl = NULL;
@@ -180,11 +177,14 @@ int hkz_su2_sub_fix_eval_list(arb_ptr res, int *ok, hkz_su2_sub_fix_t F,
     ts = malloc(n * sizeof(slong));
     kq = malloc(n * sizeof(slong));
     kc = malloc(n * sizeof(slong));
-    HKZ_CHECK_GOTO(rs && zs && ts && kq && kc, HKZ_ERR_NOMEM,
-                   "su2-sub tier: out of memory");
-    nr = distinct(rs, ir, n);
-    nz = distinct(zs, iz, n);
-    nt = distinct(ts, jt, n);
+    rp = malloc(F->nr * sizeof(slong));
+    zp = malloc(F->nz * sizeof(slong));
+    tp = malloc(F->nt * sizeof(slong));
+    HKZ_CHECK_GOTO(rs && zs && ts && kq && kc && rp && zp && tp,
+                   HKZ_ERR_NOMEM, "su2-sub tier: out of memory");
+    nr = distinct(rs, rp, ir, n, F->nr);
+    nz = distinct(zs, zp, iz, n, F->nz);
+    nt = distinct(ts, tp, jt, n, F->nt);
     pin = calloc(nr, sizeof(int));
     qa = malloc(nr * nt * sizeof(slong));
     pr = malloc(nr * nt * sizeof(slong));
@@ -206,7 +206,7 @@ int hkz_su2_sub_fix_eval_list(arb_ptr res, int *ok, hkz_su2_sub_fix_t F,
     for (a = 0; a < nr * nt; a++)
         qa[a] = -1;
     for (k = 0; k < n; k++)
-        qa[find(rs, nr, ir[k]) * nt + find(ts, nt, jt[k])] = 0;
+        qa[rp[ir[k]] * nt + tp[jt[k]]] = 0;
     for (a = 0; a < nr * nt; a++)
         if (qa[a] == 0)
             qa[a] = pin[a / nt] && F->T[ts[a % nt]].ok == 1 ? nq++ : -1;
@@ -242,8 +242,8 @@ int hkz_su2_sub_fix_eval_list(arb_ptr res, int *ok, hkz_su2_sub_fix_t F,
         }
     for (k = 0; k < n; k++)
     {
-        kq[k] = qa[find(rs, nr, ir[k]) * nt + find(ts, nt, jt[k])];
-        kc[k] = cz[find(zs, nz, iz[k])];
+        kq[k] = qa[rp[ir[k]] * nt + tp[jt[k]]];
+        kc[k] = cz[zp[iz[k]]];
     }
     if (nq > 0 && nc > 0)
     {
@@ -274,6 +274,7 @@ cleanup:
             F->R[rs[a]].users--;
     pthread_mutex_unlock(&F->lock);
     free(rs); free(zs); free(ts); free(kq); free(kc); free(pin); free(qa);
+    free(rp); free(zp); free(tp);
     free(pr); free(pt); free(cz); free(x); free(y); free(yl); free(xk);
     free(yk); free(zr); free(zk); free(V);
     if (A != NULL)
