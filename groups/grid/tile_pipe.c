@@ -54,13 +54,16 @@ typedef struct
 {
     thread_pool_t tp, dp, ap;
     thread_pool_handle h, dh[HKZ_GRID_DEV_MAX], ah;
-    int have, ndev, ahave;
+    int have, ndev, ahave, ainit;
 } pipe_thread;
 
-/* the tier's rows of tiles [a0, a1) (and the z rows if z) to make */
+/* the tier's rows of tiles [a0, a1) (and the z rows if z) to make, on
+ * the CPU threads of e: an engine of its own, so that the device threads'
+ * ranges (basis, bounds, balls) keep their engines' workers */
 typedef struct
 {
     _hkz_grid_run_t *R;
+    hkz_engine_t e;
     slong a0, a1;
     int z, status;
     _Atomic int busy;
@@ -70,7 +73,7 @@ typedef struct
 static void ahead_main(void *arg)
 {
     pipe_ahead *A = arg;
-    int status = _hkz_grid_tier_ahead(A->R->g, A->R->tm, A->R->e, A->a0,
+    int status = _hkz_grid_tier_ahead(A->R->g, A->R->tm, A->e, A->a0,
                                       A->a1, A->z);
     if (status != HKZ_SUCCESS && A->status == HKZ_SUCCESS)
     {
@@ -259,15 +262,23 @@ int _hkz_grid_stream(_hkz_grid_run_t *R, slong t0, slong t1)
     A.R = R;
     P.have = 0;
     P.ndev = 0;
-    P.ahave = 0;
+    P.ahave = P.ainit = 0;
     if (R->pipe)
     {
         thread_pool_init(P.tp, 1);
         P.have = thread_pool_request(P.tp, &P.h, 1) == 1;
-        if (R->tier_dev && R->tm->sub_fix[0] != NULL)
+        if (R->tier_dev && R->tm->sub_fix[0] != NULL
+            && (getenv("HKZ_GRID_TIER_AHEAD") == NULL
+                || atoi(getenv("HKZ_GRID_TIER_AHEAD")) != 0))
         {
+            hkz_engine_opts_t eo;
+            hkz_engine_opts_init(&eo);
+            eo.backend = HKZ_BACKEND_CPU;
             thread_pool_init(P.ap, 1);
-            P.ahave = thread_pool_request(P.ap, &P.ah, 1) == 1;
+            P.ainit = 1;
+            P.ahave = hkz_engine_create(&A.e, &eo) == HKZ_SUCCESS
+                      && thread_pool_request(P.ap, &P.ah, 1) == 1;
+            hkz_errmsg_clear();   /* (without it: no rows ahead) */
         }
         if (ne > 1)
         {
@@ -336,8 +347,9 @@ int _hkz_grid_stream(_hkz_grid_run_t *R, slong t0, slong t1)
             if (status == HKZ_SUCCESS && A.status != HKZ_SUCCESS)
                 status = hkz_error_set(A.status, "%s", A.msg);
         }
-        if (R->tier_dev && R->tm->sub_fix[0] != NULL)
+        if (P.ainit)
             thread_pool_clear(P.ap);
+        hkz_engine_destroy(&A.e);
         if (P.have)
             thread_pool_give_back(P.tp, P.h);
         thread_pool_clear(P.tp);
