@@ -12,7 +12,7 @@
 
 static const char *names[HKZ_PROF_N] = {"setup", "dev", "engine", "basis",
         "gemm", "bounds", "goal", "rest_wait", "rest_tier", "fix8", "fix16",
-        "rows", "sums", "balls", "arb", "sink", "run"};
+        "rows", "sums", "balls", "arb", "sink", "run", "ahead", "close"};
 static _Atomic long long ns[HKZ_PROF_N];
 static int on = -1;
 
@@ -75,5 +75,6 @@ void hkz_prof_report(void)
     for (k = 0; k < HKZ_PROF_N; k++)
         fprintf(stderr, " %s=%.3f", names[k],
                 1e-9 * (double) atomic_exchange(ns + k, 0));
-    fprintf(stderr, " since_start=%.2f\n", since_start());
+    fprintf(stderr, " since_start=%.3f at=%.3f\n", since_start(),
+            hkz_dist_wtime());
 }

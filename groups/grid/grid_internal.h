@@ -143,12 +143,18 @@ int _hkz_grid_tile_tier(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
         const hkz_goal_t *goal);
 
 /* The fixed-point tier of an su2-sub tile (sub_fix.c): the held entries
- * idx[0..*n) of tb (i T + j, increasing) by hkz_su2_sub_fix_eval of f;
+ * idx[0..*n) of tb (i T + j, increasing) by hkz_su2_sub_fix_eval_list of f;
  * those whose ball meets the goal are set (certified, tier2 = 1; they stay
  * held), the others stay in idx (*n lowered). */
 int _hkz_grid_sub_fix(_hkz_grid_tbuf_t *tb, slong *idx, slong *n,
                       const hkz_grid_heat_t g, hkz_su2_sub_fix_t f,
                       hkz_engine_t e, const hkz_goal_t *goal);
+
+/* The tier's rows of the tiles [t0, t1) made ahead (sub_fix.c: a few r
+ * rows, and the z rows if z != 0), on the pipeline's idle host thread. */
+int _hkz_grid_tier_ahead(const hkz_grid_heat_struct *g,
+        const _hkz_grid_times_t *tm, hkz_engine_t e, slong t0, slong t1,
+        int z);
 
 /* The scalar route for one entry (point p, time j) under the Ziv loop:
  * status HKZ_SUCCESS / HKZ_ERR_PREC in the entry, errors returned. */

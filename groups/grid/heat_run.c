@@ -144,7 +144,7 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
     _hkz_grid_times_t tm;
     hkz_engine_opts_t eo;
     slong bt, nb, kmin, tile, k;
-    double p0 = hkz_prof_now();
+    double p0 = hkz_prof_now(), p1;
     int status = HKZ_SUCCESS;
 
     memset(&R, 0, sizeof(R));
@@ -340,6 +340,7 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
             status = hkz_dist_bcast(R.d, &nb, sizeof(nb), 0);
     }
 
+    p1 = hkz_prof_now();
     if (R.rows != NULL)
         for (k = 0; k < R.nrows; k++)
             arb_clear(&R.rows[k].value);
@@ -354,6 +355,7 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
         hkz_engine_destroy(&R.ex[k]);
     hkz_engine_destroy(&R.e);
     _hkz_grid_times_clear(&tm);
+    hkz_prof_add(HKZ_PROF_CLOSE, p1);
     if (sum != NULL)
         *sum = R.S;
     hkz_prof_add(HKZ_PROF_RUN, p0);

@@ -311,27 +311,31 @@ static int cmp_slong(const void *a, const void *b)
     return x < y ? -1 : (x > y);
 }
 
-/* The batched fallback of su2-sub over the held entries in slices of
- * WCACHE_TIMES times (one slice when T <= WCACHE_TIMES), the weight cache
- * emptied before a slice when it outgrows WCACHE_BALLS: host memory
- * independent of the grid's size.  The same bits (an entry depends on its
- * own inputs; the cache's values on their keys).  The entries it leaves
- * are idx[0..*n), increasing. */
+/* The batched fallback of su2-sub over the entries idx[0..*n) (held, not
+ * certified by the fixed-point tier) in slices of WCACHE_TIMES times (one
+ * slice when T <= WCACHE_TIMES), the weight cache emptied before a slice
+ * when it outgrows WCACHE_BALLS: host memory independent of the grid's
+ * size.  The same bits (an entry depends on its own inputs; the cache's
+ * values on their keys).  The entries it leaves are idx[0..*n),
+ * increasing. */
 static int sub_slices(_hkz_grid_tbuf_t *tb, slong *idx, slong *n,
                       const hkz_grid_heat_t g, const _hkz_grid_times_t *tm,
                       hkz_engine_t e, const hkz_goal_t *goal)
 {
-    slong T = tb->T, j0, j1, k, m, left = 0;
-    slong *sl = malloc(FLINT_MAX(1, tb->nsc) * sizeof(slong));
+    slong T = tb->T, j0, j1, k, m, left = 0, n0 = *n;
+    slong *sl = malloc(2 * FLINT_MAX(1, n0) * sizeof(slong)), *all = sl + n0;
     int status = HKZ_SUCCESS;
 
     HKZ_CHECK(sl != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
+    memcpy(all, idx, n0 * sizeof(slong));
     for (j0 = 0; j0 < T && status == HKZ_SUCCESS; j0 = j1)
     {
         j1 = FLINT_MIN(T, j0 + WCACHE_TIMES);
-        for (k = m = 0; k < tb->nsc; k++)
-            if (tb->key[k] % T >= j0 && tb->key[k] % T < j1)
-                sl[m++] = tb->key[k];
+        /* (not the tier's entries: they are certified, their balls
+           stay) */
+        for (k = m = 0; k < n0; k++)
+            if (all[k] % T >= j0 && all[k] % T < j1)
+                sl[m++] = all[k];
         if (m == 0)
             continue;
         if (hkz_su2_sub_wcache_size(tm->sub_w) > WCACHE_BALLS)

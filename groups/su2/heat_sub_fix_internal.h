@@ -1,10 +1,12 @@
 /* heat_sub_fix_internal.h -- the fixed-point tier of su2-sub grids
  * (heat_sub_grid_fix.c: the bound and the evaluation; heat_sub_grid_fix_
- * rows.c: the rows of digits).  Not installed. */
+ * rows.c: the rows of digits; heat_sub_grid_fix_claim.c: which thread
+ * makes them).  Not installed. */
 #ifndef HKZ_HEAT_SUB_FIX_INTERNAL_H
 #define HKZ_HEAT_SUB_FIX_INTERNAL_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include "hkz/su2.h"
 #include "hkz/engine.h"
@@ -52,6 +54,7 @@ struct hkz_su2_sub_fix_struct
      * users > 0) */
     pthread_mutex_t lock;
     pthread_cond_t ready;
+    _Atomic int used;    /* an evaluation asked for rows */
 };
 
 /* frees a row's digits (made again when needed; its mags stay valid) */
@@ -63,6 +66,10 @@ slong _hkz_sub_fix_trunc(slong *M, slong Kmax, double td, slong tolbits);
 
 /* a double lower bound of x */
 double _hkz_sub_fix_lower_d(const arb_t x);
+
+/* makes row x of kind 0 (r), 1 (z) or 2 (t) (heat_sub_grid_fix_rows.c;
+ * claimed by the caller: heat_sub_grid_fix_claim.c) with a fresh key */
+void _hkz_sub_fix_make(hkz_su2_sub_fix_t F, int kind, slong x);
 
 /* makes the missing rows of r[ir] (and of a few r after it: the grids
  * visit r in increasing order), z[iz[]], t[jt[]] on the engine's threads

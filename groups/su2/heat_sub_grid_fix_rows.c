@@ -251,124 +251,14 @@ done:
     fmpz_clear(y);
 }
 
-/* the rows to make: kind (0 r, 1 z, 2 t) and index */
-typedef struct
+void _hkz_sub_fix_make(hkz_su2_sub_fix_t F, int kind, slong x)
 {
-    hkz_su2_sub_fix_t F;
-    int *kind;
-    slong *idx;
-} make_job;
-
-static void make_range(size_t i0, size_t i1, void *arg)
-{
-    const make_job *J = arg;
-    size_t i;
-    for (i = i0; i < i1; i++)
-    {
-        slong x = J->idx[i];
-        if (J->kind[i] == 0)
-            make_r(J->F, J->F->R + x, J->F->r + x);
-        else if (J->kind[i] == 1)
-            make_z(J->F, J->F->Z + x, J->F->z + x);
-        else
-            make_t(J->F, J->F->T + x, J->F->t + x);
-        (J->kind[i] == 0 ? J->F->R : J->kind[i] == 1 ? J->F->Z
-                         : J->F->T)[x].key = atomic_fetch_add(&fix_keys, 1) + 1;
-    }
-    flint_cleanup();
-}
-
-/* rows[x] ready, or claimed by another thread: adds it to the wait list;
- * else claims it for J (made = 1, not ready) */
-static void claim(make_job *J, slong *n, slong *w, slong *nw, int k,
-                  _hkz_sub_fix_row *rows, slong x)
-{
-    if (!rows[x].made)
-    {
-        rows[x].made = 1;
-        rows[x].ready = 0;
-        J->kind[*n] = k;
-        J->idx[(*n)++] = x;
-    }
-    else if (!rows[x].ready)
-    {
-        w[2 * *nw] = k;
-        w[2 * (*nw)++ + 1] = x;
-    }
-}
-
-static _hkz_sub_fix_row *row_of(hkz_su2_sub_fix_t F, int k, slong x)
-{
-    return (k == 0 ? F->R : k == 1 ? F->Z : F->T) + x;
-}
-
-int _hkz_sub_fix_rows(hkz_su2_sub_fix_t F, hkz_engine_t e, slong ir,
-        const slong *iz, slong ni, const slong *jt, slong nj, int *pinned)
-{
-    hkz_engine_opts_t o;
-    make_job J;
-    slong n = 0, nw = 0, i, ahead, *w;
-    int status;
-
-    *pinned = 0;
-    /* with r[ir], the next r rows for the other threads */
-    ahead = 1;
-    if (e != NULL)
-    {
-        hkz_engine_get_opts(&o, e);
-        ahead = FLINT_MAX(1, o.nthreads);
-    }
-    ahead = FLINT_MIN(ahead, F->nr - ir);
-    J.F = F;
-    J.kind = malloc((ni + nj + ahead) * sizeof(int));
-    J.idx = malloc((ni + nj + ahead) * sizeof(slong));
-    w = malloc(2 * (ni + nj + ahead) * sizeof(slong));
-    if (J.kind == NULL || J.idx == NULL || w == NULL)
-    {
-        free(J.kind); free(J.idx); free(w);
-        return hkz_error_set(HKZ_ERR_NOMEM, "su2-sub tier: out of memory");
-    }
-    /* under the lock: free old r rows, claim the missing rows (ours to
-     * make), note those another thread is making */
-    pthread_mutex_lock(&F->lock);
-again:
-    n = nw = 0;
-    for (i = 0; i + FIX_R_KEEP < ir; i++)
-        if (F->R[i].made && F->R[i].ready && F->R[i].users == 0)
-            _hkz_sub_fix_row_clear(F->R + i);
-    if (!F->R[ir].made)
-        for (i = 1; i < ahead; i++)
-            if (!F->R[ir + i].made)
-                claim(&J, &n, w, &nw, 0, F->R, ir + i);
-    claim(&J, &n, w, &nw, 0, F->R, ir);
-    for (i = 0; i < ni; i++)
-        claim(&J, &n, w, &nw, 1, F->Z, iz[i]);
-    for (i = 0; i < nj; i++)
-        claim(&J, &n, w, &nw, 2, F->T, jt[i]);
-    pthread_mutex_unlock(&F->lock);
-    /* ours outside the lock (no other thread reads a row before it is
-     * ready), then wait for the others' */
-    status = hkz_engine_parallel_for(e, (size_t) n, make_range, &J);
-    pthread_mutex_lock(&F->lock);
-    for (i = 0; i < n; i++)
-        row_of(F, J.kind[i], J.idx[i])->ready = 1;
-    if (n > 0)
-        pthread_cond_broadcast(&F->ready);
-    for (i = 0; i < nw; i++)
-        while (!row_of(F, (int) w[2 * i], w[2 * i + 1])->ready)
-            pthread_cond_wait(&F->ready, &F->lock);
-    /* (a thread far ahead freed r[ir] meanwhile: again) */
-    if (status == HKZ_SUCCESS && !F->R[ir].made)
-        goto again;
-    /* r[ir] stays while the caller reads it */
-    if (status == HKZ_SUCCESS && F->R[ir].ok == 1)
-    {
-        F->R[ir].users++;
-        *pinned = 1;
-    }
-    pthread_mutex_unlock(&F->lock);
-    free(J.kind);
-    free(J.idx);
-    free(w);
-    return status;
+    _hkz_sub_fix_row *w = (kind == 0 ? F->R : kind == 1 ? F->Z : F->T) + x;
+    if (kind == 0)
+        make_r(F, w, F->r + x);
+    else if (kind == 1)
+        make_z(F, w, F->z + x);
+    else
+        make_t(F, w, F->t + x);
+    w->key = atomic_fetch_add(&fix_keys, 1) + 1;
 }

@@ -286,8 +286,10 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_sub_multi_keys(arb_ptr res,
  *  ball below, 0 where the tier has no result (a time below tmin's frame,
  *  t not > 0).  d = 0 only.  Evaluations may run on several threads at
  *  once on one f, each with its own engine (init, set_bits and clear may
- *  not).  hkz_su2_sub_fix_eval_some: the same for the pairs with
- *  want[a nj + b] != 0 only (the others: ok = 0, res untouched). */
+ *  not).  hkz_su2_sub_fix_eval_list: res[k], ok[k] likewise for the n
+ *  entries (r[ir[k]], z[iz[k]], t[jt[k]]) of a list, in one exact sum
+ *  (k where ok[k] = 0: res untouched); an entry's ball does not depend on
+ *  the list. */
 typedef struct hkz_su2_sub_fix_struct *hkz_su2_sub_fix_t;
 HKZ_API HKZ_WARN_UNUSED int hkz_su2_sub_fix_init(hkz_su2_sub_fix_t *f,
         const arb_struct *r, slong nr, const arb_struct *z, slong nz,
@@ -300,9 +302,19 @@ HKZ_API void hkz_su2_sub_fix_set_bits(hkz_su2_sub_fix_t f, slong bits);
 HKZ_API HKZ_WARN_UNUSED int hkz_su2_sub_fix_eval(arb_ptr res, int *ok,
         hkz_su2_sub_fix_t f, hkz_engine_t e, slong ir, const slong *iz,
         slong ni, const slong *jt, slong nj, slong goal);
-HKZ_API HKZ_WARN_UNUSED int hkz_su2_sub_fix_eval_some(arb_ptr res, int *ok,
-        const char *want, hkz_su2_sub_fix_t f, hkz_engine_t e, slong ir,
-        const slong *iz, slong ni, const slong *jt, slong nj, slong goal);
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_sub_fix_eval_list(arb_ptr res, int *ok,
+        hkz_su2_sub_fix_t f, hkz_engine_t e, const slong *ir,
+        const slong *iz, const slong *jt, slong n, slong goal);
+/** Makes ahead, on e's threads, the rows of r[ir0 .. ir1) and (flags &
+ *  HKZ_SUB_FIX_Z) of every z that no thread has started, for evaluations
+ *  to come on other threads (a grid's idle host thread); rows another
+ *  thread is making are left to it.  HKZ_SUB_FIX_USED: nothing unless f
+ *  has evaluated before (a second tier that may not be needed).  The
+ *  results do not change (a row depends on its input only). */
+#define HKZ_SUB_FIX_Z 1
+#define HKZ_SUB_FIX_USED 2
+HKZ_API HKZ_WARN_UNUSED int hkz_su2_sub_fix_ahead(hkz_su2_sub_fix_t f,
+        hkz_engine_t e, slong ir0, slong ir1, int flags);
 
 /** Double grid out[i + j ldo] ~ h_{t_j}(alpha_i) (formula 2.1 summed for
  *  n <= nmax by the spectral-sum engine e, or a default CPU engine if e is

@@ -1,12 +1,15 @@
 /* hkz_engine_fix_sum on the device (kernels/cpu/engine_fix.c has the CPU
  * code and why the sums are exact): the same integer operations, so the
  * same digits; the kernels are in engine_fix_kernels.cuh (L = 8 or 16:
- * templates).  Rows are cached on the device by key (hkz_engine_fix_t: a
+ * templates; stage 2 split over the groups, its levels added by exact
+ * integer atomics).  Rows are cached on the device by key (hkz_engine_fix_t: a
  * key names one content), least recently used out beyond FIX_CACHE_BYTES.
  * Own stream and buffers: safe beside the engine's runs on another host
  * thread (one hkz_engine_fix_sum at a time per engine). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "engine_cuda.h"
 #include "engine_fix_kernels.cuh"
 
@@ -15,8 +18,8 @@
 typedef struct
 {
     uint64_t key, use;
-    void *d;           /* digits, then (y rows) the counts */
-    size_t bytes;
+    void *d;           /* digits, then (y rows) the counts at d + o2 */
+    size_t bytes, o2;
 } fix_ent;
 
 struct _hkz_cuda_fix_s
@@ -28,11 +31,28 @@ struct _hkz_cuda_fix_s
     void *d_tab;  size_t cap_tab;    /* pointer tables, off */
     int32_t *d_G; size_t cap_G;
     int64_t *d_V; size_t cap_V;
+    unsigned long long *d_acc; size_t cap_acc;   /* stage 2's levels */
+    unsigned *d_kq; size_t cap_kq;               /* groups with terms */
+    int64_t *h_V; size_t cap_hV;     /* pinned: V comes down at full speed */
     int *d_bad;
     uint64_t memo_key;   /* the last row found in this call (the x rows of
                             a call are one row nq times) */
     void *memo_d;
+    size_t memo_o2;
+    /* HKZ_CUDA_FIX_PROF=1: seconds of the calls' phases (row uploads,
+     * waited for; kernels and V down; V copied out), printed on stderr
+     * when the engine goes (a diagnostic, like HKZ_GRID_PROF) */
+    int prof;
+    double p_rows, p_run, p_copy, p_up;
+    size_t p_calls;
 };
+
+static double fix_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + 1e-9 * ts.tv_nsec;
+}
 
 static int grow(void **p, size_t *cap, size_t bytes, const char *what)
 {
@@ -49,29 +69,38 @@ static int grow(void **p, size_t *cap, size_t bytes, const char *what)
     return HKZ_SUCCESS;
 }
 
-/* the device copy of a row (uploaded if not cached); key 0: uploaded into
- * a fresh entry that is dropped after the call (use = 0) */
-static int row_get(struct _hkz_cuda_fix_s *F, void **d, uint64_t key,
+/* the cached device copy of the row of key (NULL: none), its second part
+ * at + *o2 */
+static void *row_find(struct _hkz_cuda_fix_s *F, uint64_t key, size_t *o2)
+{
+    size_t i;
+
+    if (key != 0 && key == F->memo_key)
+    {
+        *o2 = F->memo_o2;
+        return F->memo_d;
+    }
+    for (i = 0; key != 0 && i < F->n; i++)
+        if (F->ent[i].key == key)
+        {
+            F->ent[i].use = F->clock;
+            F->memo_key = key;
+            F->memo_d = F->ent[i].d;
+            F->memo_o2 = *o2 = F->ent[i].o2;
+            return F->ent[i].d;
+        }
+    return NULL;
+}
+
+/* a row up into a new entry: bytes of h, then bytes2 of h2 (at + bytes);
+ * key 0: an entry dropped after the call (use = 0) */
+static int row_put(struct _hkz_cuda_fix_s *F, void **d, uint64_t key,
                    const void *h, size_t bytes, const void *h2,
                    size_t bytes2)
 {
     size_t i;
     cudaError_t c;
 
-    if (key != 0 && key == F->memo_key)
-    {
-        *d = F->memo_d;
-        return HKZ_SUCCESS;
-    }
-    for (i = 0; key != 0 && i < F->n; i++)
-        if (F->ent[i].key == key)
-        {
-            F->ent[i].use = F->clock;
-            *d = F->ent[i].d;
-            F->memo_key = key;
-            F->memo_d = *d;
-            return HKZ_SUCCESS;
-        }
     /* evict the least recently used (not of this call) */
     while (F->bytes + bytes + bytes2 > FIX_CACHE_BYTES && F->n > 0)
     {
@@ -95,6 +124,7 @@ static int row_get(struct _hkz_cuda_fix_s *F, void **d, uint64_t key,
         F->ent = e;
         F->cap = nc;
     }
+    F->p_up += (double) (bytes + bytes2);
     c = cudaMalloc(d, bytes + bytes2);
     if (c == cudaSuccess)
         c = cudaMemcpyAsync(*d, h, bytes, cudaMemcpyHostToDevice, F->s);
@@ -107,38 +137,47 @@ static int row_get(struct _hkz_cuda_fix_s *F, void **d, uint64_t key,
     F->ent[F->n].use = key != 0 ? F->clock : 0;
     F->ent[F->n].d = *d;
     F->ent[F->n].bytes = bytes + bytes2;
+    F->ent[F->n].o2 = bytes;
     F->bytes += bytes + bytes2;
     F->n++;
     if (key != 0)
     {
         F->memo_key = key;
         F->memo_d = *d;
+        F->memo_o2 = bytes;
     }
     return HKZ_SUCCESS;
 }
 
-/* both kernels on F->s; d_tab: x, y, counts, z pointers, then off */
+/* the device copy of a row (uploaded if not cached) */
+static int row_get(struct _hkz_cuda_fix_s *F, void **d, uint64_t key,
+                   const void *h, size_t bytes)
+{
+    size_t o2;
+    if ((*d = row_find(F, key, &o2)) != NULL)
+        return HKZ_SUCCESS;
+    return row_put(F, d, key, h, bytes, NULL, 0);
+}
+
+/* the kernels on F->s (acc, kq zeroed); d_tab: x, y, counts, z
+ * pointers, then off */
 template <int L>
 static void launch(struct _hkz_cuda_fix_s *F, size_t nk, size_t nq,
                    size_t nz, size_t ntab)
 {
     void **t = (void **) F->d_tab;
-    size_t nth = nq * nk;
+    size_t nth = nq * nk, n = nz * nq, spill = 1024 / L;
     fix_pairs<L><<<(unsigned) ((nth + 127) / 128), 128, 0, F->s>>>(
         F->d_G, nk, (const size_t *) (t + ntab), nq,
         (const int32_t *const *) t, (const int32_t *const *) (t + nq),
-        (const uint32_t *const *) (t + 2 * nq), F->d_bad);
-    if (L > 8 || nz * nq < 8192)
-    {
-        fix_gemm_rows<L><<<(unsigned) (nz * nq), FIXB, 0, F->s>>>(F->d_V,
-            nk, (const int32_t *const *) (t + 3 * nq), nz, F->d_G, nq,
-            F->d_bad);
-        return;
-    }
+        (const uint32_t *const *) (t + 2 * nq), F->d_kq, F->d_bad);
     dim3 blk(TB, TB), grd((unsigned) ((nq + TB - 1) / TB),
-                          (unsigned) ((nz + TB - 1) / TB));
-    fix_gemm<L><<<grd, blk, 0, F->s>>>(F->d_V, nk,
-        (const int32_t *const *) (t + 3 * nq), nz, F->d_G, nq, F->d_bad);
+                          (unsigned) ((nz + TB - 1) / TB),
+                          (unsigned) ((nk + spill - 1) / spill));
+    fix_gemm<L><<<grd, blk, 0, F->s>>>(F->d_acc, nk,
+        (const int32_t *const *) (t + 3 * nq), nz, F->d_G, nq, F->d_kq);
+    fix_store<L><<<(unsigned) ((n + 127) / 128), 128, 0, F->s>>>(F->d_V,
+        F->d_acc, n, F->d_bad);
 }
 
 extern "C" void _hkz_cuda_fix_free(hkz_cuda_engine_t e)
@@ -146,6 +185,10 @@ extern "C" void _hkz_cuda_fix_free(hkz_cuda_engine_t e)
     struct _hkz_cuda_fix_s *F = (struct _hkz_cuda_fix_s *) e->fix;
     if (F == NULL)
         return;
+    if (F->prof)
+        fprintf(stderr, "fix_prof calls=%zu up_mb=%.1f rows=%.3f run=%.3f "
+                "copy=%.3f\n", F->p_calls, F->p_up / 1e6, F->p_rows,
+                F->p_run, F->p_copy);
     if (F->s != NULL)
         cudaStreamSynchronize(F->s);
     for (size_t i = 0; i < F->n; i++)
@@ -154,6 +197,9 @@ extern "C" void _hkz_cuda_fix_free(hkz_cuda_engine_t e)
     cudaFree(F->d_tab);
     cudaFree(F->d_G);
     cudaFree(F->d_V);
+    cudaFree(F->d_acc);
+    cudaFree(F->d_kq);
+    cudaFreeHost(F->h_V);
     cudaFree(F->d_bad);
     if (F->s != NULL)
         cudaStreamDestroy(F->s);
@@ -187,6 +233,7 @@ extern "C" int _hkz_cuda_fix_sum(void *state, int64_t *V,
     size_t ntab = 3 * nq + nz, i;
     void **h_tab = NULL;
     int prev = -1, bad = 0, status;
+    double t0;
     cudaError_t c;
 
     status = _hkz_cuda_engine_enter(e, &prev);
@@ -205,10 +252,14 @@ extern "C" int _hkz_cuda_fix_sum(void *state, int64_t *V,
                           cudaStreamNonBlocking), "fix_sum (stream)");
         HKZ_CUDA_TRY_GOTO(cudaMalloc((void **) &F->d_bad, sizeof(int)),
                           "fix_sum (flag)");
+        F->prof = getenv("HKZ_CUDA_FIX_PROF") != NULL
+                  && atoi(getenv("HKZ_CUDA_FIX_PROF")) != 0;
     }
     F = (struct _hkz_cuda_fix_s *) e->fix;
     F->clock++;
     F->memo_key = 0;   /* entries may have gone since the last call */
+    F->p_calls++;
+    t0 = F->prof ? fix_now() : 0.0;
     h_tab = (void **) malloc((ntab + nk + 1) * sizeof(void *));
     if (h_tab == NULL)
     {
@@ -218,34 +269,69 @@ extern "C" int _hkz_cuda_fix_sum(void *state, int64_t *V,
     /* the rows on the device: x[q], y[q] (+ counts), z[i] */
     for (i = 0; i < nq; i++)
         HKZ_TRY_GOTO(row_get(F, h_tab + i, f->xkey ? f->xkey[i] : 0, f->x[i],
-                             row * sizeof(int32_t), NULL, 0));
+                             row * sizeof(int32_t)));
     for (i = 0; i < nq; i++)
     {
-        HKZ_TRY_GOTO(row_get(F, h_tab + nq + i, f->ykey ? f->ykey[i] : 0,
-                             f->y[i], row * sizeof(int32_t), f->yl[i],
-                             nk * sizeof(uint32_t)));
-        h_tab[2 * nq + i] = (char *) h_tab[nq + i] + row * sizeof(int32_t);
+        uint64_t key = f->ykey ? f->ykey[i] : 0;
+        size_t o2 = 0, last = nk;
+        void *d = row_find(F, key, &o2);
+        if (d == NULL)
+        {
+            /* the digits of the groups with terms only: the kernels
+               read no others */
+            while (last > 0 && f->yl[i][last - 1] == 0)
+                last--;
+            o2 = f->off[last] * L * sizeof(int32_t);
+            HKZ_TRY_GOTO(row_put(F, &d, key, f->y[i], o2, f->yl[i],
+                                 nk * sizeof(uint32_t)));
+        }
+        h_tab[nq + i] = d;
+        h_tab[2 * nq + i] = (char *) d + o2;
     }
     for (i = 0; i < nz; i++)
         HKZ_TRY_GOTO(row_get(F, h_tab + 3 * nq + i, f->zkey ? f->zkey[i] : 0,
-                             f->z[i], nk * L * sizeof(int32_t), NULL, 0));
+                             f->z[i], nk * L * sizeof(int32_t)));
     memcpy(h_tab + ntab, f->off, (nk + 1) * sizeof(size_t));
+    if (F->prof)
+    {
+        cudaStreamSynchronize(F->s);
+        F->p_rows += fix_now() - t0;
+        t0 = fix_now();
+    }
     HKZ_TRY_GOTO(grow(&F->d_tab, &F->cap_tab, (ntab + nk + 1) * 8,
                       "fix_sum (tables)"));
     HKZ_TRY_GOTO(grow((void **) &F->d_G, &F->cap_G,
                       nq * nk * L * sizeof(int32_t), "fix_sum (G)"));
     HKZ_TRY_GOTO(grow((void **) &F->d_V, &F->cap_V,
                       nq * nz * 2 * L * sizeof(int64_t), "fix_sum (V)"));
+    HKZ_TRY_GOTO(grow((void **) &F->d_acc, &F->cap_acc,
+                      nq * nz * (2 * L - 1) * 2 * sizeof(unsigned long long),
+                      "fix_sum (levels)"));
+    HKZ_TRY_GOTO(grow((void **) &F->d_kq, &F->cap_kq, nq * sizeof(unsigned),
+                      "fix_sum (counts)"));
+    if (nq * nz * 2 * L * sizeof(int64_t) > F->cap_hV)
+    {
+        cudaFreeHost(F->h_V);
+        F->h_V = NULL;
+        F->cap_hV = 0;
+        HKZ_CUDA_TRY_GOTO(cudaMallocHost((void **) &F->h_V,
+                          nq * nz * 2 * L * sizeof(int64_t)), "fix_sum (V)");
+        F->cap_hV = nq * nz * 2 * L * sizeof(int64_t);
+    }
     HKZ_CUDA_TRY_GOTO(cudaMemcpyAsync(F->d_tab, h_tab, (ntab + nk + 1) * 8,
                       cudaMemcpyHostToDevice, F->s), "fix_sum (tables)");
     HKZ_CUDA_TRY_GOTO(cudaMemsetAsync(F->d_bad, 0, sizeof(int), F->s),
                       "fix_sum (flag)");
+    HKZ_CUDA_TRY_GOTO(cudaMemsetAsync(F->d_kq, 0, nq * sizeof(unsigned),
+                      F->s), "fix_sum (counts)");
+    HKZ_CUDA_TRY_GOTO(cudaMemsetAsync(F->d_acc, 0, nq * nz * (2 * L - 1) * 2
+                      * sizeof(unsigned long long), F->s), "fix_sum (levels)");
     if (f->L == 8)
         launch<8>(F, nk, nq, nz, ntab);
     else
         launch<HKZ_FIX_LMAX>(F, nk, nq, nz, ntab);
     HKZ_CUDA_TRY_GOTO(cudaGetLastError(), "fix_sum (kernels)");
-    HKZ_CUDA_TRY_GOTO(cudaMemcpyAsync(V, F->d_V,
+    HKZ_CUDA_TRY_GOTO(cudaMemcpyAsync(F->h_V, F->d_V,
                       nq * nz * 2 * L * sizeof(int64_t),
                       cudaMemcpyDeviceToHost, F->s), "fix_sum (V)");
     HKZ_CUDA_TRY_GOTO(cudaMemcpyAsync(&bad, F->d_bad, sizeof(int),
@@ -256,6 +342,14 @@ extern "C" int _hkz_cuda_fix_sum(void *state, int64_t *V,
         status = HKZ_CUDA_ERR(c, "fix_sum");
         goto cleanup;
     }
+    if (F->prof)
+    {
+        F->p_run += fix_now() - t0;
+        t0 = fix_now();
+    }
+    memcpy(V, F->h_V, nq * nz * 2 * L * sizeof(int64_t));
+    if (F->prof)
+        F->p_copy += fix_now() - t0;
     status = bad ? hkz_error_set(HKZ_ERR_TOO_LARGE, "hkz_engine_fix_sum: "
                                  "a sum does not fit in its digits")
                  : HKZ_SUCCESS;

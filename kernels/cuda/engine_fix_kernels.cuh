@@ -1,11 +1,16 @@
 /* engine_fix_kernels.cuh -- the device kernels of hkz_engine_fix_sum
  * (included by engine_fix.cu only; why the sums are exact: kernels/cpu/
- * engine_fix.c).  Stage 1 (fix_pairs): a thread per (pair, group).  Stage
- * 2 (fix_gemm): 16 x 16 entries (z row, pair) a block, the digits of 16
- * groups of both sides in shared memory per step; fix_gemm_rows: a block
- * per entry.  Digit products (< 2^52) go into int64 levels, spilled into
- * __int128 levels every 2^10 / L terms (<= 2^10 products a level: < 2^62);
- * stage 2 keeps the products of level >= HKZ_FIX_LOW(L) (hkz/engine.h). */
+ * engine_fix.c).  Stage 1 (fix_pairs): a thread per (pair, group), which
+ * also records per pair the groups with terms (kq).  Stage 2 (fix_gemm):
+ * 16 x 16 entries (z row, pair) a block, split over the groups: block z of
+ * the grid takes the SPILL groups [z SPILL, (z + 1) SPILL) (no spill
+ * inside: at most 2^10 digit products a level, < 2^62 in an int64 level),
+ * stopping at the block's last group with terms (G_qk = 0 beyond kq[q]),
+ * the digits of 16 groups of both sides in shared memory per step; its
+ * int64 levels go into the entries' int128 levels (acc) by 64-bit atomic
+ * adds with the carries counted (fix_acc_add): integer additions, exact
+ * in any order.  fix_store: the levels' digits and carry (V).  Stage 2
+ * keeps the products of level >= HKZ_FIX_LOW(L) (hkz/engine.h). */
 #ifndef HKZ_ENGINE_FIX_KERNELS_CUH
 #define HKZ_ENGINE_FIX_KERNELS_CUH
 
@@ -15,7 +20,6 @@
 #define D HKZ_FIX_D
 #define TB 16          /* entries per block side (stage 2) */
 #define KC 16          /* groups per shared-memory step (stage 2) */
-#define FIXB 256       /* threads of fix_gemm_rows */
 
 typedef __int128 i128;
 
@@ -61,12 +65,14 @@ __device__ static void lev_store(int64_t *v, const i128 *lev, int *bad)
 template <int L>
 __global__ static void fix_pairs(int32_t *G, size_t nk, const size_t *off,
         size_t nq, const int32_t *const *x, const int32_t *const *y,
-        const uint32_t *const *yl, int *bad)
+        const uint32_t *const *yl, unsigned *kq, int *bad)
 {
     size_t id = (size_t) blockIdx.x * blockDim.x + threadIdx.x;
     if (id >= nq * nk)
         return;
     size_t q = id / nk, k = id % nk, n = yl[q][k];
+    if (n > 0)
+        atomicMax(kq + q, (unsigned) k + 1);
     const int32_t *xp = x[q] + off[k] * L, *yp = y[q] + off[k] * L;
     const int NLEV = 2 * L - 1, SPILL = 1024 / L;
     int64_t a[NLEV], d[NLEV];
@@ -101,25 +107,52 @@ __global__ static void fix_pairs(int32_t *G, size_t nk, const size_t *off,
         g[L - 1] = (int32_t) c;
 }
 
+/* adds the int64 x to the int128 (hi, lo) (two's complement words) with
+ * atomics: lo += x mod 2^64, and hi += the sign word of x plus the carry
+ * out of that very addition (known from lo's old value).  Every addition
+ * is exact mod 2^128, so the words hold the exact sum in any order as
+ * long as it fits in an int128. */
+__device__ static void fix_acc_add(unsigned long long *acc, int64_t x)
+{
+    unsigned long long u = (unsigned long long) x, old;
+    unsigned long long h = x < 0 ? ~0ull : 0ull;
+    if (x == 0)
+        return;
+    old = atomicAdd(acc, u);
+    h += old + u < old;                 /* the carry out of lo */
+    if (h != 0)
+        atomicAdd(acc + 1, h);
+}
+
+/* the groups with terms of pair q: kq[q] = 1 + the last k with
+ * yl[q][k] > 0 (stage 1 records them) */
 template <int L>
-__global__ static void fix_gemm(int64_t *V, size_t nk,
+__global__ static void fix_gemm(unsigned long long *acc, size_t nk,
         const int32_t *const *z, size_t nz, const int32_t *G, size_t nq,
-        int *bad)
+        const unsigned *kq)
 {
     __shared__ int32_t zs[TB][KC * L + 1], gs[TB][KC * L + 1];
+    const int SPILL = 1024 / L, NLEV = 2 * L - 1;
     int ti = threadIdx.y, tq = threadIdx.x;
     size_t i = (size_t) blockIdx.y * TB + ti, q = (size_t) blockIdx.x * TB + tq;
-    const int NLEV = 2 * L - 1, SPILL = 1024 / L;
-    int64_t a[NLEV];
-    i128 lev[NLEV];
-    for (int l = 0; l < NLEV; l++)
+    size_t k0 = (size_t) blockIdx.z * SPILL, kend = 0;
+    int64_t a[2 * L - 1];
+    /* the block's last group with terms (every thread finds the same) */
+    for (int u = 0; u < TB; u++)
     {
-        a[l] = 0;
-        lev[l] = 0;
+        size_t iq = (size_t) blockIdx.x * TB + u;
+        if (iq < nq && kq[iq] > kend)
+            kend = kq[iq];
     }
-    for (size_t k0 = 0; k0 < nk; k0 += KC)
+    kend = kend < nk ? kend : nk;
+    if (k0 >= kend)
+        return;
+    kend = kend - k0 < (size_t) SPILL ? kend : k0 + SPILL;
+    for (int l = 0; l < NLEV; l++)
+        a[l] = 0;
+    for (; k0 < kend; k0 += KC)
     {
-        int kn = nk - k0 < KC ? (int) (nk - k0) : KC;
+        int kn = kend - k0 < KC ? (int) (kend - k0) : KC;
         /* thread (ti, tq) loads digits tq, tq + 16, ... of row ti */
         for (int u = tq; u < KC * L; u += TB)
         {
@@ -145,81 +178,29 @@ __global__ static void fix_gemm(int64_t *V, size_t nk,
                     a[u + v] += (int64_t) zv[u] * gv[v];
         }
         __syncthreads();
-        /* KC groups a step: spill every SPILL groups */
-        if ((k0 / KC + 1) % (SPILL / KC) == 0)
-            lev_add<L>(lev, a);
     }
-    lev_add<L>(lev, a);
     if (i >= nz || q >= nq)
         return;
-    lev_store<L>(V + (i * nq + q) * 2 * L, lev, bad);
+    for (int l = HKZ_FIX_LOW(L); l < NLEV; l++)
+        fix_acc_add(acc + ((i * nq + q) * NLEV + l) * 2, a[l]);
 }
 
-/* stage 2 for few entries (or L = 16, where the 16 x 16 tiles spill
- * registers): a block per entry, its FIXB threads over the groups (at most
- * 2^10 / L groups a thread between spills into the int128 levels), the
- * int64 levels summed exactly as int128 across the block (warp shuffles
- * of both halves, then shared memory) */
+/* V from the int128 levels of every entry (a thread an entry) */
 template <int L>
-__global__ static void fix_gemm_rows(int64_t *V, size_t nk,
-        const int32_t *const *z, size_t nz, const int32_t *G, size_t nq,
-        int *bad)
+__global__ static void fix_store(int64_t *V,
+        const unsigned long long *acc, size_t n, int *bad)
 {
-    const int NLEV = 2 * L - 1, SPILL = 1024 / L;
-    __shared__ i128 sh[FIXB / 32][2 * L - 1];
-    size_t n = blockIdx.x, i = n / nq, q = n % nq;
-    const int32_t *zp = z[i], *gp = G + q * nk * L;
-    int64_t a[NLEV];
-    i128 lev[NLEV];
-    int cnt = 0;
-    for (int l = 0; l < NLEV; l++)
-    {
-        a[l] = 0;
-        lev[l] = 0;
-    }
-    for (size_t k = threadIdx.x; k < nk; k += FIXB)
-    {
-        int32_t zv[L], gv[L];
-        for (int l = 0; l < L; l++)
-        {
-            zv[l] = zp[k * L + l];
-            gv[l] = gp[k * L + l];
-        }
-        for (int u = 0; u < L; u++)
-            for (int v = u < HKZ_FIX_LOW(L) ? HKZ_FIX_LOW(L) - u : 0; v < L;
-                 v++)
-                a[u + v] += (int64_t) zv[u] * gv[v];
-        if (++cnt == SPILL)
-        {
-            lev_add<L>(lev, a);
-            cnt = 0;
-        }
-    }
-    lev_add<L>(lev, a);
-    /* |lev| < 2^62 (nk / (FIXB SPILL) + 1): the block sum fits in int128 */
-    for (int l = 0; l < NLEV; l++)
-    {
-        i128 x = lev[l];
-        for (int o = 16; o > 0; o /= 2)
-        {
-            uint64_t lo = __shfl_down_sync(0xffffffffu, (uint64_t) x, o);
-            int64_t hi = __shfl_down_sync(0xffffffffu, (int64_t) (x >> 64),
-                                          o);
-            x += (i128) (((unsigned __int128) (uint64_t) hi << 64) | lo);
-        }
-        if (threadIdx.x % 32 == 0)
-            sh[threadIdx.x / 32][l] = x;
-    }
-    __syncthreads();
-    if (threadIdx.x != 0)
+    const int NLEV = 2 * L - 1;
+    size_t id = (size_t) blockIdx.x * blockDim.x + threadIdx.x;
+    i128 lev[2 * L - 1];
+    if (id >= n)
         return;
     for (int l = 0; l < NLEV; l++)
     {
-        lev[l] = 0;
-        for (int w = 0; w < FIXB / 32; w++)
-            lev[l] += sh[w][l];
+        const unsigned long long *w = acc + (id * NLEV + l) * 2;
+        lev[l] = (i128) (((unsigned __int128) w[1] << 64) | w[0]);
     }
-    lev_store<L>(V + (i * nq + q) * 2 * L, lev, bad);
+    lev_store<L>(V + id * 2 * L, lev, bad);
 }
 
 #endif

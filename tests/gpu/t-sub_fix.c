@@ -38,8 +38,8 @@ int main(void)
     for (iter = 0; iter < hkz_test_iters(4); iter++)
     {
         hkz_su2_sub_fix_t fc, fg;
-        /* the last iteration: >= 8192 entries at 8 digits, the tiled
-         * kernel of engine_fix.cu (larger t: fewer modes for the CPU) */
+        /* the last iteration: >= 8192 entries at 8 digits, several
+         * blocks of pairs (larger t: fewer modes for the CPU) */
         int big = iter == hkz_test_iters(4) - 1;
         slong nz = big ? 90 : 1 + n_randint(st, 12);
         slong nt = big ? 100 : 1 + n_randint(st, 12);
