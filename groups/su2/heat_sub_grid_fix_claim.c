@@ -151,6 +151,12 @@ int hkz_su2_sub_fix_ahead(hkz_su2_sub_fix_t F, hkz_engine_t e, slong ir0,
     if (status == HKZ_SUCCESS)
     {
         pthread_mutex_lock(&F->lock);
+        /* free the old r rows here too: where no entry of the later r
+           needs the tier, no evaluation frees them, and the rows made
+           ahead would pile up with the grid's size */
+        for (i = 0; i + FIX_R_KEEP < ir0; i++)
+            if (F->R[i].made && F->R[i].ready && F->R[i].users == 0)
+                _hkz_sub_fix_row_clear(F->R + i);
         for (i = ir0; i < ir1; i++)
             claim(&J, &n, w, &nw, 0, F->R, i);
         for (i = 0; z && i < F->nz; i++)
