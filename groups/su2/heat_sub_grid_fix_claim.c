@@ -60,6 +60,37 @@ static void made(const make_job *J, slong n)
         pthread_cond_broadcast(&J->F->ready);
 }
 
+/* J's lists (and claim's wait list w) for up to m rows */
+static int job_init(make_job *J, slong **w, hkz_su2_sub_fix_t F, slong m)
+{
+    J->F = F;
+    J->kind = malloc(m * sizeof(int));
+    J->idx = malloc(m * sizeof(slong));
+    *w = malloc(2 * m * sizeof(slong));
+    if (J->kind != NULL && J->idx != NULL && *w != NULL)
+        return HKZ_SUCCESS;
+    free(J->kind); free(J->idx); free(*w);
+    J->kind = NULL; J->idx = NULL; *w = NULL;
+    return hkz_error_set(HKZ_ERR_NOMEM, "su2-sub tier: out of memory");
+}
+
+static void job_clear(make_job *J, slong *w)
+{
+    free(J->kind);
+    free(J->idx);
+    free(w);
+}
+
+/* (under F->lock) frees the r rows more than FIX_R_KEEP below ir that are
+ * ready and unused; a thread that needs one again makes it again */
+static void free_old_r(hkz_su2_sub_fix_t F, slong ir)
+{
+    slong i;
+    for (i = 0; i + FIX_R_KEEP < ir; i++)
+        if (F->R[i].made && F->R[i].ready && F->R[i].users == 0)
+            _hkz_sub_fix_row_clear(F->R + i);
+}
+
 int _hkz_sub_fix_rows(hkz_su2_sub_fix_t F, hkz_engine_t e, slong ir,
         const slong *iz, slong ni, const slong *jt, slong nj, int *pinned)
 {
@@ -77,23 +108,14 @@ int _hkz_sub_fix_rows(hkz_su2_sub_fix_t F, hkz_engine_t e, slong ir,
         ahead = FLINT_MAX(1, o.nthreads);
     }
     ahead = FLINT_MIN(ahead, F->nr - ir);
-    J.F = F;
-    J.kind = malloc((ni + nj + ahead) * sizeof(int));
-    J.idx = malloc((ni + nj + ahead) * sizeof(slong));
-    w = malloc(2 * (ni + nj + ahead) * sizeof(slong));
-    if (J.kind == NULL || J.idx == NULL || w == NULL)
-    {
-        free(J.kind); free(J.idx); free(w);
-        return hkz_error_set(HKZ_ERR_NOMEM, "su2-sub tier: out of memory");
-    }
+    if ((status = job_init(&J, &w, F, ni + nj + ahead)) != HKZ_SUCCESS)
+        return status;
     /* under the lock: free old r rows, claim the missing rows (ours to
      * make), note those another thread is making */
     pthread_mutex_lock(&F->lock);
 again:
     n = nw = 0;
-    for (i = 0; i + FIX_R_KEEP < ir; i++)
-        if (F->R[i].made && F->R[i].ready && F->R[i].users == 0)
-            _hkz_sub_fix_row_clear(F->R + i);
+    free_old_r(F, ir);
     if (!F->R[ir].made)
         for (i = 1; i < ahead; i++)
             if (!F->R[ir + i].made)
@@ -122,9 +144,7 @@ again:
         *pinned = 1;
     }
     pthread_mutex_unlock(&F->lock);
-    free(J.kind);
-    free(J.idx);
-    free(w);
+    job_clear(&J, w);
     return status;
 }
 
@@ -142,21 +162,14 @@ int hkz_su2_sub_fix_ahead(hkz_su2_sub_fix_t F, hkz_engine_t e, slong ir0,
     m = FLINT_MAX(ir1 - ir0, 0) + (z ? F->nz : 0);
     if (!F->frame || m == 0)
         return HKZ_SUCCESS;
-    J.F = F;
-    J.kind = malloc(m * sizeof(int));
-    J.idx = malloc(m * sizeof(slong));
-    w = malloc(2 * m * sizeof(slong));  /* (claim's list; not waited on) */
-    status = J.kind && J.idx && w ? HKZ_SUCCESS : hkz_error_set(
-            HKZ_ERR_NOMEM, "su2-sub tier: out of memory");
-    if (status == HKZ_SUCCESS)
+    /* (w: claim's list, not waited on) */
+    if ((status = job_init(&J, &w, F, m)) == HKZ_SUCCESS)
     {
         pthread_mutex_lock(&F->lock);
-        /* free the old r rows here too: where no entry of the later r
-           needs the tier, no evaluation frees them, and the rows made
-           ahead would pile up with the grid's size */
-        for (i = 0; i + FIX_R_KEEP < ir0; i++)
-            if (F->R[i].made && F->R[i].ready && F->R[i].users == 0)
-                _hkz_sub_fix_row_clear(F->R + i);
+        /* here too: where no entry of the later r needs the tier, no
+           evaluation frees them, and the rows made ahead would pile up
+           with the grid's size */
+        free_old_r(F, ir0);
         for (i = ir0; i < ir1; i++)
             claim(&J, &n, w, &nw, 0, F->R, i);
         for (i = 0; z && i < F->nz; i++)
@@ -166,9 +179,7 @@ int hkz_su2_sub_fix_ahead(hkz_su2_sub_fix_t F, hkz_engine_t e, slong ir0,
         pthread_mutex_lock(&F->lock);
         made(&J, n);
         pthread_mutex_unlock(&F->lock);
+        job_clear(&J, w);
     }
-    free(J.kind);
-    free(J.idx);
-    free(w);
     return status;
 }
