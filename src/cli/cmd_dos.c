@@ -321,5 +321,6 @@ const hkz_cli_cmd_t hkz_cli_dos = {
     " is no checkpoint); --force runs it.\n",
     .check = check_dos,
     .opts = opts, .args_size = sizeof(dos_args_t),
-    .common = HKZ_CLI_DIGITS | HKZ_CLI_OUTPUT | HKZ_CLI_PROGRESS,
+    .common = HKZ_CLI_DIGITS | HKZ_CLI_OUTPUT | HKZ_CLI_PROGRESS |
+              HKZ_CLI_ISING,
     .run = run_dos};

@@ -166,7 +166,7 @@ static const hkz_cli_cmd_t track_cw = {
     "rows cover [t*, B].\n" HKZ_CLI_TRACK_MORE,
     .opts = cw_opts, .args_size = sizeof(hkz_cli_track_args_t),
     .common = HKZ_CLI_DIGITS | HKZ_CLI_OUTPUT | HKZ_CLI_PROGRESS |
-              HKZ_CLI_RESUME,
+              HKZ_CLI_RESUME | HKZ_CLI_ISING,
     .check = hkz_cli_ly_track_check, .run = run_cw};
 
 extern const hkz_cli_cmd_t hkz_cli_track_edge;   /* cmd_track_edge.c */

@@ -169,5 +169,5 @@ const hkz_cli_cmd_t hkz_cli_track_edge = {
     "t -> infinity limits to far below the goal.\n" HKZ_CLI_TRACK_MORE,
     .opts = edge_opts, .args_size = sizeof(hkz_cli_track_args_t),
     .common = HKZ_CLI_DIGITS | HKZ_CLI_OUTPUT | HKZ_CLI_PROGRESS |
-              HKZ_CLI_RESUME,
+              HKZ_CLI_RESUME | HKZ_CLI_ISING,
     .check = hkz_cli_ly_track_check, .run = run_edge};

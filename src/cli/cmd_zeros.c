@@ -14,7 +14,7 @@ typedef struct
 } zeros_args_t;
 
 #define ZEROS_COMMON HKZ_CLI_DIGITS | HKZ_CLI_OUTPUT | HKZ_CLI_PROGRESS | \
-                     HKZ_CLI_RESUME
+                     HKZ_CLI_RESUME | HKZ_CLI_ISING
 #define OPT_THREADS {"threads", HKZ_OPT_SLONG, offsetof(zeros_args_t,       \
     threads), .lo = 1, .hi = 256, .def = "2", .metavar = "K",               \
     .help = "worker threads"}

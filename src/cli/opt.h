@@ -146,6 +146,8 @@ typedef struct
                                   hkz_cli_run_open / hkz_cli_run_close */
 #define HKZ_CLI_H5      128u   /* --out FILE.h5 writes HDF5 (r->fmt
                                   HKZ_FORMAT_H5); else refused */
+#define HKZ_CLI_ISING   256u   /* Ising / Lee-Yang output: the run record
+                                  leaves out the SU(2) normalization */
 
 #define HKZ_CLI_MAX_OPTS 48
 

@@ -79,7 +79,8 @@ int hkz_cli_run_open(hkz_cli_run_t *r, hkz_writer_t **w, const char *path,
     s = hkz_writer_meta(*w, "hkz_version", hkz_version());
     if (!s) s = hkz_writer_meta(*w, "flint_version", hkz_flint_version());
     if (!s) s = hkz_writer_meta(*w, "arb_version", hkz_arb_version());
-    if (!s) s = hkz_writer_meta(*w, "normalization", hkz_normalization());
+    if (!s && !(r->cmd->common & HKZ_CLI_ISING))
+        s = hkz_writer_meta(*w, "normalization", hkz_normalization());
     if (!s) s = hkz_writer_meta(*w, "command", hkz_cli_command_line());
     for (i = 0; i < n && !s; i++)
         s = hkz_writer_meta_field(*w, f + i);

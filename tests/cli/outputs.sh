@@ -32,6 +32,10 @@ check "csv: metadata comments, header, certified" \
   'grep -q "^# normalization: N_unit" "$tmp/b.csv" && grep -q "^kernel,t,r,z,deriv,method,digits,value,mid,rad,rel_acc_bits,certified,status$" "$tmp/b.csv" && grep -q ",true,ok$" "$tmp/b.csv"'
 check "no temporary file left" '[ ! -e "$tmp/b.csv.tmp" ]'
 
+"$hkz" zeros cw --n 6 --beta 0.5 --digits 10 --format jsonl --no-progress >"$tmp/z.jsonl"
+check "Ising outputs: run record without the SU(2) normalization" \
+  'head -n 1 "$tmp/z.jsonl" | grep -q "\"hkz_version\"" && ! grep -q "normalization" "$tmp/z.jsonl"'
+
 "$hkz" heat su2 --t 0.3 --alpha 1 --double --format jsonl >"$tmp/c.jsonl"
 check "--double is labelled not certified" 'sed -n 2p "$tmp/c.jsonl" | grep -q "\"certified\":false"'
 

@@ -3,8 +3,7 @@
  * weighted graph on 24 vertices; a 30-vertex run checked by its total,
  * spin-flip symmetry and ground states; bad input.  Skips without a GPU
  * (after the argument checks, which need none). */
-#include "hkz_test.h"
-#include "hkz/cuda.h"
+#include "hkz_gpu_test.h"
 #include "hkz/ising.h"
 
 /* The library's GPU path (hkz_ising_dos_device, hooks filled by
@@ -130,7 +129,7 @@ static void size_check(int n)
 int main(void)
 {
     int eu[2] = {0, 1}, ev[2] = {1, 1}, ew[2] = {1, 1}, vw[3] = {1, 0, 1};
-    int bmax, kmax, ndev = 0;
+    int bmax, kmax;
     uint64_t g[64];
     hkz_ising_model_t m;
     flint_rand_t state;
@@ -160,12 +159,7 @@ int main(void)
                                   &kmax));
     HKZ_TEST_CHECK(bmax == 1 && kmax == 3, "size query %d %d", bmax, kmax);
 
-    HKZ_TEST_OK(hkz_cuda_device_count(&ndev));
-    if (ndev == 0)
-    {
-        printf("dos_enum....SKIP (no CUDA device)\n");
-        return hkz_test_failures ? 1 : 77;
-    }
+    HKZ_TEST_NEED_CUDA("dos_enum");
     HKZ_TEST_OK(hkz_cuda_register());
 
     /* single vertex: both spin states */

@@ -8,8 +8,7 @@
  * Skips without a GPU. */
 #include <stdlib.h>
 #include <string.h>
-#include "hkz_test.h"
-#include "hkz/cuda.h"
+#include "hkz_gpu_test.h"
 #include "hkz/engine.h"
 
 /* a digit: |d| < 2^bits */
@@ -37,14 +36,9 @@ int main(void)
     hkz_engine_opts_t eo;
     hkz_engine_t e;
     slong iter;
-    int n = 0;
 
-    if (hkz_cuda_register() != HKZ_SUCCESS ||
-        hkz_cuda_device_count(&n) != HKZ_SUCCESS || n == 0)
-    {
-        printf("no CUDA device: skipped\n");
-        return 77;
-    }
+    HKZ_TEST_NEED_CUDA("engine_fix");
+    HKZ_TEST_OK(hkz_cuda_register());
     hkz_test_rand_init(st);
     hkz_engine_opts_init(&eo);
     eo.backend = HKZ_BACKEND_CUDA;

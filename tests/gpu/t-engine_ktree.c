@@ -5,7 +5,7 @@
  * and replaced under a new key; and the split-K runner of dist_ksum.h
  * (which computes through it) against both.  Skips without a GPU. */
 #include <string.h>
-#include "hkz/cuda.h"
+#include "hkz_gpu_test.h"
 #include "hkz/dist_ksum.h"
 #include "../engine/engine_ref.h"
 
@@ -130,14 +130,8 @@ int main(void)
     flint_rand_t st;
     hkz_engine_opts_t o;
     hkz_engine_t e = NULL;
-    int ndev = 0;
 
-    HKZ_TEST_OK(hkz_cuda_device_count(&ndev));
-    if (ndev == 0)
-    {
-        printf("engine_ktree....SKIP (no CUDA device)\n");
-        return 77;
-    }
+    HKZ_TEST_NEED_CUDA("engine_ktree");
     HKZ_TEST_OK(hkz_cuda_register());
     hkz_test_rand_init(st);
     hkz_engine_opts_init(&o);

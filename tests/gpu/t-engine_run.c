@@ -3,7 +3,7 @@
  * chunking, adversarial cancellation, bad input.  Skips without a GPU. */
 #include <string.h>
 #include <cuda_runtime_api.h>
-#include "hkz/cuda.h"
+#include "hkz_gpu_test.h"
 #include "../engine/engine_ref.h"
 
 static int run(double *out, double *err, double *mag,
@@ -427,14 +427,8 @@ static void test_bad(flint_rand_t st)
 int main(void)
 {
     flint_rand_t st;
-    int ndev = 0;
 
-    HKZ_TEST_OK(hkz_cuda_device_count(&ndev));
-    if (ndev == 0)
-    {
-        printf("engine_run....SKIP (no CUDA device)\n");
-        return 77;
-    }
+    HKZ_TEST_NEED_CUDA("engine_run");
     HKZ_TEST_OK(hkz_cuda_register());
     hkz_test_rand_init(st);
     test_arb(st);

@@ -3,8 +3,7 @@
  * with a host scan of the same data.  Skips without a GPU. */
 #include <string.h>
 #include <cuda_runtime_api.h>
-#include "hkz_test.h"
-#include "hkz/cuda.h"
+#include "hkz_gpu_test.h"
 
 /* host reference of the scan, same certification rule */
 static void host_scan(size_t *nch, size_t *idx, size_t cap, size_t *nunc,
@@ -50,14 +49,9 @@ int main(void)
     double *x, *C, *out, *err, *d_out = NULL, *d_err = NULL, *d_C = NULL;
     size_t nch[T], idx[T * CAP], nunc[T], amin[T];
     size_t rnch, ridx[CAP], rnunc, ramin, i, t, j;
-    int ndev = 0, layout;
+    int layout;
 
-    HKZ_TEST_OK(hkz_cuda_device_count(&ndev));
-    if (ndev == 0)
-    {
-        printf("engine_scan....SKIP (no CUDA device)\n");
-        return 77;
-    }
+    HKZ_TEST_NEED_CUDA("engine_scan");
     /* F_t(theta) = sum_k c_kt cos((N - 2k) theta) on theta_i = pi i/(P-1)
      * (points x_i = cos(theta_i) as doubles: the basis is T_m(x_i)).
      * Column 0: c_0 = 1 -> cos(N theta), N zeros in (0, pi).  Column 1:

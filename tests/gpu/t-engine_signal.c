@@ -2,22 +2,16 @@
  * stream posts after device work, stream waits released by the host,
  * epochs that only grow.  Skips without a GPU. */
 #include <cuda_runtime_api.h>
-#include "hkz_test.h"
-#include "hkz/cuda.h"
+#include "hkz_gpu_test.h"
 
 int main(void)
 {
     hkz_cuda_signal_t s = NULL;
     cudaStream_t a = NULL, b = NULL;
     double *d = NULL, *d_one = NULL, h = 0.0, one = 1.0;
-    int ndev = 0, rep;
+    int rep;
 
-    HKZ_TEST_OK(hkz_cuda_device_count(&ndev));
-    if (ndev == 0)
-    {
-        printf("engine_signal....SKIP (no CUDA device)\n");
-        return 77;
-    }
+    HKZ_TEST_NEED_CUDA("engine_signal");
     HKZ_TEST_STATUS(hkz_cuda_signal_create(&s, 0), HKZ_ERR_ARG);
     HKZ_TEST_OK(hkz_cuda_signal_create(&s, 4));
     HKZ_TEST_CHECK(hkz_cuda_signal_count(s) == 4, "count");

@@ -1,20 +1,14 @@
 /* GPU character sum vs the certified CPU kernel (skips without a GPU). */
-#include "hkz_test.h"
-#include "hkz/cuda.h"
+#include "hkz_gpu_test.h"
 
 int main(void)
 {
     enum { NPTS = 1000 };
     double alpha[NPTS], out[NPTS];
-    int ndev = 0, i;
+    int i;
     arb_t t, a, h;
 
-    HKZ_TEST_OK(hkz_cuda_device_count(&ndev));
-    if (ndev == 0)
-    {
-        printf("heat_bi_grid....SKIP (no CUDA device)\n");
-        return 77;
-    }
+    HKZ_TEST_NEED_CUDA("heat_bi_grid");
     for (i = 0; i < NPTS; i++)
         alpha[i] = 3.14159265358979 * i / (NPTS - 1);
     HKZ_TEST_OK(hkz_cuda_heat_bi_grid_d(out, 0.25, alpha, NPTS, 60));

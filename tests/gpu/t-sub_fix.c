@@ -5,8 +5,7 @@
  * grid on the device certifies entries by the tier, each overlapping the
  * CPU run without the tier and meeting the goal. */
 #include <stdlib.h>
-#include "hkz_test.h"
-#include "hkz/cuda.h"
+#include "hkz_gpu_test.h"
 #include "hkz/goal.h"
 #include "hkz/grid.h"
 #include "hkz/su2.h"
@@ -23,14 +22,9 @@ int main(void)
     hkz_engine_opts_t eo;
     hkz_engine_t e;
     slong iter;
-    int n = 0;
 
-    if (hkz_cuda_register() != HKZ_SUCCESS ||
-        hkz_cuda_device_count(&n) != HKZ_SUCCESS || n == 0)
-    {
-        printf("no CUDA device: skipped\n");
-        return 77;
-    }
+    HKZ_TEST_NEED_CUDA("sub_fix");
+    HKZ_TEST_OK(hkz_cuda_register());
     hkz_test_rand_init(st);
     hkz_engine_opts_init(&eo);
     eo.backend = HKZ_BACKEND_CUDA;

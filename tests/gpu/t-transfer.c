@@ -2,8 +2,7 @@
  * to the CPU sparse transfer matrix on small tori and cylinders (odd and
  * even sides, both orientations, one to three primes), every GPU table
  * through hkz_ising_dos_check; bad input.  Skips without a GPU. */
-#include "hkz_test.h"
-#include "hkz/cuda.h"
+#include "hkz_gpu_test.h"
 #include "hkz/ising.h"
 
 static void lattice(hkz_ising_model_t m, slong L, slong M, int torus)
@@ -68,7 +67,6 @@ int main(void)
         {3, 4, 0}, {4, 4, 0}, {5, 6, 0}, {6, 5, 0}, {8, 8, 0},
         {5, 14, 0}, {3, 1, 0}};
     slong i, n = sizeof(sz) / sizeof(sz[0]);
-    int ndev = 0;
     uint64_t out[4];
     hkz_ising_transfer_stats_t st;
 
@@ -86,12 +84,7 @@ int main(void)
     HKZ_TEST_STATUS(hkz_cuda_transfer_meet(NULL, 2, 8, 16, 1, NULL, NULL,
                                            NULL, NULL, NULL, 0, NULL, NULL),
                     HKZ_ERR_ARG);
-    HKZ_TEST_OK(hkz_cuda_device_count(&ndev));
-    if (ndev == 0)
-    {
-        printf("transfer....SKIP (no CUDA device)\n");
-        return hkz_test_failures ? 1 : 77;
-    }
+    HKZ_TEST_NEED_CUDA("transfer");
     /* the pass reaches the library through hkz_cuda_register only */
     {
         hkz_ising_model_t m;
