@@ -50,10 +50,15 @@ typedef struct
     slong ne;
     slong *mark;              /* per weight slot: its time index, or -1 */
     slong nmark;
+    _hkz_su2_sub_dd_t *ydd;   /* per distinct time: d_k as double-doubles */
+    slong nydd;
+    _hkz_su2_sub_dd_t xdd[1]; /* 2 cos(kz) computed here, as those */
 } multi_ws;
 
 static void ws_clear(multi_ws *W)
 {
+    slong i;
+
     if (W->ws != NULL)
         _arb_vec_clear(W->ws, 4);
     if (W->B != NULL)
@@ -68,6 +73,10 @@ static void ws_clear(multi_ws *W)
     free(W->first);
     free(W->rep);
     free(W->mark);
+    for (i = 0; i < W->nydd; i++)
+        _hkz_su2_sub_dd_clear(W->ydd + i);
+    free(W->ydd);
+    _hkz_su2_sub_dd_clear(W->xdd);
 }
 
 /* room for ns entries of a class and the slots of cache c */
@@ -96,6 +105,16 @@ static int ws_room(multi_ws *W, slong ns,
             return 0;
         W->rep = g;
         W->ne = ns;
+    }
+    if (ns > W->nydd)
+    {
+        _hkz_su2_sub_dd_t *y = realloc(W->ydd, ns * sizeof(*y));
+        if (y == NULL)
+            return 0;
+        for (i = W->nydd; i < ns; i++)
+            _hkz_su2_sub_dd_init(y + i);
+        W->ydd = y;
+        W->nydd = ns;
     }
     if (c->n > W->nmark)
     {
@@ -209,6 +228,9 @@ static int one_class(arb_ptr res, int *ok,
             arb_dot(dk + k, NULL, 0, W->B + bo[k], 1, w->W + w->off[k], 1,
                     w->M[k] + 1, w->wp);
         _hkz_su2_sub_kcut_post(W->kt + f, W->tl + f, dk, k1, w->wp);
+        W->ydd[f].n = -1;
+        if (w->wp <= HKZ_SUB_DD_WP)
+            _hkz_su2_sub_dd_set(W->ydd + f, dk, W->kt[f] + 1);
         /* plus the a priori part beyond k1, also times |c_k| <= 2 */
         mag_mul_2exp_si(e, W->tl + ns + f, 1);
         mag_add(W->tl + f, W->tl + f, e);
@@ -220,6 +242,8 @@ static int one_class(arb_ptr res, int *ok,
         arb_ptr v = res + sel[i];
         slong kt = W->kt[first[i]];
         arb_srcptr cz = NULL;
+        const _hkz_su2_sub_dd_t *xd;
+        int dd;
 
         if (W->kt[ns + first[i]] < 0)
             continue;
@@ -228,24 +252,40 @@ static int one_class(arb_ptr res, int *ok,
                                          && !arb_equal(zi, zprev)))
             ce = _hkz_su2_sub_wcache_cos(wc, zi, wpb, kt);
         zprev = zi;
-        if (ce != NULL)
-            cz = ce->c;
-
         /* 2 cos(kz) at the basis precision: cached for the grid, else
          * computed here (the same bits: c_k does not depend on how many
-         * are computed) */
+         * are computed, nor do its double-doubles) */
+        cz = ce != NULL ? ce->c : NULL;
+        xd = ce != NULL ? &ce->dd : W->xdd;
         if (cz == NULL)
         {
             hkz_su2_sub_reduce_z_internal(zr, zi, wpb);
             _hkz_su2_sub_cos_factors(W->c, kt, zr, wpb);
             cz = W->c;
+            W->xdd->n = -1;
+            if (w->wp <= HKZ_SUB_DD_WP)
+                _hkz_su2_sub_dd_set(W->xdd, cz, kt + 1);
         }
-        arb_dot(v, NULL, 0, cz, 1, W->dk + first[i] * (K + 1), 1, kt + 1,
-                w->wp);
+        mag_add(e, w->tail, W->tl + first[i]);
+        /* the double-double sum where both vectors have one and its ball
+         * is within 2^-(prec+4) (heat_sub_grid_dd.c), else arb_dot: a
+         * choice made by the entry's own terms */
+        dd = w->wp <= HKZ_SUB_DD_WP && xd->n > kt
+             && W->ydd[first[i]].n > kt;
+        if (dd)
+        {
+            _hkz_su2_sub_dd_dot(v, xd, W->ydd + first[i], kt + 1);
+            arb_add_error_mag(v, e);
+            dd = arb_rel_accuracy_bits(v) >= prec + 4;
+        }
+        if (!dd)
+        {
+            arb_dot(v, NULL, 0, cz, 1, W->dk + first[i] * (K + 1), 1,
+                    kt + 1, w->wp);
+            arb_add_error_mag(v, e);
+        }
         if (w->d % 2 == 1)
             arb_neg(v, v);   /* (-lambda)^d */
-        mag_add(e, w->tail, W->tl + first[i]);
-        arb_add_error_mag(v, e);
         arb_set_round(v, v, prec);
         ok[sel[i]] = 1;
     }
