@@ -83,7 +83,7 @@ static int dd_of(double *h, double *l, double *e, const arb_t x)
         *e = r;
         return 1;
     }
-    if (COEFF_IS_MPZ(ARF_EXP(m)) || ARF_EXP(m) >= DD_EMAX)
+    if (COEFF_IS_MPZ(ARF_EXP(m)) || ARF_EXP(m) > DD_EMAX)
         return 0;
     E = ARF_EXP(m);
     if (E <= -DD_EMAX)
