@@ -254,22 +254,6 @@ static int scalar_entries(const _hkz_grid_tbuf_t *tb, const slong *idx,
     return status;
 }
 
-/* Whether the CPU engine's balls can meet the goal at all: its bound is
- * at least gamma_kc sum_k bmax_k |C_kj| >= kc u |out| for the chunks of kc
- * >= 16 modes (su2_grid.c) plus nch u sum |out_c| for nch chunks, so above
- * HKZ_GRID_ENGINE_BITS (15 digits: 50 bits) it certifies (almost) nothing
- * and its run is skipped: every entry goes to the next routes (a choice
- * of route: each route's balls are certified).  Other backends run
- * (their tiers start from the engine's rows). */
-#define HKZ_GRID_ENGINE_BITS 49
-static int engine_in_reach(hkz_engine_t e, const hkz_goal_t *goal)
-{
-    hkz_engine_opts_t o;
-    hkz_engine_get_opts(&o, e);
-    return o.backend != HKZ_BACKEND_CPU
-           || goal->rel_bits <= HKZ_GRID_ENGINE_BITS;
-}
-
 int _hkz_grid_tile_engine(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
         slong p0, slong np, const _hkz_grid_times_t *tm, hkz_engine_t e,
         const hkz_goal_t *goal)
@@ -282,7 +266,7 @@ int _hkz_grid_tile_engine(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
 
     memset(&L, 0, sizeof(L));
     HKZ_TRY(_hkz_grid_tb_reset(tb, p0 / HKZ_GRID_TILE, np, T));
-    if (tm->ok && e != NULL && engine_in_reach(e, goal))
+    if (tm->ok && e != NULL && _hkz_grid_engine_in_reach(e, goal))
     {
         L.dx = malloc(np * sizeof(double));
         L.Lx = malloc(3 * T * sizeof(double));

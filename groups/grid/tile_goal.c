@@ -135,3 +135,14 @@ int _hkz_grid_tile_goal(_hkz_grid_tbuf_t *tb, const _hkz_grid_lip_t *L,
     _mag_vec_clear(A.lx, 3 * T + np);
     return status;
 }
+
+/* its bound is at least kc u |out| per chunk run of kc >= 16 modes
+ * (su2_grid.c): above 49 bits (15 digits) the CPU engine certifies
+ * (almost) nothing and is skipped (a choice of route; other backends'
+ * tiers start from its rows) */
+int _hkz_grid_engine_in_reach(hkz_engine_t e, const hkz_goal_t *goal)
+{
+    hkz_engine_opts_t o;
+    hkz_engine_get_opts(&o, e);
+    return o.backend != HKZ_BACKEND_CPU || goal->rel_bits <= 49;
+}

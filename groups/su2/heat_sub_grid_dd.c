@@ -122,6 +122,32 @@ void _hkz_su2_sub_dd_clear(_hkz_su2_sub_dd_t *v)
     _hkz_su2_sub_dd_init(v);
 }
 
+int _hkz_su2_sub_dd_vec_room(_hkz_su2_sub_dd_t **v, slong *n, slong need)
+{
+    slong i;
+    _hkz_su2_sub_dd_t *p;
+
+    if (need < 0)
+    {
+        for (i = 0; i < *n; i++)
+            _hkz_su2_sub_dd_clear(*v + i);
+        free(*v);
+        *v = NULL;
+        *n = 0;
+        return 1;
+    }
+    if (need <= *n)
+        return 1;
+    p = realloc(*v, need * sizeof(*p));
+    if (p == NULL)
+        return 0;
+    for (i = *n; i < need; i++)
+        _hkz_su2_sub_dd_init(p + i);
+    *v = p;
+    *n = need;
+    return 1;
+}
+
 int _hkz_su2_sub_dd_set(_hkz_su2_sub_dd_t *v, arb_srcptr x, slong n)
 {
     slong k;
@@ -215,4 +241,14 @@ void _hkz_su2_sub_dd_dot(arb_t res, const _hkz_su2_sub_dd_t *x,
             ARF_RND_DOWN);
     mag_set_d(arb_radref(res), rad);
     arf_clear(t);
+}
+
+int _hkz_su2_sub_dd_try(arb_t res, const _hkz_su2_sub_dd_t *x,
+        const _hkz_su2_sub_dd_t *y, slong n, const mag_t tail, slong prec)
+{
+    if (x->n < n || y->n < n)
+        return 0;
+    _hkz_su2_sub_dd_dot(res, x, y, n);
+    arb_add_error_mag(res, tail);
+    return arb_rel_accuracy_bits(res) >= prec + 4;
 }

@@ -12,7 +12,8 @@
  * with the same proven tails (spec 3.5: hkz_su2_sub_tail_m_internal per k,
  * hkz_su2_sub_tail_k_internal for |k| > K, heat_sub_tail.c), valid for
  * every point since |D^n_kk| <= 1.  Every product and sum is in Arb
- * (arb_dot), so the ball contains p_t.
+ * (arb_dot), so the ball contains p_t; or the outer sum over k is in
+ * double-double with the proven bound of heat_sub_grid_dd.c.
  *
  * Two cuts of the k-sum, both with proven remainders added to the radius:
  * for d = 0 the a priori cut k1(r, t) of heat_sub_grid_kcut.c (the basis,
@@ -57,8 +58,6 @@ typedef struct
 
 static void ws_clear(multi_ws *W)
 {
-    slong i;
-
     if (W->ws != NULL)
         _arb_vec_clear(W->ws, 4);
     if (W->B != NULL)
@@ -73,9 +72,7 @@ static void ws_clear(multi_ws *W)
     free(W->first);
     free(W->rep);
     free(W->mark);
-    for (i = 0; i < W->nydd; i++)
-        _hkz_su2_sub_dd_clear(W->ydd + i);
-    free(W->ydd);
+    _hkz_su2_sub_dd_vec_room(&W->ydd, &W->nydd, -1);
     _hkz_su2_sub_dd_clear(W->xdd);
 }
 
@@ -106,16 +103,8 @@ static int ws_room(multi_ws *W, slong ns,
         W->rep = g;
         W->ne = ns;
     }
-    if (ns > W->nydd)
-    {
-        _hkz_su2_sub_dd_t *y = realloc(W->ydd, ns * sizeof(*y));
-        if (y == NULL)
-            return 0;
-        for (i = W->nydd; i < ns; i++)
-            _hkz_su2_sub_dd_init(y + i);
-        W->ydd = y;
-        W->nydd = ns;
-    }
+    if (!_hkz_su2_sub_dd_vec_room(&W->ydd, &W->nydd, ns))
+        return 0;
     if (c->n > W->nmark)
     {
         slong *m = realloc(W->mark, c->n * sizeof(slong));
@@ -243,7 +232,6 @@ static int one_class(arb_ptr res, int *ok,
         slong kt = W->kt[first[i]];
         arb_srcptr cz = NULL;
         const _hkz_su2_sub_dd_t *xd;
-        int dd;
 
         if (W->kt[ns + first[i]] < 0)
             continue;
@@ -262,23 +250,14 @@ static int one_class(arb_ptr res, int *ok,
             hkz_su2_sub_reduce_z_internal(zr, zi, wpb);
             _hkz_su2_sub_cos_factors(W->c, kt, zr, wpb);
             cz = W->c;
-            W->xdd->n = -1;
-            if (w->wp <= HKZ_SUB_DD_WP)
-                _hkz_su2_sub_dd_set(W->xdd, cz, kt + 1);
+            _hkz_su2_sub_dd_set(W->xdd, cz, kt + 1);
         }
         mag_add(e, w->tail, W->tl + first[i]);
-        /* the double-double sum where both vectors have one and its ball
-         * is within 2^-(prec+4) (heat_sub_grid_dd.c), else arb_dot: a
-         * choice made by the entry's own terms */
-        dd = w->wp <= HKZ_SUB_DD_WP && xd->n > kt
-             && W->ydd[first[i]].n > kt;
-        if (dd)
-        {
-            _hkz_su2_sub_dd_dot(v, xd, W->ydd + first[i], kt + 1);
-            arb_add_error_mag(v, e);
-            dd = arb_rel_accuracy_bits(v) >= prec + 4;
-        }
-        if (!dd)
+        /* the double-double sum, else arb_dot: a choice made by the
+         * entry's own terms */
+        if (w->wp > HKZ_SUB_DD_WP
+            || !_hkz_su2_sub_dd_try(v, xd, W->ydd + first[i], kt + 1, e,
+                                    prec))
         {
             arb_dot(v, NULL, 0, cz, 1, W->dk + first[i] * (K + 1), 1,
                     kt + 1, w->wp);

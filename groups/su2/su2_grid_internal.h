@@ -212,9 +212,16 @@ typedef struct
 
 void _hkz_su2_sub_dd_init(_hkz_su2_sub_dd_t *v);
 void _hkz_su2_sub_dd_clear(_hkz_su2_sub_dd_t *v);
+/* an array *v of *n vectors grown to need (new ones empty); need < 0:
+ * cleared and freed; 0 if out of memory */
+int _hkz_su2_sub_dd_vec_room(_hkz_su2_sub_dd_t **v, slong *n, slong need);
 int _hkz_su2_sub_dd_set(_hkz_su2_sub_dd_t *v, arb_srcptr x, slong n);
 void _hkz_su2_sub_dd_dot(arb_t res, const _hkz_su2_sub_dd_t *x,
                          const _hkz_su2_sub_dd_t *y, slong n);
+/* res = that sum + [+-tail]; 1 if both have n terms and res is within
+ * 2^-(prec+4) (the entry keeps it), else 0 (res: scratch) */
+int _hkz_su2_sub_dd_try(arb_t res, const _hkz_su2_sub_dd_t *x,
+        const _hkz_su2_sub_dd_t *y, slong n, const mag_t tail, slong prec);
 
 /* entries of working precision above this take arb_dot only (their
  * cancellation leaves too few of a double-double's 106 bits) */
