@@ -9,8 +9,9 @@
  * mid(v) and l = the next 53 (truncated, so both exact: integers below
  * 2^53 times powers of 2) and e >= |mid - h - l| + rad, where |mid - h - l|
  * < 2^(E - 106), mid in [2^(E-1), 2^E); so |l| < 2^(E-53) <= 2u |h|
- * (u = 2^-53).  |mid| < 2^-480: h = l = 0, e >= 2^E + rad.  Not made
- * (returns 0) for |mid| >= 2^480 or a non-finite ball.
+ * (u = 2^-53).  |mid| < 2^-480: h = l = 0, e >= 2^E + rad.  A vector is
+ * converted up to its first ball with |mid| >= 2^480 or not finite (the
+ * prefix n; the sums use k < n only).
  *
  * The sum (_hkz_su2_sub_dd_dot), n <= 2^16 terms x_k = xh + xl (the c_k),
  * y_k = yh + yl (the d_k), in binary64 with round to nearest:
@@ -26,7 +27,8 @@
  *   have sum |a_i| <= u P ((1+u) + n (1+u)^(n+1) + 4) <= u P (n+5)
  *   (1 + 2^-36);
  *   every term passes at most n + 3 roundings on its way into c (one
- *   product, the fma, two additions of its step, at most n - 1 of c), so
+ *   product, the fma, two additions of its step, at most n - 1 of c: the
+ *   first addition to c = 0 is exact), so
  *   |c - sum a_i| <= gamma_{n+3} sum |a_i| (Higham, Accuracy and
  *   Stability, 2nd ed., Lemma 3.1 and (3.4)), gamma_{n+3} <= (n+3) u
  *   (1 + 2^-35);
