@@ -116,6 +116,9 @@ typedef struct
     double *dx, *Lx, *Lt, *Lw, dw;
 } _hkz_grid_lip_t;
 
+/* whether the engine e may meet the goal at all (else the tile skips it) */
+int _hkz_grid_engine_in_reach(hkz_engine_t e, const hkz_grid_heat_t g,
+                              const hkz_goal_t *goal);
 /* The goal test of the engine route (tile_goal.c): from tb->eout,
  * tb->eerr, the entries meeting the goal dense (cert 1, scal 0), the
  * others cert = -1; on e's threads. */

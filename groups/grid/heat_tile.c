@@ -266,7 +266,7 @@ int _hkz_grid_tile_engine(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
 
     memset(&L, 0, sizeof(L));
     HKZ_TRY(_hkz_grid_tb_reset(tb, p0 / HKZ_GRID_TILE, np, T));
-    if (tm->ok && e != NULL)
+    if (tm->ok && e != NULL && _hkz_grid_engine_in_reach(e, g, goal))
     {
         L.dx = malloc(np * sizeof(double));
         L.Lx = malloc(3 * T * sizeof(double));

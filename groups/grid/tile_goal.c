@@ -135,3 +135,18 @@ int _hkz_grid_tile_goal(_hkz_grid_tbuf_t *tb, const _hkz_grid_lip_t *L,
     _mag_vec_clear(A.lx, 3 * T + np);
     return status;
 }
+
+/* su2-sub on the CPU: the engine's bound is at least gamma_kc sum_k
+ * bmax_k |C_kj| >= kc u |out| per chunk run (kc >= 16 modes when K >= 16,
+ * su2_grid.c), so above 49 bits (15 digits) it certifies (almost) nothing
+ * and is skipped: a choice of route, the batched fallback certifies the
+ * entries (other kinds' scalar routes are slower; other backends' tiers
+ * start from the engine's rows) */
+int _hkz_grid_engine_in_reach(hkz_engine_t e, const hkz_grid_heat_t g,
+                              const hkz_goal_t *goal)
+{
+    hkz_engine_opts_t o;
+    hkz_engine_get_opts(&o, e);
+    return o.backend != HKZ_BACKEND_CPU || g->kind != HKZ_GRID_SU2_SUB
+           || goal->rel_bits <= 49;
+}

@@ -109,6 +109,7 @@ typedef struct
     double zd;
     slong wp, K, q;        /* q: the slot to replace, or -1: a new one */
     arb_ptr v;
+    _hkz_su2_sub_dd_t dd;
 } cos_job;
 
 static int by_key(const void *a, const void *b)
@@ -131,6 +132,10 @@ static void cos_range(size_t i0, size_t i1, void *arg)
         J[i].v = _arb_vec_init(J[i].K + 1);
         hkz_su2_sub_reduce_z_internal(zr, J[i].z, J[i].wp);
         _hkz_su2_sub_cos_factors(J[i].v, J[i].K, zr, J[i].wp);
+        _hkz_su2_sub_dd_init(&J[i].dd);
+        if (J[i].wp <= HKZ_SUB_DD_WP
+            && !_hkz_su2_sub_dd_set(&J[i].dd, J[i].v, J[i].K + 1))
+            _hkz_su2_sub_dd_clear(&J[i].dd);
     }
     arb_clear(zr);
     flint_cleanup();
@@ -240,7 +245,10 @@ int _hkz_su2_sub_wcache_cos_many(struct hkz_su2_sub_wcache_struct *c,
             continue;
         _hkz_su2_sub_cos_t *s = c->cz + (J[i].q >= 0 ? J[i].q : c->ncz);
         if (J[i].q >= 0)
+        {
             _arb_vec_clear(s->c, s->K + 1);   /* longer: replaced */
+            _hkz_su2_sub_dd_clear(&s->dd);
+        }
         else
         {
             arb_init(s->z);
@@ -252,6 +260,7 @@ int _hkz_su2_sub_wcache_cos_many(struct hkz_su2_sub_wcache_struct *c,
         }
         s->K = J[i].K;
         s->c = J[i].v;
+        s->dd = J[i].dd;
     }
     free(J);
     cos_sort(c);
@@ -265,6 +274,7 @@ void _hkz_su2_sub_wcache_cos_clear(struct hkz_su2_sub_wcache_struct *c)
     {
         arb_clear(c->cz[i].z);
         _arb_vec_clear(c->cz[i].c, c->cz[i].K + 1);
+        _hkz_su2_sub_dd_clear(&c->cz[i].dd);
     }
     free(c->cz);
     free(c->ordcz);

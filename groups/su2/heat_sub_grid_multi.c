@@ -12,7 +12,8 @@
  * with the same proven tails (spec 3.5: hkz_su2_sub_tail_m_internal per k,
  * hkz_su2_sub_tail_k_internal for |k| > K, heat_sub_tail.c), valid for
  * every point since |D^n_kk| <= 1.  Every product and sum is in Arb
- * (arb_dot), so the ball contains p_t.
+ * (arb_dot), so the ball contains p_t; or the outer sum over k is in
+ * double-double with the proven bound of heat_sub_grid_dd.c.
  *
  * Two cuts of the k-sum, both with proven remainders added to the radius:
  * for d = 0 the a priori cut k1(r, t) of heat_sub_grid_kcut.c (the basis,
@@ -50,6 +51,9 @@ typedef struct
     slong ne;
     slong *mark;              /* per weight slot: its time index, or -1 */
     slong nmark;
+    _hkz_su2_sub_dd_t *ydd;   /* per distinct time: d_k as double-doubles */
+    slong nydd;
+    _hkz_su2_sub_dd_t xdd[1]; /* 2 cos(kz) computed here, as those */
 } multi_ws;
 
 static void ws_clear(multi_ws *W)
@@ -68,6 +72,8 @@ static void ws_clear(multi_ws *W)
     free(W->first);
     free(W->rep);
     free(W->mark);
+    _hkz_su2_sub_dd_vec_room(&W->ydd, &W->nydd, -1);
+    _hkz_su2_sub_dd_clear(W->xdd);
 }
 
 /* room for ns entries of a class and the slots of cache c */
@@ -97,6 +103,8 @@ static int ws_room(multi_ws *W, slong ns,
         W->rep = g;
         W->ne = ns;
     }
+    if (!_hkz_su2_sub_dd_vec_room(&W->ydd, &W->nydd, ns))
+        return 0;
     if (c->n > W->nmark)
     {
         slong *m = realloc(W->mark, c->n * sizeof(slong));
@@ -209,6 +217,9 @@ static int one_class(arb_ptr res, int *ok,
             arb_dot(dk + k, NULL, 0, W->B + bo[k], 1, w->W + w->off[k], 1,
                     w->M[k] + 1, w->wp);
         _hkz_su2_sub_kcut_post(W->kt + f, W->tl + f, dk, k1, w->wp);
+        W->ydd[f].n = -1;
+        if (w->wp <= HKZ_SUB_DD_WP)
+            _hkz_su2_sub_dd_set(W->ydd + f, dk, W->kt[f] + 1);
         /* plus the a priori part beyond k1, also times |c_k| <= 2 */
         mag_mul_2exp_si(e, W->tl + ns + f, 1);
         mag_add(W->tl + f, W->tl + f, e);
@@ -220,6 +231,7 @@ static int one_class(arb_ptr res, int *ok,
         arb_ptr v = res + sel[i];
         slong kt = W->kt[first[i]];
         arb_srcptr cz = NULL;
+        const _hkz_su2_sub_dd_t *xd;
 
         if (W->kt[ns + first[i]] < 0)
             continue;
@@ -228,24 +240,31 @@ static int one_class(arb_ptr res, int *ok,
                                          && !arb_equal(zi, zprev)))
             ce = _hkz_su2_sub_wcache_cos(wc, zi, wpb, kt);
         zprev = zi;
-        if (ce != NULL)
-            cz = ce->c;
-
         /* 2 cos(kz) at the basis precision: cached for the grid, else
          * computed here (the same bits: c_k does not depend on how many
-         * are computed) */
+         * are computed, nor do its double-doubles) */
+        cz = ce != NULL ? ce->c : NULL;
+        xd = ce != NULL ? &ce->dd : W->xdd;
         if (cz == NULL)
         {
             hkz_su2_sub_reduce_z_internal(zr, zi, wpb);
             _hkz_su2_sub_cos_factors(W->c, kt, zr, wpb);
             cz = W->c;
+            _hkz_su2_sub_dd_set(W->xdd, cz, kt + 1);
         }
-        arb_dot(v, NULL, 0, cz, 1, W->dk + first[i] * (K + 1), 1, kt + 1,
-                w->wp);
+        mag_add(e, w->tail, W->tl + first[i]);
+        /* the double-double sum, else arb_dot: a choice made by the
+         * entry's own terms */
+        if (w->wp > HKZ_SUB_DD_WP
+            || !_hkz_su2_sub_dd_try(v, xd, W->ydd + first[i], kt + 1, e,
+                                    prec))
+        {
+            arb_dot(v, NULL, 0, cz, 1, W->dk + first[i] * (K + 1), 1,
+                    kt + 1, w->wp);
+            arb_add_error_mag(v, e);
+        }
         if (w->d % 2 == 1)
             arb_neg(v, v);   /* (-lambda)^d */
-        mag_add(e, w->tail, W->tl + first[i]);
-        arb_add_error_mag(v, e);
         arb_set_round(v, v, prec);
         ok[sel[i]] = 1;
     }

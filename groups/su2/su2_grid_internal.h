@@ -198,12 +198,42 @@ typedef struct
 void _hkz_su2_sub_d2memo_init(_hkz_su2_sub_d2memo_t *m);
 void _hkz_su2_sub_d2memo_clear(_hkz_su2_sub_d2memo_t *m);
 
+/* heat_sub_grid_dd.c: a vector of balls as double-doubles, v_k in
+ * [h_k + l_k - e_k, h_k + l_k + e_k] for k < n (the longest prefix that
+ * converts, at most 2^16; n < 0: none), and the sum over k < n of x_k y_k
+ * as a ball with the proven bound of that file (n <= x->n, y->n) */
+typedef struct
+{
+    double *h, *l, *e;         /* one allocation of 7 alloc doubles */
+    double *amax, *asum;       /* [k] >= max, sum over j <= k of |h+l| */
+    double *emax, *esum;       /* [k] >= max, sum over j <= k of e_j */
+    slong n, alloc;
+} _hkz_su2_sub_dd_t;
+
+void _hkz_su2_sub_dd_init(_hkz_su2_sub_dd_t *v);
+void _hkz_su2_sub_dd_clear(_hkz_su2_sub_dd_t *v);
+/* an array *v of *n vectors grown to need (new ones empty); need < 0:
+ * cleared and freed; 0 if out of memory */
+int _hkz_su2_sub_dd_vec_room(_hkz_su2_sub_dd_t **v, slong *n, slong need);
+int _hkz_su2_sub_dd_set(_hkz_su2_sub_dd_t *v, arb_srcptr x, slong n);
+void _hkz_su2_sub_dd_dot(arb_t res, const _hkz_su2_sub_dd_t *x,
+                         const _hkz_su2_sub_dd_t *y, slong n);
+/* res = that sum + [+-tail]; 1 if both have n terms and res is within
+ * 2^-(prec+4) (the entry keeps it), else 0 (res: scratch) */
+int _hkz_su2_sub_dd_try(arb_t res, const _hkz_su2_sub_dd_t *x,
+        const _hkz_su2_sub_dd_t *y, slong n, const mag_t tail, slong prec);
+
+/* entries of working precision above this take arb_dot only (their
+ * cancellation leaves too few of a double-double's 106 bits) */
+#define HKZ_SUB_DD_WP 256
+
 typedef struct
 {
     arb_t z;
     double zd;     /* mid(z) as a double */
     slong wp, K;
     arb_ptr c;     /* K + 1: 2 cos(kz) (c_0 = 1) */
+    _hkz_su2_sub_dd_t dd;   /* c as double-doubles (wp <= HKZ_SUB_DD_WP) */
 } _hkz_su2_sub_cos_t;
 
 /* recurrence coefficients of the Arb basis at one working precision

@@ -122,8 +122,10 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_sub(arb_t res, const arb_t t,
  *  P_m^{(0,k)}(cos 2r) is built once per r and working precision, the
  *  inner sums over m once per time (arb_dot with that time's Arb weights
  *  (2m+|k|+1) lambda^d e^{-lambda t}), then each entry is a K-term sum
- *  with 2 cos(k z[i]), plus the proven tails of hkz_su2_heat_sub (spec
- *  3.5, heat_sub_tail.c).  res[i] depends only on (t[i], r, z[i], d,
+ *  with 2 cos(k z[i]) (in double-double with a proven bound where the
+ *  working precision is <= 256 bits and that ball is within 2^-(prec+4),
+ *  else arb_dot: heat_sub_grid_dd.c), plus the proven tails of
+ *  hkz_su2_heat_sub (spec 3.5, heat_sub_tail.c).  res[i] depends only on (t[i], r, z[i], d,
  *  prec): the working precision and truncation of an entry are chosen
  *  from its own inputs.  The weights live in a cache
  *  (hkz_su2_sub_wcache_t): hkz_su2_sub_wcache_prepare (not thread-safe)
