@@ -3,6 +3,7 @@
 #ifndef HKZ_GRID_INTERNAL_H
 #define HKZ_GRID_INTERNAL_H
 
+#include <pthread.h>
 #include "hkz/grid.h"
 #include "hkz/engine.h"
 #include "hkz/goal.h"
@@ -156,6 +157,17 @@ int _hkz_grid_tier_ahead(const hkz_grid_heat_struct *g,
         const _hkz_grid_times_t *tm, hkz_engine_t e, slong t0, slong t1,
         int z);
 
+/* The thread that makes the tier's rows ahead for a whole run
+ * (tile_ahead.c): init gives NULL where there is no tier (or
+ * HKZ_GRID_TIER_AHEAD=0, or no thread); wake hands it tiles [a0, a1) (z:
+ * and the z rows) unless it is busy; clear waits for it and returns the
+ * first failure of its work. */
+typedef struct _hkz_grid_ahead_s _hkz_grid_ahead_t;
+int _hkz_grid_ahead_init(_hkz_grid_ahead_t **A, const hkz_grid_heat_struct *g,
+                         const _hkz_grid_times_t *tm);
+void _hkz_grid_ahead_wake(_hkz_grid_ahead_t *A, slong a0, slong a1, int z);
+int _hkz_grid_ahead_clear(_hkz_grid_ahead_t **A);
+
 /* The scalar route for one entry (point p, time j) under the Ziv loop:
  * status HKZ_SUCCESS / HKZ_ERR_PREC in the entry, errors returned. */
 int _hkz_grid_scalar(hkz_grid_entry_t *row, const hkz_grid_heat_t g,
@@ -203,6 +215,7 @@ typedef struct
                                  of the one before (tile_pipe.c) */
     int tier_dev;             /* pipe: the fixed-point tier on the device
                                  threads (several tiles at once) */
+    _hkz_grid_ahead_t *ahead; /* tier_dev: the tier's rows made ahead */
     _hkz_grid_tbuf_t tb[2 * HKZ_GRID_DEV_MAX];  /* the tiles in flight
                                  (several ranks: tb[0]) */
     slong P, T, ntiles;
@@ -222,6 +235,23 @@ typedef struct
                                  their records (rank 0's checkpoint or
                                  rows sink), HKZ_GRID_FLAT_COLS their columns */
 } _hkz_grid_run_t;
+
+/* The engines of a run (heat_engines.c): R->e, and with a GPU on one rank
+ * those of the device threads (R->ex, R->ne); sets R->S.backend and
+ * R->pipe.  start makes them on a thread of its own (R's other fields
+ * untouched), join waits and returns its status. */
+typedef struct
+{
+    _hkz_grid_run_t *R;
+    hkz_engine_opts_t eo;
+    pthread_t th;
+    int started, status;
+    char msg[512];
+} _hkz_grid_engines_t;
+int _hkz_grid_engines_create(_hkz_grid_run_t *R, const hkz_engine_opts_t *o);
+int _hkz_grid_engines_start(_hkz_grid_engines_t *J, _hkz_grid_run_t *R,
+                            const hkz_engine_opts_t *o);
+int _hkz_grid_engines_join(_hkz_grid_engines_t *J);
 
 /* One row block: tiles [t0, t1), collective over R->d. */
 int _hkz_grid_block(_hkz_grid_run_t *R, slong t0, slong t1);

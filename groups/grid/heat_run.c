@@ -121,6 +121,65 @@ static int tier2_init(_hkz_grid_times_t *tm, const hkz_grid_heat_t g,
                                 HKZ_FIX_LMAX);
 }
 
+/* the fixed-point tier on the device threads, each tile's beside the
+ * others' (HKZ_GRID_TIER_DEV=0: on the host thread, one tile at a time) */
+static int tier_dev_on(int pipe)
+{
+    return pipe && (getenv("HKZ_GRID_TIER_DEV") == NULL
+                    || atoi(getenv("HKZ_GRID_TIER_DEV")));
+}
+
+/* The engines, the tier and the thread of its rows ahead.  Where the
+ * engines will be on a GPU (HKZ_GRID_EARLY=0: not), they are made on a
+ * thread of their own while this one makes the tier's frames and the
+ * rows thread starts on the z rows and the first tiles' r rows. */
+static int engines_and_tier(_hkz_grid_run_t *R, const hkz_engine_opts_t *eo)
+{
+    _hkz_grid_engines_t J;
+    const char *v = getenv("HKZ_GRID_EARLY");
+    int early = R->tm->ok && (v == NULL || atoi(v) != 0)
+                && (eo->backend == HKZ_BACKEND_CUDA
+                    || (eo->backend == HKZ_BACKEND_AUTO
+                        && hkz_engine_backend_devices(HKZ_BACKEND_CUDA) > 0));
+    int status, st = HKZ_SUCCESS;
+
+    if (!early)
+    {
+        HKZ_TRY(_hkz_grid_engines_create(R, eo));
+        R->tier_dev = tier_dev_on(R->pipe);
+        HKZ_TRY(tier2_init(R->tm, R->g, R->S.backend));
+        return R->tier_dev ? _hkz_grid_ahead_init(&R->ahead, R->g, R->tm)
+                           : HKZ_SUCCESS;
+    }
+    HKZ_TRY(_hkz_grid_engines_start(&J, R, eo));
+    /* (the tier as on a GPU; redone below if the engines are not) */
+    st = tier2_init(R->tm, R->g, HKZ_BACKEND_CUDA);
+    if (st == HKZ_SUCCESS && tier_dev_on(R->tm->ok
+            && (getenv("HKZ_GRID_PIPE") == NULL
+                || atoi(getenv("HKZ_GRID_PIPE")) != 0)))
+    {
+        st = _hkz_grid_ahead_init(&R->ahead, R->g, R->tm);
+        _hkz_grid_ahead_wake(R->ahead, 0, FLINT_MIN(R->ntiles,
+                             2 * HKZ_GRID_DEV_DEFAULT), 1);
+    }
+    status = _hkz_grid_engines_join(&J);
+    if (status == HKZ_SUCCESS)
+        status = st;
+    if (status != HKZ_SUCCESS)
+        return status;
+    R->tier_dev = tier_dev_on(R->pipe);
+    if (R->S.backend == HKZ_BACKEND_CUDA && R->tier_dev)
+        return HKZ_SUCCESS;
+    /* not as foreseen: the tier of the engines there are */
+    HKZ_TRY(_hkz_grid_ahead_clear(&R->ahead));
+    hkz_su2_sub_fix_clear(R->tm->sub_fix[0]);
+    hkz_su2_sub_fix_clear(R->tm->sub_fix[1]);
+    R->tm->sub_fix[0] = R->tm->sub_fix[1] = NULL;
+    HKZ_TRY(tier2_init(R->tm, R->g, R->S.backend));
+    return R->tier_dev ? _hkz_grid_ahead_init(&R->ahead, R->g, R->tm)
+                       : HKZ_SUCCESS;
+}
+
 /* Entries of a rank's share of a default flat block (several ranks). */
 #define FLAT_SHARE ((slong) 1 << 20)
 
@@ -145,7 +204,7 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
     hkz_engine_opts_t eo;
     slong bt, nb, kmin, tile, k;
     double p0 = hkz_prof_now(), p1;
-    int status = HKZ_SUCCESS;
+    int status = HKZ_SUCCESS, st;
 
     memset(&R, 0, sizeof(R));
     memset(&tm, 0, sizeof(tm));
@@ -194,51 +253,20 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
         eo.nthreads = o->nthreads;
         eo.shard = o->shard;
         eo.nchunks = o->overlap == HKZ_GRID_OVERLAP_NONE ? 1 : 4;
-        status = hkz_engine_create(&R.e, &eo);
-        if (status == HKZ_SUCCESS)
-        {
-            hkz_engine_get_opts(&eo, R.e);
-            R.S.backend = eo.backend;
-            /* every engine run goes through the fixed mode chunks, so
-             * the bytes do not depend on the shard or the rank count */
-            R.splitk = resolve_shard(&R) == HKZ_SHARD_SPLIT_K;
-            R.ks.d = R.d;
-            R.ks.split = R.splitk;
-            hkz_engine_set_hook(R.e, hkz_dist_ksum_hook, &R.ks);
-            /* a GPU engine: the fallback of a tile on the CPU threads
-             * beside the next tile's engine route, in blocks of >= 2^21
-             * entries (HKZ_GRID_PIPE=0 / 1 turns it off / on anywhere) */
-            R.pipe = eo.backend == HKZ_BACKEND_CUDA && tm.ok;
-            if (getenv("HKZ_GRID_PIPE") != NULL)
-                R.pipe = tm.ok && atoi(getenv("HKZ_GRID_PIPE")) != 0;
-            /* the device threads: each its own engine (streams,
-             * buffers), so the host work around one tile's device runs
-             * (basis, transfers, chunk sums) overlaps another's */
-            R.ex[0] = R.e;
-            R.ne = 1;
-            if (R.pipe && R.size == 1 && (eo.backend == HKZ_BACKEND_CUDA
-                || getenv("HKZ_GRID_ENGINES") != NULL))
-            {
-                int want = eo.backend == HKZ_BACKEND_CUDA
-                           ? HKZ_GRID_DEV_DEFAULT : 1;
-                if (getenv("HKZ_GRID_ENGINES") != NULL)
-                    want = atoi(getenv("HKZ_GRID_ENGINES"));
-                want = FLINT_MAX(1, FLINT_MIN(want, HKZ_GRID_DEV_MAX));
-                while (R.ne < want
-                       && hkz_engine_create(&R.ex[R.ne], &eo) == HKZ_SUCCESS)
-                    hkz_engine_set_hook(R.ex[R.ne++], hkz_dist_ksum_hook,
-                                        &R.ks);
-            }
-            /* the fixed-point tier on the device threads, each tile's
-             * beside the others' (HKZ_GRID_TIER_DEV=0: on the host
-             * thread, one tile at a time) */
-            R.tier_dev = R.pipe && (getenv("HKZ_GRID_TIER_DEV") == NULL
-                                    || atoi(getenv("HKZ_GRID_TIER_DEV")));
-            if (R.pipe && o->block == 0)
-                bt = FLINT_MIN(R.ntiles, FLINT_MAX(bt, FLINT_MAX(2,
-                        ((slong) 1 << 21) / (HKZ_GRID_TILE * R.T))));
-            status = tier2_init(&tm, g, eo.backend);
-        }
+        status = engines_and_tier(&R, &eo);
+    }
+    if (status == HKZ_SUCCESS)
+    {
+        /* every engine run goes through the fixed mode chunks, so the
+         * bytes do not depend on the shard or the rank count */
+        R.splitk = resolve_shard(&R) == HKZ_SHARD_SPLIT_K;
+        R.ks.d = R.d;
+        R.ks.split = R.splitk;
+        for (k = 0; k < R.ne; k++)
+            hkz_engine_set_hook(R.ex[k], hkz_dist_ksum_hook, &R.ks);
+        if (R.pipe && o->block == 0)
+            bt = FLINT_MIN(R.ntiles, FLINT_MAX(bt, FLINT_MAX(2,
+                    ((slong) 1 << 21) / (HKZ_GRID_TILE * R.T))));
     }
     /* several ranks, split P, no local sink of rows (or one of columns):
        flat blocks of at most FLAT_SHARE entries a rank (block_flat.c) */
@@ -351,6 +379,9 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
     free(R.rec);
     free(R.done);
     hkz_ckpt_destroy(&R.ck);
+    st = _hkz_grid_ahead_clear(&R.ahead);
+    if (status == HKZ_SUCCESS)
+        status = st;
     for (k = 1; k < R.ne; k++)
         hkz_engine_destroy(&R.ex[k]);
     hkz_engine_destroy(&R.e);

@@ -4,10 +4,10 @@
  * routes of job k's tiles at once (the device, the goal test, the second
  * tier), a host thread finishes the tiles of job k - 1 in order: the
  * scalar route of their held entries, their checkpoint records, counts
- * and the sink (the HDF5 write).  A third thread makes the fixed-point
- * tier's rows of the next jobs' tiles ahead (the device threads' tiers
- * would wait for them) whenever it is idle.  Host memory is 2 ne tiles
- * (about 34 bytes an entry) whatever the grid's size.
+ * and the sink (the HDF5 write).  A third thread (R->ahead, tile_ahead.c)
+ * makes the fixed-point tier's rows of the next jobs' tiles ahead (the
+ * device threads' tiers would wait for them) whenever it is idle.  Host
+ * memory is 2 ne tiles (about 34 bytes an entry) whatever the grid's size.
  *
  * Each step computes exactly what _hkz_grid_tile computes for the tile
  * (every entry depends on its own inputs and the tile only; the engines
@@ -19,7 +19,6 @@
  * that finds no free worker runs in its caller (src/parallel.c), so
  * nothing waits on another thread's work. */
 #include <flint/thread_pool.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,55 +48,13 @@ typedef struct
 } pipe_job;
 
 /* the host thread beside the device's (none: everything in the caller),
- * the device threads beyond the caller's, the rows' thread (ahave) */
+ * the device threads beyond the caller's */
 typedef struct
 {
-    thread_pool_t tp, dp, ap;
-    thread_pool_handle h, dh[HKZ_GRID_DEV_MAX], ah;
-    int have, ndev, ahave, ainit;
+    thread_pool_t tp, dp;
+    thread_pool_handle h, dh[HKZ_GRID_DEV_MAX];
+    int have, ndev;
 } pipe_thread;
-
-/* the tier's rows of tiles [a0, a1) (and the z rows if z) to make, on
- * the CPU threads of e: an engine of its own, so that the device threads'
- * ranges (basis, bounds, balls) keep their engines' workers */
-typedef struct
-{
-    _hkz_grid_run_t *R;
-    hkz_engine_t e;
-    slong a0, a1;
-    int z, status;
-    _Atomic int busy;
-    char msg[512];
-} pipe_ahead;
-
-static void ahead_main(void *arg)
-{
-    pipe_ahead *A = arg;
-    int status = _hkz_grid_tier_ahead(A->R->g, A->R->tm, A->e, A->a0,
-                                      A->a1, A->z);
-    if (status != HKZ_SUCCESS && A->status == HKZ_SUCCESS)
-    {
-        A->status = status;
-        snprintf(A->msg, sizeof(A->msg), "%s", hkz_errmsg());
-    }
-    flint_cleanup();
-    atomic_store(&A->busy, 0);
-}
-
-/* the rows' thread on tiles [a0, a1), unless it is still busy (what it
- * has not made when a tier needs it, that tier makes) */
-static void ahead_wake(pipe_thread *P, pipe_ahead *A, slong a0, slong a1,
-                       int z)
-{
-    if (!P->ahave || a1 <= a0 || atomic_load(&A->busy))
-        return;
-    thread_pool_wait(P->ap, P->ah);    /* its last run is over */
-    A->a0 = a0;
-    A->a1 = a1;
-    A->z = z;
-    atomic_store(&A->busy, 1);
-    thread_pool_wake(P->ap, P->ah, 0, ahead_main, A);
-}
 
 /* the tile's rows to the sinks: columns as they are, or rows (one tile
  * of them, rebuilt exactly from the buffer) */
@@ -252,34 +209,17 @@ int _hkz_grid_stream(_hkz_grid_run_t *R, slong t0, slong t1)
 {
     pipe_job job[2];
     pipe_thread P;
-    pipe_ahead A;
     slong i, s, nt, ne = FLINT_MAX(1, R->ne);
     double w0;
     int cur = 0, status = HKZ_SUCCESS, st;
 
     memset(job, 0, sizeof(job));
-    memset(&A, 0, sizeof(A));
-    A.R = R;
     P.have = 0;
     P.ndev = 0;
-    P.ahave = P.ainit = 0;
     if (R->pipe)
     {
         thread_pool_init(P.tp, 1);
         P.have = thread_pool_request(P.tp, &P.h, 1) == 1;
-        if (R->tier_dev && R->tm->sub_fix[0] != NULL
-            && (getenv("HKZ_GRID_TIER_AHEAD") == NULL
-                || atoi(getenv("HKZ_GRID_TIER_AHEAD")) != 0))
-        {
-            hkz_engine_opts_t eo;
-            hkz_engine_opts_init(&eo);
-            eo.backend = HKZ_BACKEND_CPU;
-            thread_pool_init(P.ap, 1);
-            P.ainit = 1;
-            P.ahave = hkz_engine_create(&A.e, &eo) == HKZ_SUCCESS
-                      && thread_pool_request(P.ap, &P.ah, 1) == 1;
-            hkz_errmsg_clear();   /* (without it: no rows ahead) */
-        }
         if (ne > 1)
         {
             thread_pool_init(P.dp, ne - 1);
@@ -297,14 +237,15 @@ int _hkz_grid_stream(_hkz_grid_run_t *R, slong t0, slong t1)
         }
     }
     /* the rows of the first two jobs' tiles and the z rows */
-    ahead_wake(&P, &A, t0, FLINT_MIN(t1, t0 + 2 * ne), 1);
+    _hkz_grid_ahead_wake(R->ahead, t0, FLINT_MIN(t1, t0 + 2 * ne), 1);
     for (i = t0; i < t1 && status == HKZ_SUCCESS; i += nt)
     {
         pipe_job *J = job + cur;
         /* the first steps of tiles [i, i + nt) beside the second steps
            of the job before, and the rows of the two jobs after */
         nt = J->nt = FLINT_MIN(ne, t1 - i);
-        ahead_wake(&P, &A, i + nt, FLINT_MIN(t1, i + nt + 2 * ne), 0);
+        _hkz_grid_ahead_wake(R->ahead, i + nt, FLINT_MIN(t1, i + nt + 2 * ne),
+                             0);
         for (s = 0; s < J->nt && status == HKZ_SUCCESS; s++)
         {
             slong q0 = (i + s) * HKZ_GRID_TILE;
@@ -340,16 +281,6 @@ int _hkz_grid_stream(_hkz_grid_run_t *R, slong t0, slong t1)
         status = st;
     if (R->pipe)
     {
-        if (P.ahave)
-        {
-            thread_pool_wait(P.ap, P.ah);
-            thread_pool_give_back(P.ap, P.ah);
-            if (status == HKZ_SUCCESS && A.status != HKZ_SUCCESS)
-                status = hkz_error_set(A.status, "%s", A.msg);
-        }
-        if (P.ainit)
-            thread_pool_clear(P.ap);
-        hkz_engine_destroy(&A.e);
         if (P.have)
             thread_pool_give_back(P.tp, P.h);
         thread_pool_clear(P.tp);
