@@ -152,20 +152,21 @@ int _hkz_grid_sub_fix(_hkz_grid_tbuf_t *tb, slong *idx, slong *n,
                       hkz_engine_t e, const hkz_goal_t *goal);
 
 /* The tier's rows of the tiles [t0, t1) made ahead (sub_fix.c: a few r
- * rows, and the z rows if z != 0), on the pipeline's idle host thread. */
+ * rows, the z rows if zt & 1, the t rows if zt & 2), on the pipeline's
+ * idle host thread. */
 int _hkz_grid_tier_ahead(const hkz_grid_heat_struct *g,
         const _hkz_grid_times_t *tm, hkz_engine_t e, slong t0, slong t1,
-        int z);
+        int zt);
 
 /* The thread that makes the tier's rows ahead for a whole run
  * (tile_ahead.c): init gives NULL where there is no tier (or
- * HKZ_GRID_TIER_AHEAD=0, or no thread); wake hands it tiles [a0, a1) (z:
- * and the z rows) unless it is busy; clear waits for it and returns the
- * first failure of its work. */
+ * HKZ_GRID_TIER_AHEAD=0, or no thread); wake hands it tiles [a0, a1) (zt
+ * as _hkz_grid_tier_ahead's) unless it is busy; clear waits for it and
+ * returns the first failure of its work. */
 typedef struct _hkz_grid_ahead_s _hkz_grid_ahead_t;
 int _hkz_grid_ahead_init(_hkz_grid_ahead_t **A, const hkz_grid_heat_struct *g,
                          const _hkz_grid_times_t *tm);
-void _hkz_grid_ahead_wake(_hkz_grid_ahead_t *A, slong a0, slong a1, int z);
+void _hkz_grid_ahead_wake(_hkz_grid_ahead_t *A, slong a0, slong a1, int zt);
 int _hkz_grid_ahead_clear(_hkz_grid_ahead_t **A);
 
 /* The scalar route for one entry (point p, time j) under the Ziv loop:

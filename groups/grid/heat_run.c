@@ -132,7 +132,8 @@ static int tier_dev_on(int pipe)
 /* The engines, the tier and the thread of its rows ahead.  Where the
  * engines will be on a GPU (HKZ_GRID_EARLY=0: not), they are made on a
  * thread of their own while this one makes the tier's frames and the
- * rows thread starts on the z rows and the first tiles' r rows. */
+ * rows thread starts on the z rows, the first tiles' r rows and the t
+ * rows (HKZ_GRID_AHEAD_T=0: not the t rows). */
 static int engines_and_tier(_hkz_grid_run_t *R, const hkz_engine_opts_t *eo)
 {
     _hkz_grid_engines_t J;
@@ -158,9 +159,11 @@ static int engines_and_tier(_hkz_grid_run_t *R, const hkz_engine_opts_t *eo)
             && (getenv("HKZ_GRID_PIPE") == NULL
                 || atoi(getenv("HKZ_GRID_PIPE")) != 0)))
     {
+        v = getenv("HKZ_GRID_AHEAD_T");
         st = _hkz_grid_ahead_init(&R->ahead, R->g, R->tm);
         _hkz_grid_ahead_wake(R->ahead, 0, FLINT_MIN(R->ntiles,
-                             2 * HKZ_GRID_DEV_DEFAULT), 1);
+                             2 * HKZ_GRID_DEV_DEFAULT),
+                             v != NULL && atoi(v) == 0 ? 1 : 3);
     }
     status = _hkz_grid_engines_join(&J);
     if (status == HKZ_SUCCESS)

@@ -20,7 +20,7 @@ struct _hkz_grid_ahead_s
     thread_pool_t tp;
     thread_pool_handle h;
     slong a0, a1;
-    int z, status;
+    int z, status;      /* z: _hkz_grid_tier_ahead's zt */
     _Atomic int busy;
     char msg[512];
 };
@@ -69,14 +69,14 @@ int _hkz_grid_ahead_init(_hkz_grid_ahead_t **ap, const hkz_grid_heat_struct *g,
     return HKZ_SUCCESS;
 }
 
-void _hkz_grid_ahead_wake(_hkz_grid_ahead_t *A, slong a0, slong a1, int z)
+void _hkz_grid_ahead_wake(_hkz_grid_ahead_t *A, slong a0, slong a1, int zt)
 {
     if (A == NULL || a1 <= a0 || atomic_load(&A->busy))
         return;
     thread_pool_wait(A->tp, A->h);    /* its last run is over */
     A->a0 = a0;
     A->a1 = a1;
-    A->z = z;
+    A->z = zt;
     atomic_store(&A->busy, 1);
     thread_pool_wake(A->tp, A->h, 0, ahead_main, A);
 }
