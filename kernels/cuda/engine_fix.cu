@@ -128,8 +128,8 @@ extern "C" int _hkz_cuda_fix_sum(void *state, int64_t *V,
     }
     /* the rows on the device: x[q], y[q] (+ counts), z[i] */
     for (i = 0; i < nq; i++)
-        HKZ_TRY_GOTO(_hkz_fix_row_get(F, h_tab + i, f->xkey ? f->xkey[i] : 0, f->x[i],
-                             row * sizeof(int32_t)));
+        HKZ_TRY_GOTO(_hkz_fix_row_get(F, h_tab + i, f->xkey ? f->xkey[i] : 0,
+                                      f->x[i], row * sizeof(int32_t)));
     for (i = 0; i < nq; i++)
     {
         uint64_t key = f->ykey ? f->ykey[i] : 0;
@@ -142,15 +142,16 @@ extern "C" int _hkz_cuda_fix_sum(void *state, int64_t *V,
             while (last > 0 && f->yl[i][last - 1] == 0)
                 last--;
             o2 = f->off[last] * L * sizeof(int32_t);
-            HKZ_TRY_GOTO(_hkz_fix_row_put(F, &d, key, f->y[i], o2, f->yl[i],
-                                 nk * sizeof(uint32_t)));
+            HKZ_TRY_GOTO(_hkz_fix_row_put(F, &d, key, f->y[i], o2,
+                                          f->yl[i], nk * sizeof(uint32_t)));
         }
         h_tab[nq + i] = d;
         h_tab[2 * nq + i] = (char *) d + o2;
     }
     for (i = 0; i < nz; i++)
-        HKZ_TRY_GOTO(_hkz_fix_row_get(F, h_tab + 3 * nq + i, f->zkey ? f->zkey[i] : 0,
-                             f->z[i], nk * L * sizeof(int32_t)));
+        HKZ_TRY_GOTO(_hkz_fix_row_get(F, h_tab + 3 * nq + i,
+                                      f->zkey ? f->zkey[i] : 0, f->z[i],
+                                      nk * L * sizeof(int32_t)));
     HKZ_TRY_GOTO(_hkz_fix_stage_flush(F));
     memcpy(h_tab + ntab, f->off, (nk + 1) * sizeof(size_t));
     if (F->prof)
