@@ -3,7 +3,6 @@
 #ifndef HKZ_GRID_INTERNAL_H
 #define HKZ_GRID_INTERNAL_H
 
-#include <pthread.h>
 #include "hkz/grid.h"
 #include "hkz/engine.h"
 #include "hkz/goal.h"
@@ -217,6 +216,11 @@ typedef struct
     int tier_dev;             /* pipe: the fixed-point tier on the device
                                  threads (several tiles at once) */
     _hkz_grid_ahead_t *ahead; /* tier_dev: the tier's rows made ahead */
+    double pace;              /* > 0: one stream for the whole grid, its
+                                 host thread commits the checkpoint and
+                                 reports progress every pace seconds
+                                 (tile_pipe.c), else the blocks do */
+    double paced;             /* when it last did */
     _hkz_grid_tbuf_t tb[2 * HKZ_GRID_DEV_MAX];  /* the tiles in flight
                                  (several ranks: tb[0]) */
     slong P, T, ntiles;
@@ -237,22 +241,10 @@ typedef struct
                                  rows sink), HKZ_GRID_FLAT_COLS their columns */
 } _hkz_grid_run_t;
 
-/* The engines of a run (heat_engines.c): R->e, and with a GPU on one rank
- * those of the device threads (R->ex, R->ne); sets R->S.backend and
- * R->pipe.  start makes them on a thread of its own (R's other fields
- * untouched), join waits and returns its status. */
-typedef struct
-{
-    _hkz_grid_run_t *R;
-    hkz_engine_opts_t eo;
-    pthread_t th;
-    int started, status;
-    char msg[512];
-} _hkz_grid_engines_t;
-int _hkz_grid_engines_create(_hkz_grid_run_t *R, const hkz_engine_opts_t *o);
-int _hkz_grid_engines_start(_hkz_grid_engines_t *J, _hkz_grid_run_t *R,
-                            const hkz_engine_opts_t *o);
-int _hkz_grid_engines_join(_hkz_grid_engines_t *J);
+/* The engines of a run, the fixed-point tier and its rows thread
+ * (heat_engines.c): R->e, R->ex, R->ne, R->S.backend, R->pipe,
+ * R->tier_dev, R->tm->sub_fix, R->ahead. */
+int _hkz_grid_engines_tier(_hkz_grid_run_t *R, const hkz_engine_opts_t *eo);
 
 /* One row block: tiles [t0, t1), collective over R->d. */
 int _hkz_grid_block(_hkz_grid_run_t *R, slong t0, slong t1);

@@ -101,88 +101,6 @@ static int resolve_shard(const _hkz_grid_run_t *R)
                               (size_t) R->T, NULL);
 }
 
-/* The fixed-point tier of su2-sub grids (sub_fix.c) on a GPU engine,
- * where its exact sums are cheap; on CPUs the batched Arb fallback is
- * faster per entry.  HKZ_GRID_TIER2=1 / 0 turns it on / off anywhere. */
-static int tier2_init(_hkz_grid_times_t *tm, const hkz_grid_heat_t g,
-                      int backend)
-{
-    const char *s = getenv("HKZ_GRID_TIER2");
-    int on = backend == HKZ_BACKEND_CUDA;
-
-    if (s != NULL)
-        on = atoi(s) != 0;
-    if (!on || !tm->ok || g->kind != HKZ_GRID_SU2_SUB || g->deriv != 0)
-        return HKZ_SUCCESS;
-    HKZ_TRY(hkz_su2_sub_fix_init(tm->sub_fix, g->r->v, g->r->n, g->z->v,
-                                 g->z->n, g->t->v, g->t->n, 8));
-    return hkz_su2_sub_fix_init(tm->sub_fix + 1, g->r->v, g->r->n,
-                                g->z->v, g->z->n, g->t->v, g->t->n,
-                                HKZ_FIX_LMAX);
-}
-
-/* the fixed-point tier on the device threads, each tile's beside the
- * others' (HKZ_GRID_TIER_DEV=0: on the host thread, one tile at a time) */
-static int tier_dev_on(int pipe)
-{
-    return pipe && (getenv("HKZ_GRID_TIER_DEV") == NULL
-                    || atoi(getenv("HKZ_GRID_TIER_DEV")));
-}
-
-/* The engines, the tier and the thread of its rows ahead.  Where the
- * engines will be on a GPU (HKZ_GRID_EARLY=0: not), they are made on a
- * thread of their own while this one makes the tier's frames and the
- * rows thread starts on the z rows, the first tiles' r rows and the t
- * rows (HKZ_GRID_AHEAD_T=0: not the t rows). */
-static int engines_and_tier(_hkz_grid_run_t *R, const hkz_engine_opts_t *eo)
-{
-    _hkz_grid_engines_t J;
-    const char *v = getenv("HKZ_GRID_EARLY");
-    int early = R->tm->ok && (v == NULL || atoi(v) != 0)
-                && (eo->backend == HKZ_BACKEND_CUDA
-                    || (eo->backend == HKZ_BACKEND_AUTO
-                        && hkz_engine_backend_devices(HKZ_BACKEND_CUDA) > 0));
-    int status, st = HKZ_SUCCESS;
-
-    if (!early)
-    {
-        HKZ_TRY(_hkz_grid_engines_create(R, eo));
-        R->tier_dev = tier_dev_on(R->pipe);
-        HKZ_TRY(tier2_init(R->tm, R->g, R->S.backend));
-        return R->tier_dev ? _hkz_grid_ahead_init(&R->ahead, R->g, R->tm)
-                           : HKZ_SUCCESS;
-    }
-    HKZ_TRY(_hkz_grid_engines_start(&J, R, eo));
-    /* (the tier as on a GPU; redone below if the engines are not) */
-    st = tier2_init(R->tm, R->g, HKZ_BACKEND_CUDA);
-    if (st == HKZ_SUCCESS && tier_dev_on(R->tm->ok
-            && (getenv("HKZ_GRID_PIPE") == NULL
-                || atoi(getenv("HKZ_GRID_PIPE")) != 0)))
-    {
-        v = getenv("HKZ_GRID_AHEAD_T");
-        st = _hkz_grid_ahead_init(&R->ahead, R->g, R->tm);
-        _hkz_grid_ahead_wake(R->ahead, 0, FLINT_MIN(R->ntiles,
-                             2 * HKZ_GRID_DEV_DEFAULT),
-                             v != NULL && atoi(v) == 0 ? 1 : 3);
-    }
-    status = _hkz_grid_engines_join(&J);
-    if (status == HKZ_SUCCESS)
-        status = st;
-    if (status != HKZ_SUCCESS)
-        return status;
-    R->tier_dev = tier_dev_on(R->pipe);
-    if (R->S.backend == HKZ_BACKEND_CUDA && R->tier_dev)
-        return HKZ_SUCCESS;
-    /* not as foreseen: the tier of the engines there are */
-    HKZ_TRY(_hkz_grid_ahead_clear(&R->ahead));
-    hkz_su2_sub_fix_clear(R->tm->sub_fix[0]);
-    hkz_su2_sub_fix_clear(R->tm->sub_fix[1]);
-    R->tm->sub_fix[0] = R->tm->sub_fix[1] = NULL;
-    HKZ_TRY(tier2_init(R->tm, R->g, R->S.backend));
-    return R->tier_dev ? _hkz_grid_ahead_init(&R->ahead, R->g, R->tm)
-                       : HKZ_SUCCESS;
-}
-
 /* Entries of a rank's share of a default flat block (several ranks). */
 #define FLAT_SHARE ((slong) 1 << 20)
 
@@ -256,7 +174,7 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
         eo.nthreads = o->nthreads;
         eo.shard = o->shard;
         eo.nchunks = o->overlap == HKZ_GRID_OVERLAP_NONE ? 1 : 4;
-        status = engines_and_tier(&R, &eo);
+        status = _hkz_grid_engines_tier(&R, &eo);
     }
     if (status == HKZ_SUCCESS)
     {
@@ -359,6 +277,17 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
     kmin = R.pipe ? FLINT_MAX(2 * FLINT_MAX(R.ne, 1), R.size) : R.size;
     hkz_prof_add(HKZ_PROF_SETUP, p0);
     nb = o->block > 0 ? bt : FLINT_MIN(bt, kmin);
+    /* one rank on the GPU pipeline: a block's end drains the pipeline, so
+       one stream for the whole grid, paced from within
+       (HKZ_GRID_ONE_STREAM=0: timed blocks) */
+    if (R.size == 1 && R.pipe && o->block == 0 && !o->scalar_only
+        && (getenv("HKZ_GRID_ONE_STREAM") == NULL
+            || atoi(getenv("HKZ_GRID_ONE_STREAM")) != 0))
+    {
+        R.pace = BLOCK_SECONDS;
+        R.paced = hkz_dist_wtime();
+        nb = bt;
+    }
     for (tile = 0; status == HKZ_SUCCESS && tile < R.ntiles; tile += k)
     {
         double w0 = hkz_dist_wtime();

@@ -122,6 +122,24 @@ static int rest_tile(_hkz_grid_run_t *R, pipe_tile *U)
     return status;
 }
 
+/* one stream for the whole grid (R->pace > 0): the checkpoint's commit
+ * and a progress report every R->pace seconds, by the thread that adds
+ * the records */
+static int pace_report(_hkz_grid_run_t *R)
+{
+    double now = hkz_dist_wtime();
+    int status = HKZ_SUCCESS;
+
+    if (R->pace <= 0 || now - R->paced < R->pace)
+        return HKZ_SUCCESS;
+    R->paced = now;
+    if (R->ck != NULL)
+        status = hkz_ckpt_commit(R->ck);
+    if (status == HKZ_SUCCESS)
+        status = hkz_progress_report(R->o->progress, R->mine, R->S.entries);
+    return status;
+}
+
 static void rest_main(void *arg)
 {
     pipe_job *J = arg;
@@ -130,6 +148,8 @@ static void rest_main(void *arg)
 
     for (s = 0; s < J->nt && status == HKZ_SUCCESS; s++)
         status = rest_tile(J->R, J->t + s);
+    if (status == HKZ_SUCCESS)
+        status = pace_report(J->R);
     J->status = status;
     if (status != HKZ_SUCCESS)
         snprintf(J->msg, sizeof(J->msg), "%s", hkz_errmsg());
