@@ -1,13 +1,14 @@
-/* A row block on one rank, streamed through flat tile buffers (tbuf.c)
- * in jobs of ne tiles (ne = R->ne device threads, each with its own
- * engine; 1 without a GPU): while the device threads run the engine
- * routes of job k's tiles at once (the device, the goal test, the second
- * tier), a host thread finishes the tiles of job k - 1 in order: the
- * scalar route of their held entries, their checkpoint records, counts
- * and the sink (the HDF5 write).  A third thread (R->ahead, tile_ahead.c)
- * makes the fixed-point tier's rows of the next jobs' tiles ahead (the
- * device threads' tiers would wait for them) whenever it is idle.  Host
- * memory is 2 ne tiles (about 34 bytes an entry) whatever the grid's size.
+/* A row block on one rank, streamed through flat tile buffers (tbuf.c):
+ * ne device threads (ne = R->ne, each with its own engine; 1 without a
+ * GPU) each take the next tile and run its engine route (the device, the
+ * goal test, the second tier), while a host thread finishes the tiles in
+ * order: the scalar route of their held entries, their checkpoint
+ * records, counts and the sink (the HDF5 write).  A device thread takes a
+ * tile as soon as it is free (no thread waits for another's tile: the
+ * tiers' work differs from tile to tile), and at most 2 ne tiles are in
+ * flight: host memory is 2 ne tiles (about 34 bytes an entry) whatever
+ * the grid's size.  A third thread (R->ahead, tile_ahead.c) makes the
+ * fixed-point tier's rows of the next tiles ahead whenever it is idle.
  *
  * Each step computes exactly what _hkz_grid_tile computes for the tile
  * (every entry depends on its own inputs and the tile only; the engines
@@ -25,27 +26,38 @@
 #include "grid_internal.h"
 #include "hkz_check.h"
 
-/* one tile of a job */
+/* a tile in flight (buffer i % nb holds tile i) */
 typedef struct
 {
     _hkz_grid_run_t *R;
     _hkz_grid_tbuf_t *tb;
     hkz_engine_t e;        /* its device thread's engine */
     int resumed;           /* the tile comes from the checkpoint */
+    int ready;             /* its first step is over */
     int status;
     char msg[512];
 } pipe_tile;
 
-/* the tiles [t0, t0 + nt) of a job: their engine routes at once on the
- * device threads, then the rest of each in order on the host thread */
+/* the stream of tiles [t0, t1): the device threads take tile `next`
+ * while next < rest + nb (its buffer is free once the host thread is done
+ * with tile next - nb); the host thread finishes tile `rest`; all under
+ * lock */
 typedef struct
 {
     _hkz_grid_run_t *R;
-    pipe_tile t[HKZ_GRID_DEV_MAX];
-    slong nt;
-    int status, pending, threaded;
-    char msg[512];
-} pipe_job;
+    pipe_tile t[2 * HKZ_GRID_DEV_MAX];
+    slong nb, t1, next, rest;
+    int stop;              /* a failure: no more tiles */
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+} pipe_stream;
+
+/* a device thread: its engine */
+typedef struct
+{
+    pipe_stream *S;
+    hkz_engine_t e;
+} pipe_dev;
 
 /* the host thread beside the device's (none: everything in the caller),
  * the device threads beyond the caller's */
@@ -140,27 +152,9 @@ static int pace_report(_hkz_grid_run_t *R)
     return status;
 }
 
-static void rest_main(void *arg)
-{
-    pipe_job *J = arg;
-    slong s;
-    int status = HKZ_SUCCESS;
-
-    for (s = 0; s < J->nt && status == HKZ_SUCCESS; s++)
-        status = rest_tile(J->R, J->t + s);
-    if (status == HKZ_SUCCESS)
-        status = pace_report(J->R);
-    J->status = status;
-    if (status != HKZ_SUCCESS)
-        snprintf(J->msg, sizeof(J->msg), "%s", hkz_errmsg());
-    if (J->threaded)
-        flint_cleanup();   /* FLINT's thread-local caches */
-}
-
 /* the first step of a tile on a device thread */
-static void dev_main(void *arg)
+static void dev_main(pipe_tile *U)
 {
-    pipe_tile *U = arg;
     _hkz_grid_run_t *R = U->R;
     slong q0 = U->tb->tile * HKZ_GRID_TILE;
 
@@ -168,74 +162,130 @@ static void dev_main(void *arg)
                                       U->e, &R->goal);
     if (U->status == HKZ_SUCCESS && R->tier_dev)
         U->status = _hkz_grid_tile_tier(U->tb, R->g, R->tm, U->e, &R->goal);
-    if (U->status != HKZ_SUCCESS)
-        snprintf(U->msg, sizeof(U->msg), "%s", hkz_errmsg());
+}
+
+/* a device thread: the next free tile's first step, until none is left */
+static void dev_loop(pipe_dev *D)
+{
+    pipe_stream *S = D->S;
+    _hkz_grid_run_t *R = S->R;
+    slong i, q0, ne = FLINT_MAX(1, R->ne);
+    double w0;
+    pipe_tile *U;
+
+    pthread_mutex_lock(&S->lock);
+    while (!S->stop && S->next < S->t1)
+    {
+        if (S->next >= S->rest + S->nb)   /* its buffer is not free yet */
+        {
+            w0 = hkz_prof_now();
+            pthread_cond_wait(&S->cond, &S->lock);
+            hkz_prof_add(HKZ_PROF_WAIT, w0);
+            continue;
+        }
+        i = S->next++;
+        /* the rows of the tiles after it */
+        _hkz_grid_ahead_wake(R->ahead, i + 1, FLINT_MIN(S->t1, i + 1 + 2 * ne),
+                             0);
+        pthread_mutex_unlock(&S->lock);
+        U = S->t + i % S->nb;
+        q0 = i * HKZ_GRID_TILE;
+        U->e = D->e;
+        U->resumed = R->done[i];
+        U->status = _hkz_grid_tb_reset(U->tb, i, FLINT_MIN(R->P,
+                                       q0 + HKZ_GRID_TILE) - q0, R->T);
+        if (U->status == HKZ_SUCCESS && !U->resumed)
+            dev_main(U);
+        if (U->status != HKZ_SUCCESS)
+            snprintf(U->msg, sizeof(U->msg), "%s", hkz_errmsg());
+        pthread_mutex_lock(&S->lock);
+        U->ready = 1;
+        pthread_cond_broadcast(&S->cond);
+    }
+    pthread_mutex_unlock(&S->lock);
 }
 
 static void dev_thread_main(void *arg)
 {
-    dev_main(arg);
-    flint_cleanup();
+    dev_loop(arg);
+    flint_cleanup();   /* FLINT's thread-local caches */
 }
 
-/* the first step of the job's tiles: resumed ones only sized here, the
- * others on the device threads (tile s on engine s) */
-static int first_steps(pipe_job *J, pipe_thread *P)
+/* the host thread: the second steps in tile order; returns the first
+ * failure (of a first step or its own) and stops the device threads */
+static int rest_loop(pipe_stream *S)
 {
-    slong s;
-    int status = HKZ_SUCCESS, woke[HKZ_GRID_DEV_MAX];
+    slong i;
+    pipe_tile *U;
+    int status = HKZ_SUCCESS;
 
-    for (s = 0; s < J->nt; s++)
+    for (i = S->rest; i < S->t1 && status == HKZ_SUCCESS; i++)
     {
-        pipe_tile *U = J->t + s;
-        woke[s] = 0;
-        U->status = HKZ_SUCCESS;
-        if (U->resumed)
-            continue;
-        if (s > 0 && s - 1 < P->ndev)
-        {
-            thread_pool_wake(P->dp, P->dh[s - 1], 0, dev_thread_main, U);
-            woke[s] = 1;
-        }
-        else if (s > 0)
-            dev_main(U);
-    }
-    if (J->nt > 0 && !J->t[0].resumed)
-        dev_main(J->t);
-    for (s = 0; s < J->nt; s++)
-    {
-        if (woke[s])
-            thread_pool_wait(P->dp, P->dh[s - 1]);
-        if (status == HKZ_SUCCESS && J->t[s].status != HKZ_SUCCESS)
-            status = hkz_error_set(J->t[s].status, "%s", J->t[s].msg);
+        U = S->t + i % S->nb;
+        pthread_mutex_lock(&S->lock);
+        while (!U->ready)
+            pthread_cond_wait(&S->cond, &S->lock);
+        pthread_mutex_unlock(&S->lock);
+        status = U->status != HKZ_SUCCESS
+                 ? hkz_error_set(U->status, "%s", U->msg)
+                 : rest_tile(S->R, U);
+        if (status == HKZ_SUCCESS)
+            status = pace_report(S->R);
+        pthread_mutex_lock(&S->lock);
+        U->ready = 0;
+        S->rest = i + 1;
+        S->stop |= status != HKZ_SUCCESS;
+        pthread_cond_broadcast(&S->cond);
+        pthread_mutex_unlock(&S->lock);
     }
     return status;
 }
 
-/* waits for the second step of J's tile */
-static int finish(pipe_job *J, pipe_thread *P)
+/* rest_loop on the host thread (its message kept for the caller) */
+typedef struct
 {
-    if (!J->pending)
-        return HKZ_SUCCESS;
-    if (J->threaded)
-        thread_pool_wait(P->tp, P->h);
-    J->pending = J->threaded = 0;
-    if (J->status != HKZ_SUCCESS)
-        return hkz_error_set(J->status, "%s", J->msg);
-    return HKZ_SUCCESS;
+    pipe_stream *S;
+    int status;
+    char msg[512];
+} pipe_rest;
+
+static void rest_thread_main(void *arg)
+{
+    pipe_rest *H = arg;
+    H->status = rest_loop(H->S);
+    if (H->status != HKZ_SUCCESS)
+        snprintf(H->msg, sizeof(H->msg), "%s", hkz_errmsg());
+    flint_cleanup();
 }
 
 int _hkz_grid_stream(_hkz_grid_run_t *R, slong t0, slong t1)
 {
-    pipe_job job[2];
+    pipe_stream S;
     pipe_thread P;
-    slong i, s, nt, ne = FLINT_MAX(1, R->ne);
+    pipe_dev D[HKZ_GRID_DEV_MAX];
+    pipe_rest H;
+    slong i, s, ne = FLINT_MAX(1, R->ne);
     double w0;
-    int cur = 0, status = HKZ_SUCCESS, st;
+    int status = HKZ_SUCCESS;
 
-    memset(job, 0, sizeof(job));
-    P.have = 0;
-    P.ndev = 0;
+    memset(&S, 0, sizeof(S));
+    S.R = R;
+    S.nb = 2 * ne;
+    S.t1 = t1;
+    S.next = S.rest = t0;
+    pthread_mutex_init(&S.lock, NULL);
+    pthread_cond_init(&S.cond, NULL);
+    for (i = 0; i < S.nb; i++)
+    {
+        S.t[i].R = R;
+        S.t[i].tb = R->tb + i;
+    }
+    for (s = 0; s < ne; s++)
+    {
+        D[s].S = &S;
+        D[s].e = R->ex[s] != NULL ? R->ex[s] : R->e;
+    }
+    P.have = P.ndev = 0;
     if (R->pipe)
     {
         thread_pool_init(P.tp, 1);
@@ -246,59 +296,35 @@ int _hkz_grid_stream(_hkz_grid_run_t *R, slong t0, slong t1)
             P.ndev = thread_pool_request(P.dp, P.dh, ne - 1);
         }
     }
-    for (i = 0; i < 2; i++)
-    {
-        job[i].R = R;
-        for (s = 0; s < ne; s++)
-        {
-            job[i].t[s].R = R;
-            job[i].t[s].tb = R->tb + i * ne + s;
-            job[i].t[s].e = R->ex[s] != NULL ? R->ex[s] : R->e;
-        }
-    }
-    /* the rows of the first two jobs' tiles and the z rows */
+    /* the rows of the first tiles and the z rows */
     _hkz_grid_ahead_wake(R->ahead, t0, FLINT_MIN(t1, t0 + 2 * ne), 1);
-    for (i = t0; i < t1 && status == HKZ_SUCCESS; i += nt)
+    if (!P.have)   /* one tile after the other in the caller */
     {
-        pipe_job *J = job + cur;
-        /* the first steps of tiles [i, i + nt) beside the second steps
-           of the job before, and the rows of the two jobs after */
-        nt = J->nt = FLINT_MIN(ne, t1 - i);
-        _hkz_grid_ahead_wake(R->ahead, i + nt, FLINT_MIN(t1, i + nt + 2 * ne),
-                             0);
-        for (s = 0; s < J->nt && status == HKZ_SUCCESS; s++)
+        S.nb = 1;
+        for (i = t0; i < t1 && status == HKZ_SUCCESS; i++)
         {
-            slong q0 = (i + s) * HKZ_GRID_TILE;
-            J->t[s].resumed = R->done[i + s];
-            status = _hkz_grid_tb_reset(J->t[s].tb, i + s,
-                    FLINT_MIN(R->P, q0 + HKZ_GRID_TILE) - q0, R->T);
+            S.t1 = i + 1;
+            w0 = hkz_prof_now();
+            dev_loop(D);
+            hkz_prof_add(HKZ_PROF_DEV, w0);
+            status = rest_loop(&S);
         }
-        w0 = hkz_prof_now();
-        if (status == HKZ_SUCCESS)
-            status = first_steps(J, &P);
-        hkz_prof_add(HKZ_PROF_DEV, w0);
-        w0 = hkz_prof_now();
-        st = finish(job + 1 - cur, &P);
-        hkz_prof_add(HKZ_PROF_WAIT, w0);
-        if (status == HKZ_SUCCESS)
-            status = st;
-        if (status != HKZ_SUCCESS)
-            break;
-        J->pending = 1;
-        J->threaded = P.have;
-        if (J->threaded)
-            thread_pool_wake(P.tp, P.h, 0, rest_main, J);
-        else
-            rest_main(J);
-        cur = 1 - cur;
     }
-    /* the last job (and, after an error, the one still running) */
-    st = finish(job + 1 - cur, &P);
-    if (status == HKZ_SUCCESS)
-        status = st;
-    st = finish(job + cur, &P);
-    if (status == HKZ_SUCCESS)
-        status = st;
+    else
+    {
+        H.S = &S;
+        thread_pool_wake(P.tp, P.h, 0, rest_thread_main, &H);
+        for (s = 0; s < P.ndev; s++)
+            thread_pool_wake(P.dp, P.dh[s], 0, dev_thread_main, D + s + 1);
+        w0 = hkz_prof_now();
+        dev_loop(D);
+        for (s = 0; s < P.ndev; s++)
+            thread_pool_wait(P.dp, P.dh[s]);
+        hkz_prof_add(HKZ_PROF_DEV, w0);
+        thread_pool_wait(P.tp, P.h);
+        status = H.status == HKZ_SUCCESS ? HKZ_SUCCESS
+                 : hkz_error_set(H.status, "%s", H.msg);
+    }
     if (R->pipe)
     {
         if (P.have)
@@ -309,5 +335,7 @@ int _hkz_grid_stream(_hkz_grid_run_t *R, slong t0, slong t1)
         if (ne > 1)
             thread_pool_clear(P.dp);
     }
+    pthread_mutex_destroy(&S.lock);
+    pthread_cond_destroy(&S.cond);
     return status;
 }

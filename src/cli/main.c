@@ -2,9 +2,7 @@
  * commands.  Commands declared with opt.h run through hkz_cli_main (the
  * run skeleton); `hkz --man` writes the manual page from the same tables. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "hkz/dist.h"
 #include "cli.h"
 #ifdef HKZ_CLI_CUDA
@@ -107,10 +105,5 @@ int main(int argc, char **argv)
     hkz_cli_stage("main_end");
     hkz_dist_finalize();
     hkz_cli_stage("finalized");
-    if (getenv("HKZ_CLI_FAST_EXIT") != NULL && atoi(getenv("HKZ_CLI_FAST_EXIT")))
-    {
-        fflush(NULL);
-        _exit(rc);
-    }
     return rc;
 }
