@@ -12,6 +12,7 @@
 #include <string.h>
 #include <cuda_runtime.h>
 #include <cublas_v2.h>
+#include "cuda_dl.h"
 #include "ssum_internal.h"
 #include "hkz/cuda.h"
 #include "hkz/status.h"
@@ -38,7 +39,7 @@ static void cb_destroy(void *state)
     if (s == NULL)
         return;
     if (s->have_h)
-        cublasDestroy(s->h);
+        _hkz_cublas()->Destroy(s->h);
     cudaFree(s->d_B);
     cudaFree(s->d_C);
     cudaFree(s->d_out);
@@ -115,7 +116,8 @@ static int cb_create(void **state, char **desc,
     }
     *desc = _hkz_bench_strf("%s (device %d, %d SMs)", prop.name, s->dev,
                             prop.multiProcessorCount);
-    if (cublasCreate(&s->h) != CUBLAS_STATUS_SUCCESS)
+    if (_hkz_cublas() == NULL
+        || _hkz_cublas()->Create(&s->h) != CUBLAS_STATUS_SUCCESS)
     {
         status = hkz_error_set(HKZ_ERR_CUDA, "hkz_bench_ssum: cublasCreate");
         goto cleanup;
@@ -178,10 +180,10 @@ static int cb_step(void *state, int step)
 
     if (step == HKZ_BENCH_PLAIN)
     {
-        if (cublasDgemm(s->h, CUBLAS_OP_N, CUBLAS_OP_N, (int) s->pl,
-                        (int) s->T, (int) s->kl, &one, s->d_B, (int) s->pl,
-                        s->d_C, (int) s->kl, &zero, s->d_out, (int) s->pl)
-            != CUBLAS_STATUS_SUCCESS)
+        if (_hkz_cublas()->Dgemm(s->h, CUBLAS_OP_N, CUBLAS_OP_N,
+                        (int) s->pl, (int) s->T, (int) s->kl, &one, s->d_B,
+                        (int) s->pl, s->d_C, (int) s->kl, &zero, s->d_out,
+                        (int) s->pl) != CUBLAS_STATUS_SUCCESS)
             return hkz_error_set(HKZ_ERR_CUDA, "hkz_bench_ssum: "
                                  "cublasDgemm failed");
     }
@@ -240,10 +242,10 @@ static int cb_check(void *state, double *maxdiff, double *maxbound)
         status = cuda_err(c, "check buffers");
         goto cleanup;
     }
-    if (cublasDgemm(s->h, CUBLAS_OP_N, CUBLAS_OP_N, (int) s->pl, (int) s->T,
-                    (int) s->kl, &one, s->d_B, (int) s->pl, s->d_C,
-                    (int) s->kl, &zero, d_ref, (int) s->pl)
-        != CUBLAS_STATUS_SUCCESS)
+    if (_hkz_cublas()->Dgemm(s->h, CUBLAS_OP_N, CUBLAS_OP_N,
+                    (int) s->pl, (int) s->T, (int) s->kl, &one, s->d_B,
+                    (int) s->pl, s->d_C, (int) s->kl, &zero, d_ref,
+                    (int) s->pl) != CUBLAS_STATUS_SUCCESS)
     {
         status = hkz_error_set(HKZ_ERR_CUDA, "hkz_bench_ssum: cublasDgemm "
                                "failed");

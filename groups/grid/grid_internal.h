@@ -154,10 +154,22 @@ int _hkz_grid_sub_fix(_hkz_grid_tbuf_t *tb, slong *idx, slong *n,
                       hkz_engine_t e, const hkz_goal_t *goal);
 
 /* The tier's rows of the tiles [t0, t1) made ahead (sub_fix.c: a few r
- * rows, and the z rows if z != 0), on the pipeline's idle host thread. */
+ * rows, the z rows if zt & 1, the t rows if zt & 2), on the pipeline's
+ * idle host thread. */
 int _hkz_grid_tier_ahead(const hkz_grid_heat_struct *g,
         const _hkz_grid_times_t *tm, hkz_engine_t e, slong t0, slong t1,
-        int z);
+        int zt);
+
+/* The thread that makes the tier's rows ahead for a whole run
+ * (tile_ahead.c): init gives NULL where there is no tier (or
+ * HKZ_GRID_TIER_AHEAD=0, or no thread); wake hands it tiles [a0, a1) (zt
+ * as _hkz_grid_tier_ahead's) unless it is busy; clear waits for it and
+ * returns the first failure of its work. */
+typedef struct _hkz_grid_ahead_s _hkz_grid_ahead_t;
+int _hkz_grid_ahead_init(_hkz_grid_ahead_t **A, const hkz_grid_heat_struct *g,
+                         const _hkz_grid_times_t *tm);
+void _hkz_grid_ahead_wake(_hkz_grid_ahead_t *A, slong a0, slong a1, int zt);
+int _hkz_grid_ahead_clear(_hkz_grid_ahead_t **A);
 
 /* The scalar route for one entry (point p, time j) under the Ziv loop:
  * status HKZ_SUCCESS / HKZ_ERR_PREC in the entry, errors returned. */
@@ -206,6 +218,12 @@ typedef struct
                                  of the one before (tile_pipe.c) */
     int tier_dev;             /* pipe: the fixed-point tier on the device
                                  threads (several tiles at once) */
+    _hkz_grid_ahead_t *ahead; /* tier_dev: the tier's rows made ahead */
+    double pace;              /* > 0: one stream for the whole grid, its
+                                 host thread commits the checkpoint and
+                                 reports progress every pace seconds
+                                 (tile_pipe.c), else the blocks do */
+    double paced;             /* when it last did */
     _hkz_grid_tbuf_t tb[2 * HKZ_GRID_DEV_MAX];  /* the tiles in flight
                                  (several ranks: tb[0]) */
     slong P, T, ntiles;
@@ -225,6 +243,11 @@ typedef struct
                                  their records (rank 0's checkpoint or
                                  rows sink), HKZ_GRID_FLAT_COLS their columns */
 } _hkz_grid_run_t;
+
+/* The engines of a run, the fixed-point tier and its rows thread
+ * (heat_engines.c): R->e, R->ex, R->ne, R->S.backend, R->pipe,
+ * R->tier_dev, R->tm->sub_fix, R->ahead. */
+int _hkz_grid_engines_tier(_hkz_grid_run_t *R, const hkz_engine_opts_t *eo);
 
 /* One row block: tiles [t0, t1), collective over R->d. */
 int _hkz_grid_block(_hkz_grid_run_t *R, slong t0, slong t1);

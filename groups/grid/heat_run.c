@@ -101,26 +101,6 @@ static int resolve_shard(const _hkz_grid_run_t *R)
                               (size_t) R->T, NULL);
 }
 
-/* The fixed-point tier of su2-sub grids (sub_fix.c) on a GPU engine,
- * where its exact sums are cheap; on CPUs the batched Arb fallback is
- * faster per entry.  HKZ_GRID_TIER2=1 / 0 turns it on / off anywhere. */
-static int tier2_init(_hkz_grid_times_t *tm, const hkz_grid_heat_t g,
-                      int backend)
-{
-    const char *s = getenv("HKZ_GRID_TIER2");
-    int on = backend == HKZ_BACKEND_CUDA;
-
-    if (s != NULL)
-        on = atoi(s) != 0;
-    if (!on || !tm->ok || g->kind != HKZ_GRID_SU2_SUB || g->deriv != 0)
-        return HKZ_SUCCESS;
-    HKZ_TRY(hkz_su2_sub_fix_init(tm->sub_fix, g->r->v, g->r->n, g->z->v,
-                                 g->z->n, g->t->v, g->t->n, 8));
-    return hkz_su2_sub_fix_init(tm->sub_fix + 1, g->r->v, g->r->n,
-                                g->z->v, g->z->n, g->t->v, g->t->n,
-                                HKZ_FIX_LMAX);
-}
-
 /* Entries of a rank's share of a default flat block (several ranks). */
 #define FLAT_SHARE ((slong) 1 << 20)
 
@@ -145,7 +125,7 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
     hkz_engine_opts_t eo;
     slong bt, nb, kmin, tile, k;
     double p0 = hkz_prof_now(), p1;
-    int status = HKZ_SUCCESS;
+    int status = HKZ_SUCCESS, st;
 
     memset(&R, 0, sizeof(R));
     memset(&tm, 0, sizeof(tm));
@@ -194,51 +174,20 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
         eo.nthreads = o->nthreads;
         eo.shard = o->shard;
         eo.nchunks = o->overlap == HKZ_GRID_OVERLAP_NONE ? 1 : 4;
-        status = hkz_engine_create(&R.e, &eo);
-        if (status == HKZ_SUCCESS)
-        {
-            hkz_engine_get_opts(&eo, R.e);
-            R.S.backend = eo.backend;
-            /* every engine run goes through the fixed mode chunks, so
-             * the bytes do not depend on the shard or the rank count */
-            R.splitk = resolve_shard(&R) == HKZ_SHARD_SPLIT_K;
-            R.ks.d = R.d;
-            R.ks.split = R.splitk;
-            hkz_engine_set_hook(R.e, hkz_dist_ksum_hook, &R.ks);
-            /* a GPU engine: the fallback of a tile on the CPU threads
-             * beside the next tile's engine route, in blocks of >= 2^21
-             * entries (HKZ_GRID_PIPE=0 / 1 turns it off / on anywhere) */
-            R.pipe = eo.backend == HKZ_BACKEND_CUDA && tm.ok;
-            if (getenv("HKZ_GRID_PIPE") != NULL)
-                R.pipe = tm.ok && atoi(getenv("HKZ_GRID_PIPE")) != 0;
-            /* the device threads: each its own engine (streams,
-             * buffers), so the host work around one tile's device runs
-             * (basis, transfers, chunk sums) overlaps another's */
-            R.ex[0] = R.e;
-            R.ne = 1;
-            if (R.pipe && R.size == 1 && (eo.backend == HKZ_BACKEND_CUDA
-                || getenv("HKZ_GRID_ENGINES") != NULL))
-            {
-                int want = eo.backend == HKZ_BACKEND_CUDA
-                           ? HKZ_GRID_DEV_DEFAULT : 1;
-                if (getenv("HKZ_GRID_ENGINES") != NULL)
-                    want = atoi(getenv("HKZ_GRID_ENGINES"));
-                want = FLINT_MAX(1, FLINT_MIN(want, HKZ_GRID_DEV_MAX));
-                while (R.ne < want
-                       && hkz_engine_create(&R.ex[R.ne], &eo) == HKZ_SUCCESS)
-                    hkz_engine_set_hook(R.ex[R.ne++], hkz_dist_ksum_hook,
-                                        &R.ks);
-            }
-            /* the fixed-point tier on the device threads, each tile's
-             * beside the others' (HKZ_GRID_TIER_DEV=0: on the host
-             * thread, one tile at a time) */
-            R.tier_dev = R.pipe && (getenv("HKZ_GRID_TIER_DEV") == NULL
-                                    || atoi(getenv("HKZ_GRID_TIER_DEV")));
-            if (R.pipe && o->block == 0)
-                bt = FLINT_MIN(R.ntiles, FLINT_MAX(bt, FLINT_MAX(2,
-                        ((slong) 1 << 21) / (HKZ_GRID_TILE * R.T))));
-            status = tier2_init(&tm, g, eo.backend);
-        }
+        status = _hkz_grid_engines_tier(&R, &eo);
+    }
+    if (status == HKZ_SUCCESS)
+    {
+        /* every engine run goes through the fixed mode chunks, so the
+         * bytes do not depend on the shard or the rank count */
+        R.splitk = resolve_shard(&R) == HKZ_SHARD_SPLIT_K;
+        R.ks.d = R.d;
+        R.ks.split = R.splitk;
+        for (k = 0; k < R.ne; k++)
+            hkz_engine_set_hook(R.ex[k], hkz_dist_ksum_hook, &R.ks);
+        if (R.pipe && o->block == 0)
+            bt = FLINT_MIN(R.ntiles, FLINT_MAX(bt, FLINT_MAX(2,
+                    ((slong) 1 << 21) / (HKZ_GRID_TILE * R.T))));
     }
     /* several ranks, split P, no local sink of rows (or one of columns):
        flat blocks of at most FLAT_SHARE entries a rank (block_flat.c) */
@@ -328,6 +277,17 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
     kmin = R.pipe ? FLINT_MAX(2 * FLINT_MAX(R.ne, 1), R.size) : R.size;
     hkz_prof_add(HKZ_PROF_SETUP, p0);
     nb = o->block > 0 ? bt : FLINT_MIN(bt, kmin);
+    /* one rank on the GPU pipeline: a block's end drains the pipeline, so
+       one stream for the whole grid, paced from within
+       (HKZ_GRID_ONE_STREAM=0: timed blocks) */
+    if (R.size == 1 && R.pipe && o->block == 0 && !o->scalar_only
+        && (getenv("HKZ_GRID_ONE_STREAM") == NULL
+            || atoi(getenv("HKZ_GRID_ONE_STREAM")) != 0))
+    {
+        R.pace = BLOCK_SECONDS;
+        R.paced = hkz_dist_wtime();
+        nb = bt;
+    }
     for (tile = 0; status == HKZ_SUCCESS && tile < R.ntiles; tile += k)
     {
         double w0 = hkz_dist_wtime();
@@ -351,6 +311,9 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
     free(R.rec);
     free(R.done);
     hkz_ckpt_destroy(&R.ck);
+    st = _hkz_grid_ahead_clear(&R.ahead);
+    if (status == HKZ_SUCCESS)
+        status = st;
     for (k = 1; k < R.ne; k++)
         hkz_engine_destroy(&R.ex[k]);
     hkz_engine_destroy(&R.e);

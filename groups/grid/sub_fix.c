@@ -96,14 +96,14 @@ int _hkz_grid_tile_tier(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
     return status;
 }
 
-/* the r rows of tiles [t0, t1) (at most AHEAD_R of them) and (z != 0)
- * the z rows, made on the host thread while the device threads run the
- * tiles before: their tiers then find them made (the 16-digit level's
- * only once it has been needed) */
+/* the r rows of tiles [t0, t1) (at most AHEAD_R of them) and (zt & 1)
+ * the z rows, (zt & 2) the t rows, made on the host thread while the
+ * device threads run the tiles before: their tiers then find them made
+ * (the 16-digit level's only once it has been needed) */
 #define AHEAD_R 12
 int _hkz_grid_tier_ahead(const hkz_grid_heat_struct *g,
         const _hkz_grid_times_t *tm, hkz_engine_t e, slong t0, slong t1,
-        int z)
+        int zt)
 {
     slong nz = g->z->n, P = g->r->n * nz, ir0, ir1, k;
     double w0 = hkz_prof_now();
@@ -117,7 +117,9 @@ int _hkz_grid_tier_ahead(const hkz_grid_heat_struct *g,
     for (k = 0; k < 2 && status == HKZ_SUCCESS; k++)
         if (tm->sub_fix[k] != NULL)
             status = hkz_su2_sub_fix_ahead(tm->sub_fix[k], e, ir0, ir1,
-                    (z ? HKZ_SUB_FIX_Z : 0) | (k > 0 ? HKZ_SUB_FIX_USED : 0));
+                    ((zt & 1) ? HKZ_SUB_FIX_Z : 0)
+                    | ((zt & 2) ? HKZ_SUB_FIX_T : 0)
+                    | (k > 0 ? HKZ_SUB_FIX_USED : 0));
     hkz_prof_add(HKZ_PROF_AHEAD, w0);
     return status;
 }

@@ -1,13 +1,14 @@
-/* A row block on one rank, streamed through flat tile buffers (tbuf.c)
- * in jobs of ne tiles (ne = R->ne device threads, each with its own
- * engine; 1 without a GPU): while the device threads run the engine
- * routes of job k's tiles at once (the device, the goal test, the second
- * tier), a host thread finishes the tiles of job k - 1 in order: the
- * scalar route of their held entries, their checkpoint records, counts
- * and the sink (the HDF5 write).  A third thread makes the fixed-point
- * tier's rows of the next jobs' tiles ahead (the device threads' tiers
- * would wait for them) whenever it is idle.  Host memory is 2 ne tiles
- * (about 34 bytes an entry) whatever the grid's size.
+/* A row block on one rank, streamed through flat tile buffers (tbuf.c):
+ * ne device threads (ne = R->ne, each with its own engine; 1 without a
+ * GPU) each take the next tile and run its engine route (the device, the
+ * goal test, the second tier), while a host thread finishes the tiles in
+ * order: the scalar route of their held entries, their checkpoint
+ * records, counts and the sink (the HDF5 write).  A device thread takes a
+ * tile as soon as it is free (no thread waits for another's tile: the
+ * tiers' work differs from tile to tile), and at most 2 ne tiles are in
+ * flight: host memory is 2 ne tiles (about 34 bytes an entry) whatever
+ * the grid's size.  A third thread (R->ahead, tile_ahead.c) makes the
+ * fixed-point tier's rows of the next tiles ahead whenever it is idle.
  *
  * Each step computes exactly what _hkz_grid_tile computes for the tile
  * (every entry depends on its own inputs and the tile only; the engines
@@ -19,85 +20,53 @@
  * that finds no free worker runs in its caller (src/parallel.c), so
  * nothing waits on another thread's work. */
 #include <flint/thread_pool.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "grid_internal.h"
 #include "hkz_check.h"
 
-/* one tile of a job */
+/* a tile in flight (buffer i % nb holds tile i) */
 typedef struct
 {
     _hkz_grid_run_t *R;
     _hkz_grid_tbuf_t *tb;
     hkz_engine_t e;        /* its device thread's engine */
     int resumed;           /* the tile comes from the checkpoint */
+    int ready;             /* its first step is over */
     int status;
     char msg[512];
 } pipe_tile;
 
-/* the tiles [t0, t0 + nt) of a job: their engine routes at once on the
- * device threads, then the rest of each in order on the host thread */
+/* the stream of tiles [t0, t1): the device threads take tile `next`
+ * while next < rest + nb (its buffer is free once the host thread is done
+ * with tile next - nb); the host thread finishes tile `rest`; all under
+ * lock */
 typedef struct
 {
     _hkz_grid_run_t *R;
-    pipe_tile t[HKZ_GRID_DEV_MAX];
-    slong nt;
-    int status, pending, threaded;
-    char msg[512];
-} pipe_job;
+    pipe_tile t[2 * HKZ_GRID_DEV_MAX];
+    slong nb, t1, next, rest;
+    int stop;              /* a failure: no more tiles */
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+} pipe_stream;
+
+/* a device thread: its engine */
+typedef struct
+{
+    pipe_stream *S;
+    hkz_engine_t e;
+} pipe_dev;
 
 /* the host thread beside the device's (none: everything in the caller),
- * the device threads beyond the caller's, the rows' thread (ahave) */
+ * the device threads beyond the caller's */
 typedef struct
 {
-    thread_pool_t tp, dp, ap;
-    thread_pool_handle h, dh[HKZ_GRID_DEV_MAX], ah;
-    int have, ndev, ahave, ainit;
+    thread_pool_t tp, dp;
+    thread_pool_handle h, dh[HKZ_GRID_DEV_MAX];
+    int have, ndev;
 } pipe_thread;
-
-/* the tier's rows of tiles [a0, a1) (and the z rows if z) to make, on
- * the CPU threads of e: an engine of its own, so that the device threads'
- * ranges (basis, bounds, balls) keep their engines' workers */
-typedef struct
-{
-    _hkz_grid_run_t *R;
-    hkz_engine_t e;
-    slong a0, a1;
-    int z, status;
-    _Atomic int busy;
-    char msg[512];
-} pipe_ahead;
-
-static void ahead_main(void *arg)
-{
-    pipe_ahead *A = arg;
-    int status = _hkz_grid_tier_ahead(A->R->g, A->R->tm, A->e, A->a0,
-                                      A->a1, A->z);
-    if (status != HKZ_SUCCESS && A->status == HKZ_SUCCESS)
-    {
-        A->status = status;
-        snprintf(A->msg, sizeof(A->msg), "%s", hkz_errmsg());
-    }
-    flint_cleanup();
-    atomic_store(&A->busy, 0);
-}
-
-/* the rows' thread on tiles [a0, a1), unless it is still busy (what it
- * has not made when a tier needs it, that tier makes) */
-static void ahead_wake(pipe_thread *P, pipe_ahead *A, slong a0, slong a1,
-                       int z)
-{
-    if (!P->ahave || a1 <= a0 || atomic_load(&A->busy))
-        return;
-    thread_pool_wait(P->ap, P->ah);    /* its last run is over */
-    A->a0 = a0;
-    A->a1 = a1;
-    A->z = z;
-    atomic_store(&A->busy, 1);
-    thread_pool_wake(P->ap, P->ah, 0, ahead_main, A);
-}
 
 /* the tile's rows to the sinks: columns as they are, or rows (one tile
  * of them, rebuilt exactly from the buffer) */
@@ -165,25 +134,27 @@ static int rest_tile(_hkz_grid_run_t *R, pipe_tile *U)
     return status;
 }
 
-static void rest_main(void *arg)
+/* one stream for the whole grid (R->pace > 0): the checkpoint's commit
+ * and a progress report every R->pace seconds, by the thread that adds
+ * the records */
+static int pace_report(_hkz_grid_run_t *R)
 {
-    pipe_job *J = arg;
-    slong s;
+    double now = hkz_dist_wtime();
     int status = HKZ_SUCCESS;
 
-    for (s = 0; s < J->nt && status == HKZ_SUCCESS; s++)
-        status = rest_tile(J->R, J->t + s);
-    J->status = status;
-    if (status != HKZ_SUCCESS)
-        snprintf(J->msg, sizeof(J->msg), "%s", hkz_errmsg());
-    if (J->threaded)
-        flint_cleanup();   /* FLINT's thread-local caches */
+    if (R->pace <= 0 || now - R->paced < R->pace)
+        return HKZ_SUCCESS;
+    R->paced = now;
+    if (R->ck != NULL)
+        status = hkz_ckpt_commit(R->ck);
+    if (status == HKZ_SUCCESS)
+        status = hkz_progress_report(R->o->progress, R->mine, R->S.entries);
+    return status;
 }
 
 /* the first step of a tile on a device thread */
-static void dev_main(void *arg)
+static void dev_main(pipe_tile *U)
 {
-    pipe_tile *U = arg;
     _hkz_grid_run_t *R = U->R;
     slong q0 = U->tb->tile * HKZ_GRID_TILE;
 
@@ -191,165 +162,171 @@ static void dev_main(void *arg)
                                       U->e, &R->goal);
     if (U->status == HKZ_SUCCESS && R->tier_dev)
         U->status = _hkz_grid_tile_tier(U->tb, R->g, R->tm, U->e, &R->goal);
-    if (U->status != HKZ_SUCCESS)
-        snprintf(U->msg, sizeof(U->msg), "%s", hkz_errmsg());
+}
+
+/* a device thread: the next free tile's first step, until none is left */
+static void dev_loop(pipe_dev *D)
+{
+    pipe_stream *S = D->S;
+    _hkz_grid_run_t *R = S->R;
+    slong i, q0, ne = FLINT_MAX(1, R->ne);
+    double w0;
+    pipe_tile *U;
+
+    pthread_mutex_lock(&S->lock);
+    while (!S->stop && S->next < S->t1)
+    {
+        if (S->next >= S->rest + S->nb)   /* its buffer is not free yet */
+        {
+            w0 = hkz_prof_now();
+            pthread_cond_wait(&S->cond, &S->lock);
+            hkz_prof_add(HKZ_PROF_WAIT, w0);
+            continue;
+        }
+        i = S->next++;
+        /* the rows of the tiles after it */
+        _hkz_grid_ahead_wake(R->ahead, i + 1, FLINT_MIN(S->t1, i + 1 + 2 * ne),
+                             0);
+        pthread_mutex_unlock(&S->lock);
+        U = S->t + i % S->nb;
+        q0 = i * HKZ_GRID_TILE;
+        U->e = D->e;
+        U->resumed = R->done[i];
+        U->status = _hkz_grid_tb_reset(U->tb, i, FLINT_MIN(R->P,
+                                       q0 + HKZ_GRID_TILE) - q0, R->T);
+        if (U->status == HKZ_SUCCESS && !U->resumed)
+            dev_main(U);
+        if (U->status != HKZ_SUCCESS)
+            snprintf(U->msg, sizeof(U->msg), "%s", hkz_errmsg());
+        pthread_mutex_lock(&S->lock);
+        U->ready = 1;
+        pthread_cond_broadcast(&S->cond);
+    }
+    pthread_mutex_unlock(&S->lock);
 }
 
 static void dev_thread_main(void *arg)
 {
-    dev_main(arg);
-    flint_cleanup();
+    dev_loop(arg);
+    flint_cleanup();   /* FLINT's thread-local caches */
 }
 
-/* the first step of the job's tiles: resumed ones only sized here, the
- * others on the device threads (tile s on engine s) */
-static int first_steps(pipe_job *J, pipe_thread *P)
+/* the host thread: the second steps in tile order; returns the first
+ * failure (of a first step or its own) and stops the device threads */
+static int rest_loop(pipe_stream *S)
 {
-    slong s;
-    int status = HKZ_SUCCESS, woke[HKZ_GRID_DEV_MAX];
+    slong i;
+    pipe_tile *U;
+    int status = HKZ_SUCCESS;
 
-    for (s = 0; s < J->nt; s++)
+    for (i = S->rest; i < S->t1 && status == HKZ_SUCCESS; i++)
     {
-        pipe_tile *U = J->t + s;
-        woke[s] = 0;
-        U->status = HKZ_SUCCESS;
-        if (U->resumed)
-            continue;
-        if (s > 0 && s - 1 < P->ndev)
-        {
-            thread_pool_wake(P->dp, P->dh[s - 1], 0, dev_thread_main, U);
-            woke[s] = 1;
-        }
-        else if (s > 0)
-            dev_main(U);
-    }
-    if (J->nt > 0 && !J->t[0].resumed)
-        dev_main(J->t);
-    for (s = 0; s < J->nt; s++)
-    {
-        if (woke[s])
-            thread_pool_wait(P->dp, P->dh[s - 1]);
-        if (status == HKZ_SUCCESS && J->t[s].status != HKZ_SUCCESS)
-            status = hkz_error_set(J->t[s].status, "%s", J->t[s].msg);
+        U = S->t + i % S->nb;
+        pthread_mutex_lock(&S->lock);
+        while (!U->ready)
+            pthread_cond_wait(&S->cond, &S->lock);
+        pthread_mutex_unlock(&S->lock);
+        status = U->status != HKZ_SUCCESS
+                 ? hkz_error_set(U->status, "%s", U->msg)
+                 : rest_tile(S->R, U);
+        if (status == HKZ_SUCCESS)
+            status = pace_report(S->R);
+        pthread_mutex_lock(&S->lock);
+        U->ready = 0;
+        S->rest = i + 1;
+        S->stop |= status != HKZ_SUCCESS;
+        pthread_cond_broadcast(&S->cond);
+        pthread_mutex_unlock(&S->lock);
     }
     return status;
 }
 
-/* waits for the second step of J's tile */
-static int finish(pipe_job *J, pipe_thread *P)
+/* rest_loop on the host thread (its message kept for the caller) */
+typedef struct
 {
-    if (!J->pending)
-        return HKZ_SUCCESS;
-    if (J->threaded)
-        thread_pool_wait(P->tp, P->h);
-    J->pending = J->threaded = 0;
-    if (J->status != HKZ_SUCCESS)
-        return hkz_error_set(J->status, "%s", J->msg);
-    return HKZ_SUCCESS;
+    pipe_stream *S;
+    int status;
+    char msg[512];
+} pipe_rest;
+
+static void rest_thread_main(void *arg)
+{
+    pipe_rest *H = arg;
+    H->status = rest_loop(H->S);
+    if (H->status != HKZ_SUCCESS)
+        snprintf(H->msg, sizeof(H->msg), "%s", hkz_errmsg());
+    flint_cleanup();
 }
 
 int _hkz_grid_stream(_hkz_grid_run_t *R, slong t0, slong t1)
 {
-    pipe_job job[2];
+    pipe_stream S;
     pipe_thread P;
-    pipe_ahead A;
-    slong i, s, nt, ne = FLINT_MAX(1, R->ne);
+    pipe_dev D[HKZ_GRID_DEV_MAX];
+    pipe_rest H;
+    slong i, s, ne = FLINT_MAX(1, R->ne);
     double w0;
-    int cur = 0, status = HKZ_SUCCESS, st;
+    int status = HKZ_SUCCESS;
 
-    memset(job, 0, sizeof(job));
-    memset(&A, 0, sizeof(A));
-    A.R = R;
-    P.have = 0;
-    P.ndev = 0;
-    P.ahave = P.ainit = 0;
+    memset(&S, 0, sizeof(S));
+    S.R = R;
+    S.nb = 2 * ne;
+    S.t1 = t1;
+    S.next = S.rest = t0;
+    pthread_mutex_init(&S.lock, NULL);
+    pthread_cond_init(&S.cond, NULL);
+    for (i = 0; i < S.nb; i++)
+    {
+        S.t[i].R = R;
+        S.t[i].tb = R->tb + i;
+    }
+    for (s = 0; s < ne; s++)
+    {
+        D[s].S = &S;
+        D[s].e = R->ex[s] != NULL ? R->ex[s] : R->e;
+    }
+    P.have = P.ndev = 0;
     if (R->pipe)
     {
         thread_pool_init(P.tp, 1);
         P.have = thread_pool_request(P.tp, &P.h, 1) == 1;
-        if (R->tier_dev && R->tm->sub_fix[0] != NULL
-            && (getenv("HKZ_GRID_TIER_AHEAD") == NULL
-                || atoi(getenv("HKZ_GRID_TIER_AHEAD")) != 0))
-        {
-            hkz_engine_opts_t eo;
-            hkz_engine_opts_init(&eo);
-            eo.backend = HKZ_BACKEND_CPU;
-            thread_pool_init(P.ap, 1);
-            P.ainit = 1;
-            P.ahave = hkz_engine_create(&A.e, &eo) == HKZ_SUCCESS
-                      && thread_pool_request(P.ap, &P.ah, 1) == 1;
-            hkz_errmsg_clear();   /* (without it: no rows ahead) */
-        }
         if (ne > 1)
         {
             thread_pool_init(P.dp, ne - 1);
             P.ndev = thread_pool_request(P.dp, P.dh, ne - 1);
         }
     }
-    for (i = 0; i < 2; i++)
+    /* the rows of the first tiles and the z rows */
+    _hkz_grid_ahead_wake(R->ahead, t0, FLINT_MIN(t1, t0 + 2 * ne), 1);
+    if (!P.have)   /* one tile after the other in the caller */
     {
-        job[i].R = R;
-        for (s = 0; s < ne; s++)
+        S.nb = 1;
+        for (i = t0; i < t1 && status == HKZ_SUCCESS; i++)
         {
-            job[i].t[s].R = R;
-            job[i].t[s].tb = R->tb + i * ne + s;
-            job[i].t[s].e = R->ex[s] != NULL ? R->ex[s] : R->e;
+            S.t1 = i + 1;
+            w0 = hkz_prof_now();
+            dev_loop(D);
+            hkz_prof_add(HKZ_PROF_DEV, w0);
+            status = rest_loop(&S);
         }
     }
-    /* the rows of the first two jobs' tiles and the z rows */
-    ahead_wake(&P, &A, t0, FLINT_MIN(t1, t0 + 2 * ne), 1);
-    for (i = t0; i < t1 && status == HKZ_SUCCESS; i += nt)
+    else
     {
-        pipe_job *J = job + cur;
-        /* the first steps of tiles [i, i + nt) beside the second steps
-           of the job before, and the rows of the two jobs after */
-        nt = J->nt = FLINT_MIN(ne, t1 - i);
-        ahead_wake(&P, &A, i + nt, FLINT_MIN(t1, i + nt + 2 * ne), 0);
-        for (s = 0; s < J->nt && status == HKZ_SUCCESS; s++)
-        {
-            slong q0 = (i + s) * HKZ_GRID_TILE;
-            J->t[s].resumed = R->done[i + s];
-            status = _hkz_grid_tb_reset(J->t[s].tb, i + s,
-                    FLINT_MIN(R->P, q0 + HKZ_GRID_TILE) - q0, R->T);
-        }
+        H.S = &S;
+        thread_pool_wake(P.tp, P.h, 0, rest_thread_main, &H);
+        for (s = 0; s < P.ndev; s++)
+            thread_pool_wake(P.dp, P.dh[s], 0, dev_thread_main, D + s + 1);
         w0 = hkz_prof_now();
-        if (status == HKZ_SUCCESS)
-            status = first_steps(J, &P);
+        dev_loop(D);
+        for (s = 0; s < P.ndev; s++)
+            thread_pool_wait(P.dp, P.dh[s]);
         hkz_prof_add(HKZ_PROF_DEV, w0);
-        w0 = hkz_prof_now();
-        st = finish(job + 1 - cur, &P);
-        hkz_prof_add(HKZ_PROF_WAIT, w0);
-        if (status == HKZ_SUCCESS)
-            status = st;
-        if (status != HKZ_SUCCESS)
-            break;
-        J->pending = 1;
-        J->threaded = P.have;
-        if (J->threaded)
-            thread_pool_wake(P.tp, P.h, 0, rest_main, J);
-        else
-            rest_main(J);
-        cur = 1 - cur;
+        thread_pool_wait(P.tp, P.h);
+        status = H.status == HKZ_SUCCESS ? HKZ_SUCCESS
+                 : hkz_error_set(H.status, "%s", H.msg);
     }
-    /* the last job (and, after an error, the one still running) */
-    st = finish(job + 1 - cur, &P);
-    if (status == HKZ_SUCCESS)
-        status = st;
-    st = finish(job + cur, &P);
-    if (status == HKZ_SUCCESS)
-        status = st;
     if (R->pipe)
     {
-        if (P.ahave)
-        {
-            thread_pool_wait(P.ap, P.ah);
-            thread_pool_give_back(P.ap, P.ah);
-            if (status == HKZ_SUCCESS && A.status != HKZ_SUCCESS)
-                status = hkz_error_set(A.status, "%s", A.msg);
-        }
-        if (P.ainit)
-            thread_pool_clear(P.ap);
-        hkz_engine_destroy(&A.e);
         if (P.have)
             thread_pool_give_back(P.tp, P.h);
         thread_pool_clear(P.tp);
@@ -358,5 +335,7 @@ int _hkz_grid_stream(_hkz_grid_run_t *R, slong t0, slong t1)
         if (ne > 1)
             thread_pool_clear(P.dp);
     }
+    pthread_mutex_destroy(&S.lock);
+    pthread_cond_destroy(&S.cond);
     return status;
 }

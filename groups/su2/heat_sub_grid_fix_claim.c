@@ -148,22 +148,34 @@ again:
     return status;
 }
 
+/* t rows per job of hkz_su2_sub_fix_ahead */
+#define AHEAD_T 64
+
+/* J's n claimed rows made on e's threads and marked ready; J cleared */
+static int make_claimed(make_job *J, slong *w, slong n, hkz_engine_t e)
+{
+    int status = hkz_engine_parallel_for(e, (size_t) n, make_range, J);
+    pthread_mutex_lock(&J->F->lock);
+    made(J, n);
+    pthread_mutex_unlock(&J->F->lock);
+    job_clear(J, w);
+    return status;
+}
+
 int hkz_su2_sub_fix_ahead(hkz_su2_sub_fix_t F, hkz_engine_t e, slong ir0,
                           slong ir1, int flags)
 {
     make_job J;
-    slong n = 0, nw = 0, i, m, *w;
-    int status, z = flags & HKZ_SUB_FIX_Z;
+    slong n = 0, nw = 0, i, m, *w, j0;
+    int status = HKZ_SUCCESS, z = flags & HKZ_SUB_FIX_Z;
 
-    if ((flags & HKZ_SUB_FIX_USED) && !atomic_load(&F->used))
+    if (!F->frame || ((flags & HKZ_SUB_FIX_USED) && !atomic_load(&F->used)))
         return HKZ_SUCCESS;
     ir0 = FLINT_MAX(ir0, 0);
     ir1 = FLINT_MIN(ir1, F->nr);
     m = FLINT_MAX(ir1 - ir0, 0) + (z ? F->nz : 0);
-    if (!F->frame || m == 0)
-        return HKZ_SUCCESS;
     /* (w: claim's list, not waited on) */
-    if ((status = job_init(&J, &w, F, m)) == HKZ_SUCCESS)
+    if (m > 0 && (status = job_init(&J, &w, F, m)) == HKZ_SUCCESS)
     {
         pthread_mutex_lock(&F->lock);
         /* here too: where no entry of the later r needs the tier, no
@@ -175,11 +187,22 @@ int hkz_su2_sub_fix_ahead(hkz_su2_sub_fix_t F, hkz_engine_t e, slong ir0,
         for (i = 0; z && i < F->nz; i++)
             claim(&J, &n, w, &nw, 1, F->Z, i);
         pthread_mutex_unlock(&F->lock);
-        status = hkz_engine_parallel_for(e, (size_t) n, make_range, &J);
+        status = make_claimed(&J, w, n, e);
+    }
+    /* the t rows in jobs of AHEAD_T: a thread that needs one waits for
+       its job only */
+    for (j0 = 0; (flags & HKZ_SUB_FIX_T) && status == HKZ_SUCCESS
+                 && j0 < F->nt; j0 += AHEAD_T)
+    {
+        m = FLINT_MIN(AHEAD_T, F->nt - j0);
+        if ((status = job_init(&J, &w, F, m)) != HKZ_SUCCESS)
+            break;
+        n = nw = 0;
         pthread_mutex_lock(&F->lock);
-        made(&J, n);
+        for (i = j0; i < j0 + m; i++)
+            claim(&J, &n, w, &nw, 2, F->T, i);
         pthread_mutex_unlock(&F->lock);
-        job_clear(&J, w);
+        status = make_claimed(&J, w, n, e);
     }
     return status;
 }

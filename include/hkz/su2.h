@@ -307,14 +307,16 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2_sub_fix_eval(arb_ptr res, int *ok,
 HKZ_API HKZ_WARN_UNUSED int hkz_su2_sub_fix_eval_list(arb_ptr res, int *ok,
         hkz_su2_sub_fix_t f, hkz_engine_t e, const slong *ir,
         const slong *iz, const slong *jt, slong n, slong goal);
-/** Makes ahead, on e's threads, the rows of r[ir0 .. ir1) and (flags &
- *  HKZ_SUB_FIX_Z) of every z that no thread has started, for evaluations
- *  to come on other threads (a grid's idle host thread); rows another
- *  thread is making are left to it.  HKZ_SUB_FIX_USED: nothing unless f
- *  has evaluated before (a second tier that may not be needed).  The
- *  results do not change (a row depends on its input only). */
+/** Makes ahead, on e's threads, the rows of r[ir0 .. ir1), (flags &
+ *  HKZ_SUB_FIX_Z) of every z and (flags & HKZ_SUB_FIX_T) of every t that
+ *  no thread has started, for evaluations to come on other threads (a
+ *  grid's idle host thread); rows another thread is making are left to
+ *  it.  HKZ_SUB_FIX_USED: nothing unless f has evaluated before (a second
+ *  tier that may not be needed).  The results do not change (a row
+ *  depends on its input only). */
 #define HKZ_SUB_FIX_Z 1
 #define HKZ_SUB_FIX_USED 2
+#define HKZ_SUB_FIX_T 4
 HKZ_API HKZ_WARN_UNUSED int hkz_su2_sub_fix_ahead(hkz_su2_sub_fix_t f,
         hkz_engine_t e, slong ir0, slong ir1, int flags);
 

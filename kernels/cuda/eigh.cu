@@ -9,11 +9,13 @@
 #include <stdlib.h>
 #include "hkz/cuda.h"
 #include "hkz/status.h"
+#include "cuda_dl.h"
 
 namespace {
 
 int dev_state = -1;  // -1 unknown, 0 no device, 1 device
 cusolverDnHandle_t handle = NULL;
+const _hkz_cusolver_t *sv = NULL;   // set with handle (cuda_dl.h)
 
 int have_device(void)
 {
@@ -34,7 +36,10 @@ int get_handle(const char *fn)
 {
     if (!have_device())
         return hkz_error_set(HKZ_ERR_UNSUPPORTED, "%s: no CUDA device", fn);
-    if (handle == NULL && cusolverDnCreate(&handle) != CUSOLVER_STATUS_SUCCESS)
+    if (sv == NULL && (sv = _hkz_cusolver()) == NULL)
+        return HKZ_ERR_UNSUPPORTED;   // (the message is set)
+    if (handle == NULL
+        && sv->Create(&handle) != CUSOLVER_STATUS_SUCCESS)
     {
         handle = NULL;
         return hkz_error_set(HKZ_ERR_CUDA, "%s: cusolverDnCreate failed", fn);
@@ -69,27 +74,29 @@ struct herm_t
     static const size_t ndouble = 2;
     static cusolverStatus_t evd_size(int n, T *A, double *W, int *lw)
     {
-        return cusolverDnZheevd_bufferSize(handle, CUSOLVER_EIG_MODE_VECTOR,
-                CUBLAS_FILL_MODE_UPPER, n, A, n, W, lw);
+        return sv->Zheevd_bufferSize(handle,
+                CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_UPPER, n, A, n, W,
+                lw);
     }
     static cusolverStatus_t evd(int n, T *A, double *W, T *work, int lw,
                                 int *info)
     {
-        return cusolverDnZheevd(handle, CUSOLVER_EIG_MODE_VECTOR,
+        return sv->Zheevd(handle, CUSOLVER_EIG_MODE_VECTOR,
                 CUBLAS_FILL_MODE_UPPER, n, A, n, W, work, lw, info);
     }
     static cusolverStatus_t evj_size(int n, T *A, double *W, int *lw,
                                      syevjInfo_t p, int batch)
     {
-        return cusolverDnZheevjBatched_bufferSize(handle,
+        return sv->ZheevjBatched_bufferSize(handle,
                 CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_UPPER, n, A, n, W,
                 lw, p, batch);
     }
     static cusolverStatus_t evj(int n, T *A, double *W, T *work, int lw,
                                 int *info, syevjInfo_t p, int batch)
     {
-        return cusolverDnZheevjBatched(handle, CUSOLVER_EIG_MODE_VECTOR,
-                CUBLAS_FILL_MODE_UPPER, n, A, n, W, work, lw, info, p, batch);
+        return sv->ZheevjBatched(handle,
+                CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_UPPER, n, A, n, W,
+                work, lw, info, p, batch);
     }
 };
 
@@ -99,27 +106,29 @@ struct sym_t
     static const size_t ndouble = 1;
     static cusolverStatus_t evd_size(int n, T *A, double *W, int *lw)
     {
-        return cusolverDnDsyevd_bufferSize(handle, CUSOLVER_EIG_MODE_VECTOR,
-                CUBLAS_FILL_MODE_UPPER, n, A, n, W, lw);
+        return sv->Dsyevd_bufferSize(handle,
+                CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_UPPER, n, A, n, W,
+                lw);
     }
     static cusolverStatus_t evd(int n, T *A, double *W, T *work, int lw,
                                 int *info)
     {
-        return cusolverDnDsyevd(handle, CUSOLVER_EIG_MODE_VECTOR,
+        return sv->Dsyevd(handle, CUSOLVER_EIG_MODE_VECTOR,
                 CUBLAS_FILL_MODE_UPPER, n, A, n, W, work, lw, info);
     }
     static cusolverStatus_t evj_size(int n, T *A, double *W, int *lw,
                                      syevjInfo_t p, int batch)
     {
-        return cusolverDnDsyevjBatched_bufferSize(handle,
+        return sv->DsyevjBatched_bufferSize(handle,
                 CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_UPPER, n, A, n, W,
                 lw, p, batch);
     }
     static cusolverStatus_t evj(int n, T *A, double *W, T *work, int lw,
                                 int *info, syevjInfo_t p, int batch)
     {
-        return cusolverDnDsyevjBatched(handle, CUSOLVER_EIG_MODE_VECTOR,
-                CUBLAS_FILL_MODE_UPPER, n, A, n, W, work, lw, info, p, batch);
+        return sv->DsyevjBatched(handle,
+                CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_UPPER, n, A, n, W,
+                work, lw, info, p, batch);
     }
 };
 
@@ -153,10 +162,12 @@ int eigh(double *w, double *A, size_t n, size_t batch, const char *fn)
     CU_TRY(cudaMalloc((void **) &dInfo, nb * sizeof(int)), "cudaMalloc");
     if (jacobi)
     {
-        CS_TRY(cusolverDnCreateSyevjInfo(&params), "CreateSyevjInfo");
-        CS_TRY(cusolverDnXsyevjSetTolerance(params, 0.0), "SetTolerance");
-        CS_TRY(cusolverDnXsyevjSetMaxSweeps(params, 100), "SetMaxSweeps");
-        CS_TRY(cusolverDnXsyevjSetSortEig(params, 1), "SetSortEig");
+        CS_TRY(sv->CreateSyevjInfo(&params), "CreateSyevjInfo");
+        CS_TRY(sv->XsyevjSetTolerance(params, 0.0),
+               "SetTolerance");
+        CS_TRY(sv->XsyevjSetMaxSweeps(params, 100),
+               "SetMaxSweeps");
+        CS_TRY(sv->XsyevjSetSortEig(params, 1), "SetSortEig");
         CU_TRY(cudaMemcpy(dA, A, one * batch, cudaMemcpyHostToDevice),
                "copy in");
         CS_TRY(S::evj_size((int) n, dA, dW, &lwork, params, (int) batch),
@@ -206,7 +217,7 @@ int eigh(double *w, double *A, size_t n, size_t batch, const char *fn)
     }
 cleanup:
     if (params != NULL)
-        cusolverDnDestroySyevjInfo(params);
+        sv->DestroySyevjInfo(params);
     cudaFree(dA);
     cudaFree(dW);
     cudaFree(dInfo);

@@ -52,18 +52,22 @@ static size_t env_count(const char *name, size_t dflt, long long lo,
 // give identical bits.
 static int blas_init(cublasHandle_t *h, void **ws, cudaStream_t s)
 {
+    const _hkz_cublas_t *b = _hkz_cublas();
     int status = HKZ_SUCCESS;
+    if (b == NULL)
+        return HKZ_ERR_UNSUPPORTED;   // (the message is set)
     HKZ_CUDA_TRY_GOTO(cudaMalloc(ws, BLAS_WS_BYTES),
                       "hkz_cuda_engine_create");
-    HKZ_CUBLAS_TRY_GOTO(cublasCreate(h), "hkz_cuda_engine_create");
-    HKZ_CUBLAS_TRY_GOTO(cublasSetMathMode(*h, CUBLAS_DEFAULT_MATH),
+    HKZ_CUBLAS_TRY_GOTO(b->Create(h), "hkz_cuda_engine_create");
+    HKZ_CUBLAS_TRY_GOTO(b->SetMathMode(*h, CUBLAS_DEFAULT_MATH),
                         "hkz_cuda_engine_create");
-    HKZ_CUBLAS_TRY_GOTO(cublasSetAtomicsMode(*h, CUBLAS_ATOMICS_NOT_ALLOWED),
+    HKZ_CUBLAS_TRY_GOTO(b->SetAtomicsMode(*h,
+                        CUBLAS_ATOMICS_NOT_ALLOWED), "hkz_cuda_engine_create");
+    HKZ_CUBLAS_TRY_GOTO(b->SetPointerMode(*h,
+                        CUBLAS_POINTER_MODE_HOST), "hkz_cuda_engine_create");
+    HKZ_CUBLAS_TRY_GOTO(b->SetStream(*h, s),
                         "hkz_cuda_engine_create");
-    HKZ_CUBLAS_TRY_GOTO(cublasSetPointerMode(*h, CUBLAS_POINTER_MODE_HOST),
-                        "hkz_cuda_engine_create");
-    HKZ_CUBLAS_TRY_GOTO(cublasSetStream(*h, s), "hkz_cuda_engine_create");
-    HKZ_CUBLAS_TRY_GOTO(cublasSetWorkspace(*h, *ws, BLAS_WS_BYTES),
+    HKZ_CUBLAS_TRY_GOTO(b->SetWorkspace(*h, *ws, BLAS_WS_BYTES),
                         "hkz_cuda_engine_create");
 cleanup:
     return status;
@@ -218,9 +222,9 @@ extern "C" void hkz_cuda_engine_destroy(hkz_cuda_engine_t *ep)
         cudaStreamSynchronize(e->s_pan);
     _hkz_cuda_fix_free(e);
     if (e->blas != NULL)
-        cublasDestroy(e->blas);
+        _hkz_cublas()->Destroy(e->blas);
     if (e->blas2 != NULL)
-        cublasDestroy(e->blas2);
+        _hkz_cublas()->Destroy(e->blas2);
     cudaFree(e->blas_ws);
     cudaFree(e->blas_ws2);
     cudaFree(e->d_flag);
@@ -325,6 +329,9 @@ static int be_devices(void)
         hkz_errmsg_clear();
         return 0;
     }
+    // a device: cuBLAS will be wanted; its load beside the caller's work
+    if (n > 0)
+        _hkz_cuda_dl_preload();
     return n;
 }
 

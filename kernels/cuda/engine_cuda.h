@@ -29,6 +29,7 @@
 #include <stdint.h>
 #include <cuda_runtime.h>
 #include <cublas_v2.h>
+#include "cuda_dl.h"
 #include "hkz/cuda.h"
 #include "hkz/engine.h"
 #include "hkz/status.h"
@@ -79,7 +80,8 @@
         cublasStatus_t hkz_cs_ = (call);                                    \
         if (hkz_cs_ != CUBLAS_STATUS_SUCCESS) {                             \
             status = hkz_error_set(HKZ_ERR_CUDA, "%s: cuBLAS %s", (where),  \
-                                   cublasGetStatusString(hkz_cs_));         \
+                                   _hkz_cublas()->GetStatusString(    \
+                                       hkz_cs_));                           \
             goto cleanup;                                                   \
         }                                                                   \
     } while (0)

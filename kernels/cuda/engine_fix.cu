@@ -4,48 +4,15 @@
  * templates; stage 2 split over the groups, its levels added by exact
  * integer atomics).  Rows are cached on the device by key (hkz_engine_fix_t: a
  * key names one content), least recently used out beyond FIX_CACHE_BYTES.
- * Own stream and buffers: safe beside the engine's runs on another host
- * thread (one hkz_engine_fix_sum at a time per engine). */
+ * (engine_fix_rows.cu).  Own stream and buffers: safe beside the
+ * engine's runs on another host thread (one hkz_engine_fix_sum at a time
+ * per engine). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "engine_cuda.h"
+#include "engine_fix_rows.cuh"
 #include "engine_fix_kernels.cuh"
-
-#define FIX_CACHE_BYTES ((size_t) 8 << 30)
-
-typedef struct
-{
-    uint64_t key, use;
-    void *d;           /* digits, then (y rows) the counts at d + o2 */
-    size_t bytes, o2;
-} fix_ent;
-
-struct _hkz_cuda_fix_s
-{
-    cudaStream_t s;
-    fix_ent *ent;
-    size_t n, cap, bytes;
-    uint64_t clock;
-    void *d_tab;  size_t cap_tab;    /* pointer tables, off */
-    int32_t *d_G; size_t cap_G;
-    int64_t *d_V; size_t cap_V;
-    unsigned long long *d_acc; size_t cap_acc;   /* stage 2's levels */
-    unsigned *d_kq; size_t cap_kq;               /* groups with terms */
-    int64_t *h_V; size_t cap_hV;     /* pinned: V comes down at full speed */
-    int *d_bad;
-    uint64_t memo_key;   /* the last row found in this call (the x rows of
-                            a call are one row nq times) */
-    void *memo_d;
-    size_t memo_o2;
-    /* HKZ_CUDA_FIX_PROF=1: seconds of the calls' phases (row uploads,
-     * waited for; kernels and V down; V copied out), printed on stderr
-     * when the engine goes (a diagnostic, like HKZ_GRID_PROF) */
-    int prof;
-    double p_rows, p_run, p_copy, p_up;
-    size_t p_calls;
-};
 
 static double fix_now(void)
 {
@@ -67,96 +34,6 @@ static int grow(void **p, size_t *cap, size_t bytes, const char *what)
         return HKZ_CUDA_ERR(c, what);
     *cap = bytes;
     return HKZ_SUCCESS;
-}
-
-/* the cached device copy of the row of key (NULL: none), its second part
- * at + *o2 */
-static void *row_find(struct _hkz_cuda_fix_s *F, uint64_t key, size_t *o2)
-{
-    size_t i;
-
-    if (key != 0 && key == F->memo_key)
-    {
-        *o2 = F->memo_o2;
-        return F->memo_d;
-    }
-    for (i = 0; key != 0 && i < F->n; i++)
-        if (F->ent[i].key == key)
-        {
-            F->ent[i].use = F->clock;
-            F->memo_key = key;
-            F->memo_d = F->ent[i].d;
-            F->memo_o2 = *o2 = F->ent[i].o2;
-            return F->ent[i].d;
-        }
-    return NULL;
-}
-
-/* a row up into a new entry: bytes of h, then bytes2 of h2 (at + bytes);
- * key 0: an entry dropped after the call (use = 0) */
-static int row_put(struct _hkz_cuda_fix_s *F, void **d, uint64_t key,
-                   const void *h, size_t bytes, const void *h2,
-                   size_t bytes2)
-{
-    size_t i;
-    cudaError_t c;
-
-    /* evict the least recently used (not of this call) */
-    while (F->bytes + bytes + bytes2 > FIX_CACHE_BYTES && F->n > 0)
-    {
-        size_t j = 0;
-        for (i = 1; i < F->n; i++)
-            if (F->ent[i].use < F->ent[j].use)
-                j = i;
-        if (F->ent[j].use == F->clock)
-            break;
-        cudaStreamSynchronize(F->s);
-        cudaFree(F->ent[j].d);
-        F->bytes -= F->ent[j].bytes;
-        F->ent[j] = F->ent[--F->n];
-    }
-    if (F->n == F->cap)
-    {
-        size_t nc = 2 * F->cap + 64;
-        fix_ent *e = (fix_ent *) realloc(F->ent, nc * sizeof(fix_ent));
-        if (e == NULL)
-            return hkz_error_set(HKZ_ERR_NOMEM, "fix_sum: out of memory");
-        F->ent = e;
-        F->cap = nc;
-    }
-    F->p_up += (double) (bytes + bytes2);
-    c = cudaMalloc(d, bytes + bytes2);
-    if (c == cudaSuccess)
-        c = cudaMemcpyAsync(*d, h, bytes, cudaMemcpyHostToDevice, F->s);
-    if (c == cudaSuccess && bytes2 > 0)
-        c = cudaMemcpyAsync((char *) *d + bytes, h2, bytes2,
-                            cudaMemcpyHostToDevice, F->s);
-    if (c != cudaSuccess)
-        return HKZ_CUDA_ERR(c, "fix_sum (rows)");
-    F->ent[F->n].key = key;
-    F->ent[F->n].use = key != 0 ? F->clock : 0;
-    F->ent[F->n].d = *d;
-    F->ent[F->n].bytes = bytes + bytes2;
-    F->ent[F->n].o2 = bytes;
-    F->bytes += bytes + bytes2;
-    F->n++;
-    if (key != 0)
-    {
-        F->memo_key = key;
-        F->memo_d = *d;
-        F->memo_o2 = bytes;
-    }
-    return HKZ_SUCCESS;
-}
-
-/* the device copy of a row (uploaded if not cached) */
-static int row_get(struct _hkz_cuda_fix_s *F, void **d, uint64_t key,
-                   const void *h, size_t bytes)
-{
-    size_t o2;
-    if ((*d = row_find(F, key, &o2)) != NULL)
-        return HKZ_SUCCESS;
-    return row_put(F, d, key, h, bytes, NULL, 0);
 }
 
 /* the kernels on F->s (acc, kq zeroed); d_tab: x, y, counts, z
@@ -191,9 +68,7 @@ extern "C" void _hkz_cuda_fix_free(hkz_cuda_engine_t e)
                 F->p_run, F->p_copy);
     if (F->s != NULL)
         cudaStreamSynchronize(F->s);
-    for (size_t i = 0; i < F->n; i++)
-        cudaFree(F->ent[i].d);
-    free(F->ent);
+    _hkz_fix_rows_free(F);
     cudaFree(F->d_tab);
     cudaFree(F->d_G);
     cudaFree(F->d_V);
@@ -205,22 +80,6 @@ extern "C" void _hkz_cuda_fix_free(hkz_cuda_engine_t e)
         cudaStreamDestroy(F->s);
     free(F);
     e->fix = NULL;
-}
-
-/* drops the uncached (key 0) rows of this call */
-static void drop_uncached(struct _hkz_cuda_fix_s *F)
-{
-    size_t i = 0;
-    cudaStreamSynchronize(F->s);
-    while (i < F->n)
-        if (F->ent[i].key == 0)
-        {
-            cudaFree(F->ent[i].d);
-            F->bytes -= F->ent[i].bytes;
-            F->ent[i] = F->ent[--F->n];
-        }
-        else
-            i++;
 }
 
 extern "C" int _hkz_cuda_fix_sum(void *state, int64_t *V,
@@ -254,6 +113,7 @@ extern "C" int _hkz_cuda_fix_sum(void *state, int64_t *V,
                           "fix_sum (flag)");
         F->prof = getenv("HKZ_CUDA_FIX_PROF") != NULL
                   && atoi(getenv("HKZ_CUDA_FIX_PROF")) != 0;
+        HKZ_TRY_GOTO(_hkz_fix_rows_init(F));
     }
     F = (struct _hkz_cuda_fix_s *) e->fix;
     F->clock++;
@@ -268,13 +128,13 @@ extern "C" int _hkz_cuda_fix_sum(void *state, int64_t *V,
     }
     /* the rows on the device: x[q], y[q] (+ counts), z[i] */
     for (i = 0; i < nq; i++)
-        HKZ_TRY_GOTO(row_get(F, h_tab + i, f->xkey ? f->xkey[i] : 0, f->x[i],
-                             row * sizeof(int32_t)));
+        HKZ_TRY_GOTO(_hkz_fix_row_get(F, h_tab + i, f->xkey ? f->xkey[i] : 0,
+                                      f->x[i], row * sizeof(int32_t)));
     for (i = 0; i < nq; i++)
     {
         uint64_t key = f->ykey ? f->ykey[i] : 0;
         size_t o2 = 0, last = nk;
-        void *d = row_find(F, key, &o2);
+        void *d = _hkz_fix_row_find(F, key, &o2);
         if (d == NULL)
         {
             /* the digits of the groups with terms only: the kernels
@@ -282,15 +142,17 @@ extern "C" int _hkz_cuda_fix_sum(void *state, int64_t *V,
             while (last > 0 && f->yl[i][last - 1] == 0)
                 last--;
             o2 = f->off[last] * L * sizeof(int32_t);
-            HKZ_TRY_GOTO(row_put(F, &d, key, f->y[i], o2, f->yl[i],
-                                 nk * sizeof(uint32_t)));
+            HKZ_TRY_GOTO(_hkz_fix_row_put(F, &d, key, f->y[i], o2,
+                                          f->yl[i], nk * sizeof(uint32_t)));
         }
         h_tab[nq + i] = d;
         h_tab[2 * nq + i] = (char *) d + o2;
     }
     for (i = 0; i < nz; i++)
-        HKZ_TRY_GOTO(row_get(F, h_tab + 3 * nq + i, f->zkey ? f->zkey[i] : 0,
-                             f->z[i], nk * L * sizeof(int32_t)));
+        HKZ_TRY_GOTO(_hkz_fix_row_get(F, h_tab + 3 * nq + i,
+                                      f->zkey ? f->zkey[i] : 0, f->z[i],
+                                      nk * L * sizeof(int32_t)));
+    HKZ_TRY_GOTO(_hkz_fix_stage_flush(F));
     memcpy(h_tab + ntab, f->off, (nk + 1) * sizeof(size_t));
     if (F->prof)
     {
@@ -355,7 +217,13 @@ extern "C" int _hkz_cuda_fix_sum(void *state, int64_t *V,
                  : HKZ_SUCCESS;
 cleanup:
     if (e->fix != NULL)
-        drop_uncached((struct _hkz_cuda_fix_s *) e->fix);
+    {
+        /* (after a failure too: the rows staged are in the cache) */
+        int st = _hkz_fix_stage_flush((struct _hkz_cuda_fix_s *) e->fix);
+        if (status == HKZ_SUCCESS)
+            status = st;
+        _hkz_fix_drop_uncached((struct _hkz_cuda_fix_s *) e->fix);
+    }
     free(h_tab);
     _hkz_cuda_engine_leave(prev);
     return status;

@@ -11,18 +11,19 @@ extern "C" int _hkz_cuda_gemm(hkz_cuda_engine_t e, int q, double *d_out,
         size_t P, size_t k0, size_t nb, size_t t0, size_t nt, int acc)
 {
     cublasHandle_t h = q != 0 ? e->blas2 : e->blas;
+    const _hkz_cublas_t *b = _hkz_cublas();   // (loaded: h exists)
     const double one = 1.0, zero = 0.0;
     const double *Cb = w->d_C + k0 + t0 * w->ldc;
     const double *beta = acc ? &one : &zero;
     int status = HKZ_SUCCESS;
     if (!e->gemm64 && P <= 0x7fffffff && ldo <= 0x7fffffff &&
         w->ldc <= 0x7fffffff)
-        HKZ_CUBLAS_TRY_GOTO(cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N,
+        HKZ_CUBLAS_TRY_GOTO(b->Dgemm(h, CUBLAS_OP_N, CUBLAS_OP_N,
                 (int) P, (int) nt, (int) nb, &one, Bblk, (int) P, Cb,
                 (int) w->ldc, beta, d_out + t0 * ldo, (int) ldo),
                 "hkz_cuda_engine (cublasDgemm)");
     else
-        HKZ_CUBLAS_TRY_GOTO(cublasDgemm_v2_64(h, CUBLAS_OP_N,
+        HKZ_CUBLAS_TRY_GOTO(b->Dgemm_64(h, CUBLAS_OP_N,
                 CUBLAS_OP_N, (int64_t) P, (int64_t) nt, (int64_t) nb, &one,
                 Bblk, (int64_t) P, Cb, (int64_t) w->ldc, beta,
                 d_out + t0 * ldo, (int64_t) ldo),

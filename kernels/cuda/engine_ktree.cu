@@ -177,11 +177,10 @@ extern "C" int _hkz_cuda_engine_ktree(void *state, double *out,
     HKZ_TRY_GOTO(_hkz_cuda_grow(&e->d_ktO, &e->cap_ktO,
                                 (size_t) (l + 1) * X.PT, "nodes"));
     HKZ_TRY_GOTO(_hkz_cuda_grow_gen_events(e, 2 * nkb + npan + 1));
-    HKZ_CUBLAS_TRY_GOTO(cublasSetStream(e->blas, e->s_main),
-                        "hkz_engine_run_ktree");
-    HKZ_CUBLAS_TRY_GOTO(cublasSetWorkspace(e->blas, e->blas_ws,
-                                           e->blas_ws_bytes),
-                        "hkz_engine_run_ktree");
+    HKZ_CUBLAS_TRY_GOTO(_hkz_cublas()->SetStream(e->blas,
+                        e->s_main), "hkz_engine_run_ktree");
+    HKZ_CUBLAS_TRY_GOTO(_hkz_cublas()->SetWorkspace(e->blas,
+                        e->blas_ws, e->blas_ws_bytes), "hkz_engine_run_ktree");
     HKZ_CUDA_TRY_GOTO(cudaMemsetAsync(e->d_flag, 0, sizeof(int), e->s_main),
                       "hkz_engine_run_ktree");
     // the basis of the node's modes through the pinned staging buffer

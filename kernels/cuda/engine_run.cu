@@ -214,11 +214,10 @@ extern "C" int _hkz_cuda_engine_enqueue(hkz_cuda_engine_t e, double *d_out,
     HKZ_TRY_GOTO(_hkz_cuda_grow(&e->d_B, &e->cap_B,
                                 P * (resident ? K : 2 * KB),
                                 "basis blocks"));
-    HKZ_CUBLAS_TRY_GOTO(cublasSetStream(e->blas, e->s_main),
-                        "hkz_cuda_engine");
-    HKZ_CUBLAS_TRY_GOTO(cublasSetWorkspace(e->blas, e->blas_ws,
-                                           e->blas_ws_bytes),
-                        "hkz_cuda_engine");
+    HKZ_CUBLAS_TRY_GOTO(_hkz_cublas()->SetStream(e->blas,
+                        e->s_main), "hkz_cuda_engine");
+    HKZ_CUBLAS_TRY_GOTO(_hkz_cublas()->SetWorkspace(e->blas,
+                        e->blas_ws, e->blas_ws_bytes), "hkz_cuda_engine");
     if (resident)
     {
         // one event per generated block (gemm_panel); a large B by mode
