@@ -1,5 +1,5 @@
 // cuBLAS and cuSOLVER loaded at run time (cuda_dl.h): dlopen by the
-// sonames of the toolkit built against, every function by dlsym, each
+// sonames of the toolkit built against (then in its library folder), every function by dlsym, each
 // library once (the libraries stay until the process ends); a failure
 // leaves dlerror's text for the callers.
 #include <dlfcn.h>
@@ -39,13 +39,19 @@ static int sym(void *h, const char *name, void *f, char *err, size_t n)
     ok &= sym(h, #name, &(t).member, err, sizeof(err))
 #define SYMS(member) SYM(h, solver, member, cusolverDn##member, solver_err)
 
+// by soname on the loader's path, else in the toolkit's library folder
 static void *open_lib(const char *so, char *err, size_t n)
 {
     void *h = dlopen(so, RTLD_NOW | RTLD_LOCAL);
     if (h == NULL)
     {
         const char *e = dlerror();
+        char path[1024];
         snprintf(err, n, "%s", e != NULL ? e : so);
+#ifdef HKZ_CUDA_LIBDIR
+        snprintf(path, sizeof(path), "%s/%s", HKZ_CUDA_LIBDIR, so);
+        h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+#endif
     }
     return h;
 }
