@@ -45,7 +45,7 @@ assert all(np.array_equal(g[k][:], f[0][k][:]) for g in f for k in f[0].keys())
     for r in 16 256; do
       timeout 200 "$mpiexec" -n 2 "$@" /usr/bin/time -f "rss %M" "$hkz" grid \
         heat su2-sub --r 0.1:1.5:$r --z -3:3:100 --t 0.3:1:100 --block 256 \
-        --out "$d/m$r.h5" 2>&1 >/dev/null | grep '^rss' | sort -k2n | tail -1 \
+        --out "$d/m$r.h5" 2>&1 >/dev/null | grep -o 'rss [0-9]*' | sort -k2n | tail -1 \
         | cut -d' ' -f2 >"$d/rss$r"
     done
     echo "max RSS of a rank: $(cat $d/rss16) kB (1.6 10^5 entries), $(cat $d/rss256) kB (2.56 10^6)"
