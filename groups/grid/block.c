@@ -2,7 +2,7 @@
  * tiles are split over the ranks, rank 0 gathers them as exact records,
  * commits the checkpoint and calls the sink (see hkz_grid_heat_run); one
  * rank streams its tiles (tile_pipe.c); several ranks without split K or
- * a collective local sink stream them through rank 0 (block_flat.c). */
+ * a local sink of rows do not come here (flat_run.c). */
 #include <stdlib.h>
 #include <string.h>
 #include "grid_internal.h"
@@ -174,6 +174,22 @@ static int local_rows(_hkz_grid_run_t *R, slong t0, slong t1, slong p0,
     return R->size > 1 ? hkz_dist_agree(R->d, status) : status;
 }
 
+int _hkz_grid_block_done(_hkz_grid_run_t *R, slong t0, slong t1,
+                         int status)
+{
+    slong i;
+    int fresh = 0;
+
+    for (i = t0; i < t1; i++)
+        fresh |= !R->done[i];
+    if (status == HKZ_SUCCESS && fresh && R->ck != NULL)
+        status = hkz_ckpt_commit(R->ck);
+    if (status == HKZ_SUCCESS)
+        status = hkz_progress_report(R->o->progress, R->mine,
+                                     R->S.entries);
+    return status;
+}
+
 int _hkz_grid_block(_hkz_grid_run_t *R, slong t0, slong t1)
 {
     buf_t mine = {NULL, 0, 0};
@@ -185,19 +201,8 @@ int _hkz_grid_block(_hkz_grid_run_t *R, slong t0, slong t1)
 
     for (i = t0; i < t1; i++)
         fresh |= !R->done[i];
-    if (R->size == 1 || R->flat != NULL)
-    {
-        /* one rank: the tiles stream to the sinks (tile_pipe.c); several
-           in flat memory: through rank 0 (block_flat.c) */
-        status = R->size == 1 ? _hkz_grid_stream(R, t0, t1)
-                              : _hkz_grid_block_flat(R, t0, t1);
-        if (status == HKZ_SUCCESS && fresh && R->ck != NULL)
-            status = hkz_ckpt_commit(R->ck);
-        if (status == HKZ_SUCCESS)
-            status = hkz_progress_report(R->o->progress, R->mine,
-                                         R->S.entries);
-        return R->size > 1 ? hkz_dist_agree(R->d, status) : status;
-    }
+    if (R->size == 1)   /* one rank: the tiles stream to the sinks */
+        return _hkz_grid_block_done(R, t0, t1, _hkz_grid_stream(R, t0, t1));
     R->off = 0;
     status = compute(R, t0, t1, &mine);
     if (R->size > 1)

@@ -1,12 +1,17 @@
 /* A row block over several ranks in flat memory (split P, no local_sink
- * of rows): each rank streams its share of the block's unfinished tiles
- * through the tile pipeline of one rank (tile_pipe.c: the engine route of
- * a tile beside the host's rest of the one before) and packs every
- * finished tile; rank 0 then receives the packed tiles rank by rank in
- * pieces (hkz_dist_stream), that is in tile order, and finishes each as
- * one rank does: checkpoint record, counts, sink.  Memory: a rank's share
- * of the block packed (the block is capped at FLAT_SHARE entries a rank)
- * and one tile on rank 0, whatever the grid's size.
+ * of rows), in two steps that flat_run.c overlaps (the compute of block
+ * b + 1 beside the hand-on of block b):
+ *   compute  each rank streams its share of the block's unfinished tiles
+ *            through the tile pipeline of one rank (tile_pipe.c: the
+ *            engine route of a tile beside the host's rest of the one
+ *            before) and packs every finished tile into a slot; no MPI;
+ *   drain    ranks > 0 post their slot to rank 0 (hkz_dist_post) and go
+ *            on; rank 0 receives the packed tiles rank by rank in pieces,
+ *            that is in tile order, and finishes each as one rank does:
+ *            checkpoint record, counts, sink.
+ * Memory: two slots of a rank's share of a block packed (a block is
+ * capped at FLAT_SHARE entries a rank) and one tile on rank 0, whatever
+ * the grid's size.
  *
  * A packed tile is a header {tile, columns' bytes, record's bytes}
  * (int64) and
@@ -16,8 +21,9 @@
  *   or its sink takes rows (text: rank 0 rebuilds them from the record).
  * Either way rank 0 hands on exactly the bytes one rank would.  With a
  * collective local_cols_sink (parallel HDF5) every rank keeps its tiles'
- * columns and writes them itself, one tile a round of collective calls
- * (rank 0 also the resumed tiles); rank 0 gets counts and records only. */
+ * columns and writes them itself in the drain, one tile a round of
+ * collective calls (rank 0 also the resumed tiles); rank 0 gets counts
+ * and records only. */
 #include <stdlib.h>
 #include <string.h>
 #include "grid_internal.h"
@@ -34,13 +40,25 @@ typedef struct
     size_t len, cap;
 } pk_buf;
 
-/* the packed tiles of this rank (out: to rank 0; loc: the columns it
- * writes itself, as {tile, n} (int64) mid, rad, certified, scalar padded
- * to 8 bytes), and rank 0's reassembly of one */
+/* the packed tiles of a block on this rank (out: to rank 0; loc: the
+ * columns it writes itself, as {tile, n} (int64) mid, rad, certified,
+ * scalar padded to 8 bytes) */
 typedef struct
 {
     pk_buf out, loc;
     slong nloc;          /* tiles in loc */
+    slong mine;          /* entries packed */
+    hkz_dist_post_t post;   /* out on its way to rank 0 */
+} pk_slot;
+
+/* the slots, and rank 0's reassembly of a received tile */
+typedef struct
+{
+    pk_slot s[2];
+    int fill;            /* the slot that pack fills */
+    int drain;           /* the slot being handed on */
+    _hkz_grid_tbuf_t tb; /* rank 0: the tile of the drain (resumed,
+                            rebuilt rows) */
     pk_head h;
     size_t got;          /* bytes of the current tile so far (head too) */
     char *pl;            /* its payload */
@@ -77,14 +95,14 @@ static int put_cols(pk_buf *B, const _hkz_grid_tbuf_t *tb, size_t pad)
 }
 
 /* the tile's columns kept to be written by this rank */
-static int put_local(pk_state *P, const _hkz_grid_tbuf_t *tb)
+static int put_local(pk_slot *L, const _hkz_grid_tbuf_t *tb)
 {
     int64_t h[2];
     h[0] = tb->tile;
     h[1] = tb->n;
-    HKZ_TRY(put(&P->loc, h, sizeof(h)));
-    P->nloc++;
-    return put_cols(&P->loc, tb, 8);
+    HKZ_TRY(put(&L->loc, h, sizeof(h)));
+    L->nloc++;
+    return put_cols(&L->loc, tb, 8);
 }
 
 /* the pack hook of a finished tile (tile_pipe.c, on its host thread) */
@@ -92,17 +110,18 @@ static int pack(void *arg, const _hkz_grid_tbuf_t *tb)
 {
     _hkz_grid_run_t *R = arg;
     pk_state *P = R->flat;
+    pk_slot *L = P->s + P->fill;
     hkz_grid_summary_t S;
     pk_head h;
     char *s = NULL;
     int status;
 
-    R->mine += tb->n;
+    L->mine += tb->n;
     h.tile = tb->tile;
     h.ncols = h.nrec = 0;
     if (R->flat_rec & HKZ_GRID_FLAT_LOCAL)   /* the counts alone */
     {
-        HKZ_TRY(put_local(P, tb));
+        HKZ_TRY(put_local(L, tb));
         h.ncols = (int64_t) sizeof(S);
     }
     else if (R->flat_rec & HKZ_GRID_FLAT_COLS)
@@ -113,17 +132,17 @@ static int pack(void *arg, const _hkz_grid_tbuf_t *tb)
         HKZ_CHECK(s != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
         h.nrec = (int64_t) strlen(s);
     }
-    status = put(&P->out, &h, sizeof(h));
+    status = put(&L->out, &h, sizeof(h));
     if (status == HKZ_SUCCESS && h.ncols > 0)
     {
         memset(&S, 0, sizeof(S));
         _hkz_grid_tb_count(&S, tb);
-        status = put(&P->out, &S, sizeof(S));
+        status = put(&L->out, &S, sizeof(S));
         if (status == HKZ_SUCCESS && (size_t) h.ncols > sizeof(S))
-            status = put_cols(&P->out, tb, 0);
+            status = put_cols(&L->out, tb, 0);
     }
     if (status == HKZ_SUCCESS && s != NULL)
-        status = put(&P->out, s, (size_t) h.nrec);
+        status = put(&L->out, s, (size_t) h.nrec);
     free(s);
     return status;
 }
@@ -145,10 +164,12 @@ static slong tile_points(const _hkz_grid_run_t *R, slong i)
     return FLINT_MIN(R->P, q0 + HKZ_GRID_TILE) - q0;
 }
 
-/* rank 0: the resumed tiles before tile `upto` */
+/* rank 0: the resumed tiles before tile `upto` (their columns to write
+ * itself into the slot of the drain) */
 static int resumed(_hkz_grid_run_t *R, pk_state *P, slong upto)
 {
-    _hkz_grid_tbuf_t *tb = R->tb;
+    pk_slot *L = P->s + P->drain;
+    _hkz_grid_tbuf_t *tb = &P->tb;
     for (; P->next < upto; P->next++)
     {
         slong i = P->next;
@@ -161,7 +182,7 @@ static int resumed(_hkz_grid_run_t *R, pk_state *P, slong upto)
         R->S.resumed += tb->n;
         R->mine += tb->n;
         if (R->flat_rec & HKZ_GRID_FLAT_LOCAL)
-            HKZ_TRY(put_local(P, tb));
+            HKZ_TRY(put_local(L, tb));
         else
             HKZ_TRY(_hkz_grid_emit(R, tb));
     }
@@ -172,7 +193,7 @@ static int resumed(_hkz_grid_run_t *R, pk_state *P, slong upto)
 static int finish(_hkz_grid_run_t *R, pk_state *P)
 {
     slong i = (slong) P->h.tile, np, n;
-    _hkz_grid_tbuf_t *tb = R->tb;
+    _hkz_grid_tbuf_t *tb = &P->tb;
     char *rec = P->pl + P->h.ncols;
     hkz_grid_summary_t S;
     hkz_grid_cols_t c;
@@ -258,17 +279,17 @@ static int receive(void *ctx, const char *buf, size_t len)
 
 /* every rank: its tiles' columns to the collective local_cols_sink, a
  * tile a round (n = 0 once a rank has none left) */
-static int write_local(_hkz_grid_run_t *R, pk_state *P)
+static int write_local(_hkz_grid_run_t *R, pk_slot *L)
 {
-    slong j, rounds = P->nloc;
-    const char *at = P->loc.s;
+    slong j, rounds = L->nloc;
+    const char *at = L->loc.s;
     int status = hkz_dist_allreduce_slong(R->d, &rounds, 1, HKZ_DIST_MAX);
 
     for (j = 0; j < rounds && status == HKZ_SUCCESS; j++)
     {
         hkz_grid_cols_t c;
         memset(&c, 0, sizeof(c));
-        if (j < P->nloc)
+        if (j < L->nloc)
         {
             int64_t h[2];
             memcpy(h, at, sizeof(h));
@@ -289,8 +310,10 @@ static int write_local(_hkz_grid_run_t *R, pk_state *P)
 
 int _hkz_grid_flat_init(_hkz_grid_run_t *R)
 {
-    R->flat = calloc(1, sizeof(pk_state));
-    HKZ_CHECK(R->flat != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
+    pk_state *P = calloc(1, sizeof(pk_state));
+    HKZ_CHECK(P != NULL, HKZ_ERR_NOMEM, "grid: out of memory");
+    _hkz_grid_tb_init(&P->tb);
+    R->flat = P;
     R->pack = pack;
     R->flat_rec = R->o->local_cols_sink != NULL ? HKZ_GRID_FLAT_LOCAL
                   : R->o->cols_sink != NULL ? HKZ_GRID_FLAT_COLS
@@ -303,27 +326,31 @@ int _hkz_grid_flat_init(_hkz_grid_run_t *R)
 void _hkz_grid_flat_clear(_hkz_grid_run_t *R)
 {
     pk_state *P = R->flat;
+    int k;
     if (P != NULL)
     {
-        free(P->out.s);
-        free(P->loc.s);
+        for (k = 0; k < 2; k++)
+        {
+            free(P->s[k].out.s);
+            free(P->s[k].loc.s);
+        }
+        _hkz_grid_tb_clear(&P->tb);
         free(P->pl);
         free(P);
     }
     R->flat = NULL;
 }
 
-int _hkz_grid_block_flat(_hkz_grid_run_t *R, slong t0, slong t1)
+int _hkz_grid_flat_compute(_hkz_grid_run_t *R, int slot, slong t0, slong t1)
 {
     pk_state *P = R->flat;
+    pk_slot *L = P->s + slot;
     slong i, a, k = 0, npend = 0, lo, hi;
     int status = HKZ_SUCCESS;
 
-    P->out.len = P->loc.len = 0;
-    P->nloc = 0;
-    P->got = 0;
-    P->next = t0;
-    P->t1 = t1;
+    L->out.len = L->loc.len = 0;
+    L->nloc = L->mine = 0;
+    P->fill = slot;
     for (i = t0; i < t1; i++)
         npend += !R->done[i];
     hkz_dist_block(&lo, &hi, 0, npend, R->rank, R->size);
@@ -340,13 +367,33 @@ int _hkz_grid_block_flat(_hkz_grid_run_t *R, slong t0, slong t1)
             k++;
         status = _hkz_grid_stream(R, a, i);
     }
-    status = hkz_dist_agree(R->d, status);
-    if (status == HKZ_SUCCESS)
-        status = hkz_dist_stream(R->d, P->out.s, P->out.len, receive, R);
+    return status;
+}
+
+int _hkz_grid_flat_drain(_hkz_grid_run_t *R, int slot, slong t0, slong t1)
+{
+    pk_state *P = R->flat;
+    pk_slot *L = P->s + slot;
+    int status;
+
+    P->drain = slot;
+    P->got = 0;
+    P->next = t0;
+    P->t1 = t1;
+    R->mine += L->mine;
+    status = hkz_dist_post(&L->post, R->d, L->out.s, L->out.len, receive,
+                           R);
     if (status == HKZ_SUCCESS && R->rank == 0)
         status = resumed(R, P, t1);
+    if (!(R->flat_rec & HKZ_GRID_FLAT_LOCAL))
+        return status;
+    /* (collective writes: every rank or none) */
     status = hkz_dist_agree(R->d, status);
-    if (status == HKZ_SUCCESS && (R->flat_rec & HKZ_GRID_FLAT_LOCAL))
-        status = write_local(R, P);
-    return status;
+    return status == HKZ_SUCCESS ? write_local(R, L) : status;
+}
+
+int _hkz_grid_flat_wait(_hkz_grid_run_t *R, int slot)
+{
+    pk_state *P = R->flat;
+    return hkz_dist_post_wait(&P->s[slot].post);
 }

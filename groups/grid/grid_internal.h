@@ -252,6 +252,11 @@ int _hkz_grid_engines_tier(_hkz_grid_run_t *R, const hkz_engine_opts_t *eo);
 /* One row block: tiles [t0, t1), collective over R->d. */
 int _hkz_grid_block(_hkz_grid_run_t *R, slong t0, slong t1);
 
+/* After the tiles [t0, t1) went to the sinks with status: the checkpoint
+ * committed (rank 0, if they were not all resumed), progress reported. */
+int _hkz_grid_block_done(_hkz_grid_run_t *R, slong t0, slong t1,
+                         int status);
+
 /* The tiles of [t0, t1) on one rank, streamed (tile_pipe.c): computed or
  * resumed, records added, counted and handed to the sinks in order (the
  * block's commit and progress are the caller's). */
@@ -263,14 +268,29 @@ int _hkz_grid_emit(_hkz_grid_run_t *R, const _hkz_grid_tbuf_t *tb);
 
 /* Blocks over several ranks in flat memory (block_flat.c): init sets
  * R->flat, R->pack and R->flat_rec (rank 0's choice counts: broadcast
- * it); a block is collective, as _hkz_grid_block. */
+ * it). */
 #define HKZ_GRID_FLAT_REC 1     /* records (checkpoint, rows sink) */
 #define HKZ_GRID_FLAT_COLS 2    /* columns (rank 0's cols_sink) */
 #define HKZ_GRID_FLAT_LOCAL 4   /* counts; each rank writes its columns
                                    (o->local_cols_sink) */
 int _hkz_grid_flat_init(_hkz_grid_run_t *R);
 void _hkz_grid_flat_clear(_hkz_grid_run_t *R);
-int _hkz_grid_block_flat(_hkz_grid_run_t *R, slong t0, slong t1);
+/* this rank's share of the tiles [t0, t1) packed into slot 0 or 1 (no
+ * MPI: on the compute thread of flat_run.c) */
+int _hkz_grid_flat_compute(_hkz_grid_run_t *R, int slot, slong t0,
+                           slong t1);
+/* the block in slot handed on: posted to rank 0, rank 0 finishes its
+ * tiles (or each rank writes its columns: collective); not agreed */
+int _hkz_grid_flat_drain(_hkz_grid_run_t *R, int slot, slong t0, slong t1);
+/* waits until what slot posted is gone */
+int _hkz_grid_flat_wait(_hkz_grid_run_t *R, int slot);
+/* every block of the run, the compute of block b + 1 beside the drain of
+ * block b (flat_run.c); nb, bt, kmin as in heat_run.c */
+int _hkz_grid_flat_run(_hkz_grid_run_t *R, slong nb, slong bt, slong kmin);
+
+/* The next default block size (tiles) after k tiles took w seconds
+ * (heat_run.c). */
+slong _hkz_grid_next_block(slong k, double w, slong bt, slong kmin);
 
 /* Checkpoint records of tiles: "tile <i> <flags>:<ball>;..." */
 char *_hkz_grid_record(slong tile, const hkz_grid_entry_t *rows, slong n);

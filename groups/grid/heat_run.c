@@ -110,7 +110,7 @@ static int resolve_shard(const _hkz_grid_run_t *R)
 /* The next default block size (tiles) after k tiles took w seconds: about
  * BLOCK_SECONDS, growing at most 4-fold, at least kmin (a tile per rank;
  * two for the GPU pipeline), at most bt (the rows held in memory). */
-static slong next_block(slong k, double w, slong bt, slong kmin)
+slong _hkz_grid_next_block(slong k, double w, slong bt, slong kmin)
 {
     double want = w > 0 ? k * (BLOCK_SECONDS / w) : 4.0 * k;
     slong n = (slong) FLINT_MIN(want, 4.0 * k);
@@ -288,14 +288,17 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
         R.paced = hkz_dist_wtime();
         nb = bt;
     }
-    for (tile = 0; status == HKZ_SUCCESS && tile < R.ntiles; tile += k)
+    if (status == HKZ_SUCCESS && R.flat != NULL)
+        status = _hkz_grid_flat_run(&R, nb, bt, kmin);
+    for (tile = 0; status == HKZ_SUCCESS && R.flat == NULL
+                   && tile < R.ntiles; tile += k)
     {
         double w0 = hkz_dist_wtime();
         k = FLINT_MIN(nb, R.ntiles - tile);
         status = _hkz_grid_block(&R, tile, tile + k);
         if (o->block > 0 || status != HKZ_SUCCESS)
             continue;
-        nb = next_block(k, hkz_dist_wtime() - w0, bt, kmin);
+        nb = _hkz_grid_next_block(k, hkz_dist_wtime() - w0, bt, kmin);
         if (R.size > 1)   /* rank 0's choice, so that the ranks agree */
             status = hkz_dist_bcast(R.d, &nb, sizeof(nb), 0);
     }

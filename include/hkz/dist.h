@@ -126,6 +126,20 @@ HKZ_API HKZ_WARN_UNUSED int hkz_dist_stream(hkz_dist_t d, const char *mine,
         size_t n, int (*sink)(void *ctx, const char *buf, size_t len),
         void *ctx);
 
+/** hkz_dist_stream in two halves, without the agreement, so that a
+ *  rank's bytes travel while it computes the next ones.  Every rank calls
+ *  hkz_dist_post in the same order: rank 0 hands its own bytes and then
+ *  every other rank's (rank order, in pieces) to sink and returns when
+ *  all have arrived; a rank > 0 starts sending mine[0..n) and returns at
+ *  once, and must leave those bytes alone until hkz_dist_post_wait(p)
+ *  (nothing on rank 0) says they are gone.  Statuses are this rank's
+ *  own: agree (hkz_dist_agree) before acting on them. */
+typedef struct hkz_dist_post_s *hkz_dist_post_t;
+HKZ_API HKZ_WARN_UNUSED int hkz_dist_post(hkz_dist_post_t *p, hkz_dist_t d,
+        const char *mine, size_t n,
+        int (*sink)(void *ctx, const char *buf, size_t len), void *ctx);
+HKZ_API HKZ_WARN_UNUSED int hkz_dist_post_wait(hkz_dist_post_t *p);
+
 /** Counters that every rank advances atomically, for work balanced at
  *  run time (a rank that runs out of its own pieces takes the next ones
  *  of another rank's list).  Collective: n counters, all 0 (d = NULL: the
