@@ -188,8 +188,20 @@ void _hkz_engine_cpu_gemm_tile(_hkz_cpu_gemm_t *A, size_t r0, size_t r1,
     }
     if (status != HKZ_SUCCESS)
         __atomic_store_n(&A->status, status, __ATOMIC_RELAXED);
-    else if (A->last)
+    else if (A->last && A->check)
         check_block(A, r0, r1, c0, c1);
+}
+
+void _hkz_engine_cpu_check_range(size_t i0, size_t i1, void *varg)
+{
+    _hkz_cpu_gemm_t *A = varg;
+    size_t w;
+
+    for (w = i0; w < i1; w++)
+        check_block(A, _hkz_engine_cpu_split(A->np, A->nr, w % A->nr),
+                    _hkz_engine_cpu_split(A->np, A->nr, w % A->nr + 1),
+                    _hkz_engine_cpu_split(A->tc, A->nc, w / A->nr),
+                    _hkz_engine_cpu_split(A->tc, A->nc, w / A->nr + 1));
 }
 
 void _hkz_engine_cpu_gemm_range(size_t i0, size_t i1, void *varg)
