@@ -152,8 +152,14 @@ static void check_block(_hkz_cpu_gemm_t *A, size_t r0, size_t r1, size_t c0,
 void _hkz_engine_cpu_tiles(size_t *nr, size_t *nc, size_t ur, size_t uc,
                            int nth)
 {
-    size_t rows = HKZ_CPU_TILES_PER_THREAD * ((size_t) nth / (uc <
-                  (size_t) nth ? uc : (size_t) nth));
+    /* each row block packs the chunk's weights panel again (OpenBLAS packs
+     * its operands per call): on 1 or 2 threads the items of a K-block
+     * stay even without them (2048^3 on 2 threads: 1 x 2 sub-tiles 96.8%
+     * of plain DGEMM, 4 x 2 95.3%, packing 2.6% of the CPU samples
+     * against 5.2%); 16 threads need them (cpueng4 in bench/NOTES.md) */
+    size_t per = nth <= 2 ? 1 : HKZ_CPU_TILES_PER_THREAD;
+    size_t rows = per * ((size_t) nth / (uc < (size_t) nth ? uc
+                                                           : (size_t) nth));
     *nc = uc < (size_t) nth ? uc : (size_t) nth;
     *nr = rows < ur ? rows : ur;
 }

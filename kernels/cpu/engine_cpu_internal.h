@@ -50,7 +50,8 @@ typedef struct
 
 /* The grid of nr x nc sub-tiles for ur x uc units of 64 rows / columns:
  * up to nth column blocks (contiguous outputs), then
- * HKZ_CPU_TILES_PER_THREAD row blocks per thread left: the threads take
+ * HKZ_CPU_TILES_PER_THREAD row blocks per thread left (1 on 1 or 2
+ * threads, engine_cpu_gemm.c): the threads take
  * sub-tiles one at a time, so that a slow core or a late wake-up does not
  * hold the others at the end of the region (at 4096^3 on 16 cores one
  * sub-tile per thread kept the cores busy 76% of the run). */
