@@ -44,10 +44,11 @@
  *    |b~_k c~_k| + K 2^-1020 over a subset S of the terms (induction over
  *    the operations, |fl(z)| <= (1 + u) |z| + 2^-1074, no overflow so
  *    far), and |b~_k| <= bmax_k (section 1), so |z| <= 2 W1 + 1 < DBL_MAX
- *    (K u < 1); rounding such a z gives a finite double, and finite
- *    inputs give no NaN.  The CPU engine then skips its scan of the
- *    outputs for a generated basis (col_bounds.big = 0); a USER basis's
- *    bmax is the caller's claim, so its outputs are always scanned. */
+ *    (K <= 2^40: (1 + u)^K < 2, K 2^-1020 < 1); rounding such a z gives a
+ *    finite double, and finite inputs give no NaN.  The CPU engine then
+ *    skips its scan of the outputs for a generated basis (col_bounds.big
+ *    = 0); a USER basis's bmax is the caller's claim, so its outputs are
+ *    always scanned. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
