@@ -205,6 +205,14 @@ static int timed(double *t, double *c, const src_t *src, int s, int n)
  * leftovers. */
 #define BLAS_SPIN_S 0.25
 
+/* CPU: each round times PLAIN and ENGINE this many times, alternating
+ * (PLAIN, ENGINE, PLAIN, ENGINE, ...), each call its own sample: with 3
+ * rounds of one pair, the medians at 4096^3 on the 16-core host of the
+ * H200 moved 0.18-0.30 s between processes for plain OpenBLAS, which
+ * sync its statically split threads and so waits for the slowest core of
+ * a shared VM; more samples, taken side by side, steady the medians. */
+#define CPU_PAIRS 3
+
 static void pause_s(double s)
 {
     struct timespec ts;
@@ -246,9 +254,10 @@ static int round_alternating(double *t, double *c, const src_t *src,
 /* One untimed round sets the inner counts n[s] (agreed over the ranks;
  * from a second call when the first is short, so that first-call costs --
  * cuBLAS' lazy initialisation, the engine's buffers -- do not shrink n[s]:
- * cuBLAS at 8192^3 got 2 calls per timing against the engine's 5), then warmup + reps rounds, each round running every step once in
- * turn (so that clock and temperature drift hit all steps alike; one GPU:
- * round_alternating); per step s:
+ * cuBLAS at 8192^3 got 2 calls per timing against the engine's 5), then
+ * warmup + reps rounds, each round running every step once in turn, the
+ * CPU's PLAIN and ENGINE CPU_PAIRS times (so that clock and temperature
+ * drift hit all steps alike; one GPU: round_alternating); per step s:
  * all[s], the median of the per-run maxima over the ranks, mine[s], the
  * median of this rank's own times, cpu[s], of its CPU seconds, spread[s]
  * = (max - min) / median of the per-run maxima.  Steps without a source
@@ -257,11 +266,22 @@ static int measure(double *all, double *mine, double *cpu, double *spread,
                    int *n, hkz_dist_t d, const src_t *src,
                    const hkz_bench_ssum_opts_t *o)
 {
-    const size_t R = (size_t) o->reps;
+    const int pairs = o->backend == HKZ_BACKEND_CPU ? CPU_PAIRS : 1;
+    const size_t R = (size_t) o->reps * (size_t) pairs;
     const int alt = o->backend == HKZ_BACKEND_CUDA && hkz_dist_size(d) == 1;
     double *tm = malloc(3 * R * HKZ_BENCH_NSTEPS * sizeof(double));
-    int i, s, status = tm != NULL ? HKZ_SUCCESS
+    /* a round: PLAIN, ENGINE (pairs times), COMM, SEQ, OVL */
+    int seq[2 * CPU_PAIRS + HKZ_BENCH_NSTEPS - 2], nseq = 0, got[
+        HKZ_BENCH_NSTEPS] = {0};
+    int i, q, s, status = tm != NULL ? HKZ_SUCCESS
         : hkz_error_set(HKZ_ERR_NOMEM, "hkz_bench_ssum: out of memory");
+    for (i = 0; i < pairs; i++)
+    {
+        seq[nseq++] = HKZ_BENCH_PLAIN;
+        seq[nseq++] = HKZ_BENCH_ENGINE;
+    }
+    for (s = HKZ_BENCH_COMM; s < HKZ_BENCH_NSTEPS; s++)
+        seq[nseq++] = s;
     status = hkz_dist_agree(d, status);
     for (s = 0; s < HKZ_BENCH_NSTEPS && status == HKZ_SUCCESS; s++)
     {
@@ -295,10 +315,14 @@ static int measure(double *all, double *mine, double *cpu, double *spread,
         }
     }
     for (i = 0; i < o->warmup + o->reps && status == HKZ_SUCCESS && !alt; i++)
-        for (s = 0; s < HKZ_BENCH_NSTEPS && status == HKZ_SUCCESS; s++)
+        for (q = 0; q < nseq && status == HKZ_SUCCESS; q++)
         {
-            double *ts = tm + 3 * R * (size_t) s, t, c0;
+            double *ts, t, c0;
+            size_t k;
             int meet = 0;
+            s = seq[q];
+            ts = tm + 3 * R * (size_t) s;
+            k = (size_t) got[s];
             if (src[s].step == NULL)     /* no reduction to time */
                 continue;
             if (o->backend == HKZ_BACKEND_CPU && s == HKZ_BENCH_ENGINE)
@@ -312,25 +336,29 @@ static int measure(double *all, double *mine, double *cpu, double *spread,
                 break;
             if (i >= o->warmup)
             {
-                ts[R + (size_t) (i - o->warmup)] = t;
-                ts[2 * R + (size_t) (i - o->warmup)] = c0;
+                ts[R + k] = t;
+                ts[2 * R + k] = c0;
             }
             status = hkz_dist_allreduce_double(d, &t, 1, HKZ_DIST_MAX);
             if (i >= o->warmup)
-                ts[i - o->warmup] = t;
+            {
+                ts[k] = t;
+                got[s]++;
+            }
         }
     for (s = 0; s < HKZ_BENCH_NSTEPS && status == HKZ_SUCCESS; s++)
     {
         double *ts = tm + 3 * R * (size_t) s;
-        if (src[s].step == NULL)
+        int n = alt ? o->reps : got[s];
+        if (src[s].step == NULL || n == 0)
         {
             all[s] = mine[s] = cpu[s] = spread[s] = 0.0;
             continue;
         }
-        all[s] = median(ts, o->reps);    /* sorts ts */
-        spread[s] = all[s] > 0 ? (ts[R - 1] - ts[0]) / all[s] : 0.0;
-        mine[s] = median(ts + R, o->reps);
-        cpu[s] = median(ts + 2 * R, o->reps);
+        all[s] = median(ts, n);    /* sorts ts */
+        spread[s] = all[s] > 0 ? (ts[n - 1] - ts[0]) / all[s] : 0.0;
+        mine[s] = median(ts + R, n);
+        cpu[s] = median(ts + 2 * R, n);
     }
     free(tm);
     return status;

@@ -23,8 +23,10 @@
  * Timing: before every repetition the ranks meet (a collective), each
  * rank times the step (GPU steps end with a device synchronisation), and
  * the repetition's time is the maximum over the ranks; the figure is the
- * median over opts.reps repetitions after opts.warmup untimed ones.  The
- * per-rank figures (rank 0) are each rank's own median.
+ * median over opts.reps repetitions after opts.warmup untimed ones (on
+ * the CPU a repetition times PLAIN and ENGINE 3 times each, alternating:
+ * the median of 3 opts.reps samples).  The per-rank figures (rank 0) are
+ * each rank's own median.
  *
  * Flux's overlap efficiency (overlap_kernels.md 1.1):
  *   ECT = total time - GEMM-alone time (PLAIN),

@@ -189,7 +189,8 @@ typedef struct hkz_engine_s *hkz_engine_t;
  *  the CPU. */
 HKZ_API HKZ_WARN_UNUSED int hkz_engine_create(hkz_engine_t *e,
         const hkz_engine_opts_t *opts);
-/** NULL-safe; sets *e = NULL. */
+/** NULL-safe; sets *e = NULL.  (A CPU engine keeps its basis blocks
+ *  between runs, up to about 64 MB; destroy frees them.) */
 HKZ_API void hkz_engine_destroy(hkz_engine_t *e);
 /** The options in force (backend resolved to CPU or CUDA). */
 HKZ_API void hkz_engine_get_opts(hkz_engine_opts_t *o, const hkz_engine_t e);

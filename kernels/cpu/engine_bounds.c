@@ -34,7 +34,21 @@
  *        W3 = sum_k (bmax_k + berr_k) cerr_kt.
  *    The W are sums of K non-negative products computed in double, so the
  *    exact value is at most (W^ + K 2^-1022) / (1 - gamma_{K+1}) (one more
- *    rounding for bmax_k + berr_k). */
+ *    rounding for bmax_k + berr_k).
+ *
+ * 3. No overflow.  If finite weights give a column the bound W1 <= 2^1021
+ *    (the inflated W1 above, >= the exact sum_k bmax_k |C~_kt|), none of
+ *    its outputs can overflow, in any order: every intermediate of the
+ *    evaluation (products, partial sums, fma, the panels' C += sums) is
+ *    the rounding of a real number z with |z| <= (1 + u)^K sum_S
+ *    |b~_k c~_k| + K 2^-1020 over a subset S of the terms (induction over
+ *    the operations, |fl(z)| <= (1 + u) |z| + 2^-1074, no overflow so
+ *    far), and |b~_k| <= bmax_k (section 1), so |z| <= 2 W1 + 1 < DBL_MAX
+ *    (K <= 2^40: (1 + u)^K < 2, K 2^-1020 < 1); rounding such a z gives a
+ *    finite double, and finite inputs give no NaN.  The CPU engine then
+ *    skips its scan of the outputs for a generated basis (col_bounds.big
+ *    = 0); a USER basis's bmax is the caller's claim, so its outputs are
+ *    always scanned. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -176,9 +190,9 @@ cleanup:
 }
 
 /* The bound of a column from its sums W^ (below). */
-static void col_finish(double *err, double *mag, double w1, double w2,
-                       double w3, const mag_t gam, const mag_t infl,
-                       const mag_t under)
+static void col_finish(double *err, double *mag, int *big, double w1,
+                       double w2, double w3, const mag_t gam,
+                       const mag_t infl, const mag_t under)
 {
     mag_t m1, m2, m3;
 
@@ -187,6 +201,8 @@ static void col_finish(double *err, double *mag, double w1, double w2,
     mag_set_d(m1, w1);
     mag_add(m1, m1, under);
     mag_mul(m1, m1, infl);
+    if (mag_cmp_2exp_si(m1, 1021) > 0)
+        *big = 1;   /* section 3 */
     if (mag != NULL)
         *mag = _hkz_mag_get_d_up(m1);
     if (err != NULL)
@@ -209,10 +225,10 @@ static void col_finish(double *err, double *mag, double w1, double w2,
 }
 
 /* The bound for one column; returns 0 if a weight is not finite. */
-static int col_bound(double *err, double *mag, const double *bmax,
-                     const double *berr, const double *c, const double *ce,
-                     size_t K, const mag_t gam, const mag_t infl,
-                     const mag_t under)
+static int col_bound(double *err, double *mag, int *big,
+                     const double *bmax, const double *berr,
+                     const double *c, const double *ce, size_t K,
+                     const mag_t gam, const mag_t infl, const mag_t under)
 {
     double w1 = 0.0, w2 = 0.0, w3 = 0.0;
     size_t k;
@@ -228,7 +244,7 @@ static int col_bound(double *err, double *mag, const double *bmax,
         if (ce != NULL)
             w3 += (bmax[k] + (berr != NULL ? berr[k] : 0.0)) * ce[k];
     }
-    col_finish(err, mag, w1, w2, w3, gam, infl, under);
+    col_finish(err, mag, big, w1, w2, w3, gam, infl, under);
     return 1;
 }
 
@@ -238,9 +254,10 @@ static int col_bound(double *err, double *mag, const double *bmax,
  * latency: ~1.5% of a 2048^3 engine run).  Returns 0 if a weight is not
  * finite (nothing written; col_bound then finds it). */
 #define NCB 4
-static int col_bound_many(double *err, double *mag, const double *bmax,
-                          const double *berr, const double *c, size_t ldc,
-                          size_t K, const mag_t gam, const mag_t infl,
+static int col_bound_many(double *err, double *mag, int *big,
+                          const double *bmax, const double *berr,
+                          const double *c, size_t ldc, size_t K,
+                          const mag_t gam, const mag_t infl,
                           const mag_t under)
 {
     double w1[NCB] = {0.0}, w2[NCB] = {0.0}, fin = 0.0;
@@ -261,7 +278,8 @@ static int col_bound_many(double *err, double *mag, const double *bmax,
         return 0;
     for (j = 0; j < NCB; j++)
         col_finish(err != NULL ? err + j : NULL, mag != NULL ? mag + j : NULL,
-                   w1[j], berr != NULL ? w2[j] : 0.0, 0.0, gam, infl, under);
+                   big, w1[j], berr != NULL ? w2[j] : 0.0, 0.0, gam, infl,
+                   under);
     return 1;
 }
 
@@ -270,6 +288,7 @@ void _hkz_engine_col_bounds_range(size_t t0, size_t t1, void *varg)
     _hkz_col_bounds_t *A = varg;
     mag_t gam, infl, under;
     size_t t;
+    int big = 0;
 
     mag_init(gam); mag_init(infl); mag_init(under);
     _hkz_mag_gamma(gam, A->K);
@@ -281,7 +300,7 @@ void _hkz_engine_col_bounds_range(size_t t0, size_t t1, void *varg)
     mag_set_ui_2exp_si(under, (ulong) A->K, -1022);
     for (t = t0; A->cerr == NULL && t + NCB <= t1; t += NCB)
         if (!col_bound_many(A->err != NULL ? A->err + t : NULL,
-                            A->mag != NULL ? A->mag + t : NULL, A->bmax,
+                            A->mag != NULL ? A->mag + t : NULL, &big, A->bmax,
                             A->berr, A->C + t * A->ldc, A->ldc, A->K, gam,
                             infl, under))
             break;   /* the loop below finds the weight */
@@ -289,7 +308,8 @@ void _hkz_engine_col_bounds_range(size_t t0, size_t t1, void *varg)
     {
         const double *c = A->C + t * A->ldc;
         if (!col_bound(A->err != NULL ? A->err + t : NULL,
-                       A->mag != NULL ? A->mag + t : NULL, A->bmax, A->berr,
+                       A->mag != NULL ? A->mag + t : NULL, &big, A->bmax,
+                       A->berr,
                        c, A->cerr != NULL ? A->cerr + t * A->ldc : NULL,
                        A->K, gam, infl, under))
         {
@@ -304,6 +324,8 @@ void _hkz_engine_col_bounds_range(size_t t0, size_t t1, void *varg)
             break;
         }
     }
+    if (big)
+        __atomic_store_n(&A->big, 1, __ATOMIC_RELAXED);
     mag_clear(gam); mag_clear(infl); mag_clear(under);
 }
 
@@ -317,7 +339,7 @@ int _hkz_engine_col_bounds_init(_hkz_col_bounds_t *A, double *err,
               "hkz_engine_col_bounds: need 1 <= K <= 2^40 and ldc >= K "
               "(K = %zu, ldc = %zu)", K, ldc);
     A->err = err; A->mag = mag; A->bmax = bmax; A->berr = berr; A->C = C;
-    A->cerr = cerr; A->ldc = ldc; A->K = K; A->bad = SIZE_MAX;
+    A->cerr = cerr; A->ldc = ldc; A->K = K; A->bad = SIZE_MAX; A->big = 0;
     return HKZ_SUCCESS;
 }
 
@@ -337,12 +359,18 @@ int _hkz_engine_col_bounds_mt(double *err, double *mag, const double *bmax,
     _hkz_col_bounds_t A;
     HKZ_TRY(_hkz_engine_col_bounds_init(&A, err, mag, bmax, berr, C, cerr,
                                         ldc, K));
+    return _hkz_engine_col_bounds_run(&A, T, pool, nthreads);
+}
+
+int _hkz_engine_col_bounds_run(_hkz_col_bounds_t *A, size_t T,
+                               hkz_pool_t pool, int nthreads)
+{
     /* a column costs ~3K flops: no threads for small work */
-    if ((double) K * (double) T < 1e6)
+    if ((double) A->K * (double) T < 1e6)
         nthreads = 1;
     HKZ_TRY(hkz_parallel_for(pool, T, nthreads, 0,
-                             _hkz_engine_col_bounds_range, &A));
-    return _hkz_engine_col_bounds_status(&A);
+                             _hkz_engine_col_bounds_range, A));
+    return _hkz_engine_col_bounds_status(A);
 }
 
 int hkz_engine_col_bounds(double *err, double *mag, const double *bmax,

@@ -47,6 +47,11 @@ typedef struct
     double *cb_max, *cb_err;
     size_t cb_K, cb_kb, cb_n;
     int cb_basis, cb_ok;
+    /* the K-block ring and the cosine table of the last run, kept for the
+     * next one (scratch_take) */
+    double *scr;
+    size_t scr_n;
+    int scr_busy;
 } cpu_state;
 
 static int cpu_create(void **state, const hkz_engine_opts_t *o)
@@ -67,6 +72,7 @@ static void cpu_destroy(void *state)
     if (s == NULL)
         return;
     pthread_mutex_destroy(&s->lock);
+    free(s->scr);
     free(s->cb_max);
     free(s->cb_err);
     free(s);
@@ -116,6 +122,44 @@ static int basis_bounds(cpu_state *s, double *bmax, double *berr,
     return HKZ_SUCCESS;
 }
 
+/* n doubles of scratch for a run: the engine's kept block when no other
+ * run holds it (grown when too small), else a block of the run's own.
+ * Why: a fresh 24 MB ring each run cost ~6000 page faults at 2048^3, ~3%
+ * of the run's CPU time on 2 cores.  The contents are stale: every entry
+ * a run reads it has written first (the padding rows of a K-block are
+ * zeroed per K-block, see engine_cpu_flow.c). */
+static double *scratch_take(cpu_state *s, size_t n, int *kept)
+{
+    double *p = NULL;
+    pthread_mutex_lock(&s->lock);
+    if (!s->scr_busy && s->scr_n < n)
+    {
+        free(s->scr);
+        s->scr = calloc(n, sizeof(double));
+        s->scr_n = s->scr != NULL ? n : 0;
+    }
+    if (!s->scr_busy && s->scr != NULL)
+    {
+        s->scr_busy = 1;
+        p = s->scr;
+    }
+    pthread_mutex_unlock(&s->lock);
+    *kept = p != NULL;
+    return p != NULL ? p : calloc(n, sizeof(double));
+}
+
+static void scratch_give(cpu_state *s, double *p, int kept)
+{
+    if (!kept)
+    {
+        free(p);
+        return;
+    }
+    pthread_mutex_lock(&s->lock);
+    s->scr_busy = 0;
+    pthread_mutex_unlock(&s->lock);
+}
+
 void _hkz_engine_cpu_set_pool(void *state, hkz_pool_t pool)
 {
     ((cpu_state *) state)->pool = pool;
@@ -129,20 +173,20 @@ static size_t cos_m(size_t N, size_t g)
 static int cpu_run(void *state, double *out, double *err, double *mag,
                    const hkz_engine_problem_t *pb)
 {
-    const cpu_state *s = state;
+    cpu_state *s = state;
     const size_t P = pb->P, K = pb->K, T = pb->T, kp = HKZ_ENGINE_KPANEL;
     const size_t ldo = pb->ldo != 0 ? pb->ldo : pb->P;
     const int nth = s->o.nthreads;
     size_t kb, pbs, ldb, nchunks, c, M = 0, tabcols = 0;
     double *bmax = NULL, *berr = NULL, *Cgen = NULL, *cerr = NULL;
     double *colerr = NULL, *blk = NULL, *tab = NULL, *prev = NULL;
-    double *cur = NULL, *Ctail = NULL;
+    double *cur = NULL, *Ctail = NULL, *scr = NULL;
     const double *C;
     size_t ldc;
     double *ring[HKZ_CPU_FLOW_NBUF] = {NULL};
     _hkz_col_bounds_t bnd;
-    int status = HKZ_SUCCESS, serial = 0, fuse, ring_ok = 1;
-    size_t b;
+    int status = HKZ_SUCCESS, serial = 0, fuse, kept = 0;
+    size_t b, nbuf = pb->basis == HKZ_BASIS_USER ? 1 : HKZ_CPU_FLOW_NBUF;
 
     /* block sizes: memory knobs only (see the note at the top) */
     kb = s->o.kblock != 0 ? s->o.kblock : 2 * kp;
@@ -179,12 +223,9 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
     ldb = HKZ_ALIGN_UP(pbs);
     bmax = malloc(K * sizeof(double));
     berr = malloc(K * sizeof(double));
-    for (b = 0; b < (pb->basis == HKZ_BASIS_USER ? 1 : HKZ_CPU_FLOW_NBUF);
-         b++)
-    {
-        ring[b] = calloc(ldb * kb, sizeof(double));
-        ring_ok &= ring[b] != NULL;
-    }
+    scr = scratch_take(s, nbuf * ldb * kb + pbs * tabcols, &kept);
+    for (b = 0; scr != NULL && b < nbuf; b++)
+        ring[b] = scr + b * ldb * kb;
     blk = ring[0];
     prev = malloc(pbs * sizeof(double));
     cur = malloc(pbs * sizeof(double));
@@ -192,17 +233,12 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
      * a ragged end, the last T mod 64 columns */
     if (T % HKZ_ENGINE_TALIGN != 0)
         Ctail = calloc(K * HKZ_ENGINE_TALIGN, sizeof(double));
-    HKZ_CHECK_GOTO(bmax && berr && prev && cur && ring_ok &&
+    HKZ_CHECK_GOTO(bmax && berr && prev && cur && scr &&
                    (Ctail != NULL || T % HKZ_ENGINE_TALIGN == 0),
                    HKZ_ERR_NOMEM,
                    "hkz_engine_run: out of memory");
     if (tabcols != 0)
-    {
-        tab = malloc(pbs * tabcols * sizeof(double));
-        HKZ_CHECK_GOTO(tab != NULL, HKZ_ERR_NOMEM,
-                       "hkz_engine_run: out of memory (cosine table of "
-                       "%zu x %zu)", pbs, tabcols);
-    }
+        tab = scr + nbuf * ldb * kb;
     HKZ_TRY_GOTO(basis_bounds(state, bmax, berr, pb));
 
     if (pb->weights == HKZ_WEIGHTS_HEAT)
@@ -238,8 +274,7 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
         HKZ_TRY_GOTO(_hkz_engine_col_bounds_init(&bnd, err != NULL ? colerr
                      : NULL, mag, bmax, berr, C, cerr, ldc, K));
     if ((err != NULL || mag != NULL) && !fuse)
-        HKZ_TRY_GOTO(_hkz_engine_col_bounds_mt(err != NULL ? colerr : NULL,
-                mag, bmax, berr, C, cerr, ldc, K, T, s->pool, nth));
+        HKZ_TRY_GOTO(_hkz_engine_col_bounds_run(&bnd, T, s->pool, nth));
 
     _hkz_engine_blas_serial_enter();
     serial = 1;
@@ -266,6 +301,10 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
             G.ldc = ldc; G.ldo = ldo; G.K = K;
             G.bad = SIZE_MAX;
             G.status = HKZ_SUCCESS;
+            /* a generated basis with bounds: outputs proven finite unless
+             * bnd.big (engine_bounds.c, 3), checked after the block */
+            G.check = (err == NULL && mag == NULL) ||
+                      pb->basis == HKZ_BASIS_USER;
             if (pb->basis == HKZ_BASIS_COS)
             {
                 /* T_0 .. T_M for this block of points */
@@ -296,6 +335,9 @@ static int cpu_run(void *state, double *out, double *err, double *mag,
                 HKZ_TRY_GOTO(_hkz_engine_cpu_flow(s->pool, nth, &G, &in));
                 if (fuse && p0 == 0)
                     HKZ_TRY_GOTO(_hkz_engine_col_bounds_status(&bnd));
+                if (!G.check && bnd.big && G.status == HKZ_SUCCESS)
+                    HKZ_TRY_GOTO(hkz_parallel_for(s->pool, G.nr * G.nc, nth,
+                                 1, _hkz_engine_cpu_check_range, &G));
             }
             for (k0 = 0; pb->basis == HKZ_BASIS_USER && k0 < K &&
                  G.status == HKZ_SUCCESS; k0 += kb)
@@ -347,9 +389,9 @@ cleanup:
     if (serial)
         _hkz_engine_blas_serial_leave();
     free(bmax); free(berr); free(Cgen); free(cerr); free(colerr);
-    free(tab); free(prev); free(cur); free(Ctail);
-    for (b = 0; b < HKZ_CPU_FLOW_NBUF; b++)
-        free(ring[b]);
+    free(prev); free(cur); free(Ctail);
+    if (scr != NULL)
+        scratch_give(s, scr, kept);
     return status;
 }
 

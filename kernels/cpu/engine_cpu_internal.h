@@ -37,6 +37,8 @@ typedef struct
     size_t np, tc, nk, ldb, ldc, ldo, k0, K;
     size_t nr, nc;            /* sub-tile grid: nr x nc */
     int last;                 /* the last K-block: check the outputs */
+    int check;                /* 0: the caller checks them (they may be
+                                 proven finite, engine_bounds.c 3) */
     size_t bad;               /* the first non-finite output of the tile
                                  (row + np col; SIZE_MAX: none) */
     int status;               /* HKZ_ERR_NOMEM if a scratch tile failed */
@@ -48,7 +50,8 @@ typedef struct
 
 /* The grid of nr x nc sub-tiles for ur x uc units of 64 rows / columns:
  * up to nth column blocks (contiguous outputs), then
- * HKZ_CPU_TILES_PER_THREAD row blocks per thread left: the threads take
+ * HKZ_CPU_TILES_PER_THREAD row blocks per thread left (1 on 1 or 2
+ * threads, engine_cpu_gemm.c): the threads take
  * sub-tiles one at a time, so that a slow core or a late wake-up does not
  * hold the others at the end of the region (at 4096^3 on 16 cores one
  * sub-tile per thread kept the cores busy 76% of the run). */
@@ -67,6 +70,10 @@ void _hkz_engine_cpu_gen_range(size_t i0, size_t i1, void *varg);
 /* One K-block of a USER basis on the pool: the sub-tiles of G (its grid
  * set here), taken one at a time. */
 int _hkz_engine_cpu_region(hkz_pool_t pool, int nth, _hkz_cpu_gemm_t *G);
+
+/* Sub-tiles [i0, i1) of A's nr x nc grid: their outputs finite (the
+ * first bad one into A->bad): fn of hkz_parallel_for. */
+void _hkz_engine_cpu_check_range(size_t i0, size_t i1, void *varg);
 
 /* Start of part i of n split into parts at multiples of
  * HKZ_ENGINE_TALIGN (the sub-tile boundaries). */

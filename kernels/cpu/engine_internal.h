@@ -36,12 +36,17 @@ typedef struct
     size_t ldc, K;
     size_t bad;       /* the first non-finite weight, k + K t (minimum over
                          the workers; SIZE_MAX: none) */
+    int big;          /* some column's W1 bound is > 2^1021: its outputs
+                         are not proven finite (engine_bounds.c, 3) */
 } _hkz_col_bounds_t;
 int _hkz_engine_col_bounds_init(_hkz_col_bounds_t *A, double *err,
         double *mag, const double *bmax, const double *berr,
         const double *C, const double *cerr, size_t ldc, size_t K);
 void _hkz_engine_col_bounds_range(size_t t0, size_t t1, void *arg);
 int _hkz_engine_col_bounds_status(const _hkz_col_bounds_t *A);
+/* columns [0, T) of A on nthreads threads of pool, then the status */
+int _hkz_engine_col_bounds_run(_hkz_col_bounds_t *A, size_t T,
+        hkz_pool_t pool, int nthreads);
 
 /* hkz_engine_col_bounds with columns split over nthreads threads. */
 int _hkz_engine_col_bounds_mt(double *err, double *mag, const double *bmax,

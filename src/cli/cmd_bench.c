@@ -271,8 +271,10 @@ static const hkz_cli_cmd_t bench_ssum = {
     "1 - ECT_overlap / ECT_sequential\n(ECT = total minus the plain GEMM of "
     "the local slice), a line per rank and the\nstraggler line. Times: "
     "median over --reps after --warmup, each repetition the\nmaximum over "
-    "the ranks. Under mpiexec --shard k gives each rank K/N modes (K_loc);"
-    "\non one rank the reduction is a no-op (overhead only).\n",
+    "the ranks (on the CPU a repetition times the plain GEMM and the\n"
+    "engine 3 times each, alternating). Under mpiexec --shard k gives each "
+    "rank K/N\nmodes (K_loc); on one rank the reduction is a no-op (overhead "
+    "only).\n",
     .opts = ssum_opts, .args_size = sizeof(bench_args_t),
     .check = check_ssum, .run = run_ssum};
 

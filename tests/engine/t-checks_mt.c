@@ -3,6 +3,7 @@
  * pool): a non-finite weight and an overflowed output are still refused,
  * with the same message whatever the threads and blocks (the first bad
  * entry in column-major order), as hkz_engine_problem_check says. */
+#include <float.h>
 #include <math.h>
 #include <string.h>
 #include "engine_ref.h"
@@ -86,6 +87,28 @@ int main(void)
             HKZ_TEST_CHECK(isnan(out[0]) && isnan(err[0]), "outputs not NaN "
                            "after a failed run");
         }
+        /* near the overflow line (engine_bounds.c, 3: the outputs are
+         * scanned only where the W1 bound exceeds 2^1021): column j1 = w
+         * in modes 0 and 1, so out(p, j1) = w (1 + 2 x_p).  w = DBL_MAX /
+         * 2.9 overflows at row 0 (x_0 > 0.9999) with err[j1] finite: fails
+         * if the scan is skipped on a finite err; w = 1e307 (W1 ~ 3e307 >
+         * 2^1021) is scanned and finite: runs */
+        for (i = 0; i < pb.K; i++)
+            C[i + j1 * pb.K] = 0.0;
+        C[j1 * pb.K] = C[1 + j1 * pb.K] = DBL_MAX / 2.9;
+        for (v = 0; v < 4; v++)
+        {
+            HKZ_TEST_STATUS(run(out, err, &pb, pbs[v % 3], nts[v], msg,
+                                sizeof(msg)), HKZ_ERR_DOMAIN);
+            HKZ_TEST_CHECK(strstr(msg, ref) != NULL, "threads %d, w = "
+                           "DBL_MAX / 2.9: '%s' does not name %s", nts[v],
+                           msg, ref);
+        }
+        C[j1 * pb.K] = C[1 + j1 * pb.K] = 1e307;
+        HKZ_TEST_OK(run(out, err, &pb, pbs[it % 3], nts[it % 4], msg,
+                        sizeof(msg)));
+        HKZ_TEST_CHECK(isfinite(out[pb.P * j1]) && out[pb.P * j1] > 2e307,
+                       "out(0, %zu) = %g", j1, out[pb.P * j1]);
         for (i = 0; i < pb.K; i++)
             C[i + j1 * pb.K] = 0.25;
 
