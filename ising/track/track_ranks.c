@@ -4,8 +4,10 @@
  * receives every zero's records (the checkpoint records of
  * track_records.c, one unit per zero, joined by '|') into the tracker of
  * the whole range: the same bytes as one process. */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include "hkz/runner.h"
 #include "hkz/ly.h"
 #include "track_internal.h"
@@ -59,8 +61,17 @@ static int track_block(tctx_t *c, slong lo, slong hi)
 static int t_compute(void *ctx, const slong *u, slong m)
 {
     tctx_t *c = ctx;
-    return m > 0 ? track_block(c, c->job->j0 + u[0],
-                               c->job->j0 + u[m - 1] + 1) : HKZ_SUCCESS;
+    struct timespec ts;
+    int st = m > 0 ? track_block(c, c->job->j0 + u[0],
+                                 c->job->j0 + u[m - 1] + 1) : HKZ_SUCCESS;
+    if (c->job->done != NULL)
+    {
+        if (clock_gettime(CLOCK_MONOTONIC, &ts) == 0)
+            c->job->done[0] = ts.tv_sec + 1e-9 * ts.tv_nsec;
+        if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) == 0)
+            c->job->done[1] = ts.tv_sec + 1e-9 * ts.tv_nsec;
+    }
+    return st;
 }
 
 static int t_encode(char **rec, void *ctx, slong i)
