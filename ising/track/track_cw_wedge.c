@@ -103,12 +103,13 @@ int _hkz_lyt_wedge_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
     _hkz_lyt_box_t B, *Bp = &B;
     arf_t lo, hi, m, Dlo, Dhi, u;
     arb_t v, g, x, y, hpi;
-    int ok = 0, k, dir = 0;
+    int ok = 0, k, dir = 0, allow = *loose;
     arf_t xl0, xl1;
     double tad = arf_get_d(ta, ARF_RND_NEAR), tbd = arf_get_d(tb,
                  ARF_RND_NEAR), tha = arf_get_d(arb_midref(A), ARF_RND_NEAR),
            sp, pb, xs[5];
 
+    *loose = 0;
     _hkz_lyt_box_init(&B);
     arf_init(xl0);
     arf_init(xl1);
@@ -163,8 +164,7 @@ int _hkz_lyt_wedge_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
     if (arf_sgn(lo) <= 0 || !arb_lt(v, hpi))
         goto cleanup;
     arf_set_d(u, 0.5 * (tha + pb));
-    B.loose = *loose;
-    *loose = 0;
+    B.loose = allow;
     if (_hkz_lyt_line_build(Bp, N, ta, tb, lo, hi, u, prec))
         goto cleanup;
     *loose = B.loose;
