@@ -112,12 +112,13 @@ static int t_decode(slong *i, void *ctx, const char *rec)
 
 /* Estimated costs of Curie-Weiss zeros by the integral over the ranks'
  * blocks (any positive values give the same bytes; these only balance).
- * N = 10^4, t in [1e-5, 1e-4], CPU per zero: j = 501-504 0.34 s, 2001-2004
- * 0.61 s, 4501-4504 0.91 s (bulk: 1 + 2 j/n, n = N/2); k zeros from the
- * last, near pi/2 (K_t there is O((pi/2 - theta)^2)), from their steps over
- * [1e-5, 1.2e-5]: k = 0 ~430 times zero 501, k = 1 ~34, k = 3 ~20 (N = 2000,
- * steps over [0.1/N, 1/N]: k = 0 2639, 1 348, 2 187, 3 132, 4 103, bulk
- * 38).  NULL if not that family. */
+ * Measured at N = 10^4 (CPU per zero; x = j/n, n = N/2): over [1e-5, 1e-4]
+ * here, x = 0.1 0.34 s, 0.4 0.61 s, 0.9 0.91 s; over [1e-5, 2e-5] on the
+ * H200 host's 16 ranks (blocks of the model 1 + 2x), per block: ~0.30 s
+ * up to x = 0.3, rising to ~0.75 at x = 0.6, ~0.8 beyond; the last block
+ * (33 zeros) 245 s.  So the bulk 1 up to x = 0.25, rising linearly to 2.7
+ * at x = 0.6, then flat; the k-th zero from the last (K_t there is
+ * O((pi/2 - theta)^2)) times 1 + 12/k, and the last ~600. */
 static double *track_costs(const hkz_ly_track_job_t *jb)
 {
     slong i, n, m = jb->j1 - jb->j0;
@@ -129,8 +130,10 @@ static double *track_costs(const hkz_ly_track_job_t *jb)
     for (i = 0; i < m; i++)
     {
         slong j = jb->j0 + i, k = n - 1 - j;
-        double base = 1.0 + 2.0 * (double) (j + 1) / (double) FLINT_MAX(n, 1);
-        c[i] = k <= 0 ? 430.0 : base * (1.0 + 12.0 / (double) k);
+        double x = (double) (j + 1) / (double) FLINT_MAX(n, 1);
+        double base = 1.0 + 1.7 * FLINT_MIN(1.0, FLINT_MAX(0.0, (x - 0.25)
+                                                           / 0.35));
+        c[i] = k <= 0 ? 600.0 : base * (1.0 + 12.0 / (double) k);
     }
     return c;
 }
