@@ -46,6 +46,7 @@ static void run_zero(slong i, void *arg)
     hkz_ly_track_struct *tr = rn->tr;
     const arf_struct *t1 = arb_midref(&tr->t1);
     slong steps = 0, fails = 0, polls = 0, W = tr->W;
+    int was_done = tr->done[i] != 0;
     double span = arf_get_d(t1, ARF_RND_NEAR) -
                   arf_get_d(arb_midref(&tr->t0), ARF_RND_NEAR);
     arf_t tb, u, pred;
@@ -113,7 +114,7 @@ static void run_zero(slong i, void *arg)
                 tr->done[i] = -1;
         }
     }
-    if (tr->done[i] != 0)
+    if (tr->done[i] != 0 && !was_done)
         atomic_fetch_add(&rn->nfin, 1);
     arf_clear(tb);
     arf_clear(u);
@@ -122,8 +123,8 @@ static void run_zero(slong i, void *arg)
 
 static slong finished(const hkz_ly_track_t tr);
 
-static void round_prog(hkz_ly_track_t tr, slong max_steps,
-                              int nthreads, const hkz_progress_t *prog)
+static void round_prog(hkz_ly_track_t tr, slong max_steps, int nthreads,
+                       const hkz_progress_t *prog)
 {
     run_t rn;
     rn.tr = tr;
@@ -203,8 +204,7 @@ int hkz_ly_track_run(hkz_ly_track_t tr, slong max_steps,
         if (finished(tr) == m || (max_steps > 0 && left <= 0))
             break;
         round_prog(tr, round, _hkz_ly_nthreads(opts),
-                                 whole && opts != NULL ? opts->progress
-                                                       : NULL);
+                   whole && opts != NULL ? opts->progress : NULL);
         left -= round;
         HKZ_TRY(commit(tr));
         HKZ_TRY(hkz_progress_report(opts != NULL ? opts->progress : NULL,
