@@ -124,6 +124,33 @@ static int record(const hkz_run_units_t *u, const hkz_run_opts_t *o,
     return st;
 }
 
+/* [lo, hi) of rank r: the blocks of units idx[0..m) whose summed costs
+ * first reach r/size and (r + 1)/size of the whole (the same doubles
+ * summed in the same order on every rank: the same blocks) */
+static void cost_block(slong *lo, slong *hi, const slong *idx, slong m,
+                       const double *cost, int r, int size)
+{
+    double all = 0, acc = 0;
+    slong k, *b[2];
+    int e;
+    b[0] = lo;
+    b[1] = hi;
+    for (k = 0; k < m; k++)
+        all += cost[idx[k]];
+    for (e = 0; e < 2; e++)
+    {
+        double goal = all * (r + e) / size;
+        if (r + e == size)
+        {
+            *b[e] = m;
+            continue;
+        }
+        for (k = 0, acc = 0; k < m && acc + 0.5 * cost[idx[k]] < goal; k++)
+            acc += cost[idx[k]];
+        *b[e] = k;
+    }
+}
+
 int hkz_run(const hkz_run_units_t *u, const hkz_run_opts_t *o)
 {
     hkz_run_opts_t def;
@@ -190,7 +217,11 @@ int hkz_run(const hkz_run_units_t *u, const hkz_run_opts_t *o)
         if (!fin[i])
             idx[m++] = i;
     /* 2. this rank's block of the rest, in batches */
-    hkz_dist_block(&lo, &hi, 0, m, d != NULL ? hkz_dist_rank(d) : 0, size);
+    if (o->cost != NULL && size > 1)
+        cost_block(&lo, &hi, idx, m, o->cost, hkz_dist_rank(d), size);
+    else
+        hkz_dist_block(&lo, &hi, 0, m, d != NULL ? hkz_dist_rank(d) : 0,
+                       size);
     for (k = lo; k < hi && st == HKZ_SUCCESS; k += batch)
     {
         slong c = FLINT_MIN(batch, hi - k);

@@ -392,6 +392,10 @@ typedef struct
     slong every;                    /* steps per zero between commits */
     slong digits;                   /* > 0: declared first as checkpoint
                                        parameter "digits" */
+    double *done;                   /* NULL, or [2]: set to this process's
+                                       CLOCK_MONOTONIC and process CPU
+                                       seconds when its block was tracked
+                                       (before it waits for the others) */
 } hkz_ly_track_job_t;
 
 /** Collective over opts->dist (NULL: this process alone): creates,

@@ -9,7 +9,7 @@
  *      ranks the restored records are pooled, so that every rank sees the
  *      same work left (a resume under another rank count works);
  *   2. splits the units left over the ranks in contiguous blocks
- *      (hkz_dist_block) and computes this rank's block in batches;
+ *      (hkz_dist_block, or of even cost) and computes this rank's block in batches;
  *      between batches: the records of the batch go to the checkpoint,
  *      progress is reported (hkz/progress.h; a stop request ends the run
  *      with HKZ_ERR_INTERRUPTED, checkpoint committed), and the checkpoint
@@ -77,6 +77,9 @@ typedef struct
     int status;             /* a failure of this rank before the run: it
                                still takes part, the run fails on every
                                rank (HKZ_SUCCESS: none) */
+    const double *cost;     /* n estimated unit costs, > 0, the same on
+                               every rank: the blocks of step 2 split the
+                               cost left evenly (NULL: the unit count) */
 } hkz_run_opts_t;
 
 /** Defaults: this process alone, no checkpoint or progress, batch 1, HKZ_RUN_KEEP. */

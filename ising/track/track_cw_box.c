@@ -51,6 +51,7 @@ void _hkz_lyt_box_init(_hkz_lyt_box_t *B)
     mag_init(B->e1r);
     mag_init(B->etr);
     B->valid = 0;
+    B->loose = 0;
     B->pw = 0;
     B->Vr = NULL;
     arb_init(B->T);

@@ -34,6 +34,9 @@ typedef struct
      * far above 2^-64 of them); wp where the goal is needed */
     slong pw;
     int valid;
+    /* in: the first pass of _hkz_lyt_line_build may keep errors of 2^-8
+     * bumps (else 2^-24); out: 1 iff it did, beyond 2^-24 */
+    int loose;
 } _hkz_lyt_box_t;
 
 void _hkz_lyt_box_init(_hkz_lyt_box_t *B);
@@ -112,9 +115,10 @@ void _hkz_lyt_sub_interval(arb_t res, const arf_t lo, const arf_t hi,
                            slong a, slong m, slong wp);
 /* One step of zero i to tb in a wedge that follows the zero
  * (track_cw_wedge.c); 1 if certified (recorded), -1 if only the sign of
- * d theta/dt was not certified (an axis-aligned box may), 0 otherwise. */
+ * d theta/dt was not certified (an axis-aligned box may), 0 otherwise;
+ * *loose as B->loose of its line. */
 int _hkz_lyt_wedge_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
-                        const arf_t thpred, slong prec);
+                        const arf_t thpred, slong prec, int *loose);
 /* The certificate of a wedge (track_cw_wedge_cert.c): the sign of K_theta
  * (which = 0) or K_t (which = 1) on B->T x [lo, hi], [lo, hi] a range of
  * theta (in_d = 0) or of D (in_d = 1), 0 if not certified; the conditions
@@ -130,11 +134,12 @@ void _hkz_lyt_wedge_theta(arb_t res, const _hkz_lyt_box_t *B, const arb_t D,
                           const arb_t t);
 /* Records the certified step of zero i to tb (box [lo, hi], direction
  * dir) and theta_j(tb): from the nodes of B (Newton from gbox), else the
- * bracket inside [a, b] (from gat) (track_cw_step.c). */
-void _hkz_lyt_record(hkz_ly_track_struct *tr, slong i, const arf_t tb,
-                     const arf_t lo, const arf_t hi, int dir,
-                     const _hkz_lyt_box_t *B, double gbox, double gat,
-                     const arf_t a, const arf_t b, slong prec);
+ * bracket inside [a, b] (from gat) (track_cw_step.c); 1, or 0 (nothing
+ * recorded) where the bracket fails on a loose line (B->loose). */
+int _hkz_lyt_record(hkz_ly_track_struct *tr, slong i, const arf_t tb,
+                    const arf_t lo, const arf_t hi, int dir,
+                    const _hkz_lyt_box_t *B, double gbox, double gat,
+                    const arf_t a, const arf_t b, slong prec);
 
 /* The tracker's step and rates for the family hkz_ly_cw_family_integral
  * (track_cw_step.c). */

@@ -142,46 +142,59 @@ void _hkz_lyt_sub_interval(arb_t res, const arf_t lo, const arf_t hi, slong a,
     arb_clear(x);
 }
 
-void _hkz_lyt_record(hkz_ly_track_struct *tr, slong i, const arf_t tb,
-                     const arf_t lo, const arf_t hi, int dir,
-                     const _hkz_lyt_box_t *B, double gbox, double gat,
-                     const arf_t a, const arf_t b, slong prec)
+int _hkz_lyt_record(hkz_ly_track_struct *tr, slong i, const arf_t tb,
+                    const arf_t lo, const arf_t hi, int dir,
+                    const _hkz_lyt_box_t *B, double gbox, double gat,
+                    const arf_t a, const arf_t b, slong prec)
 {
-    hkz_ly_step_struct *st = _hkz_ly_track_new_step(tr, i);
+    hkz_ly_step_struct *st;
     slong N = *(const slong *) tr->param;
     double xn;
+    arb_t th;
     mag_t m;
 
     mag_init(m);
-    arb_set_arf(&st->ta, tr->ta + i);
-    arb_set_arf(&st->tb, tb);
-    arb_set_interval_arf(&st->box, lo, hi, prec);
-    st->dir = dir;
+    arb_init(th);
     /* the nodes bracket to the goal only if err0 is near eps (the goal
      * is 2^-6 eps-bumps above it); else straight to the bracket, and if
      * that fails (its start, Newton in doubles, or its line near the
      * degenerate saddles of beta = 1), again from the Newton point on the
      * nodes, else the nodes' bracket to 2^-40 (a narrower ball than the
-     * slice: the next step needs room of 4 radii) */
+     * slice: the next step needs room of 4 radii); those two need the
+     * line of the strict first pass (B->loose: not recorded, 0) */
     mag_mul_2exp_si(m, B->c.eps, 16);
     xn = gat;
-    if ((mag_cmp(B->err0, m) > 0 || !_hkz_lyt_box_zero(&st->theta_b, &xn, B,
-         tb, gbox, tr->rel_bits, prec)) &&
-        !_hkz_lyt_zero_at(&st->theta_b, tr, N, tb, gat, a, b, prec))
+    if ((mag_cmp(B->err0, m) > 0 || !_hkz_lyt_box_zero(th, &xn, B, tb, gbox,
+         tr->rel_bits, prec)) &&
+        !_hkz_lyt_zero_at(th, tr, N, tb, gat, a, b, prec))
     {
+        if (B->loose)
+        {
+            arb_clear(th);
+            mag_clear(m);
+            return 0;
+        }
         if (xn == gat)
             (void) _hkz_lyt_box_zero(NULL, &xn, B, tb, gbox, tr->rel_bits,
                                      prec);
-        if (!_hkz_lyt_zero_at(&st->theta_b, tr, N, tb, xn, a, b, prec))
-            (void) _hkz_lyt_box_zero(&st->theta_b, &xn, B, tb, xn, 40, prec);
+        if (!_hkz_lyt_zero_at(th, tr, N, tb, xn, a, b, prec))
+            (void) _hkz_lyt_box_zero(th, &xn, B, tb, xn, 40, prec);
     }
+    st = _hkz_ly_track_new_step(tr, i);
+    arb_set_arf(&st->ta, tr->ta + i);
+    arb_set_arf(&st->tb, tb);
+    arb_set_interval_arf(&st->box, lo, hi, prec);
+    st->dir = dir;
+    arb_swap(&st->theta_b, th);
     arb_set(tr->theta + i, &st->theta_b);
     arf_set(tr->ta + i, tb);
     if (tr->dir[i] == 0 && tr->nsteps[i] == 1)
         tr->dir[i] = dir == 0 ? 2 : dir;
     else if (tr->dir[i] != dir)
         tr->dir[i] = 2;
+    arb_clear(th);
     mag_clear(m);
+    return 1;
 }
 
 /* The axis-aligned box of zero i to tb (see top); where the wedge of
@@ -238,10 +251,9 @@ static int try_box(hkz_ly_track_struct *tr, slong i, const arf_t tb,
     if (dir == 0 && mag_cmp_2exp_si(Bp->r, arf_abs_bound_lt_2exp_si(ta) - 24)
         > 0)
         goto cleanup;
-    ok = 1;
     /* theta_j(tb) from the nodes of the box; the one-zero bracket
      * otherwise */
-    _hkz_lyt_record(tr, i, tb, lo, hi, dir, Bp, _hkz_lyt_newton_d(N,
+    ok = _hkz_lyt_record(tr, i, tb, lo, hi, dir, Bp, _hkz_lyt_newton_d(N,
                     arf_get_d(tb, ARF_RND_NEAR), arf_get_d(thpred,
                     ARF_RND_NEAR), &re), arf_get_d(thpred, ARF_RND_NEAR), lo,
                     hi, prec);
@@ -260,7 +272,14 @@ int _hkz_ly_track_try_step_cwi(hkz_ly_track_struct *tr, slong i,
                                const arf_t tb, const arf_t thpred,
                                slong prec)
 {
-    /* the wedge; the box where only its direction is open */
-    int r = _hkz_lyt_wedge_step(tr, i, tb, thpred, prec);
+    /* the wedge on the line of the loose first pass, if that fails on
+     * the strict one (then the step is the one of the strict lines alone:
+     * the same bytes); the box where only its direction is open */
+    int loose = 1, r = _hkz_lyt_wedge_step(tr, i, tb, thpred, prec, &loose);
+    if (r != 1 && loose)
+    {
+        loose = 0;
+        r = _hkz_lyt_wedge_step(tr, i, tb, thpred, prec, &loose);
+    }
     return r >= 0 ? r : try_box(tr, i, tb, thpred, prec);
 }

@@ -95,7 +95,7 @@ static void wedge_hull_d(arf_t lo, arf_t hi, slong N, double ta, double tb,
 }
 
 int _hkz_lyt_wedge_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
-                        const arf_t thpred, slong prec)
+                        const arf_t thpred, slong prec, int *loose)
 {
     const arf_struct *ta = tr->ta + i;
     const arb_struct *A = tr->theta + i;
@@ -103,12 +103,13 @@ int _hkz_lyt_wedge_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
     _hkz_lyt_box_t B, *Bp = &B;
     arf_t lo, hi, m, Dlo, Dhi, u;
     arb_t v, g, x, y, hpi;
-    int ok = 0, k, dir = 0;
+    int ok = 0, k, dir = 0, allow = *loose;
     arf_t xl0, xl1;
     double tad = arf_get_d(ta, ARF_RND_NEAR), tbd = arf_get_d(tb,
                  ARF_RND_NEAR), tha = arf_get_d(arb_midref(A), ARF_RND_NEAR),
            sp, pb, xs[5];
 
+    *loose = 0;
     _hkz_lyt_box_init(&B);
     arf_init(xl0);
     arf_init(xl1);
@@ -163,8 +164,10 @@ int _hkz_lyt_wedge_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
     if (arf_sgn(lo) <= 0 || !arb_lt(v, hpi))
         goto cleanup;
     arf_set_d(u, 0.5 * (tha + pb));
+    B.loose = allow;
     if (_hkz_lyt_line_build(Bp, N, ta, tb, lo, hi, u, prec))
         goto cleanup;
+    *loose = B.loose;
     /* 64 bits for the certificate, raised with the Ziv loop of run_zero */
     B.pw = FLINT_MIN(B.c.wp, 64 + prec - tr->prec0[i]);
     wp = B.c.wp;
@@ -220,7 +223,6 @@ int _hkz_lyt_wedge_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
         ok = k;
         goto cleanup;
     }
-    ok = 1;
     /* the slice S(tb), inner bounds (the bracket must lie inside) */
     arb_set_arf(x, tb);
     arb_set_arf(v, Dhi);
@@ -230,8 +232,8 @@ int _hkz_lyt_wedge_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
     _hkz_lyt_wedge_theta(y, Bp, v, x);
     arb_get_lbound_arf(xl1, y, wp);
     arb_set_interval_arf(B.X, xl0, xl1, ARF_PREC_EXACT);
-    _hkz_lyt_record(tr, i, tb, lo, hi, dir, Bp, _hkz_lyt_newton_d(N, tbd, pb,
-                    &sp), pb, xl0, xl1, prec);
+    ok = _hkz_lyt_record(tr, i, tb, lo, hi, dir, Bp, _hkz_lyt_newton_d(N,
+                         tbd, pb, &sp), pb, xl0, xl1, prec);
 cleanup:
     _hkz_lyt_box_clear(&B);
     arf_clear(xl0);

@@ -2,6 +2,7 @@
  * step control and the run in rounds (checkpoint commits and progress
  * reports between rounds).  How a step is certified: track_step.c. */
 #include <math.h>
+#include <stdatomic.h>
 #include <string.h>
 #include "track_cw_internal.h"
 #include "hkz_check.h"
@@ -10,7 +11,17 @@ typedef struct
 {
     hkz_ly_track_struct *tr;
     slong max_steps;
+    /* a round without a step limit (no checkpoint): the calling thread
+     * reports the finished zeros every few of its steps and a stop request
+     * ends the round; the zeros left are then not resumable anyway */
+    const hkz_progress_t *prog;
+    atomic_long nfin;
+    atomic_int stop;
 } run_t;
+
+/* the thread that called hkz_parallel_for (progress callbacks are made
+ * from the calling thread only, hkz/progress.h) */
+static _Thread_local int caller_thread = 0;
 
 /* Steps of zero i until t1, failure or max_steps.  A round ends right
  * after a certified step, so the state between rounds (and in the
@@ -34,7 +45,8 @@ static void run_zero(slong i, void *arg)
     run_t *rn = arg;
     hkz_ly_track_struct *tr = rn->tr;
     const arf_struct *t1 = arb_midref(&tr->t1);
-    slong steps = 0, fails = 0, W = tr->W;
+    slong steps = 0, fails = 0, polls = 0, W = tr->W;
+    int was_done = tr->done[i] != 0;
     double span = arf_get_d(t1, ARF_RND_NEAR) -
                   arf_get_d(arb_midref(&tr->t0), ARF_RND_NEAR);
     arf_t tb, u, pred;
@@ -42,7 +54,8 @@ static void run_zero(slong i, void *arg)
     arf_init(tb);
     arf_init(u);
     arf_init(pred);
-    while (tr->done[i] == 0 && (rn->max_steps <= 0 || steps < rn->max_steps))
+    while (tr->done[i] == 0 && (rn->max_steps <= 0 || steps < rn->max_steps)
+           && !atomic_load(&rn->stop))
     {
         double dth, lam, ta = arf_get_d(tr->ta + i, ARF_RND_NEAR), dt;
         /* Curie-Weiss by the integral while beta = N ta <= 2 (beyond, its
@@ -55,6 +68,10 @@ static void run_zero(slong i, void *arg)
             tr->done[i] = 1;
             break;
         }
+        if (rn->prog != NULL && caller_thread && ++polls % 8 == 0 &&
+            hkz_progress_report(rn->prog, atomic_load(&rn->nfin),
+                                tr->j1 - tr->j0) != HKZ_SUCCESS)
+            atomic_store(&rn->stop, 1);
         (integral ? _hkz_ly_track_rates_cwi : _hkz_ly_track_rates)(
             &dth, &lam, tr, tr->ta + i, tr->theta + i, tr->prec[i]);
         /* the Taylor model converges for lambda r_t + W r_theta < 1;
@@ -97,18 +114,33 @@ static void run_zero(slong i, void *arg)
                 tr->done[i] = -1;
         }
     }
+    if (tr->done[i] != 0 && !was_done)
+        atomic_fetch_add(&rn->nfin, 1);
     arf_clear(tb);
     arf_clear(u);
     arf_clear(pred);
 }
 
-void _hkz_ly_track_round(hkz_ly_track_t tr, slong max_steps, int nthreads)
+static slong finished(const hkz_ly_track_t tr);
+
+static void round_prog(hkz_ly_track_t tr, slong max_steps, int nthreads,
+                       const hkz_progress_t *prog)
 {
     run_t rn;
     rn.tr = tr;
     rn.max_steps = max_steps;
+    rn.prog = prog;
+    atomic_init(&rn.nfin, finished(tr));
+    atomic_init(&rn.stop, 0);
+    caller_thread = 1;
     (void) hkz_parallel_for(hkz_pool_flint(), (size_t) (tr->j1 - tr->j0),
                             nthreads, 1, run_zeros, &rn);
+    caller_thread = 0;
+}
+
+void _hkz_ly_track_round(hkz_ly_track_t tr, slong max_steps, int nthreads)
+{
+    round_prog(tr, max_steps, nthreads, NULL);
 }
 
 static slong finished(const hkz_ly_track_t tr)
@@ -162,14 +194,17 @@ int hkz_ly_track_run(hkz_ly_track_t tr, slong max_steps,
                   "hkz_ly_track_run: no start (call hkz_ly_track_start)");
     for (;;)
     {
-        /* without a checkpoint a round only waits for the progress
-         * report (and an interrupt): longer rounds, so that the threads do
-         * not wait at the end of each for the last zeros' steps */
-        slong every = tr->ckpt == NULL ? 16 * tr->every : tr->every;
-        slong round = max_steps <= 0 ? every : FLINT_MIN(left, every);
+        /* without a checkpoint or step limit one round runs every zero to
+         * its end (progress and a stop request from inside it), so that
+         * no thread waits at a round's end for the last zeros' steps
+         * (N = 2000: zero 1000 takes ~2600 steps, the bulk ~40) */
+        int whole = tr->ckpt == NULL && max_steps <= 0;
+        slong round = max_steps <= 0 ? (whole ? 0 : tr->every)
+                                     : FLINT_MIN(left, tr->every);
         if (finished(tr) == m || (max_steps > 0 && left <= 0))
             break;
-        _hkz_ly_track_round(tr, round, _hkz_ly_nthreads(opts));
+        round_prog(tr, round, _hkz_ly_nthreads(opts),
+                   whole && opts != NULL ? opts->progress : NULL);
         left -= round;
         HKZ_TRY(commit(tr));
         HKZ_TRY(hkz_progress_report(opts != NULL ? opts->progress : NULL,

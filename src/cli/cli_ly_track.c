@@ -2,6 +2,8 @@
  * zero range; the library tracks over the ranks (hkz_ly_track_ranks). */
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
+#include "hkz/runner.h"
 #include "cli_ly.h"
 
 /* "a<sep>b" -> two integers */
@@ -57,12 +59,33 @@ int hkz_cli_ly_track_setup(hkz_cli_run_t *r, const hkz_cli_track_args_t *a,
     return 0;
 }
 
+/* Under several ranks, one stderr line per rank (rank 0 prints them):
+ * its own tracking's wall and CPU seconds, then the wait for the others
+ * (MPI may spin meanwhile: that CPU is not counted). */
+static void rank_lines(double t0, const double *done)
+{
+    char line[200], *all = NULL;
+    double now = hkz_cli_wtime(), end = done[0] > 0 ? done[0] : now;
+    double cpu = done[1] > 0 ? done[1] : (double) clock() / CLOCKS_PER_SEC;
+    snprintf(line, sizeof(line), "hkz: rank %d: tracking wall %.2f s, cpu "
+             "%.2f s, then waited %.2f s\n", hkz_cli_rank(), end - t0, cpu,
+             now - end);
+    if (hkz_run_rank_lines(hkz_dist_world(), &all, line) == HKZ_SUCCESS &&
+        all != NULL)
+    {
+        fputs(all, stderr);
+        fflush(stderr);
+    }
+    flint_free(all);
+}
+
 int hkz_cli_ly_track(hkz_ly_track_t *tr, const hkz_cli_ly_family_t *fam,
                      slong j0, slong j1, const hkz_cli_track_args_t *a,
                      const hkz_ly_opts_t *o, slong digits, int *status)
 {
     hkz_ly_track_job_t job;
     hkz_ly_opts_t ro = *o;
+    double done[2] = {0, 0}, t0 = hkz_cli_wtime();
     /* the ranks share the tracking only (o stays one process's: the
      * endpoints after it are rank 0's alone) */
     ro.dist = hkz_dist_world();
@@ -78,7 +101,10 @@ int hkz_cli_ly_track(hkz_ly_track_t *tr, const hkz_cli_ly_family_t *fam,
     job.resume = a->resume;
     job.every = a->every;
     job.digits = digits;
+    job.done = done;
     *status = hkz_ly_track_ranks(tr, &job, &ro);
+    if (hkz_cli_size() > 1)
+        rank_lines(t0, done);
     if (*status == HKZ_SUCCESS || *status == HKZ_ERR_NOT_CERTIFIED)
         return 0;
     if (*status == HKZ_ERR_CHECKPOINT ||

@@ -49,7 +49,14 @@ interrupt)
   "$hkz" $args --checkpoint ck --out o2.jsonl 2>e2.txt & p=$!
   wait_for '[ -e ck ]'; kill -TERM $p; wait $p; rc=$?
   check "SIGTERM with --checkpoint: exit 130, resume line, file gone" \
-    '[ $rc -eq 130 ] && [ -e ck ] && grep -q "resume with: hkz grid heat su2 .* --resume$" e2.txt && [ ! -e o2.jsonl ]' ;;
+    '[ $rc -eq 130 ] && [ -e ck ] && grep -q "resume with: hkz grid heat su2 .* --resume$" e2.txt && [ ! -e o2.jsonl ]'
+  # track cw without a checkpoint runs every zero in one round: progress
+  # from inside it, and SIGINT stops it there (exit 130, no verdict)
+  "$hkz" track cw --n 500 --t0 2e-4 --t1 2e-3 --progress >t.txt 2>te.txt & p=$!
+  wait_for 'tr "\r" "\n" <te.txt | grep -q "^hkz: [0-9]*/250 "'
+  kill -INT $p; wait $p; rc=$?
+  check "track cw, no checkpoint: progress within the round, SIGINT: exit 130" \
+    '[ $rc -eq 130 ] && ! grep -q "verifier = cw_decrease" t.txt' ;;
 caps)
   # item 1: graph files are read with a size cap (as --g and --points)
   expect_usage_error dos --graph /dev/zero
