@@ -41,6 +41,8 @@ typedef struct
     hkz_su2_sub_fix_t sub_fix[2];  /* SU2_SUB, d = 0: the fixed-point
                                     tier at 8 and 16 digits (sub_fix.c;
                                     heat_run.c decides), else NULL */
+    int8_t *eoff;   /* per time: 1 if a CPU engine route leaves the column
+                       to the fallback (_hkz_grid_engine_cols), NULL: none */
 } _hkz_grid_times_t;
 
 int _hkz_grid_times_init(_hkz_grid_times_t *tm, const hkz_grid_heat_t g);
@@ -119,6 +121,24 @@ typedef struct
 /* whether the engine e may meet the goal at all (else the tile skips it) */
 int _hkz_grid_engine_in_reach(hkz_engine_t e, const hkz_grid_heat_t g,
                               const hkz_goal_t *goal);
+/* The engine route for a tile (heat_tile.c): out, err (np x T, ld np) and
+ * L.  Returns HKZ_SUCCESS, or HKZ_ERR_DOMAIN / _TOO_LARGE / _UNSUPPORTED
+ * when the engine grid does not cover the inputs (then the scalar route
+ * runs). */
+int _hkz_grid_engine_tile(double *out, double *err, _hkz_grid_lip_t *L,
+                          const hkz_grid_heat_t g, slong p0, slong np,
+                          const _hkz_grid_times_t *tm, hkz_engine_t e);
+/* The same over the columns a CPU engine runs (engine_cols.c): the
+ * others NaN, which the goal test leaves to the fallback. */
+int _hkz_grid_engine_cols_run(double *out, double *err, _hkz_grid_lip_t *L,
+                              const hkz_grid_heat_t g, slong p0, slong np,
+                              const _hkz_grid_times_t *tm, hkz_engine_t e);
+/* The columns a CPU engine route runs (engine_cols.c): sets tm->eoff for
+ * su2-sub from the times, the r and z lists and the goal only (so every
+ * tile and rank runs the same columns); heat_tile.c applies it when the
+ * tile's engine is on the CPU. */
+int _hkz_grid_engine_cols(_hkz_grid_times_t *tm, const hkz_grid_heat_t g,
+                          const hkz_goal_t *goal);
 /* The goal test of the engine route (tile_goal.c): from tb->eout,
  * tb->eerr, the entries meeting the goal dense (cert 1, scal 0), the
  * others cert = -1; on e's threads. */

@@ -158,6 +158,8 @@ int hkz_grid_heat_run(hkz_grid_summary_t *sum, const hkz_grid_heat_t g,
     R.S.backend = HKZ_BACKEND_CPU;
 
     status = _hkz_grid_times_init(&tm, g);
+    if (status == HKZ_SUCCESS)
+        status = _hkz_grid_engine_cols(&tm, g, &R.goal);
     if (o->scalar_only)
     {
         /* every entry by the scalar route, not the batched fallback */

@@ -89,12 +89,9 @@ static void milnor_point(double *gd, double *chord, const hkz_grid_heat_t g,
     arf_clear(ub);
 }
 
-/* The engine route for the tile: out, err (np x T, ld np) and L.  Returns
- * HKZ_SUCCESS, or HKZ_ERR_DOMAIN / _TOO_LARGE / _UNSUPPORTED when the
- * engine grid does not cover the inputs (then the scalar route runs). */
-static int engine_tile(double *out, double *err, _hkz_grid_lip_t *L,
-                       const hkz_grid_heat_t g, slong p0, slong np,
-                       const _hkz_grid_times_t *tm, hkz_engine_t e)
+int _hkz_grid_engine_tile(double *out, double *err, _hkz_grid_lip_t *L,
+                          const hkz_grid_heat_t g, slong p0, slong np,
+                          const _hkz_grid_times_t *tm, hkz_engine_t e)
 {
     slong T = tm->T, i, j;
     double *x = malloc(4 * np * sizeof(double));
@@ -275,7 +272,8 @@ int _hkz_grid_tile_engine(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
         L.Lt = L.Lx + T;
         L.Lw = L.Lt + T;
         t0 = hkz_prof_now();
-        status = engine_tile(tb->eout, tb->eerr, &L, g, p0, np, tm, e);
+        status = _hkz_grid_engine_cols_run(tb->eout, tb->eerr, &L, g, p0, np,
+                                           tm, e);
         hkz_prof_add(HKZ_PROF_ENGINE, t0);
         if (status == HKZ_SUCCESS)
             have = 1;

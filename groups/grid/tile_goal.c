@@ -150,3 +150,4 @@ int _hkz_grid_engine_in_reach(hkz_engine_t e, const hkz_grid_heat_t g,
     return o.backend != HKZ_BACKEND_CPU || g->kind != HKZ_GRID_SU2_SUB
            || goal->rel_bits <= 49;
 }
+
