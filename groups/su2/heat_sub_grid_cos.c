@@ -133,7 +133,7 @@ static void cos_range(size_t i0, size_t i1, void *arg)
         hkz_su2_sub_reduce_z_internal(zr, J[i].z, J[i].wp);
         _hkz_su2_sub_cos_factors(J[i].v, J[i].K, zr, J[i].wp);
         _hkz_su2_sub_dd_init(&J[i].dd);
-        if (J[i].wp <= HKZ_SUB_DD_WP
+        if (J[i].wp <= 2 * HKZ_SUB_DD_WP
             && !_hkz_su2_sub_dd_set(&J[i].dd, J[i].v, J[i].K + 1))
             _hkz_su2_sub_dd_clear(&J[i].dd);
     }

@@ -27,10 +27,12 @@
  * hkz_su2_sub_spectral_internal (10 + 18 >= bits(K), + 0.08/t for the
  * wrapping of the P_m recurrence), rounded up to a multiple of 64: a
  * function of the entry's own (t, r, z, d, prec).  The basis and 2 cos(kz)
- * are computed at the precision _hkz_su2_sub_basis_wp(wp) >= wp of that
- * (128, 256, then multiples of 256: fewer bases per r), the inner sums
- * and the entry's sum at wp.  So the value of an entry does not depend on
- * the other entries (tiling, shards, ranks). */
+ * are computed at the precision _hkz_su2_sub_basis_key(wp, t) >= wp of
+ * that (128, 256, then multiples of 256, and 512 for 256 at small t:
+ * fewer bases per r), the weights at _hkz_su2_sub_went_wsrc(wp, t) >= wp
+ * (one set per small t: heat_sub_grid_wcache.c), the inner sums and the
+ * entry's sum at wp.  So the value of an entry does not depend on the
+ * other entries (tiling, shards, ranks). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -175,7 +177,7 @@ static int one_class(arb_ptr res, int *ok,
             : _hkz_su2_sub_kcut_known(W->tl + ns + nd, wt[sel[i]], e,
                                       cut[sel[i]]);
         /* weights not made that far (not prepared for this r): skipped */
-        if (W->kt[ns + nd] > wt[sel[i]]->Kc)
+        if (W->kt[ns + nd] > HKZ_SUB_WSRC(wc, wt[sel[i]])->Kc)
             W->kt[ns + nd] = -1;
         K = FLINT_MAX(K, W->kt[ns + nd]);
         nd++;
@@ -209,13 +211,14 @@ static int one_class(arb_ptr res, int *ok,
     for (f = 0; f < nd; f++)
     {
         const _hkz_su2_sub_went_t *w = wt[sel[rep[f]]];
+        const _hkz_su2_sub_went_t *ws = HKZ_SUB_WSRC(wc, w);
         arb_ptr dk = W->dk + f * (K + 1);
         slong k1 = W->kt[ns + f];
         if (k1 < 0)
             continue;
         for (k = 0; k <= k1; k++)
-            arb_dot(dk + k, NULL, 0, W->B + bo[k], 1, w->W + w->off[k], 1,
-                    w->M[k] + 1, w->wp);
+            arb_dot(dk + k, NULL, 0, W->B + bo[k], 1, ws->W + ws->off[k],
+                    1, w->M[k] + 1, w->wp);
         _hkz_su2_sub_kcut_post(W->kt + f, W->tl + f, dk, k1, w->wp);
         W->ydd[f].n = -1;
         if (w->wp <= HKZ_SUB_DD_WP)
@@ -293,10 +296,11 @@ static int one_r(arb_ptr res, int *ok, const _hkz_su2_sub_went_t *const *wt,
         if (done[i])
             continue;
         /* the class of entries whose basis precision is that of entry i */
-        wpb = _hkz_su2_sub_basis_wp(wt[i]->wp);
+        wpb = _hkz_su2_sub_basis_key(wt[i]->wp, wt[i]->td);
         ns = 0;
         for (i2 = i; i2 < n; i2++)
-            if (!done[i2] && _hkz_su2_sub_basis_wp(wt[i2]->wp) == wpb)
+            if (!done[i2]
+                && _hkz_su2_sub_basis_key(wt[i2]->wp, wt[i2]->td) == wpb)
             {
                 sel[ns++] = i2;
                 done[i2] = 1;

@@ -209,6 +209,7 @@ int _hkz_su2_sub_went_make(_hkz_su2_sub_went_t *w, const arb_t t, slong wp,
     w->td = td;
     w->Kc = -1;
     w->kr = -1;
+    w->src = -1;
     w->r1 = _arb_vec_init(1);
     w->W = NULL;
     w->wp = wp;
@@ -243,6 +244,40 @@ int _hkz_su2_sub_went_make(_hkz_su2_sub_went_t *w, const arb_t t, slong wp,
     return 1;
 }
 
+/* Shared weights.  The truncation (K, M_k) and tails of an entry are
+ * those of its own (t, wp, d); its W may be read from the entry of (t,
+ * wp', d), wp' = _hkz_su2_sub_went_wsrc(wp) >= wp: its balls contain the
+ * same W_km (a ball of Arb at any precision contains the exact value), its
+ * truncation covers the entry's (K and M_k do not decrease as the
+ * tolerance 2^-wp' falls: hkz_su2_sub_choose_K/M_internal), and its bits
+ * depend on (t, wp', d) only.  So the inner sums of an entry are the same
+ * truncated sums as with its own W, in balls that are functions of its
+ * own inputs; at t = 0.01 one set of weights instead of six (192 .. 512
+ * bits). */
+slong _hkz_su2_sub_went_wsrc(slong wp, double td)
+{
+    return wp > 128 && td < HKZ_SUB_SMALL_T
+           ? FLINT_MAX(wp, _hkz_su2_sub_basis_key(wp, td)) : wp;
+}
+
+void _hkz_su2_sub_went_link(struct hkz_su2_sub_wcache_struct *c, slong q)
+{
+    _hkz_su2_sub_went_t *w = c->e + q;
+    slong wp2 = _hkz_su2_sub_went_wsrc(w->wp, w->td), k;
+    const _hkz_su2_sub_went_t *s;
+
+    /* once per entry, before it makes W of its own */
+    if (w->src >= 0 || w->Kc >= 0 || wp2 == w->wp)
+        return;
+    s = _hkz_su2_sub_wcache_find(c, w->t, w->td, wp2, w->d);
+    if (s == NULL || s->src >= 0 || s->K < w->K)
+        return;
+    for (k = 0; k <= w->K; k++)
+        if (s->M[k] < w->M[k])
+            return;
+    w->src = s - c->e;
+}
+
 /* the weights (2m+k+1) lambda^d e^{-lambda t} of w for k <= kn (at most
  * K), continuing the recurrence from k = Kc + 1: the bits of W_km do not
  * depend on how far or in how many steps the weights were extended */
@@ -266,20 +301,25 @@ int _hkz_su2_sub_went_extend(_hkz_su2_sub_went_t *w, slong kn)
         ulong ku = (ulong) k;
         arb_ptr Wk = W + w->off[k];
 
-        arb_set(wm, st + 3);
-        arb_set(rho, st + 4);
+        /* wm = e^{-lambda t} of mode m (st + 3 at m = 0), rho = q^{2m+k+2}
+         * (st + 4 at m = 0): each made only if a later mode reads it (the
+         * same products as one step per m, fewer of them: M_k = 0 for
+         * most k at small t) */
         for (m = 0; m <= w->M[k]; m++)
         {
             ulong mu = (ulong) m;
-            arb_mul_ui(Wk + m, wm, 2 * mu + ku + 1, w->wp);
+            arb_mul_ui(Wk + m, m == 0 ? st + 3 : wm, 2 * mu + ku + 1, w->wp);
             if (w->d != 0)
             {
                 arb_ui_pow_ui(pw, 4 * mu * (mu + ku + 1) + 2 * ku, w->d,
                               w->wp);
                 arb_mul(Wk + m, Wk + m, pw, w->wp);
             }
-            arb_mul(wm, wm, rho, w->wp);
-            arb_mul(rho, rho, st + 1, w->wp);
+            if (m + 1 <= w->M[k])
+                arb_mul(wm, m == 0 ? st + 3 : wm, m == 0 ? st + 4 : rho,
+                        w->wp);
+            if (m + 2 <= w->M[k])
+                arb_mul(rho, m == 0 ? st + 4 : rho, st + 1, w->wp);
         }
         arb_mul(st + 3, st + 3, st + 2, w->wp);
         arb_mul(st + 4, st + 4, st + 0, w->wp);

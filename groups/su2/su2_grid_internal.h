@@ -180,7 +180,20 @@ typedef struct
     arb_struct st[5];  /* the weight recurrence's state at k = Kc + 1 */
     arb_ptr r1;        /* the last r prepared, and its k-cut kr (-1: none) */
     slong kr;
+    slong src;         /* slot of the entry whose W serve this one (its
+                          weights of (t, _hkz_su2_sub_went_wsrc(wp)), d),
+                          or -1: its own W */
 } _hkz_su2_sub_went_t;
+
+/* the precision of the weights an entry of (t, wp) reads: at small t and
+ * wp > 128 those of its basis key (one set serves the working precisions
+ * of a t: heat_sub_grid_wcache.c), else wp */
+slong _hkz_su2_sub_went_wsrc(slong wp, double td);
+/* links the entry of slot q of c to the entry of (t, its wsrc, d) if
+ * that one is cached and its truncation covers q's, and q has no W yet */
+void _hkz_su2_sub_went_link(struct hkz_su2_sub_wcache_struct *c, slong q);
+/* the entry whose W serve w (w itself, or the slot w->src of c) */
+#define HKZ_SUB_WSRC(c, w) ((w)->src >= 0 ? (c)->e + (w)->src : (w))
 
 /* the distance estimate of the last (r, z) of _hkz_su2_sub_entry_wp */
 typedef struct
@@ -282,6 +295,11 @@ void _hkz_su2_sub_coef_clear(struct hkz_su2_sub_wcache_struct *c);
 /* the precision of the basis of an entry of working precision wp:
  * 256 up to 256, else wp rounded up to a multiple of 256 */
 slong _hkz_su2_sub_basis_wp(slong wp);
+/* the precision of the basis and 2 cos(kz) of an entry of (t, wp):
+ * _hkz_su2_sub_basis_wp, but 512 for 256 at t < HKZ_SUB_SMALL_T (its r
+ * has entries of 512 there: one basis serves both) */
+#define HKZ_SUB_SMALL_T 0.0625
+slong _hkz_su2_sub_basis_key(slong wp, double td);
 void _hkz_su2_sub_r_basis(arb_ptr B, const slong *bo, slong K,
         const slong *Mx, const arb_t r, slong wp,
         const struct hkz_su2_sub_wcache_struct *c, arb_ptr ws);
