@@ -53,7 +53,8 @@ typedef struct
     int *st;
     double *td;
     slong *wp, *wpb, *wi, *k1, *ki;   /* per entry: wi slot, ki key */
-    slong *uk, *kn, *nl;   /* per key: slot, largest cut; new keys */
+    slong *ws;             /* per entry: the slot of its weights' source */
+    slong *uk, *nl;        /* per key: slot; new keys */
     slong *kx;             /* per key: how far its own W are made */
     _hkz_su2_sub_went_t *nw;               /* the new weight sets */
     const key_t_ *keys;                    /* the new keys */
@@ -115,11 +116,11 @@ static void extend_range(size_t i0, size_t i1, void *arg)
     flint_cleanup();
 }
 
-/* kx[i]: how far key i makes its own W: -1 if it reads those of its
- * source (linked here, heat_sub_grid_wcache.c), else the largest cut of
- * its entries and of the keys that read its W */
+/* kx[i]: how far key i makes its W: -1 if it reads those of its source
+ * (heat_sub_grid_wcache.c), else the largest cut k1 of the entries that
+ * read them (ws: per entry its weights' slot) */
 static int weights_plan(struct hkz_su2_sub_wcache_struct *c, prep_t *P,
-                        slong nu)
+                        slong nu, slong n)
 {
     slong *need = malloc(FLINT_MAX(c->n, 1) * sizeof(slong)), i;
 
@@ -127,16 +128,9 @@ static int weights_plan(struct hkz_su2_sub_wcache_struct *c, prep_t *P,
               "memory");
     for (i = 0; i < c->n; i++)
         need[i] = -1;
-    for (i = 0; i < nu; i++)
-        if (P->uk[i] >= 0)
-            _hkz_su2_sub_went_link(c, P->uk[i]);
-    for (i = 0; i < nu; i++)
-        if (P->uk[i] >= 0)
-        {
-            const _hkz_su2_sub_went_t *w = c->e + P->uk[i];
-            slong q = HKZ_SUB_WSRC(c, w) - c->e;
-            need[q] = FLINT_MAX(need[q], P->kn[i]);
-        }
+    for (i = 0; i < n; i++)
+        if (P->ws[i] >= 0)
+            need[P->ws[i]] = FLINT_MAX(need[P->ws[i]], P->k1[i]);
     for (i = 0; i < nu; i++)
         P->kx[i] = P->uk[i] < 0 || c->e[P->uk[i]].src >= 0 ? -1
                    : need[P->uk[i]];
@@ -209,7 +203,7 @@ int hkz_su2_sub_wcache_prepare_keys(hkz_su2_sub_wcache_t c, slong n,
 {
     prep_t P;
     key_t_ *K = malloc(FLINT_MAX(2 * n, 1) * sizeof(key_t_));
-    slong *sl = malloc(FLINT_MAX(17 * n, 1) * sizeof(slong));
+    slong *sl = malloc(FLINT_MAX(16 * n, 1) * sizeof(slong));
     slong i, nu = 0, nn = 0, m = 0;
     int status = HKZ_SUCCESS;
 
@@ -225,8 +219,8 @@ int hkz_su2_sub_wcache_prepare_keys(hkz_su2_sub_wcache_t c, slong n,
      * weights' sources) 2 n each */
     P.wp = sl; P.wpb = sl + n; P.wi = sl + 2 * n; P.ki = sl + 3 * n;
     P.ft = sl + 4 * n; P.fr = sl + 5 * n; P.fz = sl + 6 * n;
-    P.k1 = sl + 7 * n; P.uk = sl + 9 * n; P.kn = sl + 11 * n;
-    P.nl = sl + 13 * n; P.kx = sl + 15 * n;
+    P.k1 = sl + 7 * n; P.uk = sl + 9 * n; P.nl = sl + 11 * n;
+    P.kx = sl + 13 * n; P.ws = sl + 15 * n;
     /* 1. working precisions; the first failed check is reported (a ball
      * fails at its first entry) */
     status = _hkz_su2_sub_first_of(P.ft, n, t, NULL);
@@ -305,18 +299,23 @@ int hkz_su2_sub_wcache_prepare_keys(hkz_su2_sub_wcache_t c, slong n,
         goto cleanup;
     for (i = 0; i < nn; i++)
         P.uk[P.nl[i]] = P.k1[i];
-    for (i = 0; i < n; i++)
-        P.wi[i] = P.uk[P.ki[i]];
-    /* 3. the k-cuts; per key the largest, its weights extended to it, its
-     * recurrence tables (few precisions: on this thread) */
-    status = _hkz_su2_sub_kcut_many(P.k1, n, r, P.wi, c, e);
-    if (status != HKZ_SUCCESS)
-        goto cleanup;
+    /* the keys linked to their weights' sources (heat_sub_grid_wcache.c:
+     * an entry then sums with its source's truncation, tails and W) */
     for (i = 0; i < nu; i++)
-        P.kn[i] = -1;
+        if (P.uk[i] >= 0)
+            _hkz_su2_sub_went_link(c, P.uk[i]);
     for (i = 0; i < n; i++)
-        P.kn[P.ki[i]] = FLINT_MAX(P.kn[P.ki[i]], P.k1[i]);
-    status = weights_plan(c, &P, nu);
+    {
+        P.wi[i] = P.uk[P.ki[i]];
+        P.ws[i] = P.wi[i] < 0 ? -1
+                  : HKZ_SUB_WSRC(c, c->e + P.wi[i]) - c->e;
+    }
+    /* 3. the k-cuts (of the sources' truncations); per source slot the
+     * largest, its weights extended to it, its recurrence tables (few
+     * precisions: on this thread) */
+    status = _hkz_su2_sub_kcut_many(P.k1, n, r, P.ws, c, e);
+    if (status == HKZ_SUCCESS)
+        status = weights_plan(c, &P, nu, n);
     if (status == HKZ_SUCCESS)
         status = hkz_engine_parallel_for(e, (size_t) nu, extend_range, &P);
     for (i = 0; status == HKZ_SUCCESS && i < nu; i++)
@@ -325,13 +324,20 @@ int hkz_su2_sub_wcache_prepare_keys(hkz_su2_sub_wcache_t c, slong n,
         if (P.kx[i] == -2)
             status = hkz_error_set(HKZ_ERR_NOMEM, "su2-sub fallback: out "
                                    "of memory");
-        else if (P.uk[i] >= 0 && P.kn[i] >= 0)
-            status = _hkz_su2_sub_coef_add(c, _hkz_su2_sub_basis_key(w->wp, w->td),
-                                           P.kn[i], w->M);
+        else if (P.uk[i] >= 0 && P.kx[i] >= 0)
+            status = _hkz_su2_sub_coef_add(c,
+                    _hkz_su2_sub_basis_key(w->wp, w->td), P.kx[i], w->M);
     }
-    /* 4. 2 cos(kz) per distinct (z, basis precision) */
+    /* 4. 2 cos(kz) per distinct (z, basis key), as far as the entries'
+     * own a priori cuts (an entry summed with its source's truncation
+     * stops near its own cut: heat_sub_grid_multi.c; a vector too short
+     * for it is computed there, the same bits) */
     if (status == HKZ_SUCCESS)
-        status = _hkz_su2_sub_wcache_cos_many(c, n, z, P.wpb, P.k1, e);
+        status = _hkz_su2_sub_kcut_many(P.kx, n, r, P.wi, c, e);
+    for (i = 0; status == HKZ_SUCCESS && i < n; i++)
+        P.kx[i] = FLINT_MIN(P.kx[i], P.k1[i]);
+    if (status == HKZ_SUCCESS)
+        status = _hkz_su2_sub_wcache_cos_many(c, n, z, P.wpb, P.kx, e);
     for (i = 0; status == HKZ_SUCCESS && i < n; i++)
     {
         if (key != NULL)

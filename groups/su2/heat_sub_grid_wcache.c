@@ -244,15 +244,16 @@ int _hkz_su2_sub_went_make(_hkz_su2_sub_went_t *w, const arb_t t, slong wp,
     return 1;
 }
 
-/* Shared weights.  The truncation (K, M_k) and tails of an entry are
- * those of its own (t, wp, d); its W may be read from the entry of (t,
- * wp', d), wp' = _hkz_su2_sub_went_wsrc(wp) >= wp: its balls contain the
- * same W_km (a ball of Arb at any precision contains the exact value), its
- * truncation covers the entry's (K and M_k do not decrease as the
- * tolerance 2^-wp' falls: hkz_su2_sub_choose_K/M_internal), and its bits
- * depend on (t, wp', d) only.  So the inner sums of an entry are the same
- * truncated sums as with its own W, in balls that are functions of its
- * own inputs; at t = 0.01 one set of weights instead of six (192 .. 512
+/* Shared truncations.  An entry of (t, wp, d) at small t is summed with
+ * the truncation (K, M_k), tails, a priori k-cut, weights W and inner sums
+ * d_k of the entry of (t, wp', d), wp' = _hkz_su2_sub_went_wsrc(wp) >= wp
+ * (its source, when that one is cached: made by the same prepare), and at
+ * its own wp only the outer sum over k, its cut kt (heat_sub_grid_multi.c)
+ * and its rounding: the source's tails bound the source's truncation
+ * (spec 3.5, at every point), its balls contain the exact W_km and d_k of
+ * that truncation, and their bits depend on (t, wp', d) only -- so an
+ * entry's ball is still a function of its own inputs.  At t = 0.01 one
+ * set of weights and one of inner sums per r instead of six (192 .. 512
  * bits). */
 slong _hkz_su2_sub_went_wsrc(slong wp, double td)
 {
@@ -263,19 +264,15 @@ slong _hkz_su2_sub_went_wsrc(slong wp, double td)
 void _hkz_su2_sub_went_link(struct hkz_su2_sub_wcache_struct *c, slong q)
 {
     _hkz_su2_sub_went_t *w = c->e + q;
-    slong wp2 = _hkz_su2_sub_went_wsrc(w->wp, w->td), k;
+    slong wp2 = _hkz_su2_sub_went_wsrc(w->wp, w->td);
     const _hkz_su2_sub_went_t *s;
 
     /* once per entry, before it makes W of its own */
     if (w->src >= 0 || w->Kc >= 0 || wp2 == w->wp)
         return;
     s = _hkz_su2_sub_wcache_find(c, w->t, w->td, wp2, w->d);
-    if (s == NULL || s->src >= 0 || s->K < w->K)
-        return;
-    for (k = 0; k <= w->K; k++)
-        if (s->M[k] < w->M[k])
-            return;
-    w->src = s - c->e;
+    if (s != NULL && s->src < 0)
+        w->src = s - c->e;
 }
 
 /* the weights (2m+k+1) lambda^d e^{-lambda t} of w for k <= kn (at most

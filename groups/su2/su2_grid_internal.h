@@ -180,17 +180,17 @@ typedef struct
     arb_struct st[5];  /* the weight recurrence's state at k = Kc + 1 */
     arb_ptr r1;        /* the last r prepared, and its k-cut kr (-1: none) */
     slong kr;
-    slong src;         /* slot of the entry whose W serve this one (its
-                          weights of (t, _hkz_su2_sub_went_wsrc(wp)), d),
-                          or -1: its own W */
+    slong src;         /* slot of the entry of (t, _hkz_su2_sub_went_wsrc
+                          (wp), d) whose truncation, tails and W serve
+                          this one (heat_sub_grid_wcache.c), or -1 */
 } _hkz_su2_sub_went_t;
 
-/* the precision of the weights an entry of (t, wp) reads: at small t and
- * wp > 128 those of its basis key (one set serves the working precisions
- * of a t: heat_sub_grid_wcache.c), else wp */
+/* the precision of the truncation and weights an entry of (t, wp) sums
+ * with: at small t and wp > 128 its basis key (one set serves the working
+ * precisions of a t: heat_sub_grid_wcache.c), else wp */
 slong _hkz_su2_sub_went_wsrc(slong wp, double td);
 /* links the entry of slot q of c to the entry of (t, its wsrc, d) if
- * that one is cached and its truncation covers q's, and q has no W yet */
+ * that one is cached and q has no W yet */
 void _hkz_su2_sub_went_link(struct hkz_su2_sub_wcache_struct *c, slong q);
 /* the entry whose W serve w (w itself, or the slot w->src of c) */
 #define HKZ_SUB_WSRC(c, w) ((w)->src >= 0 ? (c)->e + (w)->src : (w))
@@ -320,6 +320,37 @@ int _hkz_su2_sub_wcache_cos_many(struct hkz_su2_sub_wcache_struct *c,
         const slong *K, hkz_engine_t e);
 void _hkz_su2_sub_wcache_cos_clear(struct hkz_su2_sub_wcache_struct *c);
 
+/* scratch of one call, reused by its classes and r values (grown on
+ * demand: the balls of B, dk keep their limbs from one r to the next) */
+typedef struct
+{
+    arb_ptr B, dk, c, ws;     /* basis, inner sums, 2 cos(kz), 4 balls */
+    slong nB, ndk, nc;
+    slong *kt;                /* per truncation f: dd prefix, a priori
+                                 cut; per entry: its cut (3 ns) */
+    mag_ptr tl;               /* per f: post and a priori tails; per
+                                 entry: its dropped part (3 ns) */
+    slong nt;
+    mag_ptr S;                /* per f: the sums of post_cut (K + 2) */
+    slong nS;
+    slong *first, *rep;       /* per entry: its time; per time: an entry */
+    slong ne;
+    slong *mark;              /* per weight slot: its time index, or -1 */
+    slong nmark;
+    _hkz_su2_sub_dd_t *ydd;   /* per distinct time: d_k as double-doubles */
+    slong nydd;
+    _hkz_su2_sub_dd_t xdd[1]; /* 2 cos(kz) computed here, as those */
+} _hkz_su2_sub_mws_t;
+
+/* heat_sub_grid_mws.c: free W; room for ns entries of a class and the
+ * slots of c (0: out of memory); a vector *v of *n balls grown to need;
+ * W->S grown to need mags */
+void _hkz_su2_sub_mws_clear(_hkz_su2_sub_mws_t *W);
+int _hkz_su2_sub_mws_room(_hkz_su2_sub_mws_t *W, slong ns,
+                          const struct hkz_su2_sub_wcache_struct *c);
+int _hkz_su2_sub_mws_vec(arb_ptr *v, slong *n, slong need);
+int _hkz_su2_sub_mws_mag(_hkz_su2_sub_mws_t *W, slong need);
+
 /* heat_sub_grid_kcut.c: the k1 <= w->K beyond which the inner sums
  * d_k(t) (k1 < k <= w->K) of the weights w (d = 0) may be dropped at every
  * r with cos r <= c, and tail >= sum_{k > k1} |d_k| (proven a priori
@@ -327,9 +358,12 @@ void _hkz_su2_sub_wcache_cos_clear(struct hkz_su2_sub_wcache_struct *c);
 slong _hkz_su2_sub_kcut(mag_t tail, const _hkz_su2_sub_went_t *w,
                         const mag_t c);
 /* kt <= Kw and tl >= 2 sum_{k > kt} |d_k| with that sum below
- * 2^{-wp-4} sum_k |d_k| (the cut on computed inner sums) */
-void _hkz_su2_sub_kcut_post(slong *kt, mag_t tl, arb_srcptr dk, slong Kw,
-                            slong wp);
+ * 2^{-wp-4} sum_k |d_k| (the cut on computed inner sums), from S and
+ * tot >= sum_k |d_k| made once per d by _hkz_su2_sub_kcut_sums (S: Kw + 1
+ * mags, S[k] >= sum_{j >= k} |d_j| for k >= 1) for any wp */
+void _hkz_su2_sub_kcut_sums(mag_ptr S, mag_t tot, arb_srcptr dk, slong Kw);
+void _hkz_su2_sub_kcut_post(slong *kt, mag_t tl, mag_srcptr S,
+                            const mag_t tot, slong Kw, slong wp);
 /* the same for a k1 it returned before for (w, c): only the tail made */
 slong _hkz_su2_sub_kcut_known(mag_t tail, const _hkz_su2_sub_went_t *w,
                               const mag_t c, slong k1);
