@@ -31,7 +31,7 @@
  * are computed at the precision _hkz_su2_sub_basis_key(wp, t) >= wp of
  * that (128, 256, then multiples of 256, and 512 for 256 at small t:
  * fewer bases per r), the truncation, weights and inner sums at
- * _hkz_su2_sub_went_wsrc(wp, t) >= wp (one set per small t: heat_sub_
+ * _hkz_su2_sub_went_wsrc(wp, t) >= wp (few sets per small t: heat_sub_
  * grid_wcache.c), the cut kt and the entry's sum at wp.  So the value of
  * an entry does not depend on the other entries (tiling, shards,
  * ranks). */
@@ -89,8 +89,9 @@ static int one_class(arb_ptr res, int *ok,
         W->kt[ns + nd] = cut == NULL
             ? _hkz_su2_sub_kcut(W->tl + ns + nd, ws, e)
             : _hkz_su2_sub_kcut_known(W->tl + ns + nd, ws, e, cut[sel[i]]);
-        /* weights not made that far (not prepared for this r): skipped */
-        if (W->kt[ns + nd] > ws->Kc)
+        /* weights not made that far (not prepared for this r), or no
+         * tails: skipped (ok = 0) */
+        if (W->kt[ns + nd] > ws->Kc || !ws->tails)
             W->kt[ns + nd] = -1;
         K = FLINT_MAX(K, W->kt[ns + nd]);
         nd++;

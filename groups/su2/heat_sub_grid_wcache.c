@@ -173,8 +173,32 @@ const _hkz_su2_sub_went_t *_hkz_su2_sub_wcache_find(
     return q >= 0 ? c->e + q : NULL;
 }
 
+/* w->tail: the m-tails of k <= K and the k-tail beyond K (spec 3.5,
+ * heat_sub_tail.c) at a lower bound of t */
+static void went_tails(_hkz_su2_sub_went_t *w)
+{
+    mag_t tlo, bk;
+    slong k;
+
+    mag_init(tlo);
+    mag_init(bk);
+    arb_get_mag_lower(tlo, w->t);
+    mag_zero(w->tail);
+    for (k = 0; k <= w->K; k++)
+    {
+        hkz_su2_sub_tail_m_internal(bk, (ulong) k, (ulong) w->M[k], tlo,
+                                    w->d);
+        mag_add(w->tail, w->tail, bk);
+    }
+    hkz_su2_sub_tail_k_internal(bk, (ulong) w->K, tlo, w->d);
+    mag_add(w->tail, w->tail, bk);
+    w->tails = 1;
+    mag_clear(tlo);
+    mag_clear(bk);
+}
+
 /* the truncation of hkz_su2_sub_spectral_internal at precision wp for
- * (t, d) into w, its tails, and the state of the weight recurrence at k =
+ * (t, d) into w, its tails (went_tails), and the state of the weight recurrence at k =
  * 0 (no weights yet: went_extend); 0 if K is too large */
 int _hkz_su2_sub_went_make(_hkz_su2_sub_went_t *w, const arb_t t, slong wp,
                            ulong d)
@@ -185,7 +209,6 @@ int _hkz_su2_sub_went_make(_hkz_su2_sub_went_t *w, const arb_t t, slong wp,
     slong K = hkz_su2_sub_choose_K_internal(td, d, logtol), M = 0, k;
     arb_ptr st = w->st;
     arb_t a;
-    mag_t tlo, bk;
 
     if (K >= HKZ_SUB_KMAX)
         return 0;
@@ -220,7 +243,6 @@ int _hkz_su2_sub_went_make(_hkz_su2_sub_went_t *w, const arb_t t, slong wp,
     for (k = 0; k < 5; k++)
         arb_init(st + k);
     arb_init(a);
-    mag_init(tlo); mag_init(bk);
     /* e^{-lambda t} = e^{-2kt} e^{-4m(m+k+1)t}: W_{m+1}/W_m = q^{2m+k+2},
      * q = e^{-4t} (as in hkz_su2_sub_spectral_internal); st = q, q^2,
      * e^{-2t}, then per k: e^{-2kt}, q^{k+2} */
@@ -231,16 +253,12 @@ int _hkz_su2_sub_went_make(_hkz_su2_sub_went_t *w, const arb_t t, slong wp,
     arb_exp(st + 2, a, wp);
     arb_one(st + 3);
     arb_set(st + 4, st + 1);
-    arb_get_mag_lower(tlo, t);
-    for (k = 0; k <= K; k++)
-    {
-        hkz_su2_sub_tail_m_internal(bk, (ulong) k, (ulong) w->M[k], tlo, d);
-        mag_add(w->tail, w->tail, bk);
-    }
-    hkz_su2_sub_tail_k_internal(bk, (ulong) K, tlo, d);
-    mag_add(w->tail, w->tail, bk);
+    /* the tails now, or for an entry that will sum with its source's
+     * truncation (_hkz_su2_sub_went_link) only if it is not linked */
+    w->tails = 0;
+    if (_hkz_su2_sub_went_wsrc(wp, td) == wp)
+        went_tails(w);
     arb_clear(a);
-    mag_clear(tlo); mag_clear(bk);
     return 1;
 }
 
@@ -252,13 +270,15 @@ int _hkz_su2_sub_went_make(_hkz_su2_sub_went_t *w, const arb_t t, slong wp,
  * and its rounding: the source's tails bound the source's truncation
  * (spec 3.5, at every point), its balls contain the exact W_km and d_k of
  * that truncation, and their bits depend on (t, wp', d) only -- so an
- * entry's ball is still a function of its own inputs.  At t = 0.01 one
- * set of weights and one of inner sums per r instead of six (192 .. 512
- * bits). */
+ * entry's ball is still a function of its own inputs.  wp' = wp rounded
+ * up to 256, 512 (as the basis precisions): at t = 0.01 two sets of
+ * weights and of inner sums per r instead of six (192 .. 512 bits); all
+ * working precisions on 512 (longer truncations where an r has no
+ * entries of 512) measured the same on B16. */
 slong _hkz_su2_sub_went_wsrc(slong wp, double td)
 {
     return wp > 128 && td < HKZ_SUB_SMALL_T
-           ? FLINT_MAX(wp, _hkz_su2_sub_basis_key(wp, td)) : wp;
+           ? _hkz_su2_sub_basis_wp(wp) : wp;
 }
 
 void _hkz_su2_sub_went_link(struct hkz_su2_sub_wcache_struct *c, slong q)
@@ -269,10 +289,16 @@ void _hkz_su2_sub_went_link(struct hkz_su2_sub_wcache_struct *c, slong q)
 
     /* once per entry, before it makes W of its own */
     if (w->src >= 0 || w->Kc >= 0 || wp2 == w->wp)
+    {
+        if (w->src < 0 && !w->tails)
+            went_tails(w);
         return;
+    }
     s = _hkz_su2_sub_wcache_find(c, w->t, w->td, wp2, w->d);
-    if (s != NULL && s->src < 0)
+    if (s != NULL && s->src < 0 && s->tails)
         w->src = s - c->e;
+    else if (!w->tails)
+        went_tails(w);           /* on its own */
 }
 
 /* the weights (2m+k+1) lambda^d e^{-lambda t} of w for k <= kn (at most

@@ -177,6 +177,7 @@ typedef struct
     slong Kc;      /* weights made for k <= Kc (extended on demand) */
     arb_ptr W;     /* off[Kc + 1] weights */
     mag_t tail;    /* m-tails for k <= K and the k-tail beyond K */
+    int tails;     /* tail made (not for an entry linked to a source) */
     arb_struct st[5];  /* the weight recurrence's state at k = Kc + 1 */
     arb_ptr r1;        /* the last r prepared, and its k-cut kr (-1: none) */
     slong kr;
@@ -186,8 +187,8 @@ typedef struct
 } _hkz_su2_sub_went_t;
 
 /* the precision of the truncation and weights an entry of (t, wp) sums
- * with: at small t and wp > 128 its basis key (one set serves the working
- * precisions of a t: heat_sub_grid_wcache.c), else wp */
+ * with: at small t and wp > 128 its basis precision (one set serves
+ * several working precisions of a t: heat_sub_grid_wcache.c), else wp */
 slong _hkz_su2_sub_went_wsrc(slong wp, double td);
 /* links the entry of slot q of c to the entry of (t, its wsrc, d) if
  * that one is cached and q has no W yet */
