@@ -143,13 +143,24 @@ static int one_class(arb_ptr res, int *ok,
     }
     /* per entry its cut kt at its own precision (kte), its dropped part
      * (tl[i]: 2 T(k1) + the post tail), the dd prefix of its truncation */
+    for (f = 0; f < nd; f++)
+        W->kt[3 * ns + f] = -1;          /* the last entry of f cut */
     for (i = 0; i < ns; i++)
     {
         const _hkz_su2_sub_went_t *w = wt[sel[i]];
+        slong i0;
         f = first[i];
+        i0 = W->kt[3 * ns + f];
         kte[i] = -1;
         if (W->kt[ns + f] < 0)
             continue;
+        if (i0 >= 0 && wt[sel[i0]]->wp == w->wp)
+        {
+            kte[i] = kte[i0];            /* the same cut */
+            mag_set(W->tl + 2 * ns + i, W->tl + 2 * ns + i0);
+            continue;
+        }
+        W->kt[3 * ns + f] = i;
         _hkz_su2_sub_kcut_post(kte + i, W->tl + 2 * ns + i,
                 W->S + f * (K + 2), W->S + f * (K + 2) + K + 1,
                 W->kt[ns + f], w->wp);

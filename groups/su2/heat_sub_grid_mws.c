@@ -32,7 +32,7 @@ int _hkz_su2_sub_mws_room(_hkz_su2_sub_mws_t *W, slong ns,
     slong i;
     if (ns > W->nt)
     {
-        slong *kt = realloc(W->kt, 3 * ns * sizeof(slong));
+        slong *kt = realloc(W->kt, 4 * ns * sizeof(slong));
         if (kt == NULL)
             return 0;
         W->kt = kt;

@@ -332,10 +332,15 @@ int hkz_su2_sub_wcache_prepare_keys(hkz_su2_sub_wcache_t c, slong n,
      * own a priori cuts (an entry summed with its source's truncation
      * stops near its own cut: heat_sub_grid_multi.c; a vector too short
      * for it is computed there, the same bits) */
-    if (status == HKZ_SUCCESS)
-        status = _hkz_su2_sub_kcut_many(P.kx, n, r, P.wi, c, e);
+    for (i = m = 0; i < n; i++)
+    {
+        P.nl[i] = P.ws[i] != P.wi[i] ? P.wi[i] : -1;   /* linked only */
+        m += P.nl[i] >= 0;
+    }
+    if (status == HKZ_SUCCESS && m > 0)
+        status = _hkz_su2_sub_kcut_many(P.kx, n, r, P.nl, c, e);
     for (i = 0; status == HKZ_SUCCESS && i < n; i++)
-        P.kx[i] = FLINT_MIN(P.kx[i], P.k1[i]);
+        P.kx[i] = P.nl[i] < 0 ? P.k1[i] : FLINT_MIN(P.kx[i], P.k1[i]);
     if (status == HKZ_SUCCESS)
         status = _hkz_su2_sub_wcache_cos_many(c, n, z, P.wpb, P.kx, e);
     for (i = 0; status == HKZ_SUCCESS && i < n; i++)

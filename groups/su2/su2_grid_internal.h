@@ -328,7 +328,8 @@ typedef struct
     arb_ptr B, dk, c, ws;     /* basis, inner sums, 2 cos(kz), 4 balls */
     slong nB, ndk, nc;
     slong *kt;                /* per truncation f: dd prefix, a priori
-                                 cut; per entry: its cut (3 ns) */
+                                 cut; per entry: its cut; per f: its
+                                 last entry cut (4 ns) */
     mag_ptr tl;               /* per f: post and a priori tails; per
                                  entry: its dropped part (3 ns) */
     slong nt;
