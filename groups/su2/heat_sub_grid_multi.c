@@ -131,6 +131,8 @@ static int one_class(arb_ptr res, int *ok,
         arb_ptr dk = W->dk + f * (K + 1);
         mag_ptr S = W->S + f * (K + 2), tot = S + K + 1;
         slong k1 = W->kt[ns + f];
+        W->ydd[f].n = -1;
+        W->kt[f] = -1;                   /* the longest dd prefix needed */
         if (k1 < 0)
             continue;
         for (k = 0; k <= k1; k++)
@@ -138,8 +140,6 @@ static int one_class(arb_ptr res, int *ok,
                     1, ws->M[k] + 1, ws->wp);
         _hkz_su2_sub_kcut_sums(S, tot, dk, k1);
         mag_mul_2exp_si(W->tl + ns + f, W->tl + ns + f, 1);
-        W->ydd[f].n = -1;
-        W->kt[f] = -1;                   /* the longest dd prefix needed */
     }
     /* per entry its cut kt at its own precision (kte), its dropped part
      * (tl[i]: 2 T(k1) + the post tail), the dd prefix of its truncation */
