@@ -193,6 +193,11 @@ static int one_class(arb_ptr res, int *ok,
          * are computed, nor do its double-doubles) */
         cz = ce != NULL ? ce->c : NULL;
         xd = ce != NULL ? &ce->dd : W->xdd;
+        if (cz != NULL && w->wp <= HKZ_SUB_DD_WP && ce->Kd < kt)
+        {
+            _hkz_su2_sub_dd_set(W->xdd, cz, kt + 1);   /* not cached */
+            xd = W->xdd;
+        }
         if (cz == NULL)
         {
             hkz_su2_sub_reduce_z_internal(zr, zi, wpb);

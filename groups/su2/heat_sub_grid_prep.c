@@ -341,8 +341,11 @@ int hkz_su2_sub_wcache_prepare_keys(hkz_su2_sub_wcache_t c, slong n,
         status = _hkz_su2_sub_kcut_many(P.kx, n, r, P.nl, c, e);
     for (i = 0; status == HKZ_SUCCESS && i < n; i++)
         P.kx[i] = P.nl[i] < 0 ? P.k1[i] : FLINT_MIN(P.kx[i], P.k1[i]);
+    for (i = 0; i < n; i++)     /* double-doubles for wp <= 256 only */
+        P.nl[i] = P.wp[i] <= HKZ_SUB_DD_WP ? P.kx[i] : -1;
     if (status == HKZ_SUCCESS)
-        status = _hkz_su2_sub_wcache_cos_many(c, n, z, P.wpb, P.kx, e);
+        status = _hkz_su2_sub_wcache_cos_many(c, n, z, P.wpb, P.kx, P.nl,
+                                              e);
     for (i = 0; status == HKZ_SUCCESS && i < n; i++)
     {
         if (key != NULL)

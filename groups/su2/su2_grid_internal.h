@@ -247,7 +247,9 @@ typedef struct
     double zd;     /* mid(z) as a double */
     slong wp, K;
     arb_ptr c;     /* K + 1: 2 cos(kz) (c_0 = 1) */
-    _hkz_su2_sub_dd_t dd;   /* c as double-doubles (wp <= HKZ_SUB_DD_WP) */
+    _hkz_su2_sub_dd_t dd;   /* c_k, k <= Kd, as double-doubles (for the
+                               entries of wp <= HKZ_SUB_DD_WP) */
+    slong Kd;               /* -1: none */
 } _hkz_su2_sub_cos_t;
 
 /* recurrence coefficients of the Arb basis at one working precision
@@ -312,13 +314,16 @@ const _hkz_su2_sub_cos_t *_hkz_su2_sub_wcache_cos(
         const struct hkz_su2_sub_wcache_struct *c, const arb_t z, slong wp,
         slong K);
 /* caches the vectors of (z[i], wp[i]) with K[i] + 1 entries (K[i] < 0:
- * none), i < n: each distinct (z, wp) once with its largest K, the
- * missing ones computed on the engine's threads (e may be NULL), then
- * inserted (not thread-safe; the cache holds at most COS_CACHE_MAX
- * vectors, the others are computed by the readers: the same bits) */
+ * none), i < n, and their double-doubles for k <= Kd[i] (-1: none): each
+ * distinct (z, wp) once with its largest K and Kd, the missing ones
+ * computed on the engine's threads (e may be NULL), then inserted (not
+ * thread-safe; the cache holds at most COS_CACHE_MAX vectors, the others
+ * are computed by the readers, as are double-doubles beyond Kd: the same
+ * bits, a prefix of a vector's double-doubles does not depend on its
+ * length) */
 int _hkz_su2_sub_wcache_cos_many(struct hkz_su2_sub_wcache_struct *c,
         slong n, const arb_struct *const *z, const slong *wp,
-        const slong *K, hkz_engine_t e);
+        const slong *K, const slong *Kd, hkz_engine_t e);
 void _hkz_su2_sub_wcache_cos_clear(struct hkz_su2_sub_wcache_struct *c);
 
 /* scratch of one call, reused by its classes and r values (grown on
