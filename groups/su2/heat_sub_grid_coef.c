@@ -25,6 +25,12 @@ slong _hkz_su2_sub_basis_wp(slong wp)
     return wp <= 128 ? 128 : wp <= 256 ? 256 : (wp + 255) / 256 * 256;
 }
 
+slong _hkz_su2_sub_basis_key(slong wp, double td)
+{
+    slong wpb = _hkz_su2_sub_basis_wp(wp);
+    return wpb == 256 && td < HKZ_SUB_SMALL_T ? 512 : wpb;
+}
+
 /* al, be, ga of the step m -> m + 1 (m >= 1) of chain k at precision wp */
 static void coef3(arb_ptr c, ulong k, ulong m, slong wp)
 {
@@ -140,28 +146,31 @@ void _hkz_su2_sub_r_basis(arb_ptr B, const slong *bo, slong K,
         const struct hkz_su2_sub_wcache_struct *c, arb_ptr ws)
 {
     const _hkz_su2_sub_coef_t *T = c != NULL ? coef_find(c, wp) : NULL;
-    arb_ptr cr = ws, y = ws + 1, g0 = ws + 2, a = ws + 3;
+    arb_ptr cr = ws, y = ws + 1, a = ws + 3;
     arb_struct loc[3];
     slong k, m;
 
     arb_init(loc + 0); arb_init(loc + 1); arb_init(loc + 2);
     arb_sin_cos(y, cr, r, wp);
     arb_sqr(y, y, wp);                  /* cos 2r = 1 - 2y */
-    arb_one(g0);
     for (k = 0; k <= K; k++)
     {
         arb_ptr G = B + bo[k];
         arb_srcptr tab = T != NULL && k <= T->K && Mx[k] <= T->M[k]
                          ? T->c[k] : NULL;
 
-        arb_set(G, g0);
+        /* G_k0 = cos(r)^k: one product per k from G_{k-1,0} */
+        if (k == 0)
+            arb_one(G);
+        else
+            arb_mul(G, B + bo[k - 1], cr, wp);
         if (Mx[k] >= 1)
         {
             /* P_1^{(0,k)} = 1 - (k+2) y */
             arb_mul_ui(a, y, (ulong) k + 2, wp);
             arb_sub_ui(a, a, 1, wp);
             arb_neg(a, a);
-            arb_mul(G + 1, g0, a, wp);
+            arb_mul(G + 1, G, a, wp);
         }
         for (m = 1; m < Mx[k]; m++)
         {
@@ -173,7 +182,6 @@ void _hkz_su2_sub_r_basis(arb_ptr B, const slong *bo, slong K,
             arb_mul(G + m + 1, a, G + m, wp);
             arb_submul(G + m + 1, cf + 2, G + m - 1, wp);
         }
-        arb_mul(g0, g0, cr, wp);
     }
     arb_clear(loc + 0); arb_clear(loc + 1); arb_clear(loc + 2);
 }

@@ -108,6 +108,7 @@ typedef struct
     const arb_struct *z;
     double zd;
     slong wp, K, q;        /* q: the slot to replace, or -1: a new one */
+    slong Kd;              /* double-doubles for k <= Kd (-1: none) */
     arb_ptr v;
     _hkz_su2_sub_dd_t dd;
 } cos_job;
@@ -133,9 +134,13 @@ static void cos_range(size_t i0, size_t i1, void *arg)
         hkz_su2_sub_reduce_z_internal(zr, J[i].z, J[i].wp);
         _hkz_su2_sub_cos_factors(J[i].v, J[i].K, zr, J[i].wp);
         _hkz_su2_sub_dd_init(&J[i].dd);
-        if (J[i].wp <= HKZ_SUB_DD_WP
-            && !_hkz_su2_sub_dd_set(&J[i].dd, J[i].v, J[i].K + 1))
+        J[i].Kd = FLINT_MIN(J[i].Kd, J[i].K);
+        if (J[i].Kd >= 0
+            && !_hkz_su2_sub_dd_set(&J[i].dd, J[i].v, J[i].Kd + 1))
+        {
             _hkz_su2_sub_dd_clear(&J[i].dd);
+            J[i].Kd = -1;
+        }
     }
     arb_clear(zr);
     flint_cleanup();
@@ -164,7 +169,7 @@ static void cos_sort(struct hkz_su2_sub_wcache_struct *c)
 
 int _hkz_su2_sub_wcache_cos_many(struct hkz_su2_sub_wcache_struct *c,
         slong n, const arb_struct *const *z, const slong *wp,
-        const slong *K, hkz_engine_t e)
+        const slong *K, const slong *Kd, hkz_engine_t e)
 {
     cos_job *J = malloc(FLINT_MAX(n, 1) * sizeof(cos_job));
     slong *f = malloc(FLINT_MAX(n, 1) * sizeof(slong));
@@ -187,12 +192,14 @@ int _hkz_su2_sub_wcache_cos_many(struct hkz_su2_sub_wcache_struct *c,
         if (f[i] < i)
         {
             J[f[f[i]]].K = FLINT_MAX(J[f[f[i]]].K, K[i]);
+            J[f[f[i]]].Kd = FLINT_MAX(J[f[f[i]]].Kd, Kd[i]);
             continue;
         }
         f[i] = nj;
         J[nj].z = z[i];
         J[nj].zd = arf_get_d(arb_midref(z[i]), ARF_RND_NEAR);
         J[nj].wp = wp[i];
+        J[nj].Kd = Kd[i];
         J[nj++].K = K[i];
     }
     free(f);
@@ -208,6 +215,7 @@ int _hkz_su2_sub_wcache_cos_many(struct hkz_su2_sub_wcache_struct *c,
         if (nu > 0 && by_key(J + nu - 1, J + i) == 0)
         {
             J[nu - 1].K = FLINT_MAX(J[nu - 1].K, J[i].K);
+            J[nu - 1].Kd = FLINT_MAX(J[nu - 1].Kd, J[i].Kd);
             continue;
         }
         J[nu++] = J[i];
@@ -215,7 +223,15 @@ int _hkz_su2_sub_wcache_cos_many(struct hkz_su2_sub_wcache_struct *c,
     for (i = nj = 0; i < nu; i++)
     {
         J[i].q = cos_pos(c, J[i].z, J[i].zd, J[i].wp);
-        if (J[i].q >= 0 ? c->cz[J[i].q].K >= J[i].K : room <= 0)
+        if (J[i].q >= 0)
+        {
+            /* a longer vector or dd prefix: the slot made again, as far
+             * as both need */
+            J[i].K = FLINT_MAX(J[i].K, c->cz[J[i].q].K);
+            J[i].Kd = FLINT_MAX(J[i].Kd, c->cz[J[i].q].Kd);
+        }
+        if (J[i].q >= 0 ? c->cz[J[i].q].K >= J[i].K
+                          && c->cz[J[i].q].Kd >= J[i].Kd : room <= 0)
             continue;                 /* cached, or no room: on the spot */
         room -= J[i].q < 0;
         J[nj++] = J[i];
@@ -259,6 +275,7 @@ int _hkz_su2_sub_wcache_cos_many(struct hkz_su2_sub_wcache_struct *c,
             c->ncz++;
         }
         s->K = J[i].K;
+        s->Kd = J[i].Kd;
         s->c = J[i].v;
         s->dd = J[i].dd;
     }

@@ -251,34 +251,53 @@ int _hkz_su2_sub_kcut_many(slong *k1, slong n, const arb_struct *const *r,
 
 /* The cut kt on the computed inner sums of the batched fallback
  * (heat_sub_grid_multi.c).  kt, tl of one time: the d_k (k <= Kw) beyond
- * kt are dropped from the entries' sums, kt the smallest index with sum_{k > kt} |d_k| <=
- * 2^{-wp-4} sum_k |d_k| (upper bounds of the balls, mag arithmetic: a
- * function of (r, t, wp) only); since |c_k(z)| = |2 cos kz| <= 2, the
- * dropped part sum_{k > kt} c_k d_k is at most tl = 2 sum_{k > kt} |d_k|
- * in absolute value (d_k exact inside its ball). */
-void _hkz_su2_sub_kcut_post(slong *kt, mag_t tl, arb_srcptr dk, slong Kw,
-                            slong wp)
+ * kt are dropped from the entries' sums, kt the smallest index with
+ * sum_{k > kt} |d_k| <= 2^{-wp-4} sum_k |d_k| (upper bounds of the
+ * balls, mag arithmetic: a function of the d_k and wp only); since
+ * |c_k(z)| = |2 cos kz| <= 2, the dropped part sum_{k > kt} c_k d_k is at
+ * most tl = 2 sum_{k > kt} |d_k| in absolute value (d_k exact inside its
+ * ball).  The sums once per d (_kcut_sums), the cut per wp (_kcut_post:
+ * entries of several working precisions share one d at small t). */
+void _hkz_su2_sub_kcut_sums(mag_ptr S, mag_t tot, arb_srcptr dk, slong Kw)
 {
-    mag_t tot, acc, x, thr;
     slong k;
-
-    mag_init(tot); mag_init(acc); mag_init(x); mag_init(thr);
+    mag_zero(tot);
     for (k = 0; k <= Kw; k++)
     {
-        arb_get_mag(x, dk + k);
-        mag_add(tot, tot, x);
+        arb_get_mag(S + k, dk + k);
+        mag_add(tot, tot, S + k);
     }
+    for (k = Kw - 1; k >= 1; k--)
+        mag_add(S + k, S + k, S + k + 1);
+}
+
+/* the cut: drop k from Kw down while the dropped sum S[k] (added from Kw
+ * down) stays <= thr = 2^{-wp-4} tot; the dropped k are those with S[k]
+ * <= thr, a suffix (S[k] >= S[k+1]: upward additions of mags >= 0), so the
+ * smallest is found by bisection: one pass per working precision */
+void _hkz_su2_sub_kcut_post(slong *kt, mag_t tl, mag_srcptr S,
+                            const mag_t tot, slong Kw, slong wp)
+{
+    slong lo = 1, hi = Kw + 1, mid;     /* smallest k >= 1, S[k] <= thr */
+    mag_t thr;
+
+    mag_init(thr);
     mag_mul_2exp_si(thr, tot, -wp - 4);
-    *kt = Kw;
-    for (k = Kw; k >= 1; k--)
+    while (lo < hi)
     {
-        arb_get_mag(x, dk + k);
-        mag_add(x, x, acc);
-        if (mag_cmp(x, thr) > 0)
-            break;
-        mag_swap(acc, x);
-        *kt = k - 1;
+        mid = lo + (hi - lo) / 2;
+        if (mag_cmp(S + mid, thr) <= 0)
+            hi = mid;
+        else
+            lo = mid + 1;
     }
-    mag_mul_2exp_si(tl, acc, 1);
-    mag_clear(tot); mag_clear(acc); mag_clear(x); mag_clear(thr);
+    *kt = lo - 1;
+    if (lo > Kw)
+    {
+        *kt = Kw;
+        mag_zero(tl);
+    }
+    else
+        mag_mul_2exp_si(tl, S + lo, 1);
+    mag_clear(thr);
 }

@@ -8,7 +8,8 @@
  *   c_0 = 1, c_k = 2 cos(kz), B_km = cos(r)^k P_m^{(0,k)}(cos 2r),
  *   W_km(t) = (2m+k+1) lambda^d e^{-lambda t}, lambda = 4m(m+k+1) + 2k,
  * (times (-1)^d), truncated exactly as hkz_su2_sub_spectral_internal
- * truncates it (K, M_k from heat_sub_steer.c at the working precision) and
+ * truncates it (K, M_k from heat_sub_steer.c at the working precision, at
+ * small t at that of the entry's source: heat_sub_grid_wcache.c) and
  * with the same proven tails (spec 3.5: hkz_su2_sub_tail_m_internal per k,
  * hkz_su2_sub_tail_k_internal for |k| > K, heat_sub_tail.c), valid for
  * every point since |D^n_kk| <= 1.  Every product and sum is in Arb
@@ -27,10 +28,13 @@
  * hkz_su2_sub_spectral_internal (10 + 18 >= bits(K), + 0.08/t for the
  * wrapping of the P_m recurrence), rounded up to a multiple of 64: a
  * function of the entry's own (t, r, z, d, prec).  The basis and 2 cos(kz)
- * are computed at the precision _hkz_su2_sub_basis_wp(wp) >= wp of that
- * (128, 256, then multiples of 256: fewer bases per r), the inner sums
- * and the entry's sum at wp.  So the value of an entry does not depend on
- * the other entries (tiling, shards, ranks). */
+ * are computed at the precision _hkz_su2_sub_basis_key(wp, t) >= wp of
+ * that (128, 256, then multiples of 256, and 512 for 256 at small t:
+ * fewer bases per r), the truncation, weights and inner sums at
+ * _hkz_su2_sub_went_wsrc(wp, t) >= wp (few sets per small t: heat_sub_
+ * grid_wcache.c), the cut kt and the entry's sum at wp.  So the value of
+ * an entry does not depend on the other entries (tiling, shards,
+ * ranks). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,131 +42,43 @@
 #include "heat_sub_internal.h"
 #include "su2_grid_internal.h"
 
-/* scratch of one call, reused by its classes and r values (grown on
- * demand: the balls of B, dk keep their limbs from one r to the next) */
-typedef struct
-{
-    arb_ptr B, dk, c, ws;     /* basis, inner sums, 2 cos(kz), 4 balls */
-    slong nB, ndk, nc;
-    slong *kt;                /* per distinct time: last k summed */
-    mag_ptr tl;               /* per distinct time: 2 sum_{k > kt} |d_k| */
-    slong nt;
-    slong *first, *rep;       /* per entry: its time; per time: an entry */
-    slong ne;
-    slong *mark;              /* per weight slot: its time index, or -1 */
-    slong nmark;
-    _hkz_su2_sub_dd_t *ydd;   /* per distinct time: d_k as double-doubles */
-    slong nydd;
-    _hkz_su2_sub_dd_t xdd[1]; /* 2 cos(kz) computed here, as those */
-} multi_ws;
-
-static void ws_clear(multi_ws *W)
-{
-    if (W->ws != NULL)
-        _arb_vec_clear(W->ws, 4);
-    if (W->B != NULL)
-        _arb_vec_clear(W->B, W->nB);
-    if (W->dk != NULL)
-        _arb_vec_clear(W->dk, W->ndk);
-    if (W->c != NULL)
-        _arb_vec_clear(W->c, W->nc);
-    if (W->tl != NULL)
-        _mag_vec_clear(W->tl, 2 * W->nt);
-    free(W->kt);
-    free(W->first);
-    free(W->rep);
-    free(W->mark);
-    _hkz_su2_sub_dd_vec_room(&W->ydd, &W->nydd, -1);
-    _hkz_su2_sub_dd_clear(W->xdd);
-}
-
-/* room for ns entries of a class and the slots of cache c */
-static int ws_room(multi_ws *W, slong ns,
-                   const struct hkz_su2_sub_wcache_struct *c)
-{
-    slong i;
-    if (ns > W->nt)
-    {
-        slong *kt = realloc(W->kt, 2 * ns * sizeof(slong));
-        if (kt == NULL)
-            return 0;
-        W->kt = kt;
-        if (W->tl != NULL)
-            _mag_vec_clear(W->tl, 2 * W->nt);
-        W->tl = _mag_vec_init(2 * ns);
-        W->nt = ns;
-    }
-    if (ns > W->ne)
-    {
-        slong *f = realloc(W->first, ns * sizeof(slong));
-        slong *g = f == NULL ? NULL : realloc(W->rep, ns * sizeof(slong));
-        if (f != NULL)
-            W->first = f;
-        if (g == NULL)
-            return 0;
-        W->rep = g;
-        W->ne = ns;
-    }
-    if (!_hkz_su2_sub_dd_vec_room(&W->ydd, &W->nydd, ns))
-        return 0;
-    if (c->n > W->nmark)
-    {
-        slong *m = realloc(W->mark, c->n * sizeof(slong));
-        if (m == NULL)
-            return 0;
-        for (i = W->nmark; i < c->n; i++)
-            m[i] = -1;
-        W->mark = m;
-        W->nmark = c->n;
-    }
-    return 1;
-}
-
-static int ws_vec(arb_ptr *v, slong *n, slong need)
-{
-    if (need <= *n)
-        return 1;
-    if (*v != NULL)
-        _arb_vec_clear(*v, *n);
-    *v = _arb_vec_init(need);
-    *n = need;
-    return *v != NULL;
-}
-
-/* the entries sel[0..ns) (one r, basis precision wpb): the r-basis once
- * at wpb (heat_sub_grid_coef.c), at each entry's own precision w->wp the
- * inner sums d_k(t) = sum_m B_km W_km(t) once
- * per time, then per entry the sum over k <= kt(t) with c_k(z) (from the
- * cache wc, else computed here) plus the dropped part (kt) */
+/* the entries sel[0..ns) (one r, basis key wpb): the r-basis once at
+ * wpb (heat_sub_grid_coef.c), the inner sums d_k(t) = sum_m B_km W_km
+ * once per truncation (an entry's own, or its source's: heat_sub_grid_
+ * wcache.c) at that truncation's precision, then per entry, at its own
+ * precision w->wp, its cut kt and the sum over k <= kt with c_k(z) (from
+ * the cache wc, else computed here) plus the dropped part */
 static int one_class(arb_ptr res, int *ok,
                      const _hkz_su2_sub_went_t *const *wt, const slong *cut,
                      const slong *sel, slong ns, const arb_t r,
                      const arb_struct *const *z, slong wpb, slong prec,
                      const struct hkz_su2_sub_wcache_struct *wc,
-                     multi_ws *W)
+                     _hkz_su2_sub_mws_t *W)
 {
     slong K = 0, k, i, f, nb, nd = 0;
-    slong *Mx, *bo, *first, *rep;
+    slong *Mx, *bo, *first, *rep, *kte;
     const _hkz_su2_sub_cos_t *ce = NULL;
     const arb_struct *zprev = NULL;
     arb_t zr;
     mag_t e;
 
-    if (!ws_room(W, ns, wc))
+    if (!_hkz_su2_sub_mws_room(W, ns, wc))
         return hkz_error_set(HKZ_ERR_NOMEM, "out of memory");
     first = W->first;
     rep = W->rep;
+    kte = W->kt + 2 * ns;
     arb_init(zr);
     mag_init(e);
     arb_cos(zr, r, 30);
     arb_get_mag(e, zr);                  /* >= cos r */
-    /* the distinct times (same weights entry: same t, wp, d; rep[f] the
-     * first entry of time f), and for each the a priori cut k1 <= w->K
+    /* the distinct truncations (weights entries, or their sources; rep[f]
+     * the first entry of f), and for each the a priori cut k1 <= K
      * (heat_sub_grid_kcut.c) at kt[ns + f], its tail at tl[ns + f]; the
      * basis stops at the largest k1 */
     for (i = 0; i < ns; i++)
     {
-        slong q = wt[sel[i]] - wc->e;      /* the weights' slot */
+        const _hkz_su2_sub_went_t *ws = HKZ_SUB_WSRC(wc, wt[sel[i]]);
+        slong q = ws - wc->e;
         if (W->mark[q] >= 0)
         {
             first[i] = W->mark[q];
@@ -171,17 +87,17 @@ static int one_class(arb_ptr res, int *ok,
         W->mark[q] = first[i] = nd;
         rep[nd] = i;
         W->kt[ns + nd] = cut == NULL
-            ? _hkz_su2_sub_kcut(W->tl + ns + nd, wt[sel[i]], e)
-            : _hkz_su2_sub_kcut_known(W->tl + ns + nd, wt[sel[i]], e,
-                                      cut[sel[i]]);
-        /* weights not made that far (not prepared for this r): skipped */
-        if (W->kt[ns + nd] > wt[sel[i]]->Kc)
+            ? _hkz_su2_sub_kcut(W->tl + ns + nd, ws, e)
+            : _hkz_su2_sub_kcut_known(W->tl + ns + nd, ws, e, cut[sel[i]]);
+        /* weights not made that far (not prepared for this r), or no
+         * tails: skipped (ok = 0) */
+        if (W->kt[ns + nd] > ws->Kc || !ws->tails)
             W->kt[ns + nd] = -1;
         K = FLINT_MAX(K, W->kt[ns + nd]);
         nd++;
     }
     for (f = 0; f < nd; f++)
-        W->mark[wt[sel[rep[f]]] - wc->e] = -1;   /* clean for the next */
+        W->mark[HKZ_SUB_WSRC(wc, wt[sel[rep[f]]]) - wc->e] = -1;
     Mx = calloc(K + 1, sizeof(slong));
     bo = malloc((K + 2) * sizeof(slong));
     if (Mx == NULL || bo == NULL)
@@ -192,48 +108,80 @@ static int one_class(arb_ptr res, int *ok,
     }
     for (f = 0; f < nd; f++)
         for (k = 0; k <= W->kt[ns + f]; k++)
-            Mx[k] = FLINT_MAX(Mx[k], wt[sel[rep[f]]]->M[k]);
+            Mx[k] = FLINT_MAX(Mx[k], HKZ_SUB_WSRC(wc, wt[sel[rep[f]]])->M[k]);
     bo[0] = 0;
     for (k = 0; k <= K; k++)
         bo[k + 1] = bo[k] + Mx[k] + 1;
     nb = bo[K + 1];
-    if (!ws_vec(&W->B, &W->nB, nb) || !ws_vec(&W->dk, &W->ndk, nd * (K + 1))
-        || !ws_vec(&W->c, &W->nc, K + 1))
+    if (!_hkz_su2_sub_mws_vec(&W->B, &W->nB, nb)
+        || !_hkz_su2_sub_mws_vec(&W->dk, &W->ndk, nd * (K + 1))
+        || !_hkz_su2_sub_mws_vec(&W->c, &W->nc, K + 1)
+        || !_hkz_su2_sub_mws_mag(W, nd * (K + 2)))
     {
         free(Mx); free(bo);
         arb_clear(zr); mag_clear(e);
         return hkz_error_set(HKZ_ERR_NOMEM, "out of memory");
     }
     _hkz_su2_sub_r_basis(W->B, bo, K, Mx, r, wpb, wc, W->ws);
-    /* d_k once per distinct time, and where its sum over k stops */
+    /* d_k once per truncation, the sums S of its cuts (heat_sub_grid_
+     * kcut.c), the tail beyond k1 (also times |c_k| <= 2) */
     for (f = 0; f < nd; f++)
     {
-        const _hkz_su2_sub_went_t *w = wt[sel[rep[f]]];
+        const _hkz_su2_sub_went_t *ws = HKZ_SUB_WSRC(wc, wt[sel[rep[f]]]);
         arb_ptr dk = W->dk + f * (K + 1);
+        mag_ptr S = W->S + f * (K + 2), tot = S + K + 1;
         slong k1 = W->kt[ns + f];
+        W->ydd[f].n = -1;
+        W->kt[f] = -1;                   /* the longest dd prefix needed */
         if (k1 < 0)
             continue;
         for (k = 0; k <= k1; k++)
-            arb_dot(dk + k, NULL, 0, W->B + bo[k], 1, w->W + w->off[k], 1,
-                    w->M[k] + 1, w->wp);
-        _hkz_su2_sub_kcut_post(W->kt + f, W->tl + f, dk, k1, w->wp);
-        W->ydd[f].n = -1;
-        if (w->wp <= HKZ_SUB_DD_WP)
-            _hkz_su2_sub_dd_set(W->ydd + f, dk, W->kt[f] + 1);
-        /* plus the a priori part beyond k1, also times |c_k| <= 2 */
-        mag_mul_2exp_si(e, W->tl + ns + f, 1);
-        mag_add(W->tl + f, W->tl + f, e);
+            arb_dot(dk + k, NULL, 0, W->B + bo[k], 1, ws->W + ws->off[k],
+                    1, ws->M[k] + 1, ws->wp);
+        _hkz_su2_sub_kcut_sums(S, tot, dk, k1);
+        mag_mul_2exp_si(W->tl + ns + f, W->tl + ns + f, 1);
     }
+    /* per entry its cut kt at its own precision (kte), its dropped part
+     * (tl[i]: 2 T(k1) + the post tail), the dd prefix of its truncation */
+    for (f = 0; f < nd; f++)
+        W->kt[3 * ns + f] = -1;          /* the last entry of f cut */
+    for (i = 0; i < ns; i++)
+    {
+        const _hkz_su2_sub_went_t *w = wt[sel[i]];
+        slong i0;
+        f = first[i];
+        i0 = W->kt[3 * ns + f];
+        kte[i] = -1;
+        if (W->kt[ns + f] < 0)
+            continue;
+        if (i0 >= 0 && wt[sel[i0]]->wp == w->wp)
+        {
+            kte[i] = kte[i0];            /* the same cut */
+            mag_set(W->tl + 2 * ns + i, W->tl + 2 * ns + i0);
+            continue;
+        }
+        W->kt[3 * ns + f] = i;
+        _hkz_su2_sub_kcut_post(kte + i, W->tl + 2 * ns + i,
+                W->S + f * (K + 2), W->S + f * (K + 2) + K + 1,
+                W->kt[ns + f], w->wp);
+        mag_add(W->tl + 2 * ns + i, W->tl + 2 * ns + i, W->tl + ns + f);
+        if (w->wp <= HKZ_SUB_DD_WP)
+            W->kt[f] = FLINT_MAX(W->kt[f], kte[i]);
+    }
+    for (f = 0; f < nd; f++)
+        if (W->kt[f] >= 0)
+            _hkz_su2_sub_dd_set(W->ydd + f, W->dk + f * (K + 1),
+                                W->kt[f] + 1);
     for (i = 0; i < ns; i++)
     {
         const _hkz_su2_sub_went_t *w = wt[sel[i]];
         const arb_struct *zi = z[sel[i]];
         arb_ptr v = res + sel[i];
-        slong kt = W->kt[first[i]];
+        slong kt = kte[i];
         arb_srcptr cz = NULL;
         const _hkz_su2_sub_dd_t *xd;
 
-        if (W->kt[ns + first[i]] < 0)
+        if (kt < 0)
             continue;
         /* the vector of the previous entry if it has the same z */
         if (ce == NULL || ce->K < kt || (zi != zprev
@@ -245,6 +193,11 @@ static int one_class(arb_ptr res, int *ok,
          * are computed, nor do its double-doubles) */
         cz = ce != NULL ? ce->c : NULL;
         xd = ce != NULL ? &ce->dd : W->xdd;
+        if (cz != NULL && w->wp <= HKZ_SUB_DD_WP && ce->Kd < kt)
+        {
+            _hkz_su2_sub_dd_set(W->xdd, cz, kt + 1);   /* not cached */
+            xd = W->xdd;
+        }
         if (cz == NULL)
         {
             hkz_su2_sub_reduce_z_internal(zr, zi, wpb);
@@ -252,7 +205,7 @@ static int one_class(arb_ptr res, int *ok,
             cz = W->c;
             _hkz_su2_sub_dd_set(W->xdd, cz, kt + 1);
         }
-        mag_add(e, w->tail, W->tl + first[i]);
+        mag_add(e, HKZ_SUB_WSRC(wc, w)->tail, W->tl + 2 * ns + i);
         /* the double-double sum, else arb_dot: a choice made by the
          * entry's own terms */
         if (w->wp > HKZ_SUB_DD_WP
@@ -281,7 +234,7 @@ static int one_class(arb_ptr res, int *ok,
 static int one_r(arb_ptr res, int *ok, const _hkz_su2_sub_went_t *const *wt,
                  const slong *cut, slong n, const arb_t r, const arb_struct *const *z,
                  slong prec, const struct hkz_su2_sub_wcache_struct *c,
-                 slong *sel, char *done, multi_ws *W)
+                 slong *sel, char *done, _hkz_su2_sub_mws_t *W)
 {
     slong i, i2, ns, wpb;
     int status = HKZ_SUCCESS;
@@ -293,10 +246,11 @@ static int one_r(arb_ptr res, int *ok, const _hkz_su2_sub_went_t *const *wt,
         if (done[i])
             continue;
         /* the class of entries whose basis precision is that of entry i */
-        wpb = _hkz_su2_sub_basis_wp(wt[i]->wp);
+        wpb = _hkz_su2_sub_basis_key(wt[i]->wp, wt[i]->td);
         ns = 0;
         for (i2 = i; i2 < n; i2++)
-            if (!done[i2] && _hkz_su2_sub_basis_wp(wt[i2]->wp) == wpb)
+            if (!done[i2]
+                && _hkz_su2_sub_basis_key(wt[i2]->wp, wt[i2]->td) == wpb)
             {
                 sel[ns++] = i2;
                 done[i2] = 1;
@@ -316,7 +270,7 @@ int hkz_su2_heat_sub_multi(arb_ptr res, int *ok, const arb_struct *t,
     slong *sel = malloc(n * sizeof(slong)), i;
     char *done = malloc(n);
     double td;
-    multi_ws W;
+    _hkz_su2_sub_mws_t W;
     _hkz_su2_sub_d2memo_t memo;
     int status = HKZ_SUCCESS;
 
@@ -348,7 +302,7 @@ cleanup:
     free(zp);
     free(sel);
     free(done);
-    ws_clear(&W);
+    _hkz_su2_sub_mws_clear(&W);
     _hkz_su2_sub_d2memo_clear(&memo);
     return status;
 }
@@ -362,7 +316,7 @@ int hkz_su2_heat_sub_multi_keys(arb_ptr res, int *ok, slong n,
                                             * sizeof(_hkz_su2_sub_went_t *));
     slong *sel = malloc(FLINT_MAX(n, 1) * sizeof(slong)), i, a;
     char *done = malloc(FLINT_MAX(n, 1));
-    multi_ws W;
+    _hkz_su2_sub_mws_t W;
     int status = HKZ_SUCCESS;
 
     memset(&W, 0, sizeof(W));
@@ -388,6 +342,6 @@ cleanup:
     free(wt);
     free(sel);
     free(done);
-    ws_clear(&W);
+    _hkz_su2_sub_mws_clear(&W);
     return status;
 }

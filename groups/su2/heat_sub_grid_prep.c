@@ -53,7 +53,9 @@ typedef struct
     int *st;
     double *td;
     slong *wp, *wpb, *wi, *k1, *ki;   /* per entry: wi slot, ki key */
-    slong *uk, *kn, *nl;   /* per key: slot, largest cut; new keys */
+    slong *ws;             /* per entry: the slot of its weights' source */
+    slong *uk, *nl;        /* per key: slot; new keys */
+    slong *kx;             /* per key: how far its own W are made */
     _hkz_su2_sub_went_t *nw;               /* the new weight sets */
     const key_t_ *keys;                    /* the new keys */
     int *made;
@@ -85,7 +87,7 @@ static void wp_range(size_t i0, size_t i1, void *arg)
         P->td[i] = P->td[P->ft[i]];
         P->wp[i] = _hkz_su2_sub_entry_wp(P->td[i], P->r[i], P->z[i],
                                          P->prec, &m);
-        P->wpb[i] = _hkz_su2_sub_basis_wp(P->wp[i]);
+        P->wpb[i] = _hkz_su2_sub_basis_key(P->wp[i], P->td[i]);
     }
     _hkz_su2_sub_d2memo_clear(&m);
     flint_cleanup();
@@ -107,11 +109,33 @@ static void extend_range(size_t i0, size_t i1, void *arg)
     prep_t *P = arg;
     size_t i;
     for (i = i0; i < i1; i++)
-        if (P->uk[i] >= 0 && P->kn[i] >= 0
-            && _hkz_su2_sub_went_extend(P->c->e + P->uk[i], P->kn[i])
+        if (P->uk[i] >= 0 && P->kx[i] >= 0
+            && _hkz_su2_sub_went_extend(P->c->e + P->uk[i], P->kx[i])
                != HKZ_SUCCESS)
-            P->kn[i] = -2;
+            P->kx[i] = -2;
     flint_cleanup();
+}
+
+/* kx[i]: how far key i makes its W: -1 if it reads those of its source
+ * (heat_sub_grid_wcache.c), else the largest cut k1 of the entries that
+ * read them (ws: per entry its weights' slot) */
+static int weights_plan(struct hkz_su2_sub_wcache_struct *c, prep_t *P,
+                        slong nu, slong n)
+{
+    slong *need = malloc(FLINT_MAX(c->n, 1) * sizeof(slong)), i;
+
+    HKZ_CHECK(need != NULL, HKZ_ERR_NOMEM, "su2-sub fallback: out of "
+              "memory");
+    for (i = 0; i < c->n; i++)
+        need[i] = -1;
+    for (i = 0; i < n; i++)
+        if (P->ws[i] >= 0)
+            need[P->ws[i]] = FLINT_MAX(need[P->ws[i]], P->k1[i]);
+    for (i = 0; i < nu; i++)
+        P->kx[i] = P->uk[i] < 0 || c->e[P->uk[i]].src >= 0 ? -1
+                   : need[P->uk[i]];
+    free(need);
+    return HKZ_SUCCESS;
 }
 
 /* c->ord: the entries sorted by key */
@@ -178,23 +202,25 @@ int hkz_su2_sub_wcache_prepare_keys(hkz_su2_sub_wcache_t c, slong n,
         slong *key, slong *cut)
 {
     prep_t P;
-    key_t_ *K = malloc(FLINT_MAX(n, 1) * sizeof(key_t_));
-    slong *sl = malloc(FLINT_MAX(11 * n, 1) * sizeof(slong));
+    key_t_ *K = malloc(FLINT_MAX(2 * n, 1) * sizeof(key_t_));
+    slong *sl = malloc(FLINT_MAX(16 * n, 1) * sizeof(slong));
     slong i, nu = 0, nn = 0, m = 0;
     int status = HKZ_SUCCESS;
 
     P.t = t; P.r = r; P.z = z; P.d = d; P.prec = prec; P.c = c; P.e = e;
     P.st = malloc(FLINT_MAX(n, 1) * sizeof(int));
-    P.made = malloc(FLINT_MAX(n, 1) * sizeof(int));
+    P.made = malloc(FLINT_MAX(2 * n, 1) * sizeof(int));
     P.td = malloc(FLINT_MAX(n, 1) * sizeof(double));
-    P.nw = malloc(FLINT_MAX(n, 1) * sizeof(_hkz_su2_sub_went_t));
+    P.nw = malloc(FLINT_MAX(2 * n, 1) * sizeof(_hkz_su2_sub_went_t));
     HKZ_CHECK_GOTO(K != NULL && sl != NULL && P.st != NULL && P.made != NULL
                    && P.td != NULL && P.nw != NULL, HKZ_ERR_NOMEM,
                    "hkz_su2_sub_wcache_prepare: out of memory");
-    P.wp = sl; P.wpb = sl + n; P.wi = sl + 2 * n; P.k1 = sl + 3 * n;
-    P.uk = sl + 4 * n; P.kn = sl + 5 * n; P.ki = sl + 6 * n;
-    P.nl = sl + 7 * n; P.ft = sl + 8 * n; P.fr = sl + 9 * n;
-    P.fz = sl + 10 * n;
+    /* per entry n each, per key (at most 2 n: the entries' and their
+     * weights' sources) 2 n each */
+    P.wp = sl; P.wpb = sl + n; P.wi = sl + 2 * n; P.ki = sl + 3 * n;
+    P.ft = sl + 4 * n; P.fr = sl + 5 * n; P.fz = sl + 6 * n;
+    P.k1 = sl + 7 * n; P.uk = sl + 9 * n; P.nl = sl + 11 * n;
+    P.kx = sl + 13 * n; P.ws = sl + 15 * n;
     /* 1. working precisions; the first failed check is reported (a ball
      * fails at its first entry) */
     status = _hkz_su2_sub_first_of(P.ft, n, t, NULL);
@@ -223,22 +249,30 @@ int hkz_su2_sub_wcache_prepare_keys(hkz_su2_sub_wcache_t c, slong n,
     for (i = 0; i < n; i++)
         if (P.fz[i] == i)
         {
+            slong ws = _hkz_su2_sub_went_wsrc(P.wp[i], P.td[i]);
             K[m].td = P.td[i];
             K[m].wp = P.wp[i];
             K[m].d = d;
             K[m].t = t[i];
             K[m++].i = i;
+            if (ws == P.wp[i])
+                continue;
+            K[m] = K[m - 1];          /* its weights' source: a key too */
+            K[m].wp = ws;
+            K[m++].i = n + i;
         }
     qsort(K, m, sizeof(key_t_), by_key);
     for (i = 0; i < m; i++)
     {
         if (nu > 0 && key_cmp(K + nu - 1, K + i) == 0)
         {
-            P.ki[K[i].i] = nu - 1;
+            if (K[i].i < n)
+                P.ki[K[i].i] = nu - 1;
             continue;
         }
         K[nu] = K[i];
-        P.ki[K[i].i] = nu;
+        if (K[i].i < n)
+            P.ki[K[i].i] = nu;
         {
             const _hkz_su2_sub_went_t *w = _hkz_su2_sub_wcache_find(c,
                     K[nu].t, K[nu].td, K[nu].wp, d);
@@ -265,31 +299,53 @@ int hkz_su2_sub_wcache_prepare_keys(hkz_su2_sub_wcache_t c, slong n,
         goto cleanup;
     for (i = 0; i < nn; i++)
         P.uk[P.nl[i]] = P.k1[i];
-    for (i = 0; i < n; i++)
-        P.wi[i] = P.uk[P.ki[i]];
-    /* 3. the k-cuts; per key the largest, its weights extended to it, its
-     * recurrence tables (few precisions: on this thread) */
-    status = _hkz_su2_sub_kcut_many(P.k1, n, r, P.wi, c, e);
-    if (status != HKZ_SUCCESS)
-        goto cleanup;
+    /* the keys linked to their weights' sources (heat_sub_grid_wcache.c:
+     * an entry then sums with its source's truncation, tails and W) */
     for (i = 0; i < nu; i++)
-        P.kn[i] = -1;
+        if (P.uk[i] >= 0)
+            _hkz_su2_sub_went_link(c, P.uk[i]);
     for (i = 0; i < n; i++)
-        P.kn[P.ki[i]] = FLINT_MAX(P.kn[P.ki[i]], P.k1[i]);
-    status = hkz_engine_parallel_for(e, (size_t) nu, extend_range, &P);
+    {
+        P.wi[i] = P.uk[P.ki[i]];
+        P.ws[i] = P.wi[i] < 0 ? -1
+                  : HKZ_SUB_WSRC(c, c->e + P.wi[i]) - c->e;
+    }
+    /* 3. the k-cuts (of the sources' truncations); per source slot the
+     * largest, its weights extended to it, its recurrence tables (few
+     * precisions: on this thread) */
+    status = _hkz_su2_sub_kcut_many(P.k1, n, r, P.ws, c, e);
+    if (status == HKZ_SUCCESS)
+        status = weights_plan(c, &P, nu, n);
+    if (status == HKZ_SUCCESS)
+        status = hkz_engine_parallel_for(e, (size_t) nu, extend_range, &P);
     for (i = 0; status == HKZ_SUCCESS && i < nu; i++)
     {
         const _hkz_su2_sub_went_t *w = c->e + FLINT_MAX(P.uk[i], 0);
-        if (P.kn[i] == -2)
+        if (P.kx[i] == -2)
             status = hkz_error_set(HKZ_ERR_NOMEM, "su2-sub fallback: out "
                                    "of memory");
-        else if (P.uk[i] >= 0 && P.kn[i] >= 0)
-            status = _hkz_su2_sub_coef_add(c, _hkz_su2_sub_basis_wp(w->wp),
-                                           P.kn[i], w->M);
+        else if (P.uk[i] >= 0 && P.kx[i] >= 0)
+            status = _hkz_su2_sub_coef_add(c,
+                    _hkz_su2_sub_basis_key(w->wp, w->td), P.kx[i], w->M);
     }
-    /* 4. 2 cos(kz) per distinct (z, basis precision) */
+    /* 4. 2 cos(kz) per distinct (z, basis key), as far as the entries'
+     * own a priori cuts (an entry summed with its source's truncation
+     * stops near its own cut: heat_sub_grid_multi.c; a vector too short
+     * for it is computed there, the same bits) */
+    for (i = m = 0; i < n; i++)
+    {
+        P.nl[i] = P.ws[i] != P.wi[i] ? P.wi[i] : -1;   /* linked only */
+        m += P.nl[i] >= 0;
+    }
+    if (status == HKZ_SUCCESS && m > 0)
+        status = _hkz_su2_sub_kcut_many(P.kx, n, r, P.nl, c, e);
+    for (i = 0; status == HKZ_SUCCESS && i < n; i++)
+        P.kx[i] = P.nl[i] < 0 ? P.k1[i] : FLINT_MIN(P.kx[i], P.k1[i]);
+    for (i = 0; i < n; i++)     /* double-doubles for wp <= 256 only */
+        P.nl[i] = P.wp[i] <= HKZ_SUB_DD_WP ? P.kx[i] : -1;
     if (status == HKZ_SUCCESS)
-        status = _hkz_su2_sub_wcache_cos_many(c, n, z, P.wpb, P.k1, e);
+        status = _hkz_su2_sub_wcache_cos_many(c, n, z, P.wpb, P.kx, P.nl,
+                                              e);
     for (i = 0; status == HKZ_SUCCESS && i < n; i++)
     {
         if (key != NULL)

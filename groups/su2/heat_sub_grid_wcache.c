@@ -173,8 +173,32 @@ const _hkz_su2_sub_went_t *_hkz_su2_sub_wcache_find(
     return q >= 0 ? c->e + q : NULL;
 }
 
+/* w->tail: the m-tails of k <= K and the k-tail beyond K (spec 3.5,
+ * heat_sub_tail.c) at a lower bound of t */
+static void went_tails(_hkz_su2_sub_went_t *w)
+{
+    mag_t tlo, bk;
+    slong k;
+
+    mag_init(tlo);
+    mag_init(bk);
+    arb_get_mag_lower(tlo, w->t);
+    mag_zero(w->tail);
+    for (k = 0; k <= w->K; k++)
+    {
+        hkz_su2_sub_tail_m_internal(bk, (ulong) k, (ulong) w->M[k], tlo,
+                                    w->d);
+        mag_add(w->tail, w->tail, bk);
+    }
+    hkz_su2_sub_tail_k_internal(bk, (ulong) w->K, tlo, w->d);
+    mag_add(w->tail, w->tail, bk);
+    w->tails = 1;
+    mag_clear(tlo);
+    mag_clear(bk);
+}
+
 /* the truncation of hkz_su2_sub_spectral_internal at precision wp for
- * (t, d) into w, its tails, and the state of the weight recurrence at k =
+ * (t, d) into w, its tails (went_tails), and the state of the weight recurrence at k =
  * 0 (no weights yet: went_extend); 0 if K is too large */
 int _hkz_su2_sub_went_make(_hkz_su2_sub_went_t *w, const arb_t t, slong wp,
                            ulong d)
@@ -185,7 +209,6 @@ int _hkz_su2_sub_went_make(_hkz_su2_sub_went_t *w, const arb_t t, slong wp,
     slong K = hkz_su2_sub_choose_K_internal(td, d, logtol), M = 0, k;
     arb_ptr st = w->st;
     arb_t a;
-    mag_t tlo, bk;
 
     if (K >= HKZ_SUB_KMAX)
         return 0;
@@ -209,6 +232,7 @@ int _hkz_su2_sub_went_make(_hkz_su2_sub_went_t *w, const arb_t t, slong wp,
     w->td = td;
     w->Kc = -1;
     w->kr = -1;
+    w->src = -1;
     w->r1 = _arb_vec_init(1);
     w->W = NULL;
     w->wp = wp;
@@ -219,7 +243,6 @@ int _hkz_su2_sub_went_make(_hkz_su2_sub_went_t *w, const arb_t t, slong wp,
     for (k = 0; k < 5; k++)
         arb_init(st + k);
     arb_init(a);
-    mag_init(tlo); mag_init(bk);
     /* e^{-lambda t} = e^{-2kt} e^{-4m(m+k+1)t}: W_{m+1}/W_m = q^{2m+k+2},
      * q = e^{-4t} (as in hkz_su2_sub_spectral_internal); st = q, q^2,
      * e^{-2t}, then per k: e^{-2kt}, q^{k+2} */
@@ -230,17 +253,52 @@ int _hkz_su2_sub_went_make(_hkz_su2_sub_went_t *w, const arb_t t, slong wp,
     arb_exp(st + 2, a, wp);
     arb_one(st + 3);
     arb_set(st + 4, st + 1);
-    arb_get_mag_lower(tlo, t);
-    for (k = 0; k <= K; k++)
-    {
-        hkz_su2_sub_tail_m_internal(bk, (ulong) k, (ulong) w->M[k], tlo, d);
-        mag_add(w->tail, w->tail, bk);
-    }
-    hkz_su2_sub_tail_k_internal(bk, (ulong) K, tlo, d);
-    mag_add(w->tail, w->tail, bk);
+    /* the tails now, or for an entry that will sum with its source's
+     * truncation (_hkz_su2_sub_went_link) only if it is not linked */
+    w->tails = 0;
+    if (_hkz_su2_sub_went_wsrc(wp, td) == wp)
+        went_tails(w);
     arb_clear(a);
-    mag_clear(tlo); mag_clear(bk);
     return 1;
+}
+
+/* Shared truncations.  An entry of (t, wp, d) at small t is summed with
+ * the truncation (K, M_k), tails, a priori k-cut, weights W and inner sums
+ * d_k of the entry of (t, wp', d), wp' = _hkz_su2_sub_went_wsrc(wp) >= wp
+ * (its source, when that one is cached: made by the same prepare), and at
+ * its own wp only the outer sum over k, its cut kt (heat_sub_grid_multi.c)
+ * and its rounding: the source's tails bound the source's truncation
+ * (spec 3.5, at every point), its balls contain the exact W_km and d_k of
+ * that truncation, and their bits depend on (t, wp', d) only -- so an
+ * entry's ball is still a function of its own inputs.  wp' = wp rounded
+ * up to 256, 512 (as the basis precisions): at t = 0.01 two sets of
+ * weights and of inner sums per r instead of six (192 .. 512 bits); all
+ * working precisions on 512 (longer truncations where an r has no
+ * entries of 512) measured the same on B16. */
+slong _hkz_su2_sub_went_wsrc(slong wp, double td)
+{
+    return wp > 128 && td < HKZ_SUB_SMALL_T
+           ? _hkz_su2_sub_basis_wp(wp) : wp;
+}
+
+void _hkz_su2_sub_went_link(struct hkz_su2_sub_wcache_struct *c, slong q)
+{
+    _hkz_su2_sub_went_t *w = c->e + q;
+    slong wp2 = _hkz_su2_sub_went_wsrc(w->wp, w->td);
+    const _hkz_su2_sub_went_t *s;
+
+    /* once per entry, before it makes W of its own */
+    if (w->src >= 0 || w->Kc >= 0 || wp2 == w->wp)
+    {
+        if (w->src < 0 && !w->tails)
+            went_tails(w);
+        return;
+    }
+    s = _hkz_su2_sub_wcache_find(c, w->t, w->td, wp2, w->d);
+    if (s != NULL && s->src < 0 && s->tails)
+        w->src = s - c->e;
+    else if (!w->tails)
+        went_tails(w);           /* on its own */
 }
 
 /* the weights (2m+k+1) lambda^d e^{-lambda t} of w for k <= kn (at most
@@ -266,20 +324,25 @@ int _hkz_su2_sub_went_extend(_hkz_su2_sub_went_t *w, slong kn)
         ulong ku = (ulong) k;
         arb_ptr Wk = W + w->off[k];
 
-        arb_set(wm, st + 3);
-        arb_set(rho, st + 4);
+        /* wm = e^{-lambda t} of mode m (st + 3 at m = 0), rho = q^{2m+k+2}
+         * (st + 4 at m = 0): each made only if a later mode reads it (the
+         * same products as one step per m, fewer of them: M_k = 0 for
+         * most k at small t) */
         for (m = 0; m <= w->M[k]; m++)
         {
             ulong mu = (ulong) m;
-            arb_mul_ui(Wk + m, wm, 2 * mu + ku + 1, w->wp);
+            arb_mul_ui(Wk + m, m == 0 ? st + 3 : wm, 2 * mu + ku + 1, w->wp);
             if (w->d != 0)
             {
                 arb_ui_pow_ui(pw, 4 * mu * (mu + ku + 1) + 2 * ku, w->d,
                               w->wp);
                 arb_mul(Wk + m, Wk + m, pw, w->wp);
             }
-            arb_mul(wm, wm, rho, w->wp);
-            arb_mul(rho, rho, st + 1, w->wp);
+            if (m + 1 <= w->M[k])
+                arb_mul(wm, m == 0 ? st + 3 : wm, m == 0 ? st + 4 : rho,
+                        w->wp);
+            if (m + 2 <= w->M[k])
+                arb_mul(rho, m == 0 ? st + 4 : rho, st + 1, w->wp);
         }
         arb_mul(st + 3, st + 3, st + 2, w->wp);
         arb_mul(st + 4, st + 4, st + 0, w->wp);

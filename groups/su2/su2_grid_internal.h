@@ -177,10 +177,24 @@ typedef struct
     slong Kc;      /* weights made for k <= Kc (extended on demand) */
     arb_ptr W;     /* off[Kc + 1] weights */
     mag_t tail;    /* m-tails for k <= K and the k-tail beyond K */
+    int tails;     /* tail made (not for an entry linked to a source) */
     arb_struct st[5];  /* the weight recurrence's state at k = Kc + 1 */
     arb_ptr r1;        /* the last r prepared, and its k-cut kr (-1: none) */
     slong kr;
+    slong src;         /* slot of the entry of (t, _hkz_su2_sub_went_wsrc
+                          (wp), d) whose truncation, tails and W serve
+                          this one (heat_sub_grid_wcache.c), or -1 */
 } _hkz_su2_sub_went_t;
+
+/* the precision of the truncation and weights an entry of (t, wp) sums
+ * with: at small t and wp > 128 its basis precision (one set serves
+ * several working precisions of a t: heat_sub_grid_wcache.c), else wp */
+slong _hkz_su2_sub_went_wsrc(slong wp, double td);
+/* links the entry of slot q of c to the entry of (t, its wsrc, d) if
+ * that one is cached and q has no W yet */
+void _hkz_su2_sub_went_link(struct hkz_su2_sub_wcache_struct *c, slong q);
+/* the entry whose W serve w (w itself, or the slot w->src of c) */
+#define HKZ_SUB_WSRC(c, w) ((w)->src >= 0 ? (c)->e + (w)->src : (w))
 
 /* the distance estimate of the last (r, z) of _hkz_su2_sub_entry_wp */
 typedef struct
@@ -233,7 +247,9 @@ typedef struct
     double zd;     /* mid(z) as a double */
     slong wp, K;
     arb_ptr c;     /* K + 1: 2 cos(kz) (c_0 = 1) */
-    _hkz_su2_sub_dd_t dd;   /* c as double-doubles (wp <= HKZ_SUB_DD_WP) */
+    _hkz_su2_sub_dd_t dd;   /* c_k, k <= Kd, as double-doubles (for the
+                               entries of wp <= HKZ_SUB_DD_WP) */
+    slong Kd;               /* -1: none */
 } _hkz_su2_sub_cos_t;
 
 /* recurrence coefficients of the Arb basis at one working precision
@@ -282,6 +298,11 @@ void _hkz_su2_sub_coef_clear(struct hkz_su2_sub_wcache_struct *c);
 /* the precision of the basis of an entry of working precision wp:
  * 256 up to 256, else wp rounded up to a multiple of 256 */
 slong _hkz_su2_sub_basis_wp(slong wp);
+/* the precision of the basis and 2 cos(kz) of an entry of (t, wp):
+ * _hkz_su2_sub_basis_wp, but 512 for 256 at t < HKZ_SUB_SMALL_T (its r
+ * has entries of 512 there: one basis serves both) */
+#define HKZ_SUB_SMALL_T 0.0625
+slong _hkz_su2_sub_basis_key(slong wp, double td);
 void _hkz_su2_sub_r_basis(arb_ptr B, const slong *bo, slong K,
         const slong *Mx, const arb_t r, slong wp,
         const struct hkz_su2_sub_wcache_struct *c, arb_ptr ws);
@@ -293,14 +314,49 @@ const _hkz_su2_sub_cos_t *_hkz_su2_sub_wcache_cos(
         const struct hkz_su2_sub_wcache_struct *c, const arb_t z, slong wp,
         slong K);
 /* caches the vectors of (z[i], wp[i]) with K[i] + 1 entries (K[i] < 0:
- * none), i < n: each distinct (z, wp) once with its largest K, the
- * missing ones computed on the engine's threads (e may be NULL), then
- * inserted (not thread-safe; the cache holds at most COS_CACHE_MAX
- * vectors, the others are computed by the readers: the same bits) */
+ * none), i < n, and their double-doubles for k <= Kd[i] (-1: none): each
+ * distinct (z, wp) once with its largest K and Kd, the missing ones
+ * computed on the engine's threads (e may be NULL), then inserted (not
+ * thread-safe; the cache holds at most COS_CACHE_MAX vectors, the others
+ * are computed by the readers, as are double-doubles beyond Kd: the same
+ * bits, a prefix of a vector's double-doubles does not depend on its
+ * length) */
 int _hkz_su2_sub_wcache_cos_many(struct hkz_su2_sub_wcache_struct *c,
         slong n, const arb_struct *const *z, const slong *wp,
-        const slong *K, hkz_engine_t e);
+        const slong *K, const slong *Kd, hkz_engine_t e);
 void _hkz_su2_sub_wcache_cos_clear(struct hkz_su2_sub_wcache_struct *c);
+
+/* scratch of one call, reused by its classes and r values (grown on
+ * demand: the balls of B, dk keep their limbs from one r to the next) */
+typedef struct
+{
+    arb_ptr B, dk, c, ws;     /* basis, inner sums, 2 cos(kz), 4 balls */
+    slong nB, ndk, nc;
+    slong *kt;                /* per truncation f: dd prefix, a priori
+                                 cut; per entry: its cut; per f: its
+                                 last entry cut (4 ns) */
+    mag_ptr tl;               /* per f: post and a priori tails; per
+                                 entry: its dropped part (3 ns) */
+    slong nt;
+    mag_ptr S;                /* per f: the sums of post_cut (K + 2) */
+    slong nS;
+    slong *first, *rep;       /* per entry: its time; per time: an entry */
+    slong ne;
+    slong *mark;              /* per weight slot: its time index, or -1 */
+    slong nmark;
+    _hkz_su2_sub_dd_t *ydd;   /* per distinct time: d_k as double-doubles */
+    slong nydd;
+    _hkz_su2_sub_dd_t xdd[1]; /* 2 cos(kz) computed here, as those */
+} _hkz_su2_sub_mws_t;
+
+/* heat_sub_grid_mws.c: free W; room for ns entries of a class and the
+ * slots of c (0: out of memory); a vector *v of *n balls grown to need;
+ * W->S grown to need mags */
+void _hkz_su2_sub_mws_clear(_hkz_su2_sub_mws_t *W);
+int _hkz_su2_sub_mws_room(_hkz_su2_sub_mws_t *W, slong ns,
+                          const struct hkz_su2_sub_wcache_struct *c);
+int _hkz_su2_sub_mws_vec(arb_ptr *v, slong *n, slong need);
+int _hkz_su2_sub_mws_mag(_hkz_su2_sub_mws_t *W, slong need);
 
 /* heat_sub_grid_kcut.c: the k1 <= w->K beyond which the inner sums
  * d_k(t) (k1 < k <= w->K) of the weights w (d = 0) may be dropped at every
@@ -309,9 +365,12 @@ void _hkz_su2_sub_wcache_cos_clear(struct hkz_su2_sub_wcache_struct *c);
 slong _hkz_su2_sub_kcut(mag_t tail, const _hkz_su2_sub_went_t *w,
                         const mag_t c);
 /* kt <= Kw and tl >= 2 sum_{k > kt} |d_k| with that sum below
- * 2^{-wp-4} sum_k |d_k| (the cut on computed inner sums) */
-void _hkz_su2_sub_kcut_post(slong *kt, mag_t tl, arb_srcptr dk, slong Kw,
-                            slong wp);
+ * 2^{-wp-4} sum_k |d_k| (the cut on computed inner sums), from S and
+ * tot >= sum_k |d_k| made once per d by _hkz_su2_sub_kcut_sums (S: Kw + 1
+ * mags, S[k] >= sum_{j >= k} |d_j| for k >= 1) for any wp */
+void _hkz_su2_sub_kcut_sums(mag_ptr S, mag_t tot, arb_srcptr dk, slong Kw);
+void _hkz_su2_sub_kcut_post(slong *kt, mag_t tl, mag_srcptr S,
+                            const mag_t tot, slong Kw, slong wp);
 /* the same for a k1 it returned before for (w, c): only the tail made */
 slong _hkz_su2_sub_kcut_known(mag_t tail, const _hkz_su2_sub_went_t *w,
                               const mag_t c, slong k1);
