@@ -1,6 +1,6 @@
 /* Certified tracking steps of Curie-Weiss zeros by the saddle-line
  * integral (family hkz_ly_cw_family_integral; spec 3.5) in wedges that
- * follow the zeros (track_cw_step.c falls back to axis-aligned boxes).
+ * follow the zeros.
  *
  * The line of a step (track_cw_line.c) has the phase variable
  *   D(t, theta) = (c - theta)/t - b/tref,   theta = c - t (D + b/tref),
