@@ -130,11 +130,16 @@ void _hkz_lyt_wedge_theta(arb_t res, const _hkz_lyt_box_t *B, const arb_t D,
  * T (intermediate values), and the sign of K_t on T x band is that of K_t
  * at theta_j(t) for every t in T: the direction (track_cw_wedge.c). */
 static int band_sign(const _hkz_lyt_box_t *B, const _hkz_lyt_curv_t *C,
-                     const arf_struct *band)
+                     const arf_struct *band, const arf_t Dlo,
+                     const arf_t Dhi)
 {
     arb_t x;
     double rk;
     int s[2], k;
+    /* inside the wedge: else the band could hold another zero */
+    if (arf_cmp(band + 0, Dlo) < 0 || arf_cmp(band + 1, Dhi) > 0 ||
+        arf_cmp(band + 0, band + 1) >= 0)
+        return 0;
     arb_init(x);
     for (k = 0; k < 2; k++)
     {
@@ -204,7 +209,7 @@ int _hkz_lyt_wedge_pieces(_hkz_lyt_box_t *B, const arf_t t0, const arf_t t1,
     if (ok)
         s[1] = sub_sign(B, Dlo, Dhi, 1, &C);
     if (ok && s[1] == 0 && band != NULL)
-        s[1] = band_sign(B, &C, band);
+        s[1] = band_sign(B, &C, band, Dlo, Dhi);
     _hkz_lyt_curv_clear(&C);
     if (ok)
     {
