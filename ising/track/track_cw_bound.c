@@ -11,23 +11,34 @@
  *   |i x' + c| = |i u - y| <= |u| + |y|,
  *   |(x' - i theta)^2 + (c - theta)^2| <= u^2 + 2 |u| Y_y + Z_y,
  *   Y_y = |c + y - theta|,  Z_y = |2 y (c - theta) + y^2|.
- * For t <= tb and 1/t' = 1/tb - 1/U^2 (U^2 > tb):
- *   |u|^m e^{-u^2/(2t)} <= |u|^m e^{-u^2/(2 U^2)} e^{-u^2/(2t')}
- *                       <= (m U^2/e)^{m/2} e^{-u^2/(2t')},
+ * The Gaussian and the growth lam of Q together: for t in T = [tm - r,
+ * tm + r], phi(t) = -u^2 (1/(2t) - 1/(2U^2)) - lam (t - tm) is concave in
+ * t, so phi(t) <= phi(tm) + |phi'(tm)| r with phi'(tm) = u^2/(2tm^2) - lam,
+ * and |a| = max(a, -a) gives, for every real u,
+ *   e^{phi(t)} <= e^{-lam r} e^{-u^2/(2t_R)} + e^{lam r} e^{-u^2/(2t_L)},
+ *   1/t_R = 1/tm - r/tm^2 - 1/U^2,  1/t_L = 1/tm + r/tm^2 - 1/U^2
+ * (U^2 > tm^2/ta, so both positive).  Near the saddle (u^2 ~ 2 lam tm^2)
+ * the second term is e^{-u^2/(2tm)} to first order in r: the growth of Q
+ * and of the Gaussian cancel there (bounding them apart, sup_T
+ * e^{-lam (t - tm)} = e^{lam r} with 1/t' = 1/tb - 1/U^2, cost up to ~100
+ * bits at N = 10^4, beta ~ 0.9, steps of t/36, and so a second pass and
+ * twice the nodes on every line).  With
+ *   |u|^m e^{-u^2/(2 U^2)} <= (m U^2/e)^{m/2}
  * (max of s^m e^{-s^2/(2U^2)} at s^2 = m U^2), and e^{-u^2/(2t')} |2 cosh|^N
- * e^{-psiref} is the integrand of the line bounds of cw_integral_bound.c at
- * (t', theta0, Im x = b + y) times e^{-(b + y)^2/(2t')}.  So with
- * L_y = those bounds (integral, or 2h x omitted node sum),
- *   int |u|^m |Q g| <= (m U^2/e)^{m/2} L_y F_y,
- *   F_y = sup_B exp(-(b + y)^2/(2t') + (2 y (c - theta) + y^2)/(2t)
- *                   + b^2/(2tm) - lam (t - tm))
- * (ball evaluation over T and X, upper bound), and 1/t <= 1/ta. */
+ * e^{-psiref} the integrand of the line bounds of cw_integral_bound.c at
+ * (t', theta0, Im x = b + y) times e^{-(b + y)^2/(2t')}: with L_y^t' =
+ * those bounds (integral, or 2h x omitted node sum),
+ *   int |u|^m |Q g| <= (m U^2/e)^{m/2} (L_y^{t_R} F_y^{R} + L_y^{t_L} F_y^{L}),
+ *   F_y^{R,L} = sup_B exp(-(b + y)^2/(2t') + (2 y (c - theta) + y^2)/(2t)
+ *                         + b^2/(2tm) -+ lam r)
+ * (t' = t_R, t_L; ball evaluation over T and X, upper bound), and 1/t <=
+ * 1/ta. */
 #include <math.h>
 #include "track_cw_internal.h"
 
 typedef struct
 {
-    arb_t tp, ta, U2;
+    arb_t tp, ta, U2, lr;   /* t_R or t_L, ta, U^2, -+ lam r */
     mag_t c1, c2;       /* (U^2/e)^{1/2}, 2 U^2/e */
 } aux_t;
 
@@ -54,14 +65,12 @@ static void factor(mag_t res, const _hkz_lyt_box_t *B, const aux_t *A,
     arb_div(x, x, B->T, wp);
     arb_mul_2exp_si(x, x, -1);
     arb_add(s, s, x, wp);
-    /* b^2/(2tm) - lam (t - tm) */
+    /* b^2/(2tm) -+ lam r */
     arb_sqr(x, B->bb, wp);
     arb_div(x, x, B->tm, wp);
     arb_mul_2exp_si(x, x, -1);
     arb_add(s, s, x, wp);
-    arb_sub(x, B->T, B->tm, wp);
-    arb_mul(x, x, B->lam, wp);
-    arb_sub(s, s, x, wp);
+    arb_add(s, s, A->lr, wp);
     arb_exp(s, s, wp);
     arb_get_mag(res, s);
     arb_clear(s);
@@ -144,6 +153,54 @@ static void add_line(mag_t e0, mag_t e1, mag_t et, const _hkz_lyt_box_t *B,
     mag_clear(yy);
 }
 
+/* the discretization lines b +- a and the omitted nodes of the line b
+ * with the Gaussian of A (one term of the bound at the top) */
+static void add_terms(_hkz_lyt_box_t *B, slong N, const aux_t *A,
+                      const arb_t th0, const mag_t dn)
+{
+    _hkz_lyi_ictx_t *c = &B->c;
+    _hkz_ly_cw_line_t *L = &c->L;
+    double a = (double) (float) L->a;
+    arb_t x;
+    arf_t y;
+    mag_t Lb, m, one;
+    int s;
+
+    arb_init(x);
+    arf_init(y);
+    mag_init(Lb);
+    mag_init(m);
+    mag_init(one);
+    mag_one(one);
+    for (s = -1; s <= 1; s += 2)
+    {
+        arf_set_d(y, s * a);
+        arb_set_d(x, L->b);
+        arb_add_arf(x, x, y, ARF_PREC_EXACT);
+        _hkz_ly_cw_bound_line_int(Lb, N, A->tp, th0, arb_midref(x),
+                                  c->psiref, c->eps, 2 * L->sigw);
+        add_line(B->err0, B->err1, B->errt, B, A, Lb, y, dn, c->wp);
+    }
+    /* omitted nodes on the line b itself (y = 0) */
+    arf_zero(y);
+    arb_set_d(x, L->b);
+    mag_zero(Lb);
+    if (L->klo > 0)
+        _hkz_ly_cw_bound_line_nodes(Lb, N, A->tp, th0, arb_midref(x), c->hh,
+                                    0, L->klo - 1, c->psiref, c->eps,
+                                    2 * L->sigw);
+    _hkz_ly_cw_bound_line_nodes(m, N, A->tp, th0, arb_midref(x), c->hh,
+                                L->khi + 1, -1, c->psiref, c->eps,
+                                2 * L->sigw);
+    mag_add(Lb, Lb, m);
+    add_line(B->err0, B->err1, B->errt, B, A, Lb, y, one, c->wp);
+    arb_clear(x);
+    arf_clear(y);
+    mag_clear(Lb);
+    mag_clear(m);
+    mag_clear(one);
+}
+
 void _hkz_lyt_box_errors(_hkz_lyt_box_t *B, slong N, const arf_t ta,
                          const arf_t tb)
 {
@@ -151,37 +208,30 @@ void _hkz_lyt_box_errors(_hkz_lyt_box_t *B, slong N, const arf_t ta,
     _hkz_ly_cw_line_t *L = &c->L;
     slong wp = c->wp;
     aux_t A;
-    arb_t th0, x;
-    arf_t y;
-    mag_t Lb, one, dn, tb_m;
+    arb_t th0, x, q, r;
+    mag_t dn;
     double tbd = arf_get_d(tb, ARF_RND_UP), U2, a = (double) (float) L->a;
-    int s;
+    int v;
 
     arb_init(A.tp);
     arb_init(A.ta);
     arb_init(A.U2);
+    arb_init(A.lr);
     mag_init(A.c1);
     mag_init(A.c2);
     arb_init(th0);
     arb_init(x);
-    arf_init(y);
-    mag_init(Lb);
-    mag_init(one);
+    arb_init(q);
+    arb_init(r);
     mag_init(dn);
-    mag_init(tb_m);
     mag_zero(B->err0);
     mag_zero(B->err1);
     mag_zero(B->errt);
     arb_set_arf(A.ta, ta);
-    /* U^2 = max((khi h)^2, 64 tb) > tb; t' = 1/(1/tb - 1/U^2) */
+    /* U^2 = max((khi h)^2, 64 tb) */
     U2 = (L->khi + 1) * L->h;
     U2 = FLINT_MAX(U2 * U2, 64 * tbd);
     arb_set_d(A.U2, U2);
-    arb_set_arf(A.tp, tb);
-    arb_inv(A.tp, A.tp, wp);
-    arb_inv(x, A.U2, wp);
-    arb_sub(A.tp, A.tp, x, wp);
-    arb_inv(A.tp, A.tp, wp);
     /* c1 = (U^2/e)^{1/2}, c2 = 2 U^2/e */
     arb_const_e(x, wp);
     arb_div(x, A.U2, x, wp);
@@ -190,42 +240,48 @@ void _hkz_lyt_box_errors(_hkz_lyt_box_t *B, slong N, const arf_t ta,
     arb_sqrt(x, x, wp);
     arb_get_mag(A.c1, x);
     arb_set_arf(th0, B->th0);
-    mag_one(one);
     /* discretization: lines b +- a, divided by e^{2 pi a/h} - 1 */
     _hkz_lyi_disc_den(dn, a, c->hh);
     mag_inv(dn, dn);
-    for (s = -1; s <= 1; s += 2)
+    /* r = (tb - ta)/2, q = r/tm^2 */
+    arb_set_arf(r, tb);
+    arb_sub_arf(r, r, ta, wp);
+    arb_mul_2exp_si(r, r, -1);
+    arb_sqr(q, B->tm, wp);
+    arb_div(q, r, q, wp);
+    for (v = 0; v < 2; v++)
     {
-        arf_set_d(y, s * a);
-        arb_set_d(x, L->b);
-        arb_add_arf(x, x, y, ARF_PREC_EXACT);
-        _hkz_ly_cw_bound_line_int(Lb, N, A.tp, th0, arb_midref(x),
-                                  c->psiref, c->eps, 2 * L->sigw);
-        add_line(B->err0, B->err1, B->errt, B, &A, Lb, y, dn, wp);
+        /* 1/t_R = 1/tm - r/tm^2 - 1/U^2 (v = 0), 1/t_L with + r/tm^2;
+         * -+ lam r */
+        arb_inv(A.tp, B->tm, wp);
+        if (v == 0)
+            arb_sub(A.tp, A.tp, q, wp);
+        else
+            arb_add(A.tp, A.tp, q, wp);
+        arb_inv(x, A.U2, wp);
+        arb_sub(A.tp, A.tp, x, wp);
+        if (!arb_is_positive(A.tp))
+        {
+            mag_inf(B->err0);
+            mag_inf(B->err1);
+            mag_inf(B->errt);
+            break;
+        }
+        arb_inv(A.tp, A.tp, wp);
+        arb_mul(A.lr, B->lam, r, wp);
+        if (v == 0)
+            arb_neg(A.lr, A.lr);
+        add_terms(B, N, &A, th0, dn);
     }
-    /* omitted nodes on the line b itself (y = 0) */
-    arf_zero(y);
-    arb_set_d(x, L->b);
-    mag_zero(Lb);
-    if (L->klo > 0)
-        _hkz_ly_cw_bound_line_nodes(Lb, N, A.tp, th0, arb_midref(x), c->hh,
-                                    0, L->klo - 1, c->psiref, c->eps,
-                                    2 * L->sigw);
-    _hkz_ly_cw_bound_line_nodes(tb_m, N, A.tp, th0, arb_midref(x), c->hh,
-                                L->khi + 1, -1, c->psiref, c->eps,
-                                2 * L->sigw);
-    mag_add(Lb, Lb, tb_m);
-    add_line(B->err0, B->err1, B->errt, B, &A, Lb, y, one, wp);
     arb_clear(A.tp);
     arb_clear(A.ta);
     arb_clear(A.U2);
+    arb_clear(A.lr);
     mag_clear(A.c1);
     mag_clear(A.c2);
     arb_clear(th0);
     arb_clear(x);
-    arf_clear(y);
-    mag_clear(Lb);
-    mag_clear(one);
+    arb_clear(q);
+    arb_clear(r);
     mag_clear(dn);
-    mag_clear(tb_m);
 }

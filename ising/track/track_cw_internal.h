@@ -105,31 +105,28 @@ void _hkz_lyt_box_errors(_hkz_lyt_box_t *B, slong N, const arf_t ta,
 
 /* Newton on the double node sum at (t, th) (th on failure; *xsre = Re
  * of the saddle); theta_j(tb) in [lo, hi] by the certified bracket of
- * cw_integral_eval.c (the interval itself and 0 on failure); res = the a-th
- * of m pieces of [lo, hi] (track_cw_step.c). */
+ * cw_integral_eval.c (the interval itself and 0 on failure)
+ * (track_cw_step.c). */
 double _hkz_lyt_newton_d(slong N, double t, double th, double *xsre);
 int _hkz_lyt_zero_at(arb_t res, const hkz_ly_track_struct *tr, slong N,
                       const arf_t tb, double guess, const arf_t lo,
                       const arf_t hi, slong prec);
-void _hkz_lyt_sub_interval(arb_t res, const arf_t lo, const arf_t hi,
-                           slong a, slong m, slong wp);
 /* One step of zero i to tb in a wedge that follows the zero
  * (track_cw_wedge.c); 1 if certified (recorded), -1 if only the sign of
- * d theta/dt was not certified (an axis-aligned box may), 0 otherwise;
- * *loose as B->loose of its line. */
+ * d theta/dt was not certified, 0 otherwise; *loose as B->loose of its
+ * line. */
 int _hkz_lyt_wedge_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
                         const arf_t thpred, slong prec, int *loose);
-/* The certificate of a wedge (track_cw_wedge_cert.c): the sign of K_theta
- * (which = 0) or K_t (which = 1) on B->T x [lo, hi], [lo, hi] a range of
- * theta (in_d = 0) or of D (in_d = 1), 0 if not certified; the conditions
- * of track_cw_wedge.c on the sub-wedge [t0, t1] x [Dlo, Dhi] of the line
- * (1: certified, direction into *dir; -1: only the direction open; 0:
- * not certified); theta = c - t (D + b/tref) for balls D, t. */
-int _hkz_lyt_sub_sign(const _hkz_lyt_box_t *B, const arf_t lo,
-                      const arf_t hi, int which, int in_d);
+/* The certificate of a wedge (track_cw_wedge_cert.c): the conditions of
+ * track_cw_wedge.c on the sub-wedge [t0, t1] x [Dlo, Dhi] of the line, the
+ * direction on T x band if not on the wedge (band = [D1, D2] inside
+ * [Dlo, Dhi], or NULL) (1: certified, direction into *dir; -1: only the
+ * direction open; 0: not certified); theta = c - t (D + b/tref) for balls
+ * D, t. */
 int _hkz_lyt_wedge_pieces(_hkz_lyt_box_t *B, const arf_t t0, const arf_t t1,
                           const arf_t xl0, const arf_t xl1, const arf_t Dlo,
-                          const arf_t Dhi, int depth, int *dir);
+                          const arf_t Dhi, const arf_struct *band,
+                          int depth, int *dir);
 void _hkz_lyt_wedge_theta(arb_t res, const _hkz_lyt_box_t *B, const arb_t D,
                           const arb_t t);
 /* Records the certified step of zero i to tb (box [lo, hi], direction

@@ -12,16 +12,34 @@ static int sgn(const arb_t x)
     return arb_is_positive(x) ? 1 : arb_is_negative(x) ? -1 : 0;
 }
 
+/* res = [lo + a (hi - lo)/m, lo + (a + 1)(hi - lo)/m] (outward) */
+static void sub_interval(arb_t res, const arf_t lo, const arf_t hi, slong a,
+                         slong m, slong wp)
+{
+    arb_t d, x;
+    arb_init(d);
+    arb_init(x);
+    arb_set_arf(d, hi);
+    arb_sub_arf(d, d, lo, wp);
+    arb_div_si(d, d, m, wp);
+    arb_mul_si(x, d, a, wp);
+    arb_add_arf(x, x, lo, wp);
+    arb_add(d, x, d, wp);
+    arb_union(res, x, d, wp);
+    arb_clear(d);
+    arb_clear(x);
+}
+
 typedef struct
 {
     const _hkz_lyt_box_t *B;
     const arf_struct *lo, *hi;
-    int which, in_d;
+    int which;
     const _hkz_lyt_curv_t *C;   /* K_t also by _hkz_lyt_kt_second */
 } sub_ctx_t;
 
-/* the sign on the a-th of m pieces of [lo, hi] (theta or D) x the b-th of
- * m pieces of T */
+/* the sign on the a-th of m pieces of [lo, hi] (a range of D) x the b-th
+ * of m pieces of T */
 static int piece_sign(void *ctx, slong a, slong b, slong m)
 {
     const sub_ctx_t *c = ctx;
@@ -36,10 +54,10 @@ static int piece_sign(void *ctx, slong a, slong b, slong m)
     arb_init(v);
     arf_init(lo);
     arf_init(hi);
-    _hkz_lyt_sub_interval(x, c->lo, c->hi, a, m, B->pw);
+    sub_interval(x, c->lo, c->hi, a, m, B->pw);
     arb_get_lbound_arf(lo, B->T, B->pw);
     arb_get_ubound_arf(hi, B->T, B->pw);
-    _hkz_lyt_sub_interval(t, lo, hi, b, m, B->pw);
+    sub_interval(t, lo, hi, b, m, B->pw);
     Kth = c->which == 0 ? v : NULL;
     Kt = c->which == 0 ? NULL : v;
     s = 0;
@@ -48,12 +66,11 @@ static int piece_sign(void *ctx, slong a, slong b, slong m)
         _hkz_lyt_kt_second(v, B, c->C, x, t);
         s = sgn(v);
     }
-    if (s == 0 && c->in_d)
-        _hkz_lyt_box_eval_d(NULL, Kth, NULL, Kt, B, x, t);
-    else if (s == 0)
-        _hkz_lyt_box_eval(NULL, Kth, Kt, B, x, t);
     if (s == 0)
+    {
+        _hkz_lyt_box_eval_d(NULL, Kth, NULL, Kt, B, x, t);
         s = sgn(v);
+    }
     arb_clear(x);
     arb_clear(t);
     arb_clear(v);
@@ -68,17 +85,10 @@ static int piece_sign(void *ctx, slong a, slong b, slong m)
  * (next to pi/2) 8 x 8 rarely helps and a shorter step does (N = 2000,
  * zero 999: 9.7 s with up to 8 x 8, 4.8 s with 4 x 4, 3.4 s with 2 x 2). */
 static int sub_sign(const _hkz_lyt_box_t *B, const arf_t lo, const arf_t hi,
-                    int which, int in_d, const _hkz_lyt_curv_t *C)
+                    int which, const _hkz_lyt_curv_t *C)
 {
-    sub_ctx_t c = {B, lo, hi, which, in_d, C};
-    return _hkz_ly_track_subbox_sign_m(piece_sign, &c, which == 1 && in_d ?
-                                       2 : 8);
-}
-
-int _hkz_lyt_sub_sign(const _hkz_lyt_box_t *B, const arf_t lo,
-                      const arf_t hi, int which, int in_d)
-{
-    return sub_sign(B, lo, hi, which, in_d, NULL);
+    sub_ctx_t c = {B, lo, hi, which, C};
+    return _hkz_ly_track_subbox_sign_m(piece_sign, &c, which == 1 ? 2 : 8);
 }
 
 /* The sign of G(t, D) for all t in T (D exact), 0 if not certified: the
@@ -112,6 +122,36 @@ void _hkz_lyt_wedge_theta(arb_t res, const _hkz_lyt_box_t *B, const arb_t D,
     arb_sub(res, B->cc, res, wp);
 }
 
+/* The sign of K_t on the zero's path through T only (next to pi/2 K_t
+ * is small, and it changes sign inside the wedge, whose margin the edges
+ * need): the slices of the wedge hold exactly one zero each (conditions
+ * 1-2), so if G(t, D1), G(t, D2) have opposite constant signs on T (band
+ * = [D1, D2] inside [Dlo, Dhi]), that zero lies in the band for every t in
+ * T (intermediate values), and the sign of K_t on T x band is that of K_t
+ * at theta_j(t) for every t in T: the direction (track_cw_wedge.c). */
+static int band_sign(const _hkz_lyt_box_t *B, const _hkz_lyt_curv_t *C,
+                     const arf_struct *band, const arf_t Dlo,
+                     const arf_t Dhi)
+{
+    arb_t x;
+    double rk;
+    int s[2], k;
+    /* inside the wedge: else the band could hold another zero */
+    if (arf_cmp(band + 0, Dlo) < 0 || arf_cmp(band + 1, Dhi) > 0 ||
+        arf_cmp(band + 0, band + 1) >= 0)
+        return 0;
+    arb_init(x);
+    for (k = 0; k < 2; k++)
+    {
+        arb_set_arf(x, band + k);
+        s[k] = edge_sign(&rk, B, C, x);
+    }
+    arb_clear(x);
+    if (s[0] * s[1] != -1)
+        return 0;
+    return sub_sign(B, band + 0, band + 1, 1, C);
+}
+
 /* t1 - t0 >= t0/32 */
 static int long_step(const arf_t t0, const arf_t t1)
 {
@@ -132,10 +172,12 @@ static int long_step(const arf_t t0, const arf_t t1)
  * radius 2^6 (2^12) times the value at an edge skips one (two) halvings
  * that could not certify the edges.  The slices of every piece hold
  * exactly one zero, so the pieces together certify [t0, t1] (the last
- * piece is the one at t1). */
+ * piece is the one at t1).  band (or NULL): an inner range of D for the
+ * direction (band_sign). */
 int _hkz_lyt_wedge_pieces(_hkz_lyt_box_t *B, const arf_t t0, const arf_t t1,
                           const arf_t xl0, const arf_t xl1, const arf_t Dlo,
-                          const arf_t Dhi, int depth, int *dir)
+                          const arf_t Dhi, const arf_struct *band,
+                          int depth, int *dir)
 {
     int s[2], k, d, r = 0, j, ok;
     double ratio = 0, rk;
@@ -163,9 +205,11 @@ int _hkz_lyt_wedge_pieces(_hkz_lyt_box_t *B, const arf_t t0, const arf_t t1,
         ratio = FLINT_MAX(ratio, rk);
     }
     arb_clear(x);
-    ok = s[0] * s[1] == -1 && (s[0] = sub_sign(B, Dlo, Dhi, 0, 1, NULL));
+    ok = s[0] * s[1] == -1 && (s[0] = sub_sign(B, Dlo, Dhi, 0, NULL));
     if (ok)
-        s[1] = sub_sign(B, Dlo, Dhi, 1, 1, &C);
+        s[1] = sub_sign(B, Dlo, Dhi, 1, &C);
+    if (ok && s[1] == 0 && band != NULL)
+        s[1] = band_sign(B, &C, band, Dlo, Dhi);
     _hkz_lyt_curv_clear(&C);
     if (ok)
     {
@@ -198,8 +242,8 @@ cut:
             arf_set(b, t1);
         else
             arf_add(b, a, w, ARF_PREC_EXACT, ARF_RND_DOWN);
-        r = _hkz_lyt_wedge_pieces(B, a, b, xl0, xl1, Dlo, Dhi, depth - j,
-                                  dir);
+        r = _hkz_lyt_wedge_pieces(B, a, b, xl0, xl1, Dlo, Dhi, band,
+                                  depth - j, dir);
     }
     arf_clear(a);
     arf_clear(b);

@@ -5,6 +5,7 @@
  * track_records.c, one unit per zero, joined by '|') into the tracker of
  * the whole range: the same bytes as one process. */
 #define _POSIX_C_SOURCE 200809L
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -112,13 +113,15 @@ static int t_decode(slong *i, void *ctx, const char *rec)
 
 /* Estimated costs of Curie-Weiss zeros by the integral over the ranks'
  * blocks (any positive values give the same bytes; these only balance).
- * Measured at N = 10^4 (CPU per zero; x = j/n, n = N/2): over [1e-5, 1e-4]
- * here, x = 0.1 0.34 s, 0.4 0.61 s, 0.9 0.91 s; over [1e-5, 2e-5] on the
- * H200 host's 16 ranks (blocks of the model 1 + 2x), per block: ~0.30 s
- * up to x = 0.3, rising to ~0.75 at x = 0.6, ~0.8 beyond; the last block
- * (33 zeros) 245 s.  So the bulk 1 up to x = 0.25, rising linearly to 2.7
- * at x = 0.6, then flat; the k-th zero from the last (K_t there is
- * O((pi/2 - theta)^2)) times 1 + 12/k, and the last ~600. */
+ * Measured at N = 10^4 over [1e-5, 1e-4], one thread here (CPU per zero,
+ * less the start at t0; x = j/n, n = N/2): zeros 1-100 0.42 s, 501-504
+ * 0.26 s, 1001-1004 0.20 s, 2001-2100 0.17 s, 3001-3004 and 4501-4504
+ * 0.20 s, 4901-4904 0.30 s; the k-th zero from the last (the slowest
+ * next to pi/2: the direction on the zero's band, track_cw_wedge_cert.c)
+ * k = 40 0.45 s, 20 0.56 s, 10 0.60 s, 6 0.75 s, 4 0.94 s, 2 1.40 s, the
+ * last 2.53 s.  So 1 + 1.6 (1 - x/0.25)^2 up to x = 0.25, then 1; times
+ * 1 + 7.2 k^-0.4 e^{-k/300} (k >= 1), 14.9 for the last (the blocks
+ * 1-100, 2001-2100, 4901-5000 within 9% of the model). */
 static double *track_costs(const hkz_ly_track_job_t *jb)
 {
     slong i, n, m = jb->j1 - jb->j0;
@@ -130,10 +133,10 @@ static double *track_costs(const hkz_ly_track_job_t *jb)
     for (i = 0; i < m; i++)
     {
         slong j = jb->j0 + i, k = n - 1 - j;
-        double x = (double) (j + 1) / (double) FLINT_MAX(n, 1);
-        double base = 1.0 + 1.7 * FLINT_MIN(1.0, FLINT_MAX(0.0, (x - 0.25)
-                                                           / 0.35));
-        c[i] = k <= 0 ? 600.0 : base * (1.0 + 12.0 / (double) k);
+        double x = (double) (j + 1) / (double) FLINT_MAX(n, 1), y;
+        y = FLINT_MAX(0.0, 1.0 - x / 0.25);
+        c[i] = (1.0 + 1.6 * y * y) * (k <= 0 ? 14.9 : 1.0 + 7.2 *
+               pow((double) k, -0.4) * exp(-(double) k / 300.0));
     }
     return c;
 }

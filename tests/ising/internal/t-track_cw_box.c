@@ -11,7 +11,10 @@
  * and N; so do the second-order forms in t of track_cw_curv.c (K_t, and
  * K = G(t, D) by the Taylor form of the wedge edges), also with the node
  * values rounded to the 64 bits of the wedge certificates, and on a piece
- * of T with the nodes re-centred there (the wedge pieces). */
+ * of T with the nodes re-centred there (the wedge pieces); so does a node
+ * sum whose range is cut short (its trapezoid errors weigh), also at N =
+ * 400 over a wide T; and at N = 10^4 the errors over a step are those at
+ * its centre within 2^8 (fails with the growth of Q bounded apart). */
 #include "hkz_test.h"
 #include "track_cw_internal.h"
 
@@ -116,6 +119,125 @@ static void frac(arb_t x, const arf_t lo, const arf_t hi, ulong k)
     arf_add(d, d, lo, ARF_PREC_EXACT, ARF_RND_DOWN);
     arb_set_arf(x, d);
     arf_clear(d);
+}
+
+/* The trapezoid errors of track_cw_bound.c where they matter: the line's
+ * node range cut to the saddle +- w nodes (the omitted nodes then weigh),
+ * at an exact t in T (a piece [t, t]: no t-ball remainders), theta in X:
+ * the node sum +- err0 e^{lam (t - tref)} holds the cosine-sum value. */
+static void truncated(_hkz_lyt_box_t *B, slong N, const arf_t ta,
+                      const arf_t tb, const arf_t lo, const arf_t hi,
+                      flint_rand_t st)
+{
+    _hkz_lyi_ictx_t *c = &B->c;
+    slong k0 = (slong) (c->L.xs_re / c->L.h), w, k, wp = 4 * N + 256;
+    arb_t t, th, K, E, x;
+    acb_t S;
+
+    w = FLINT_MAX(2, (c->L.khi - c->L.klo) / 5);
+    c->L.klo = FLINT_MAX(0, k0 - w);
+    c->L.khi = FLINT_MAX(k0, 0) + w;
+    _hkz_lyt_box_errors(B, N, ta, tb);
+    mag_set(B->e0r, B->err0);
+    mag_set(B->e1r, B->err1);
+    mag_set(B->etr, B->errt);
+    _hkz_lyt_box_resize(B, c->L.khi - c->L.klo + 1);
+    arb_init(t);
+    arb_init(th);
+    arb_init(K);
+    arb_init(E);
+    arb_init(x);
+    acb_init(S);
+    _hkz_lyi_node_loop(c, S, NULL, NULL, NULL, B->Vr, NULL, B->th0, 1);
+    for (k = 0; k < 3; k++)
+    {
+        /* the ends of T, then a random t */
+        frac(t, ta, tb, k == 0 ? 0 : k == 1 ? 1024 : n_randint(st, 1025));
+        frac(th, lo, hi, n_randint(st, 1025));
+        _hkz_lyt_box_step(B, arb_midref(t), arb_midref(t), lo, hi);
+        _hkz_lyt_box_eval(K, NULL, NULL, B, th, NULL);
+        /* exact at t with tm = tref, times e^{lam (t - tref)} */
+        arb_set(B->tm, B->tref);
+        exact(E, x, x, B, N, t, th, wp);
+        arb_sub(x, t, B->tref, wp);
+        arb_mul(x, x, B->lam, wp);
+        arb_exp(x, x, wp);
+        arb_mul(E, E, x, wp);
+        HKZ_TEST_CHECK(arb_contains(K, E), "N=%ld: a cut node range's sum "
+                       "+- err0 misses the cosine-sum value", (long) N);
+    }
+    arb_clear(t);
+    arb_clear(th);
+    arb_clear(K);
+    arb_clear(E);
+    arb_clear(x);
+    acb_clear(S);
+}
+
+/* truncated() where the growth of Q over T is large (N = 400, beta =
+ * 0.9, T = t (1 + [0, 1/4]), lam r ~ 31) */
+static void truncated_wide(flint_rand_t st)
+{
+    _hkz_lyt_box_t B;
+    arf_t ta, tb, lo, hi;
+    _hkz_lyt_box_init(&B);
+    arf_init(ta);
+    arf_init(tb);
+    arf_init(lo);
+    arf_init(hi);
+    arf_set_d(ta, 0.9 / 400);
+    arf_mul_2exp_si(tb, ta, -2);
+    arf_add(tb, tb, ta, 53, ARF_RND_UP);
+    arf_set_d(lo, 1.3);
+    arf_set_d(hi, 1.3005);
+    HKZ_TEST_CHECK(_hkz_lyt_box_build(&B, 400, ta, tb, lo, hi, 128) == 0,
+                   "N = 400: no line");
+    truncated(&B, 400, ta, tb, lo, hi, st);
+    _hkz_lyt_box_clear(&B);
+    arf_clear(ta);
+    arf_clear(tb);
+    arf_clear(lo);
+    arf_clear(hi);
+}
+
+/* The errors over a step of t/36 at N = 10^4, beta = 0.9 are those at its
+ * centre within 2^8: the growth of Q and of the Gaussian bounded together
+ * (track_cw_bound.c; apart they cost ~100 bits here, and the tracker's
+ * lines a second pass and twice the nodes). */
+static void sharp(void)
+{
+    _hkz_lyt_box_t B;
+    arf_t ta, tb, tm, lo, hi;
+    mag_t e;
+
+    _hkz_lyt_box_init(&B);
+    arf_init(ta);
+    arf_init(tb);
+    arf_init(tm);
+    arf_init(lo);
+    arf_init(hi);
+    mag_init(e);
+    arf_set_d(ta, 9e-5);
+    arf_set_d(tb, 9e-5 * (1 + 1.0 / 36));
+    arf_set_d(lo, 1.3);
+    arf_set_d(hi, 1.3002);
+    HKZ_TEST_CHECK(_hkz_lyt_box_build(&B, 10000, ta, tb, lo, hi, 128) == 0,
+                   "N = 10^4: no line");
+    mag_set(e, B.e0r);
+    arf_set(tm, arb_midref(B.tref));
+    _hkz_lyt_box_errors(&B, 10000, tm, tm);
+    mag_mul_2exp_si(B.err0, B.err0, 8);
+    HKZ_TEST_CHECK(mag_cmp(e, B.err0) <= 0, "N = 10^4: the errors over the "
+                   "step exceed those at its centre by 2^%.0f",
+                   mag_get_d_log2_approx(e) -
+                   mag_get_d_log2_approx(B.err0) + 8);
+    _hkz_lyt_box_clear(&B);
+    arf_clear(ta);
+    arf_clear(tb);
+    arf_clear(tm);
+    arf_clear(lo);
+    arf_clear(hi);
+    mag_clear(e);
 }
 
 int main(void)
@@ -229,11 +351,14 @@ int main(void)
                            arb_contains(Kt, Et), "N=%ld pw=%ld: a re-centred "
                            "piece misses the cosine-sum values", (long) N,
                            (long) B.pw);
+            truncated(&B, N, ta, tb, lo, hi, st);
         }
         _hkz_lyt_box_clear(&B);
     }
     HKZ_TEST_CHECK(built >= hkz_test_iters(40) / 2, "only %ld boxes built",
                    (long) built);
+    sharp();
+    truncated_wide(st);
     arf_clear(ta);
     arf_clear(tb);
     arf_clear(ta2);
