@@ -131,7 +131,7 @@ def main():
     for ts, pts in POINTS.items():
         t = mp.mpf(ts)
         for (r, z) in (pts[:4] if quick else pts):
-            r = mp.mpf(r); z = mp.mpf(z); zr = z if z <= pi else 2*pi - z   # even, 2 pi-periodic in z
+            r = mp.mpf(str(r)); z = mp.mpf(str(z)); zr = z if z <= pi else 2*pi - z   # decimal, as the CLI reads it; even, 2 pi-periodic in z
             t0 = time.time()
             u = saddle(t, r, zr)
             ref = spectral(hkz, ts, mp.nstr(r, 6), mp.nstr(z, 6))
