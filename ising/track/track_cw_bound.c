@@ -97,12 +97,12 @@ static void yz(mag_t Y, mag_t Z, const _hkz_lyt_box_t *B, const arf_t y,
     arb_clear(x);
 }
 
-/* adds to e0, e1, et the contributions of L = int (or node sum) of |Q g|
- * on the line y (one factor (m U^2/e)^{m/2} per power of u) */
-static void add_line(mag_t e0, mag_t e1, mag_t et, const _hkz_lyt_box_t *B,
-                     const aux_t *A, const mag_t L, const arf_t y,
-                     const mag_t scale, slong wp)
+/* adds to B's err0, err1, errt the contributions of L = int (or node sum)
+ * of |Q g| on the line y (one factor (m U^2/e)^{m/2} per power of u) */
+static void add_line(_hkz_lyt_box_t *B, const aux_t *A, const mag_t L,
+                     const arf_t y, const mag_t scale, slong wp)
 {
+    mag_ptr e0 = B->err0, e1 = B->err1, et = B->errt;
     mag_t F, M0, M1, M2, Y, Z, ia, m, yy;
     mag_init(F);
     mag_init(M0);
@@ -179,7 +179,7 @@ static void add_terms(_hkz_lyt_box_t *B, slong N, const aux_t *A,
         arb_add_arf(x, x, y, ARF_PREC_EXACT);
         _hkz_ly_cw_bound_line_int(Lb, N, A->tp, th0, arb_midref(x),
                                   c->psiref, c->eps, 2 * L->sigw);
-        add_line(B->err0, B->err1, B->errt, B, A, Lb, y, dn, c->wp);
+        add_line(B, A, Lb, y, dn, c->wp);
     }
     /* omitted nodes on the line b itself (y = 0) */
     arf_zero(y);
@@ -193,7 +193,7 @@ static void add_terms(_hkz_lyt_box_t *B, slong N, const aux_t *A,
                                 L->khi + 1, -1, c->psiref, c->eps,
                                 2 * L->sigw);
     mag_add(Lb, Lb, m);
-    add_line(B->err0, B->err1, B->errt, B, A, Lb, y, one, c->wp);
+    add_line(B, A, Lb, y, one, c->wp);
     arb_clear(x);
     arf_clear(y);
     mag_clear(Lb);
