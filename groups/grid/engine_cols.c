@@ -6,6 +6,7 @@
 #include <string.h>
 #include "grid_internal.h"
 #include "hkz_check.h"
+#include "hkz/su2.h"
 
 /* su2-sub on the CPU: the engine's modes K grow like 1/min t over the
  * columns it runs, while at small t it certifies only the points near the
@@ -24,14 +25,61 @@
 #define REACH_K 60.0
 #define ENGINE_SAMPLES 64
 
+void _hkz_grid_engine_cols_clear(_hkz_grid_times_t *tm)
+{
+    if (tm->ecols != NULL)
+        free(tm->ecols->t);   /* the one buffer of its arrays */
+    free(tm->ecols);
+    free(tm->eoff);
+    tm->ecols = NULL;
+    tm->eoff = NULL;
+}
+
+/* tm->ecols: the times of the n columns tm->eoff keeps, made once */
+static int keep_cols(_hkz_grid_times_t *tm, slong n)
+{
+    _hkz_grid_times_t *s = calloc(1, sizeof(_hkz_grid_times_t));
+    double *buf = malloc(6 * n * sizeof(double));
+    slong j, c;
+
+    if (s == NULL || buf == NULL)
+    {
+        free(s);
+        free(buf);
+        return hkz_error_set(HKZ_ERR_NOMEM, "grid: out of memory");
+    }
+    s->T = n;
+    s->ok = tm->ok;
+    s->t = buf;
+    s->dt = buf + n;
+    s->tlo = buf + 2 * n;
+    s->thi = buf + 3 * n;
+    s->lx = tm->lx != NULL ? buf + 4 * n : NULL;
+    s->lt = tm->lt != NULL ? buf + 5 * n : NULL;
+    for (j = 0, c = 0; j < tm->T; j++)
+        if (!tm->eoff[j])
+        {
+            s->t[c] = tm->t[j];
+            s->dt[c] = tm->dt[j];
+            s->tlo[c] = tm->tlo[j];
+            s->thi[c] = tm->thi[j];
+            if (s->lx != NULL)
+                s->lx[c] = tm->lx[j];
+            if (s->lt != NULL)
+                s->lt[c] = tm->lt[j];
+            c++;
+        }
+    tm->ecols = s;
+    return HKZ_SUCCESS;
+}
+
 int _hkz_grid_engine_cols(_hkz_grid_times_t *tm, const hkz_grid_heat_t g,
                           const hkz_goal_t *goal)
 {
     slong nr, nz, sr, sz, i, j, T = tm->T, ns = 0, off = 0;
     double *d2;
 
-    free(tm->eoff);
-    tm->eoff = NULL;
+    _hkz_grid_engine_cols_clear(tm);
     if (g->kind != HKZ_GRID_SU2_SUB
         || !tm->ok || g->deriv != 0 || goal->rel_bits > 49 || T < 1)
         return HKZ_SUCCESS;
@@ -44,17 +92,19 @@ int _hkz_grid_engine_cols(_hkz_grid_times_t *tm, const hkz_grid_heat_t g,
     if (d2 == NULL || tm->eoff == NULL)
     {
         free(d2);
-        free(tm->eoff);
-        tm->eoff = NULL;
+        _hkz_grid_engine_cols_clear(tm);
         return hkz_error_set(HKZ_ERR_NOMEM, "grid: out of memory");
     }
     for (i = 0; i < nr; i += sr)
         for (j = 0; j < nz; j += sz)
         {
-            double c = cos(arf_get_d(arb_midref(g->r->v + i), ARF_RND_NEAR))
-                       * cos(arf_get_d(arb_midref(g->z->v + j),
-                                       ARF_RND_NEAR)), d;
-            d = acos(c < -1.0 ? -1.0 : (c > 1.0 ? 1.0 : c));
+            /* the lists are finite and r lies in [0, pi/2] (checked);
+               the clamp is the engine's (heat_tile.c) */
+            double r = arf_get_d(arb_midref(g->r->v + i), ARF_RND_NEAR),
+                   z = arf_get_d(arb_midref(g->z->v + j), ARF_RND_NEAR), d;
+            r = FLINT_MAX(0.0, FLINT_MIN(r, M_PI_2));
+            if (hkz_su2_dist_riem_d(&d, r, z) != HKZ_SUCCESS)
+                d = NAN;   /* out of reach */
             d2[ns++] = d * d;
         }
     for (j = 0; j < T; j++)
@@ -70,66 +120,39 @@ int _hkz_grid_engine_cols(_hkz_grid_times_t *tm, const hkz_grid_heat_t g,
     free(d2);
     if (off == 0)
     {
-        free(tm->eoff);
-        tm->eoff = NULL;
+        _hkz_grid_engine_cols_clear(tm);
+        return HKZ_SUCCESS;
     }
-    return HKZ_SUCCESS;
+    if (off == T)
+        return HKZ_SUCCESS;   /* no column left: no ecols */
+    return keep_cols(tm, T - off);
 }
 
-/* _hkz_grid_engine_tile over the columns a CPU engine runs (tm->eoff): on a copy of
- * the times that keeps them, then each column moved to its place (from
- * the last, so nothing is overwritten before it moves), the others NaN:
- * the goal test leaves those to the fallback. */
+/* _hkz_grid_engine_tile over the columns a CPU engine runs (tm->ecols),
+ * then each column moved to its place (from the last, so nothing is
+ * overwritten before it moves), the others NaN: the goal test leaves those
+ * to the fallback. */
 int _hkz_grid_engine_cols_run(double *out, double *err, _hkz_grid_lip_t *L,
                               const hkz_grid_heat_t g, slong p0, slong np,
                               const _hkz_grid_times_t *tm, hkz_engine_t e)
 {
-    _hkz_grid_times_t s;
     hkz_engine_opts_t o;
-    double *buf, *lv[3];
-    slong T = tm->T, n = 0, j, c, i, a;
+    double *lv[3];
+    slong T = tm->T, j, c, i, a;
     int status;
 
     hkz_engine_get_opts(&o, e);
     if (tm->eoff == NULL || o.backend != HKZ_BACKEND_CPU)
         return _hkz_grid_engine_tile(out, err, L, g, p0, np, tm, e);
-    for (j = 0; j < T; j++)
-        n += !tm->eoff[j];
-    if (n == 0)
+    if (tm->ecols == NULL)
         return HKZ_ERR_UNSUPPORTED;   /* no column: no engine route */
-    buf = malloc(6 * n * sizeof(double));
-    if (buf == NULL)
-        return hkz_error_set(HKZ_ERR_NOMEM, "grid: out of memory");
-    s = *tm;
-    s.T = n;
-    s.t = buf;
-    s.dt = buf + n;
-    s.tlo = buf + 2 * n;
-    s.thi = buf + 3 * n;
-    s.lx = tm->lx != NULL ? buf + 4 * n : NULL;
-    s.lt = tm->lt != NULL ? buf + 5 * n : NULL;
-    s.eoff = NULL;
-    for (j = 0, c = 0; j < T; j++)
-        if (!tm->eoff[j])
-        {
-            s.t[c] = tm->t[j];
-            s.dt[c] = tm->dt[j];
-            s.tlo[c] = tm->tlo[j];
-            s.thi[c] = tm->thi[j];
-            if (s.lx != NULL)
-                s.lx[c] = tm->lx[j];
-            if (s.lt != NULL)
-                s.lt[c] = tm->lt[j];
-            c++;
-        }
-    status = _hkz_grid_engine_tile(out, err, L, g, p0, np, &s, e);
-    free(buf);
+    status = _hkz_grid_engine_tile(out, err, L, g, p0, np, tm->ecols, e);
     if (status != HKZ_SUCCESS)
         return status;
     lv[0] = L->Lx;
     lv[1] = L->Lt;
     lv[2] = L->Lw;
-    for (j = T - 1, c = n - 1; j >= 0; j--)
+    for (j = T - 1, c = tm->ecols->T - 1; j >= 0; j--)
     {
         if (tm->eoff[j])
         {

@@ -24,7 +24,7 @@ double _hkz_grid_series_up(double tau, int a, int gauss);
 double _hkz_grid_dist_up(const arb_t x, double d);
 
 /* The run's per-time data for the engine route. */
-typedef struct
+typedef struct _hkz_grid_times_s
 {
     slong T;
     double *t;      /* exact doubles used by the engine */
@@ -43,6 +43,8 @@ typedef struct
                                     heat_run.c decides), else NULL */
     int8_t *eoff;   /* per time: 1 if a CPU engine route leaves the column
                        to the fallback (_hkz_grid_engine_cols), NULL: none */
+    struct _hkz_grid_times_s *ecols;  /* with eoff: T, t, dt, tlo, thi, lx,
+                       lt of the other columns (NULL when none is left) */
 } _hkz_grid_times_t;
 
 int _hkz_grid_times_init(_hkz_grid_times_t *tm, const hkz_grid_heat_t g);
@@ -139,6 +141,8 @@ int _hkz_grid_engine_cols_run(double *out, double *err, _hkz_grid_lip_t *L,
  * tile's engine is on the CPU. */
 int _hkz_grid_engine_cols(_hkz_grid_times_t *tm, const hkz_grid_heat_t g,
                           const hkz_goal_t *goal);
+/* frees tm->eoff and tm->ecols */
+void _hkz_grid_engine_cols_clear(_hkz_grid_times_t *tm);
 /* The goal test of the engine route (tile_goal.c): from tb->eout,
  * tb->eerr, the entries meeting the goal dense (cert 1, scal 0), the
  * others cert = -1; on e's threads. */

@@ -131,6 +131,7 @@ int _hkz_grid_times_init(_hkz_grid_times_t *tm, const hkz_grid_heat_t g)
     tm->thi = malloc(T * sizeof(double));
     tm->lx = tm->lt = NULL;
     tm->eoff = NULL;
+    tm->ecols = NULL;
     tm->sub_w = NULL;
     if (g->kind == HKZ_GRID_SU2_SUB
         && hkz_su2_sub_wcache_init(&tm->sub_w) != HKZ_SUCCESS)
@@ -179,7 +180,6 @@ void _hkz_grid_times_clear(_hkz_grid_times_t *tm)
     hkz_su2_sub_fix_clear(tm->sub_fix[1]);
     tm->sub_fix[0] = tm->sub_fix[1] = NULL;
     free(tm->lx);
-    free(tm->eoff);
-    tm->eoff = NULL;
+    _hkz_grid_engine_cols_clear(tm);
     tm->t = tm->dt = tm->tlo = tm->thi = tm->lx = tm->lt = NULL;
 }
