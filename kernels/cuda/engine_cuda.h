@@ -64,8 +64,17 @@
         }                                                                   \
     } while (0)
 
-/* As in src/hkz_check.h (not visible to this library): needs `int status`
- * and a `cleanup:` label. */
+/* As in src/hkz_check.h (not visible to this library). */
+#ifndef HKZ_TRY
+#define HKZ_TRY(expr)                                                       \
+    do {                                                                    \
+        int hkz_try_s_ = (expr);                                            \
+        if (hkz_try_s_ != HKZ_SUCCESS)                                      \
+            return hkz_try_s_;                                              \
+    } while (0)
+#endif
+
+/* Likewise; needs `int status` and a `cleanup:` label. */
 #ifndef HKZ_TRY_GOTO
 #define HKZ_TRY_GOTO(expr)                                                  \
     do {                                                                    \

@@ -109,7 +109,7 @@ static int stage_put(struct _hkz_cuda_fix_s *F, char *d, const void *h,
     }
     if (F->run_n > 0 && (d < F->run_d + F->run_n
                          || (size_t) (d - F->run_d) + bytes > FIX_STAGE_BYTES))
-        FIX_TRY(_hkz_fix_stage_flush(F));
+        HKZ_TRY(_hkz_fix_stage_flush(F));
     if (F->run_n == 0)
         F->run_d = d;
     at = (size_t) (d - F->run_d);
@@ -173,7 +173,7 @@ static int slab_place(struct _hkz_cuda_fix_s *F, char **d, long *js,
     bytes = (bytes + FIX_ALIGN - 1) / FIX_ALIGN * FIX_ALIGN;
     if (F->cur < 0 || F->slab[F->cur].used + bytes > FIX_SLAB_BYTES)
     {
-        FIX_TRY(_hkz_fix_stage_flush(F));   /* (an evicted slab's run) */
+        HKZ_TRY(_hkz_fix_stage_flush(F));   /* (an evicted slab's run) */
         while (F->bytes + FIX_SLAB_BYTES > FIX_CACHE_BYTES && slab_evict(F))
             ;
         for (j = 0; j < F->nslab && F->slab[j].d != NULL; j++)
@@ -226,9 +226,9 @@ int _hkz_fix_row_put(struct _hkz_cuda_fix_s *F, void **d, uint64_t key,
     F->p_up += (double) all;
     if (key != 0 && F->slab_on && all <= FIX_SLAB_BYTES / 4)
     {
-        FIX_TRY(slab_place(F, (char **) d, &js, all));
-        FIX_TRY(stage_put(F, (char *) *d, h, bytes));
-        FIX_TRY(stage_put(F, (char *) *d + bytes, h2, bytes2));
+        HKZ_TRY(slab_place(F, (char **) d, &js, all));
+        HKZ_TRY(stage_put(F, (char *) *d, h, bytes));
+        HKZ_TRY(stage_put(F, (char *) *d + bytes, h2, bytes2));
     }
     else
     {

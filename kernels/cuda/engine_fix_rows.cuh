@@ -11,13 +11,6 @@
 #define FIX_STAGE_BYTES ((size_t) 8 << 20)   /* each of the two */
 #define FIX_ALIGN 256
 
-#define FIX_TRY(expr)                                                       \
-    do {                                                                    \
-        int fix_st_ = (expr);                                               \
-        if (fix_st_ != HKZ_SUCCESS)                                         \
-            return fix_st_;                                                 \
-    } while (0)
-
 typedef struct
 {
     uint64_t key, use;
