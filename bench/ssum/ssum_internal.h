@@ -41,6 +41,22 @@ void _hkz_bench_cpu_info(void *state, int *nthreads, size_t *nchunks);
 void _hkz_bench_cpu_check(void *state, double *maxdiff, double *maxbound,
                           double *seqdiff);
 
+/* A step's source: the CPU's or a GPU hook's step function and state. */
+typedef struct
+{
+    int (*step)(void *state, int step);
+    void *state;
+    int as;            /* the step id passed to the hook */
+} _hkz_bench_src_t;
+
+/* The timing protocol (ssum_measure.c): per step s, all[s] the median of
+ * the per-run maxima over the ranks, mine[s] this rank's own median,
+ * cpu[s] its CPU seconds, spread[s] (max - min) / median, n[s] the calls
+ * per timing.  Steps without a source are 0. */
+int _hkz_bench_measure(double *all, double *mine, double *cpu, double *spread,
+                       int *n, hkz_dist_t d, const _hkz_bench_src_t *src,
+                       const hkz_bench_ssum_opts_t *o);
+
 #ifdef __cplusplus
 }
 #endif
