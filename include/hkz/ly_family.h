@@ -1,6 +1,7 @@
-/* hkz/ly_family.h -- Lee-Yang tracking families, continued (included by
- * hkz/ly.h): the uniform coupling of a model with an exact table
- * (issue 12.2).  Conventions as in ly.h. */
+/* hkz/ly_family.h -- the one-parameter families t -> F(t, .) that a
+ * Lee-Yang tracker follows (hkz_ly_family_fn of hkz/ly_track.h; included
+ * by hkz/ly.h): Curie-Weiss, a single edge, and the uniform coupling of a
+ * model with an exact table (issue 12.2).  Conventions as in ly.h. */
 #ifndef HKZ_LY_FAMILY_H
 #define HKZ_LY_FAMILY_H
 
@@ -9,6 +10,32 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/** Families: Curie-Weiss in the per-edge coupling (param: slong *N), and a
+ *  single edge (param: hkz_ly_edge_family_t, built by
+ *  hkz_ly_edge_family_init from a model and an edge). */
+HKZ_API int hkz_ly_cw_family(arb_ptr c, slong nder, const arb_t t,
+                             void *param, slong prec);
+/** The same family; trackers created with it certify their steps by the
+ *  saddle-line integral (no cancellation: precision ~ goal + log N). */
+HKZ_API int hkz_ly_cw_family_integral(arb_ptr c, slong nder, const arb_t t,
+                                      void *param, slong prec);
+
+typedef struct
+{
+    slong W;
+    arb_ptr ap, am;             /* folded c^+ and c^- (spec 2.1) */
+    slong prec;                 /* precision they were computed at */
+    const hkz_ising_model_struct *model;
+    slong edge;
+} hkz_ly_edge_family_struct;
+typedef hkz_ly_edge_family_struct hkz_ly_edge_family_t[1];
+
+HKZ_API HKZ_WARN_UNUSED int hkz_ly_edge_family_init(
+        hkz_ly_edge_family_t ef, const hkz_ising_model_t m, slong edge);
+HKZ_API void hkz_ly_edge_family_clear(hkz_ly_edge_family_t ef);
+HKZ_API int hkz_ly_edge_family(arb_ptr c, slong nder, const arb_t t,
+                               void *param, slong prec);
 
 /** Uniform-coupling family (ising/track/track_scale.c, issue 12.2): every
  *  coupling J_e = t c_e (the model's scale is replaced by t; a lattice's
