@@ -183,17 +183,19 @@ static void add_terms(_hkz_lyt_box_t *B, slong N, const aux_t *A,
         add_line(B, A, Lb, y, dn, c->wp);
     }
     /* omitted nodes on the line b itself (y = 0).  add_line multiplies
-     * their bound by F_0, so the cells need the tolerance eps/F_0 only
-     * (eps sets no more than when a cell is accepted: the bound holds for
-     * any).  At t_R, t_L of a step F_0 ~ e^{-+lam r} is far from 1, and
-     * eps itself bisected the cells to the floor: N = 10^4, zeros
-     * 2001-2004, steps of t/36: 60 of the 184 ms of the lines, 18 ms with
-     * eps/F_0; steps of t/25: 325 -> 12.5 ms. */
+     * their bound by F_0, so where F_0 < 1 (t_R: F_0 ~ e^{-lam r}) the
+     * cells need the tolerance eps/F_0 only (eps sets no more than when a
+     * cell is accepted: the bound holds for any).  eps itself bisected
+     * them to the floor: N = 10^4, zeros 2001-2004, steps of t/36: 60 of
+     * the 184 ms of the lines, 18 ms with eps/F_0; steps of t/25: 325 ->
+     * 12.5 ms.  Where F_0 >= 1, eps as before (eps/F_0 refines further
+     * and widened a step's theta_j(tb) from the line's nodes, N = 2000,
+     * zero 1000). */
     arf_zero(y);
     arb_set_d(x, L->b);
     mag_zero(Lb);
     factor(m, B, A, y, c->wp);
-    if (mag_is_zero(m) || !mag_is_finite(m))
+    if (mag_is_zero(m) || !mag_is_finite(m) || mag_cmp_2exp_si(m, 0) >= 0)
         mag_set(ee, c->eps);
     else
         mag_div(ee, c->eps, m);
