@@ -13,8 +13,9 @@
  * values rounded to the 64 bits of the wedge certificates, and on a piece
  * of T with the nodes re-centred there (the wedge pieces); so does a node
  * sum whose range is cut short (its trapezoid errors weigh), also at N =
- * 400 and 2000 over a wide T; and at N = 10^4 the errors over a step are those at
- * its centre within 2^8 (fails with the growth of Q bounded apart). */
+ * 400 and 2000 over a wide T (fails without the omitted nodes' bound); and
+ * at N = 10^4 the errors over a step are those at its centre within 2^8
+ * (fails with the growth of Q bounded apart). */
 #include "hkz_test.h"
 #include "track_cw_internal.h"
 
