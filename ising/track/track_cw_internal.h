@@ -126,7 +126,7 @@ int _hkz_lyt_wedge_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
 int _hkz_lyt_wedge_pieces(_hkz_lyt_box_t *B, const arf_t t0, const arf_t t1,
                           const arf_t xl0, const arf_t xl1, const arf_t Dlo,
                           const arf_t Dhi, const arf_struct *band,
-                          int depth, int *dir);
+                          int depth, double rc, int *dir);
 void _hkz_lyt_wedge_theta(arb_t res, const _hkz_lyt_box_t *B, const arb_t D,
                           const arb_t t);
 /* Records the certified step of zero i to tb (box [lo, hi], direction

@@ -152,17 +152,26 @@ static int band_sign(const _hkz_lyt_box_t *B, const _hkz_lyt_curv_t *C,
     return sub_sign(B, band + 0, band + 1, 1, C);
 }
 
-/* t1 - t0 >= t0/32 */
-static int long_step(const arf_t t0, const arf_t t1)
+/* The number of pieces a step starts in: about (t1 - t0)/(rc t0) (rc t the
+ * piece whose edges certify; the whole step's edges rarely do, and
+ * evaluating them costs a piece: N = 10^4, zeros 2001-2004, 1672 pieces
+ * for 1344), and at least 4 for t1 - t0 >= t0/32 (N = 2000, zeros 500-509:
+ * the whole step certified 8 of 470 steps at t/8). */
+static slong first_cut(const arf_t t0, const arf_t t1, double rc)
 {
     arf_t d;
-    int r;
+    slong n;
+    double x;
     arf_init(d);
     arf_sub(d, t1, t0, ARF_PREC_EXACT, ARF_RND_DOWN);
     arf_mul_2exp_si(d, d, 5);
-    r = arf_cmp(d, t0) >= 0;
+    n = arf_cmp(d, t0) >= 0 ? 4 : 1;
+    arf_div(d, d, t0, 53, ARF_RND_NEAR);
+    x = arf_get_d(d, ARF_RND_NEAR) / (32 * rc);
+    if (rc > 0 && x > n * 1.0001)
+        n = (slong) ceil(FLINT_MIN(x / 1.0001, 64.0));
     arf_clear(d);
-    return r;
+    return n;
 }
 
 /* Conditions 1-3 of track_cw_wedge.c on [t0, t1] (_hkz_lyt_box_step
@@ -173,11 +182,12 @@ static int long_step(const arf_t t0, const arf_t t1)
  * that could not certify the edges.  The slices of every piece hold
  * exactly one zero, so the pieces together certify [t0, t1] (the last
  * piece is the one at t1).  band (or NULL): an inner range of D for the
- * direction (band_sign). */
+ * direction (band_sign).  rc > 0 (the top of a step): first cut into
+ * first_cut(t0, t1, rc) pieces. */
 int _hkz_lyt_wedge_pieces(_hkz_lyt_box_t *B, const arf_t t0, const arf_t t1,
                           const arf_t xl0, const arf_t xl1, const arf_t Dlo,
                           const arf_t Dhi, const arf_struct *band,
-                          int depth, int *dir)
+                          int depth, double rc, int *dir)
 {
     int s[2], k, d, r = 0, j, ok;
     double ratio = 0, rk;
@@ -186,12 +196,15 @@ int _hkz_lyt_wedge_pieces(_hkz_lyt_box_t *B, const arf_t t0, const arf_t t1,
     arf_t a, b, w;
     _hkz_lyt_curv_t C;
 
-    /* the top of a long step (t1 - t0 >= t0/32) starts in quarters: its
-     * edges hardly ever certify whole (N = 2000, zeros 500-509: 8 of 470
-     * steps at t/8), and the cut needs their ratio only to choose j */
-    if (depth == 3 && long_step(t0, t1))
+    n = rc > 0 ? first_cut(t0, t1, rc) : 1;
+    if (n > 1)
     {
-        ratio = 65;
+        /* each piece to depth 2 (n = 2, 3) or 1: up to 8 or more pieces
+         * in all, as from the whole (the direction of the last zeros
+         * needs them: N = 10^4, zero 4998 over [1e-5, 1e-4], 168 steps,
+         * 304 with depth 1 after 2 or 3 pieces) */
+        depth = 1 + (n < 4);
+        j = 0;
         goto cut;
     }
     _hkz_lyt_box_step(B, t0, t1, xl0, xl1);
@@ -225,15 +238,20 @@ int _hkz_lyt_wedge_pieces(_hkz_lyt_box_t *B, const arf_t t0, const arf_t t1,
     }
     if (depth == 0)
         return r;
-cut:
     j = FLINT_MIN(depth, 1 + (ratio > 64) + (ratio > 4096));
     n = WORD(1) << j;
+cut:
     arf_init(a);
     arf_init(b);
     arf_init(w);
-    /* the pieces [t0 + q w, t0 + (q + 1) w], w = (t1 - t0)/n, exact */
+    /* the pieces [t0 + q w, t0 + (q + 1) w], w = (t1 - t0)/n (rounded
+     * down for n not a power of 2: the last piece ends at t1), exact
+     * ends shared by neighbours */
     arf_sub(w, t1, t0, ARF_PREC_EXACT, ARF_RND_DOWN);
-    arf_mul_2exp_si(w, w, -j);
+    if ((n & (n - 1)) == 0)
+        arf_mul_2exp_si(w, w, -(slong) (FLINT_BIT_COUNT(n) - 1));
+    else
+        arf_div_si(w, w, n, 64, ARF_RND_DOWN);
     arf_set(b, t0);
     for (q = 0, r = 1; q < n && r == 1; q++)
     {
@@ -243,7 +261,7 @@ cut:
         else
             arf_add(b, a, w, ARF_PREC_EXACT, ARF_RND_DOWN);
         r = _hkz_lyt_wedge_pieces(B, a, b, xl0, xl1, Dlo, Dhi, band,
-                                  depth - j, dir);
+                                  depth - j, 0.0, dir);
     }
     arf_clear(a);
     arf_clear(b);

@@ -120,7 +120,7 @@ int main(void)
          * (here) open */
         dir = 0;
         r = _hkz_lyt_wedge_pieces(&B, ta, tb, lo, hi, band + 0, band + 1,
-                                  NULL, 0, &dir);
+                                  NULL, 0, 0.0, &dir);
         HKZ_TEST_CHECK(r != 0, "N=%ld: the wedge's edges or K_theta not "
                        "certified", (long) N);
         open += r == -1;
@@ -133,7 +133,7 @@ int main(void)
         arf_swap(Whi, band + 1);
         dir = 0;
         r = _hkz_lyt_wedge_pieces(&B, ta, tb, lo, hi, Wlo, Whi, band, 0,
-                                  &dir);
+                                  0.0, &dir);
         HKZ_TEST_CHECK(r == 1 && dir == -1, "N=%ld: the band of the zero "
                        "did not certify the decrease (%d, %d)", (long) N, r,
                        dir);
@@ -145,7 +145,7 @@ int main(void)
         arf_add(band + 1, Dhi, m, 53, ARF_RND_DOWN);
         dir = 0;
         r = _hkz_lyt_wedge_pieces(&B, ta, tb, lo, hi, Wlo, Whi, band, 0,
-                                  &dir);
+                                  0.0, &dir);
         HKZ_TEST_CHECK(r != 1 || open == 0, "N=%ld: a band without the "
                        "zero certified the direction", (long) N);
         _hkz_lyt_box_clear(&B);

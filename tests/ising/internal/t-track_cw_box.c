@@ -13,8 +13,9 @@
  * values rounded to the 64 bits of the wedge certificates, and on a piece
  * of T with the nodes re-centred there (the wedge pieces); so does a node
  * sum whose range is cut short (its trapezoid errors weigh), also at N =
- * 400 over a wide T; and at N = 10^4 the errors over a step are those at
- * its centre within 2^8 (fails with the growth of Q bounded apart). */
+ * 400 and 2000 over a wide T (fails without the omitted nodes' bound); and
+ * at N = 10^4 the errors over a step are those at its centre within 2^8
+ * (fails with the growth of Q bounded apart). */
 #include "hkz_test.h"
 #include "track_cw_internal.h"
 
@@ -174,9 +175,11 @@ static void truncated(_hkz_lyt_box_t *B, slong N, const arf_t ta,
     acb_clear(S);
 }
 
-/* truncated() where the growth of Q over T is large (N = 400, beta =
- * 0.9, T = t (1 + [0, 1/4]), lam r ~ 31) */
-static void truncated_wide(flint_rand_t st)
+/* truncated() where the growth of Q over T = t (1 + [0, 2^-q]) is large:
+ * N = 400, beta = 0.9, q = 2 (lam r ~ 31), and N = 2000, beta = 0.9, q = 3
+ * (lam r ~ 70: the omitted nodes' cells at t_R, t_L take the tolerance
+ * eps/F_0 with F_0 ~ e^{-+lam r}, track_cw_bound.c) */
+static void truncated_wide(flint_rand_t st, slong N, slong q)
 {
     _hkz_lyt_box_t B;
     arf_t ta, tb, lo, hi;
@@ -185,14 +188,14 @@ static void truncated_wide(flint_rand_t st)
     arf_init(tb);
     arf_init(lo);
     arf_init(hi);
-    arf_set_d(ta, 0.9 / 400);
-    arf_mul_2exp_si(tb, ta, -2);
+    arf_set_d(ta, 0.9 / N);
+    arf_mul_2exp_si(tb, ta, -q);
     arf_add(tb, tb, ta, 53, ARF_RND_UP);
     arf_set_d(lo, 1.3);
     arf_set_d(hi, 1.3005);
-    HKZ_TEST_CHECK(_hkz_lyt_box_build(&B, 400, ta, tb, lo, hi, 128) == 0,
-                   "N = 400: no line");
-    truncated(&B, 400, ta, tb, lo, hi, st);
+    HKZ_TEST_CHECK(_hkz_lyt_box_build(&B, N, ta, tb, lo, hi, 128) == 0,
+                   "N = %ld: no line", (long) N);
+    truncated(&B, N, ta, tb, lo, hi, st);
     _hkz_lyt_box_clear(&B);
     arf_clear(ta);
     arf_clear(tb);
@@ -358,7 +361,8 @@ int main(void)
     HKZ_TEST_CHECK(built >= hkz_test_iters(40) / 2, "only %ld boxes built",
                    (long) built);
     sharp();
-    truncated_wide(st);
+    truncated_wide(st, 400, 2);
+    truncated_wide(st, 2000, 3);
     arf_clear(ta);
     arf_clear(tb);
     arf_clear(ta2);
