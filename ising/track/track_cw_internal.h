@@ -146,5 +146,9 @@ int _hkz_ly_track_try_step_cwi(hkz_ly_track_struct *tr, slong i,
 void _hkz_ly_track_rates_cwi(double *dth, double *lam,
                              const hkz_ly_track_struct *tr, const arf_t t,
                              const arb_t theta, slong prec);
+/* max(1, sqrt(N/500)), how the steps' t-remainders spread with N: the
+ * step cap is t/(8 x) (_hkz_ly_track_rates_cwi), a step's first pieces
+ * t/(32 x) (_hkz_lyt_wedge_step) (track_cw_step.c). */
+double _hkz_lyt_spread(slong N);
 
 #endif

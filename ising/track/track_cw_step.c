@@ -35,6 +35,11 @@ double _hkz_lyt_newton_d(slong N, double t, double th, double *xsre)
     return isfinite(x) && x > 0 && x < HKZ_LY_PI / 2 ? x : th;
 }
 
+double _hkz_lyt_spread(slong N)
+{
+    return FLINT_MAX(1.0, sqrt((double) N / 500));
+}
+
 /* theta'(t) by a difference quotient of the double zero; lambda encodes a
  * step limit: dt <= t/8 up to N = 500, t/(8 sqrt(N/500)) beyond (run_zero
  * takes dt <= 0.5/lambda; the wedges of track_cw_wedge.c are not limited
@@ -55,7 +60,7 @@ void _hkz_ly_track_rates_cwi(double *dth, double *lam,
     *dth = (x1 - x0) / dt;
     if (!isfinite(*dth))
         *dth = 0;
-    *lam = 4.0 * FLINT_MAX(1.0, sqrt((double) N / 500)) / td;
+    *lam = 4.0 * _hkz_lyt_spread(N) / td;
 }
 
 /* theta_j(tb) inside [lo, hi]: the bracket of cw_integral_eval.c, first to

@@ -237,8 +237,7 @@ int _hkz_lyt_wedge_step(hkz_ly_track_struct *tr, slong i, const arf_t tb,
      * 3 pieces of t/107 or 5 of t/179 a step of t/36 took 0.65 and 0.70 s
      * of steps against 0.59 s with 4 of t/143) */
     k = _hkz_lyt_wedge_pieces(Bp, ta, tb, xl0, xl1, Dlo, Dhi, band, 3,
-                              1.0 / (32 * FLINT_MAX(1.0, sqrt((double) N /
-                              500))), &dir);
+                              1.0 / (32 * _hkz_lyt_spread(N)), &dir);
     if (k != 1)
     {
         ok = k;
