@@ -98,13 +98,14 @@ static void yz(mag_t Y, mag_t Z, const _hkz_lyt_box_t *B, const arf_t y,
 }
 
 /* adds to B's err0, err1, errt the contributions of L = int (or node sum)
- * of |Q g| on the line y (one factor (m U^2/e)^{m/2} per power of u) */
+ * of |Q g| on the line y (one factor (m U^2/e)^{m/2} per power of u);
+ * F = F_y of factor() */
 static void add_line(_hkz_lyt_box_t *B, const aux_t *A, const mag_t L,
-                     const arf_t y, const mag_t scale, slong wp)
+                     const mag_t F, const arf_t y, const mag_t scale,
+                     slong wp)
 {
     mag_ptr e0 = B->err0, e1 = B->err1, et = B->errt;
-    mag_t F, M0, M1, M2, Y, Z, ia, m, yy;
-    mag_init(F);
+    mag_t M0, M1, M2, Y, Z, ia, m, yy;
     mag_init(M0);
     mag_init(M1);
     mag_init(M2);
@@ -113,7 +114,6 @@ static void add_line(_hkz_lyt_box_t *B, const aux_t *A, const mag_t L,
     mag_init(ia);
     mag_init(m);
     mag_init(yy);
-    factor(F, B, A, y, wp);
     mag_mul(M0, L, F);
     mag_mul(M0, M0, scale);
     mag_mul(M1, M0, A->c1);
@@ -142,7 +142,6 @@ static void add_line(_hkz_lyt_box_t *B, const aux_t *A, const mag_t L,
     arb_get_mag(m, B->lam);
     mag_mul(m, m, M0);
     mag_add(et, et, m);
-    mag_clear(F);
     mag_clear(M0);
     mag_clear(M1);
     mag_clear(M2);
@@ -163,7 +162,7 @@ static void add_terms(_hkz_lyt_box_t *B, slong N, const aux_t *A,
     double a = (double) (float) L->a;
     arb_t x;
     arf_t y;
-    mag_t Lb, m, one, ee;
+    mag_t Lb, m, one, ee, F;
     int s;
 
     arb_init(x);
@@ -172,6 +171,7 @@ static void add_terms(_hkz_lyt_box_t *B, slong N, const aux_t *A,
     mag_init(Lb);
     mag_init(m);
     mag_init(one);
+    mag_init(F);
     mag_one(one);
     for (s = -1; s <= 1; s += 2)
     {
@@ -180,7 +180,8 @@ static void add_terms(_hkz_lyt_box_t *B, slong N, const aux_t *A,
         arb_add_arf(x, x, y, ARF_PREC_EXACT);
         _hkz_ly_cw_bound_line_int(Lb, N, A->tp, th0, arb_midref(x),
                                   c->psiref, c->eps, 2 * L->sigw);
-        add_line(B, A, Lb, y, dn, c->wp);
+        factor(F, B, A, y, c->wp);
+        add_line(B, A, Lb, F, y, dn, c->wp);
     }
     /* omitted nodes on the line b itself (y = 0).  add_line multiplies
      * their bound by F_0, so where F_0 < 1 (t_R: F_0 ~ e^{-lam r}) the
@@ -194,11 +195,11 @@ static void add_terms(_hkz_lyt_box_t *B, slong N, const aux_t *A,
     arf_zero(y);
     arb_set_d(x, L->b);
     mag_zero(Lb);
-    factor(m, B, A, y, c->wp);
-    if (mag_is_zero(m) || !mag_is_finite(m) || mag_cmp_2exp_si(m, 0) >= 0)
+    factor(F, B, A, y, c->wp);
+    if (mag_is_zero(F) || !mag_is_finite(F) || mag_cmp_2exp_si(F, 0) >= 0)
         mag_set(ee, c->eps);
     else
-        mag_div(ee, c->eps, m);
+        mag_div(ee, c->eps, F);
     if (L->klo > 0)
         _hkz_ly_cw_bound_line_nodes(Lb, N, A->tp, th0, arb_midref(x), c->hh,
                                     0, L->klo - 1, c->psiref, ee,
@@ -207,13 +208,14 @@ static void add_terms(_hkz_lyt_box_t *B, slong N, const aux_t *A,
                                 L->khi + 1, -1, c->psiref, ee,
                                 2 * L->sigw);
     mag_add(Lb, Lb, m);
-    add_line(B, A, Lb, y, one, c->wp);
+    add_line(B, A, Lb, F, y, one, c->wp);
     arb_clear(x);
     arf_clear(y);
     mag_clear(Lb);
     mag_clear(m);
     mag_clear(one);
     mag_clear(ee);
+    mag_clear(F);
 }
 
 void _hkz_lyt_box_errors(_hkz_lyt_box_t *B, slong N, const arf_t ta,
