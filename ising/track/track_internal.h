@@ -107,4 +107,12 @@ void _hkz_ly_track_round(hkz_ly_track_t tr, slong max_steps, int nthreads);
  * commits it (track_run.c). */
 int _hkz_ly_track_commit(hkz_ly_track_t tr);
 
+/* The start of hkz_ly_track_start in two parts (track_start.c): all
+ * principal zeros at t0 into z (initialised), and the zeros of tr not yet
+ * started from such a list (one list serves many trackers of the same
+ * family and t0: track_ranks.c). */
+int _hkz_ly_track_start_zeros(hkz_ly_zeros_t z, hkz_ly_track_t tr,
+                              const hkz_ly_opts_t *opts);
+int _hkz_ly_track_start_from(hkz_ly_track_t tr, const hkz_ly_zeros_t z);
+
 #endif

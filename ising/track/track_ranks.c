@@ -1,9 +1,15 @@
-/* Trajectories over the ranks of a hkz_dist_t (hkz_ly_track_ranks): the
- * runner (hkz/runner.h) splits the zero indices in blocks, each rank
- * tracks its block with its own checkpoint (PATH.r<rank>), and rank 0
- * receives every zero's records (the checkpoint records of
- * track_records.c, one unit per zero, joined by '|') into the tracker of
- * the whole range: the same bytes as one process. */
+/* Trajectories over the ranks of a hkz_dist_t (hkz_ly_track_ranks).
+ * With a checkpoint the runner (hkz/runner.h) splits the zero indices in
+ * blocks of equal model cost and each rank tracks its block with its own
+ * checkpoint (PATH.r<rank>).  Without one the range is cut in pieces taken
+ * at run time (as the zero lists, zeros_pieces.c): the ranks end within
+ * about a piece of each other whatever the speed of a core (N = 10^4 on
+ * the 16 cores of the device host: blocks of equal model cost took 107 to
+ * 169 s, and the zeros' costs measured here were flat over those blocks).
+ * Either way rank 0 receives every zero's records (the checkpoint records
+ * of track_records.c, one unit per zero, joined by '|') into the tracker
+ * of the whole range; a zero's records depend on the zero alone: the same
+ * bytes as one process. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
@@ -141,6 +147,149 @@ static double *track_costs(const hkz_ly_track_job_t *jb)
     return c;
 }
 
+/* pieces per rank: small enough that the last one ends near the others,
+ * large enough that a piece's tracker costs little beside its zeros */
+#define PIECES_PER_RANK 16
+
+typedef struct
+{
+    const hkz_progress_t *to;
+    slong off, total;
+} pprog_t;
+
+/* a piece's progress: the zeros of this piece done, after those of all
+ * ranks' pieces finished when this rank's last piece ended (counter
+ * `size`): rank 0 shows about the whole run's progress */
+static int pprog_fn(void *ctx, slong done, slong total)
+{
+    const pprog_t *p = ctx;
+    (void) total;
+    return p->to->fn(p->to->ctx, p->off + done, p->total);
+}
+
+/* Tracks zeros lo..hi-1 from the list z at t0 (computed by the first
+ * piece) and appends their records, one line per zero, to out. */
+static int track_piece(tctx_t *c, hkz_ly_zeros_t z, int *have_z, slong lo,
+                       slong hi, _hkz_ly_sbuf_t *out, slong off)
+{
+    const hkz_ly_track_job_t *jb = c->job;
+    hkz_ly_track_t tr = NULL;
+    hkz_ly_opts_t o = *c->opts;
+    hkz_progress_t pp;
+    pprog_t pc;
+    slong i;
+    int st = hkz_ly_track_create(&tr, jb->W, jb->fn, jb->param, jb->family,
+                                 jb->t0, jb->t1, lo, hi, c->opts);
+    if (st == HKZ_SUCCESS && !*have_z)
+        *have_z = (st = _hkz_ly_track_start_zeros(z, tr, c->opts)) ==
+                  HKZ_SUCCESS;
+    if (st == HKZ_SUCCESS)
+        st = _hkz_ly_track_start_from(tr, z);
+    if (st == HKZ_SUCCESS)
+    {
+        pc.to = c->opts->progress;
+        pc.off = off;
+        pc.total = jb->j1 - jb->j0;
+        pp.fn = pprog_fn;
+        pp.ctx = &pc;
+        o.progress = pc.to != NULL && pc.to->fn != NULL ? &pp : NULL;
+        /* a zero that could not be continued is a result (its records) */
+        st = hkz_ly_track_run(tr, 0, &o);
+        if (st == HKZ_ERR_NOT_CERTIFIED)
+            st = HKZ_SUCCESS;
+    }
+    for (i = 0; st == HKZ_SUCCESS && i < hi - lo; i++)
+    {
+        st = _hkz_ly_track_records(out, tr, i, 1, '|');
+        if (st == HKZ_SUCCESS)
+            st = _hkz_ly_sbuf_add(out, "\n");
+    }
+    hkz_ly_track_destroy(&tr);
+    return st;
+}
+
+/* piece k is the units b[k]..b[k+1]-1: np pieces of about equal model
+ * cost (c NULL: equal counts), none empty */
+static void piece_bounds(slong *b, slong np, const double *c, slong m)
+{
+    double all = 0, acc = 0;
+    slong i = 0, k;
+    for (k = 0; k < m; k++)
+        all += c != NULL ? c[k] : 1.0;
+    b[0] = 0;
+    for (k = 1; k < np; k++)
+    {
+        double goal = all * (double) k / (double) np;
+        while (i < m && acc + 0.5 * (c != NULL ? c[i] : 1.0) < goal)
+            acc += c != NULL ? c[i++] : (i++, 1.0);
+        b[k] = FLINT_MIN(FLINT_MAX(i, b[k - 1] + 1), m - (np - k));
+    }
+    b[np] = m;
+}
+
+/* Collective: the pieces path (see top); st: this rank's status before */
+static int track_pieces(tctx_t *c, int st)
+{
+    const hkz_ly_track_job_t *jb = c->job;
+    int size = hkz_dist_size(c->d), rank = hkz_dist_rank(c->d),
+        victim = rank, have_z = 0, r, s2;
+    slong m = jb->j1 - jb->j0, np = FLINT_MIN(m, (slong) size *
+          PIECES_PER_RANK), k = 0, own = 0, off = 0;
+    slong *b = flint_malloc(sizeof(slong) * (np + 1 + 2 * size)),
+          *k0 = b + np + 1, *k1 = k0 + size;
+    double *cost = track_costs(jb);
+    hkz_dist_counters_t cnt = NULL;
+    _hkz_ly_sbuf_t out = {NULL, 0, 0};
+    size_t *len = flint_calloc((size_t) size, sizeof(size_t)), l = 0;
+    char *in = NULL, *p, *e;
+    hkz_ly_zeros_t z;
+
+    piece_bounds(b, np, cost, m);
+    flint_free(cost);
+    for (r = 0; r < size; r++)
+    {
+        k0[r] = np * r / size;
+        k1[r] = np * (r + 1) / size;
+    }
+    hkz_ly_zeros_init(z, jb->W);
+    s2 = hkz_dist_counters_init(&cnt, c->d, size + 1);
+    if (st == HKZ_SUCCESS)
+        st = s2;
+    while (st == HKZ_SUCCESS)
+    {
+        st = _hkz_ly_claim_piece(&k, &victim, cnt, k0, k1, size, &own);
+        if (st != HKZ_SUCCESS || k < 0)
+            break;
+        st = track_piece(c, z, &have_z, jb->j0 + b[k], jb->j0 + b[k + 1],
+                         &out, off);
+        if (st == HKZ_SUCCESS)
+            st = hkz_dist_counters_add(cnt, size, b[k + 1] - b[k], &off);
+        off += b[k + 1] - b[k];
+    }
+    (void) t_compute(c, NULL, 0);   /* this rank's end: wall and CPU */
+    /* every record to rank 0 (a failed rank sends nothing) */
+    len[0] = st == HKZ_SUCCESS ? out.len : 0;
+    s2 = hkz_dist_exchange(c->d, &in, &l, out.s, len);
+    if (st == HKZ_SUCCESS)
+        st = s2;
+    for (p = in; st == HKZ_SUCCESS && c->full != NULL && p < in + l; p = e + 1)
+    {
+        slong i;
+        e = memchr(p, '\n', (size_t) (in + l - p));
+        if (e == NULL)
+            break;
+        *e = '\0';
+        st = t_decode(&i, c, p);
+    }
+    hkz_dist_counters_clear(&cnt);
+    hkz_ly_zeros_clear(z);
+    flint_free(in);
+    flint_free(out.s);
+    flint_free(len);
+    flint_free(b);
+    return st;
+}
+
 int hkz_ly_track_ranks(hkz_ly_track_t *tr, const hkz_ly_track_job_t *job,
                        const hkz_ly_opts_t *opts)
 {
@@ -178,8 +327,12 @@ int hkz_ly_track_ranks(hkz_ly_track_t *tr, const hkz_ly_track_job_t *job,
     ro.batch = u.n;
     ro.share = HKZ_RUN_GATHER;
     ro.status = st;
-    ro.cost = size > 1 ? track_costs(job) : NULL;
-    st = hkz_run(&u, &ro);
+    ro.cost = size > 1 && job->checkpoint != NULL ? track_costs(job)
+                                                  : NULL;
+    if (size > 1 && job->checkpoint == NULL)
+        st = track_pieces(&c, st);
+    else
+        st = hkz_run(&u, &ro);
     flint_free((void *) ro.cost);
     if (size == 1)
     {

@@ -5,6 +5,7 @@
 
 #include "hkz/ly.h"
 #include "hkz_parallel.h"
+#include "hkz/dist.h"
 
 #define HKZ_LY_PI 3.14159265358979323846
 #define HKZ_LY_LN2 0.69314718055994530942
@@ -146,6 +147,14 @@ void _hkz_ly_cw_blocks(slong *lo, slong *hi, slong N, double t, int rank,
                        int size);
 /* Frees z's entries and makes room for the zeros j0 + 1 .. j0 + len
  * (indeterminate, unknown). */
+/* Work balanced at run time (zeros_pieces.c; the trajectories of
+ * track_ranks.c): *k = the next piece, from the share [k0[r], k1[r]) of
+ * rank r = *victim (this rank's own at first) while it lasts, then from
+ * the share with the most pieces left; -1 when none is left anywhere.
+ * c NULL: this process alone (counter *mine). */
+int _hkz_ly_claim_piece(slong *k, int *victim, hkz_dist_counters_t c,
+                        const slong *k0, const slong *k1, int size,
+                        slong *mine);
 void _hkz_ly_zeros_resize(hkz_ly_zeros_t z, slong j0, slong len);
 
 /* From x0: one Newton step x1 and a certified bracket x1 -+ e (e about

@@ -82,10 +82,9 @@ static void unit_task(size_t t0, size_t t1, void *arg)
     }
 }
 
-/* the next piece: from the own block while it lasts, then from the block
- * with the most pieces left; -1 when none is left anywhere */
-static int claim(slong *k, int *victim, hkz_dist_counters_t c,
-                 const slong *k0, const slong *k1, int size, slong *mine)
+int _hkz_ly_claim_piece(slong *k, int *victim, hkz_dist_counters_t c,
+                        const slong *k0, const slong *k1, int size,
+                        slong *mine)
 {
     slong old, best, left;
     int r, st;
@@ -230,7 +229,7 @@ int _hkz_lyz_fun_pieces(hkz_ly_zeros_t z, const hkz_ly_fun_struct *f,
         /* a round: a piece per thread, predicted, then certified */
         while (np_round < nthreads && st == HKZ_SUCCESS)
         {
-            st = claim(&k, &victim, c, k0, k1, size, &own);
+            st = _hkz_ly_claim_piece(&k, &victim, c, k0, k1, size, &own);
             if (st != HKZ_SUCCESS || k < 0)
                 break;
             R.pc[np_round].k = k;
