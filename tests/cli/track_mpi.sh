@@ -38,6 +38,13 @@ args="track cw --n 10 --t0 0.1 --t1 0.2 --zeros 2:5 --format jsonl"
 mpiexec -n 3 --oversubscribe --allow-run-as-root "$HKZ" $args > "$tmp/three.jsonl"; rc=$?
 ok "cw zeros 2:5 on 3 ranks" "[ $rc -eq 0 ] && cmp -s <(records '$tmp/one.jsonl') <(records '$tmp/three.jsonl')"
 
+# without a checkpoint: pieces taken at run time (60 zeros in 48 pieces on
+# 3 ranks, a rank out of its own takes another's), the same records
+args="track cw --n 120 --t0 1e-3 --t1 2e-3 --format jsonl"
+"$HKZ" $args > "$tmp/one.jsonl"
+mpiexec -n 3 --oversubscribe --allow-run-as-root "$HKZ" $args > "$tmp/three.jsonl"; rc=$?
+ok "cw pieces on 3 ranks" "[ $rc -eq 0 ] && cmp -s <(records '$tmp/one.jsonl') <(records '$tmp/three.jsonl')"
+
 # edge: directions, disjointness from all zeros
 printf '# C4 of spec B9\n0 1 2\n1 2 1\n2 3 2\n3 0 0.05\n' > "$tmp/c4.txt"
 args="track edge --graph $tmp/c4.txt --edge 1,2 --t0 0.5 --t1 2 --format jsonl"
