@@ -135,13 +135,15 @@ typedef struct
                                        parameter "digits" */
     double *done;                   /* NULL, or [2]: set to this process's
                                        CLOCK_MONOTONIC and process CPU
-                                       seconds when its block was tracked
+                                       seconds when its zeros were tracked
                                        (before it waits for the others) */
 } hkz_ly_track_job_t;
 
 /** Collective over opts->dist (NULL: this process alone): creates,
- *  checkpoints, starts and runs the tracking of job's zeros, the ranks
- *  tracking blocks of them through the runner (hkz/runner.h); *tr
+ *  checkpoints, starts and runs the tracking of job's zeros: with a
+ *  checkpoint the ranks track blocks of them through the runner
+ *  (hkz/runner.h), without one pieces taken at run time (the ranks end
+ *  together whatever the speed of their cores); *tr
  *  receives on rank 0 the tracker of the whole range (the same bytes as
  *  one process), NULL on other ranks.  Returns the agreed status:
  *  HKZ_SUCCESS, HKZ_ERR_NOT_CERTIFIED (*tr set: some zero could not be

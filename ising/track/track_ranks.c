@@ -220,8 +220,13 @@ static void piece_bounds(slong *b, slong np, const double *c, slong m)
     for (k = 1; k < np; k++)
     {
         double goal = all * (double) k / (double) np;
-        while (i < m && acc + 0.5 * (c != NULL ? c[i] : 1.0) < goal)
-            acc += c != NULL ? c[i++] : (i++, 1.0);
+        for (; i < m; i++)
+        {
+            double ci = c != NULL ? c[i] : 1.0;
+            if (acc + 0.5 * ci >= goal)
+                break;
+            acc += ci;
+        }
         b[k] = FLINT_MIN(FLINT_MAX(i, b[k - 1] + 1), m - (np - k));
     }
     b[np] = m;

@@ -122,8 +122,8 @@ int hkz_cli_ly_track_setup(hkz_cli_run_t *r, const hkz_cli_track_args_t *a,
 /* Check callback of both families: --threads sizes FLINT's pool. */
 int hkz_cli_ly_track_check(hkz_cli_run_t *r, void *args);
 
-/* Tracks zeros j0..j1-1 into *tr (rank 0: all of them; the ranks split
- * the indices in blocks: hkz_ly_track_ranks), with the checkpoint of
+/* Tracks zeros j0..j1-1 into *tr (rank 0: all of them; the ranks share
+ * the indices: hkz_ly_track_ranks), with the checkpoint of
  * --checkpoint.  *status: the tracking status; returns 0 or an exit code,
  * the same on every process. */
 int hkz_cli_ly_track(hkz_ly_track_t *tr, const hkz_cli_ly_family_t *fam,
