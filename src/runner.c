@@ -124,33 +124,6 @@ static int record(const hkz_run_units_t *u, const hkz_run_opts_t *o,
     return st;
 }
 
-/* [lo, hi) of rank r: the blocks of units idx[0..m) whose summed costs
- * first reach r/size and (r + 1)/size of the whole (the same doubles
- * summed in the same order on every rank: the same blocks) */
-static void cost_block(slong *lo, slong *hi, const slong *idx, slong m,
-                       const double *cost, int r, int size)
-{
-    double all = 0, acc = 0;
-    slong k, *b[2];
-    int e;
-    b[0] = lo;
-    b[1] = hi;
-    for (k = 0; k < m; k++)
-        all += cost[idx[k]];
-    for (e = 0; e < 2; e++)
-    {
-        double goal = all * (r + e) / size;
-        if (r + e == size)
-        {
-            *b[e] = m;
-            continue;
-        }
-        for (k = 0, acc = 0; k < m && acc + 0.5 * cost[idx[k]] < goal; k++)
-            acc += cost[idx[k]];
-        *b[e] = k;
-    }
-}
-
 int hkz_run(const hkz_run_units_t *u, const hkz_run_opts_t *o)
 {
     hkz_run_opts_t def;
@@ -218,7 +191,14 @@ int hkz_run(const hkz_run_units_t *u, const hkz_run_opts_t *o)
             idx[m++] = i;
     /* 2. this rank's block of the rest, in batches */
     if (o->cost != NULL && size > 1)
-        cost_block(&lo, &hi, idx, m, o->cost, hkz_dist_rank(d), size);
+    {
+        slong *b = flint_malloc(sizeof(slong) * (size + 1));
+        int r = hkz_dist_rank(d);
+        hkz_run_cuts(b, size, o->cost, idx, m);
+        lo = b[r];
+        hi = b[r + 1];
+        flint_free(b);
+    }
     else
         hkz_dist_block(&lo, &hi, 0, m, d != NULL ? hkz_dist_rank(d) : 0,
                        size);

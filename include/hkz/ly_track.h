@@ -127,8 +127,9 @@ typedef struct
     const char *family;             /* a checkpoint parameter */
     const arb_struct *t0, *t1;
     slong j0, j1;                   /* zeros j0..j1-1 (0-based) */
-    const char *checkpoint;         /* PATH (PATH.r<rank> under several
-                                       ranks); NULL: none */
+    const char *checkpoint;         /* PATH (under several ranks: PATH
+                                       declares the run, PATH.p<k> holds
+                                       piece k); NULL: none */
     int resume;
     slong every;                    /* steps per zero between commits */
     slong digits;                   /* > 0: declared first as checkpoint
@@ -140,10 +141,10 @@ typedef struct
 } hkz_ly_track_job_t;
 
 /** Collective over opts->dist (NULL: this process alone): creates,
- *  checkpoints, starts and runs the tracking of job's zeros: with a
- *  checkpoint the ranks track blocks of them through the runner
- *  (hkz/runner.h), without one pieces taken at run time (the ranks end
- *  together whatever the speed of their cores); *tr
+ *  checkpoints, starts and runs the tracking of job's zeros: several ranks
+ *  take pieces of them at run time (hkz_run_claim: the ranks end together
+ *  whatever the speed of their cores; a checkpointed piece resumes on any
+ *  rank, under any rank count up to 16); *tr
  *  receives on rank 0 the tracker of the whole range (the same bytes as
  *  one process), NULL on other ranks.  Returns the agreed status:
  *  HKZ_SUCCESS, HKZ_ERR_NOT_CERTIFIED (*tr set: some zero could not be

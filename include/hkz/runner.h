@@ -127,6 +127,26 @@ HKZ_API int hkz_run_agree(hkz_dist_t d, int status);
 HKZ_API int hkz_run_rank(hkz_dist_t d);
 HKZ_API int hkz_run_size(hkz_dist_t d);
 
+/** Cuts units idx[0..m) (idx NULL: 0..m-1) of costs cost[idx[j]] (> 0;
+ *  cost NULL: 1 each) into np >= 1 contiguous parts of about equal summed
+ *  cost: part k is [b[k], b[k+1]) of idx, b[0] = 0, b[np] = m; no part is
+ *  empty when np <= m.  The same doubles summed in the same order: the
+ *  same cuts on every rank (src/runner_pieces.c). */
+HKZ_API void hkz_run_cuts(slong *b, slong np, const double *cost,
+        const slong *idx, slong m);
+
+/** Not collective: work balanced at run time.  Pieces are shared over the
+ *  ranks, rank r's share being pieces [k0[r], k1[r]) with counter r of c
+ *  (hkz_dist_counters_init, all 0 at first).  *k = the next piece from
+ *  the share of rank *owner (start with this rank's own) while it lasts,
+ *  then from the share with the most pieces left (*owner: its rank); -1
+ *  when none is left anywhere.  A rank that runs out so helps the slowest,
+ *  and the ranks end within about a piece of each other.  c NULL: this
+ *  process alone (counter *mine). */
+HKZ_API HKZ_WARN_UNUSED int hkz_run_claim(slong *k, int *owner,
+        hkz_dist_counters_t c, const slong *k0, const slong *k1, int size,
+        slong *mine);
+
 /** "PATH" for one rank, "PATH.r<rank>" under several (buf, n bytes). */
 HKZ_API const char *hkz_run_ckpt_path(char *buf, size_t n,
         const char *path, hkz_dist_t d);

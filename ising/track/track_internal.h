@@ -107,6 +107,10 @@ void _hkz_ly_track_round(hkz_ly_track_t tr, slong max_steps, int nthreads);
  * commits it (track_run.c). */
 int _hkz_ly_track_commit(hkz_ly_track_t tr);
 
+/* Declares the checkpoint parameters that determine tr's trajectories
+ * (those of hkz_ly_track_checkpoint) (track_records.c). */
+int _hkz_ly_track_params(hkz_ckpt_t c, const hkz_ly_track_struct *tr);
+
 /* The start of hkz_ly_track_start in two parts (track_start.c): all
  * principal zeros at t0 into z (initialised), and the zeros of tr not yet
  * started from such a list (one list serves many trackers of the same

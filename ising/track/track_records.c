@@ -264,12 +264,8 @@ int hkz_ly_track_unpack(hkz_ly_track_t tr, const char *buf, size_t len)
     return st;
 }
 
-int hkz_ly_track_checkpoint(hkz_ly_track_t tr, hkz_ckpt_t c, int resume,
-                            slong every)
+int _hkz_ly_track_params(hkz_ckpt_t c, const hkz_ly_track_struct *tr)
 {
-    slong k;
-    HKZ_CHECK(tr != NULL && c != NULL, HKZ_ERR_ARG,
-              "hkz_ly_track_checkpoint: NULL argument");
     HKZ_TRY(hkz_ckpt_param(c, "family", tr->family));
     HKZ_TRY(hkz_ckpt_param_slong(c, "W", tr->W));
     HKZ_TRY(hkz_ckpt_param_slong(c, "j0", tr->j0));
@@ -277,7 +273,16 @@ int hkz_ly_track_checkpoint(hkz_ly_track_t tr, hkz_ckpt_t c, int resume,
     HKZ_TRY(hkz_ckpt_param_ball(c, "t0", &tr->t0));
     HKZ_TRY(hkz_ckpt_param_ball(c, "t1", &tr->t1));
     HKZ_TRY(hkz_ckpt_param_slong(c, "rel_bits", tr->rel_bits));
-    HKZ_TRY(hkz_ckpt_param_slong(c, "max_prec", tr->max_prec));
+    return hkz_ckpt_param_slong(c, "max_prec", tr->max_prec);
+}
+
+int hkz_ly_track_checkpoint(hkz_ly_track_t tr, hkz_ckpt_t c, int resume,
+                            slong every)
+{
+    slong k;
+    HKZ_CHECK(tr != NULL && c != NULL, HKZ_ERR_ARG,
+              "hkz_ly_track_checkpoint: NULL argument");
+    HKZ_TRY(_hkz_ly_track_params(c, tr));
     HKZ_TRY(hkz_ckpt_open(c, resume));
     for (k = 0; k < hkz_ckpt_count(c); k++)
         HKZ_TRY(_hkz_ly_track_apply(tr, hkz_ckpt_get(c, k)));

@@ -145,14 +145,6 @@ slong _hkz_ly_cw_predict_sweep(double *theta, slong N, double t, slong lo,
  * by a cost model (cw_predict.c); the same on every process. */
 void _hkz_ly_cw_blocks(slong *lo, slong *hi, slong N, double t, int rank,
                        int size);
-/* Work balanced at run time (zeros_pieces.c; the trajectories of
- * track_ranks.c): *k = the next piece, from the share [k0[r], k1[r]) of
- * rank r = *victim (this rank's own at first) while it lasts, then from
- * the share with the most pieces left; -1 when none is left anywhere.
- * c NULL: this process alone (counter *mine). */
-int _hkz_ly_claim_piece(slong *k, int *victim, hkz_dist_counters_t c,
-                        const slong *k0, const slong *k1, int size,
-                        slong *mine);
 
 /* Frees z's entries and makes room for the zeros j0 + 1 .. j0 + len
  * (indeterminate, unknown). */

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "hkz/runner.h"
 #include "zeros_fun_internal.h"
 #include "hkz_check.h"
 
@@ -80,41 +81,6 @@ static void unit_task(size_t t0, size_t t1, void *arg)
             if (p->z[j].guess > 0)      /* predicted */
                 _hkz_lyz_refine_guess(r->d, p->z + j);
     }
-}
-
-int _hkz_ly_claim_piece(slong *k, int *victim, hkz_dist_counters_t c,
-                        const slong *k0, const slong *k1, int size,
-                        slong *mine)
-{
-    slong old, best, left;
-    int r, st;
-    *k = -1;
-    while (*victim >= 0)
-    {
-        if (c == NULL)
-            old = (*mine)++;    /* this process alone */
-        else if ((st = hkz_dist_counters_add(c, *victim, 1, &old)))
-            return st;
-        if (old < k1[*victim] - k0[*victim])
-        {
-            *k = k0[*victim] + old;
-            return HKZ_SUCCESS;
-        }
-        best = 0;
-        *victim = -1;
-        for (r = 0; r < size && c != NULL; r++)
-        {
-            if ((st = hkz_dist_counters_add(c, r, 0, &old)))
-                return st;
-            left = k1[r] - k0[r] - old;
-            if (left > best)
-            {
-                best = left;
-                *victim = r;
-            }
-        }
-    }
-    return HKZ_SUCCESS;
 }
 
 /* the states of the pieces taken from other blocks, to their owners (in
@@ -229,7 +195,7 @@ int _hkz_lyz_fun_pieces(hkz_ly_zeros_t z, const hkz_ly_fun_struct *f,
         /* a round: a piece per thread, predicted, then certified */
         while (np_round < nthreads && st == HKZ_SUCCESS)
         {
-            st = _hkz_ly_claim_piece(&k, &victim, c, k0, k1, size, &own);
+            st = hkz_run_claim(&k, &victim, c, k0, k1, size, &own);
             if (st != HKZ_SUCCESS || k < 0)
                 break;
             R.pc[np_round].k = k;

@@ -141,8 +141,8 @@ int hkz_cli_ly_track(hkz_ly_track_t *tr, const hkz_cli_ly_family_t *fam,
     {"threads", HKZ_OPT_SLONG, offsetof(hkz_cli_track_args_t, threads),     \
      .lo = 1, .hi = 256, .def = "2", .metavar = "K", .help = "threads"},    \
     {"checkpoint", HKZ_OPT_STRING, offsetof(hkz_cli_track_args_t,           \
-     checkpoint), .metavar = "FILE", .help = "save the state (FILE.r<rank>" \
-     " under MPI)"},                                                        \
+     checkpoint), .metavar = "FILE", .help = "save the state (under MPI" \
+     " FILE declares the run, FILE.p<k> holds piece k)"},                  \
     {"every", HKZ_OPT_SLONG, offsetof(hkz_cli_track_args_t, every),         \
      .lo = 1, .hi = WORD(1) << 30, .def = "32", .metavar = "S",             \
      .help = "steps per zero between checkpoint commits"},                  \

@@ -20,19 +20,39 @@ ok "cw one meta line" "[ \$(grep -c '\"record\":\"meta\"' '$tmp/two.jsonl') -eq 
 ok "cw has steps of zeros 1 and 4" "grep -q '\"record\":\"step\",\"j\":1,' '$tmp/two.jsonl' && grep -q '\"record\":\"step\",\"j\":4,' '$tmp/two.jsonl'"
 ok "cw verdict" "grep -q '\"verifier\":\"cw_decrease\",\"verdict\":\"true\"' '$tmp/two.jsonl'"
 ok "cw records identical" "cmp -s <(records '$tmp/one.jsonl') <(records '$tmp/two.jsonl')"
-# each rank tracked its own block (its own checkpoint)
-ok "cw split over ranks" "[ -s '$tmp/ck.r0' ] && [ -s '$tmp/ck.r1' ] && ! cmp -s '$tmp/ck.r0' '$tmp/ck.r1'"
+# pieces, one checkpoint file each (PATH declares the run and the pieces)
+ok "cw pieces checkpointed" "head -1 '$tmp/ck' | grep -q 'track-pieces' && grep -q '^param pieces 4$' '$tmp/ck' && [ -s '$tmp/ck.p0' ] && [ -s '$tmp/ck.p3' ] && ! cmp -s '$tmp/ck.p0' '$tmp/ck.p3'"
 $MPI "$HKZ" $args --checkpoint "$tmp/ck" --resume > "$tmp/res.jsonl"; rc=$?
 ok "cw resume on 2 ranks" "[ $rc -eq 0 ] && cmp -s <(records '$tmp/one.jsonl') <(records '$tmp/res.jsonl')"
+# a piece resumes on whichever rank takes it: another rank count
+mpiexec -n 3 --oversubscribe --allow-run-as-root "$HKZ" $args --checkpoint "$tmp/ck" --resume > "$tmp/res.jsonl"; rc=$?
+ok "cw resume on 3 ranks" "[ $rc -eq 0 ] && cmp -s <(records '$tmp/one.jsonl') <(records '$tmp/res.jsonl')"
 # 3 ranks, all zeros, --out written by rank 0 alone
 mpiexec -n 3 --oversubscribe --allow-run-as-root "$HKZ" $args --out "$tmp/three_out.jsonl"; rc=$?
 ok "cw 3 ranks --out" "[ $rc -eq 0 ] && cmp -s <(records '$tmp/one.jsonl') <(records '$tmp/three_out.jsonl')"
-# a failing rank (its checkpoint is gone): exit 2 everywhere, its message
-rm -f "$tmp/ck.r1"
+# other parameters: refused, one line naming the first that differs
+$MPI "$HKZ" track cw --n 8 --t0 0.1 --t1 0.3 --format jsonl --checkpoint "$tmp/ck" --resume > /dev/null 2> "$tmp/err"; rc=$?
+ok "resume other t1 refused" "[ $rc -eq 2 ] && [ \$(grep -c '^hkz: error:' '$tmp/err') -eq 1 ] && grep -q 'was made with t1 = ' '$tmp/err'"
+# a failing rank (a piece's file of another piece): exit 2 everywhere,
+# its message
+cp "$tmp/ck.p0" "$tmp/ck.p1"
 timeout 60 $MPI "$HKZ" $args --checkpoint "$tmp/ck" --resume > /dev/null 2> "$tmp/err"; rc=$?
-ok "failing rank exit 2" "[ $rc -eq 2 ] && grep -q '^hkz: error: rank 1: ' '$tmp/err'"
+ok "failing rank exit 2" "[ $rc -eq 2 ] && [ \$(grep -c '^hkz: error:' '$tmp/err') -eq 1 ] && grep -q \"ck.p1' was made with j0 = 0; this run has 1\" '$tmp/err'"
 
-# 3 ranks, uneven blocks of a sub-range
+# stopped mid-run by SIGINT on 2 ranks (every 2 steps committed), resumed
+# on 3: the same records (if the run ended before the signal, the resume
+# still must give them)
+args="track cw --n 300 --t0 5e-4 --t1 2e-3 --threads 1 --format jsonl"
+"$HKZ" $args > "$tmp/one.jsonl"
+$MPI "$HKZ" $args --checkpoint "$tmp/ck2" --every 2 > /dev/null 2>&1 &
+pid=$!
+sleep 1.5
+pkill -INT -f "hkz track cw --n 300 --t0 5e-4" 2> /dev/null
+wait $pid
+mpiexec -n 3 --oversubscribe --allow-run-as-root "$HKZ" $args --checkpoint "$tmp/ck2" --resume > "$tmp/res.jsonl"; rc=$?
+ok "cw stopped, resumed on 3 ranks" "[ $rc -eq 0 ] && cmp -s <(records '$tmp/one.jsonl') <(records '$tmp/res.jsonl')"
+
+# 3 ranks, a sub-range
 args="track cw --n 10 --t0 0.1 --t1 0.2 --zeros 2:5 --format jsonl"
 "$HKZ" $args > "$tmp/one.jsonl"
 mpiexec -n 3 --oversubscribe --allow-run-as-root "$HKZ" $args > "$tmp/three.jsonl"; rc=$?
