@@ -183,10 +183,17 @@ static int load(hkz_ckpt_t c, const char *path, int *found)
     if (f == NULL)
         return HKZ_SUCCESS;
     if (read_line(&l, &n, f) != 1 || strncmp(l, MAGIC " ", strlen(MAGIC) + 1)
-        != 0 || strcmp(l + strlen(MAGIC) + 1, c->kind) != 0)
+        != 0)
     {
         st = hkz_error_set(HKZ_ERR_CHECKPOINT, "checkpoint '%s' is not a "
                            "version-1 '%s' checkpoint of hkz", path, c->kind);
+        goto done;
+    }
+    if (strcmp(l + strlen(MAGIC) + 1, c->kind) != 0)
+    {
+        st = hkz_error_set(HKZ_ERR_CHECKPOINT, "checkpoint '%s' is a '%s' "
+                           "checkpoint of hkz, not a '%s' one", path,
+                           l + strlen(MAGIC) + 1, c->kind);
         goto done;
     }
     while (st == HKZ_SUCCESS && !end && read_line(&l, &n, f) == 1)

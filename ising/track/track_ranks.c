@@ -55,7 +55,14 @@ static int track_all(tctx_t *c)
                                  jb->family, jb->t0, jb->t1, jb->j0, jb->j1,
                                  c->opts);
     if (st == HKZ_SUCCESS && jb->checkpoint != NULL)
+    {
         st = open_ckpt(&ck, jb->checkpoint, c->full, jb, jb->resume);
+        if (st == HKZ_ERR_CHECKPOINT && strstr(hkz_errmsg(),
+                                               "'track-pieces'") != NULL)
+            st = hkz_error_set(st, "checkpoint '%s' was made under several "
+                               "ranks: resume it under mpiexec (up to 16 "
+                               "ranks)", jb->checkpoint);
+    }
     if (st == HKZ_SUCCESS)
         st = hkz_ly_track_start(c->full, c->opts);
     if (st == HKZ_SUCCESS)
@@ -225,7 +232,14 @@ static int pieces_manifest(tctx_t *c, slong np, int st)
         if (st == HKZ_SUCCESS)
             st = _hkz_ly_track_params(ck, c->full);
         if (st == HKZ_SUCCESS)
+        {
             st = hkz_ckpt_open(ck, jb->resume);
+            if (st == HKZ_ERR_CHECKPOINT && strstr(hkz_errmsg(),
+                                                   "a 'track' checkpoint"))
+                st = hkz_error_set(st, "checkpoint '%s' was made by one "
+                                   "process: resume it without mpiexec",
+                                   jb->checkpoint);
+        }
         if (st == HKZ_SUCCESS)
             st = hkz_ckpt_commit(ck);
         hkz_ckpt_destroy(&ck);

@@ -33,6 +33,13 @@ ok "cw 3 ranks --out" "[ $rc -eq 0 ] && cmp -s <(records '$tmp/one.jsonl') <(rec
 # other parameters: refused, one line naming the first that differs
 $MPI "$HKZ" track cw --n 8 --t0 0.1 --t1 0.3 --format jsonl --checkpoint "$tmp/ck" --resume > /dev/null 2> "$tmp/err"; rc=$?
 ok "resume other t1 refused" "[ $rc -eq 2 ] && [ \$(grep -c '^hkz: error:' '$tmp/err') -eq 1 ] && grep -q 'was made with t1 = ' '$tmp/err'"
+# a checkpoint of several ranks resumed by one process, and the converse:
+# one line saying how to resume it
+"$HKZ" $args --checkpoint "$tmp/ck" --resume > /dev/null 2> "$tmp/err"; rc=$?
+ok "pieces resumed by one process refused" "[ $rc -eq 2 ] && grep -q 'made under several ranks: resume it under mpiexec' '$tmp/err'"
+"$HKZ" $args --checkpoint "$tmp/ck1" > /dev/null
+$MPI "$HKZ" $args --checkpoint "$tmp/ck1" --resume > /dev/null 2> "$tmp/err"; rc=$?
+ok "one process resumed by ranks refused" "[ $rc -eq 2 ] && [ \$(grep -c '^hkz: error:' '$tmp/err') -eq 1 ] && grep -q 'made by one process: resume it without mpiexec' '$tmp/err'"
 # a failing rank (a piece's file of another piece): exit 2 everywhere,
 # its message
 cp "$tmp/ck.p0" "$tmp/ck.p1"
