@@ -266,6 +266,21 @@ int hkz_ckpt_open(hkz_ckpt_t c, int resume)
     return c->stream ? _hkz_ckpt_stream_open(c, resume) : HKZ_SUCCESS;
 }
 
+int hkz_ckpt_file_kind(char *kind, size_t n, const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char *l = NULL;
+    size_t m = 0;
+    int ok = f != NULL && read_line(&l, &m, f) == 1 &&
+             strncmp(l, MAGIC " ", strlen(MAGIC) + 1) == 0;
+    if (ok && n > 0)
+        snprintf(kind, n, "%s", l + strlen(MAGIC) + 1);
+    free(l);
+    if (f != NULL)
+        fclose(f);
+    return ok;
+}
+
 int hkz_ckpt_merge(hkz_ckpt_t c, const char *path, int *found)
 {
     HKZ_CHECK(c != NULL && path != NULL && found != NULL, HKZ_ERR_ARG,

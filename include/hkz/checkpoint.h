@@ -70,6 +70,11 @@ HKZ_API HKZ_WARN_UNUSED int hkz_ckpt_open(hkz_ckpt_t c, int resume);
 HKZ_API HKZ_WARN_UNUSED int hkz_ckpt_merge(hkz_ckpt_t c, const char *path,
                                            int *found);
 
+/** 1 and kind (n bytes) if path is a version-1 checkpoint of hkz (of any
+ *  kind), else 0: what a caller that knows several layouts reads before
+ *  choosing one. */
+HKZ_API int hkz_ckpt_file_kind(char *kind, size_t n, const char *path);
+
 /** Records loaded or added so far, in order. */
 HKZ_API slong hkz_ckpt_count(const hkz_ckpt_t c);
 HKZ_API const char *hkz_ckpt_get(const hkz_ckpt_t c, slong i);

@@ -46,6 +46,19 @@ static int open_ckpt(hkz_ckpt_t *ck, const char *path, hkz_ly_track_t tr,
     return st;
 }
 
+/* A resume from PATH of the other layout (kind: "track" of one process,
+ * "track-pieces" of several ranks): one line saying how to resume it. */
+static int other_layout(const hkz_ly_track_job_t *jb, const char *kind,
+                        const char *how)
+{
+    char k[64];
+    if (jb->resume && hkz_ckpt_file_kind(k, sizeof(k), jb->checkpoint) &&
+        strcmp(k, kind) == 0)
+        return hkz_error_set(HKZ_ERR_CHECKPOINT, "checkpoint '%s' %s",
+                             jb->checkpoint, how);
+    return HKZ_SUCCESS;
+}
+
 /* One process: create, checkpoint (PATH), start, run the whole range. */
 static int track_all(tctx_t *c)
 {
@@ -56,12 +69,10 @@ static int track_all(tctx_t *c)
                                  c->opts);
     if (st == HKZ_SUCCESS && jb->checkpoint != NULL)
     {
-        st = open_ckpt(&ck, jb->checkpoint, c->full, jb, jb->resume);
-        if (st == HKZ_ERR_CHECKPOINT && strstr(hkz_errmsg(),
-                                               "'track-pieces'") != NULL)
-            st = hkz_error_set(st, "checkpoint '%s' was made under several "
-                               "ranks: resume it under mpiexec (up to 16 "
-                               "ranks)", jb->checkpoint);
+        st = other_layout(jb, "track-pieces", "was made under several "
+                          "ranks: resume it under mpiexec (up to 16 ranks)");
+        if (st == HKZ_SUCCESS)
+            st = open_ckpt(&ck, jb->checkpoint, c->full, jb, jb->resume);
     }
     if (st == HKZ_SUCCESS)
         st = hkz_ly_track_start(c->full, c->opts);
@@ -232,14 +243,10 @@ static int pieces_manifest(tctx_t *c, slong np, int st)
         if (st == HKZ_SUCCESS)
             st = _hkz_ly_track_params(ck, c->full);
         if (st == HKZ_SUCCESS)
-        {
+            st = other_layout(jb, "track", "was made by one process: "
+                              "resume it without mpiexec");
+        if (st == HKZ_SUCCESS)
             st = hkz_ckpt_open(ck, jb->resume);
-            if (st == HKZ_ERR_CHECKPOINT && strstr(hkz_errmsg(),
-                                                   "a 'track' checkpoint"))
-                st = hkz_error_set(st, "checkpoint '%s' was made by one "
-                                   "process: resume it without mpiexec",
-                                   jb->checkpoint);
-        }
         if (st == HKZ_SUCCESS)
             st = hkz_ckpt_commit(ck);
         hkz_ckpt_destroy(&ck);

@@ -17,7 +17,7 @@ static hkz_ckpt_t make(const char *path, slong digits, const arb_t t)
 
 int main(void)
 {
-    char path[64], stale[96];
+    char path[64], stale[96], kind[64];
     hkz_ckpt_t c;
     arb_t t, u;
     FILE *f;
@@ -79,9 +79,15 @@ int main(void)
     HKZ_TEST_STATUS(hkz_ckpt_open(c, 1), HKZ_ERR_CHECKPOINT);
     hkz_ckpt_destroy(&c);
 
-    /* another kind, a truncated file */
+    /* another kind, named as such; a truncated file */
+    HKZ_TEST_CHECK(hkz_ckpt_file_kind(kind, sizeof(kind), path) &&
+                   strcmp(kind, "test") == 0, "file kind '%s'", kind);
+    HKZ_TEST_CHECK(!hkz_ckpt_file_kind(kind, sizeof(kind), "no-such-file.ck"),
+                   "kind of a missing file");
     HKZ_TEST_STATUS(hkz_ckpt_create(&c, path, "other"), HKZ_SUCCESS);
     HKZ_TEST_STATUS(hkz_ckpt_open(c, 1), HKZ_ERR_CHECKPOINT);
+    HKZ_TEST_CHECK(strstr(hkz_errmsg(), "is a 'test' checkpoint of hkz, not "
+                   "a 'other' one") != NULL, "message '%s'", hkz_errmsg());
     hkz_ckpt_destroy(&c);
     f = fopen(path, "w");
     fputs("hkz-checkpoint 1 test\nparam family cw\n", f);
