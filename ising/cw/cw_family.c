@@ -16,3 +16,11 @@ int hkz_ly_cw_family_integral(arb_ptr c, slong nder, const arb_t t,
 {
     return hkz_ly_cw_family(c, nder, t, param, prec);
 }
+
+/* The same coefficients; as a tracker family it moves all zeros in
+ * lockstep (ising/track/track_lockstep_run.c). */
+int hkz_ly_cw_family_lockstep(arb_ptr c, slong nder, const arb_t t,
+                              void *param, slong prec)
+{
+    return hkz_ly_cw_family(c, nder, t, param, prec);
+}

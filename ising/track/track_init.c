@@ -49,6 +49,7 @@ static int create(hkz_ly_track_t tr, slong W, hkz_ly_family_fn fn,
     tr->j1 = j1;
     tr->fn = fn;
     tr->cwint = fn == hkz_ly_cw_family_integral;
+    tr->lockstep = fn == hkz_ly_cw_family_lockstep;
     tr->param = param;
     tr->rel_bits = rel_bits;
     tr->max_prec = opts != NULL && opts->goal.max_prec > 0

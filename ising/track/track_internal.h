@@ -34,6 +34,8 @@ struct hkz_ly_track_s
     slong every;                /* steps per zero between commits */
     int cwint;                  /* family hkz_ly_cw_family_integral: steps
                                  * by the saddle-line integral */
+    int lockstep;               /* family hkz_ly_cw_family_lockstep: all
+                                 * zeros together (track_lockstep_run.c) */
 };
 
 void _hkz_ly_track_clear_steps(hkz_ly_track_t tr, slong i);

@@ -337,6 +337,10 @@ int hkz_ly_track_ranks(hkz_ly_track_t *tr, const hkz_ly_track_job_t *job,
     c.tstatus = HKZ_SUCCESS;
     size = c.d != NULL ? hkz_dist_size(c.d) : 1;
     rank0 = c.d == NULL || hkz_dist_rank(c.d) == 0;
+    /* every rank refuses alike: no message to agree on */
+    HKZ_CHECK(size == 1 || job->fn != hkz_ly_cw_family_lockstep,
+              HKZ_ERR_DOMAIN, "the lockstep method runs in one process "
+              "(with threads): run it without mpiexec");
     if (size == 1)
     {
         st = track_all(&c);

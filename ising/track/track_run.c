@@ -5,6 +5,7 @@
 #include <stdatomic.h>
 #include <string.h>
 #include "track_cw_internal.h"
+#include "track_lockstep.h"
 #include "hkz_check.h"
 
 typedef struct
@@ -192,6 +193,8 @@ int hkz_ly_track_run(hkz_ly_track_t tr, slong max_steps,
     for (i = 0; i < m; i++)
         HKZ_CHECK(tr->started[i], HKZ_ERR_ARG,
                   "hkz_ly_track_run: no start (call hkz_ly_track_start)");
+    if (tr->lockstep)
+        return _hkz_ly_track_lockstep_run(tr, max_steps, opts);
     for (;;)
     {
         /* without a checkpoint or step limit one round runs every zero to

@@ -33,7 +33,8 @@ int _hkz_ly_track_start_zeros(hkz_ly_zeros_t z, hkz_ly_track_t tr,
     o.dist = NULL;
     o.progress = NULL;
     if (tr->fn == hkz_ly_cw_family ||
-        tr->fn == hkz_ly_cw_family_integral)
+        tr->fn == hkz_ly_cw_family_integral ||
+        tr->fn == hkz_ly_cw_family_lockstep)
         st = hkz_ly_cw_zeros(z, *(const slong *) tr->param, &tr->t0, &o);
     else
     {
@@ -71,7 +72,8 @@ int _hkz_ly_track_start_from(hkz_ly_track_t tr, const hkz_ly_zeros_t z)
         arf_set(tr->ta + i, arb_midref(&tr->t0));
         /* the integral steps need no more than the goal (the
          * cosine sum: the precision of its cancellation) */
-        tr->prec0[i] = tr->prec[i] = tr->cwint ? tr->rel_bits + 64
+        tr->prec0[i] = tr->prec[i] = tr->cwint || tr->lockstep
+            ? tr->rel_bits + 64
             : FLINT_MAX(z->prec, tr->rel_bits + 64);
         tr->dt[i] = 0;
         tr->dir[i] = 0;

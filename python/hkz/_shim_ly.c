@@ -230,14 +230,18 @@ int hkzpy_track_cw(hkz_ly_track_t *tr, slong *Np, arb_struct *tstar,
         *has_tail = 0;
     else
     {
+        /* method 3: all zeros in lockstep (hkz_ly_cw_family_lockstep) */
+        int lockstep = method == 3;
         integral = method == HKZ_LY_METHOD_INTEGRAL ||
                    (method == HKZ_LY_METHOD_AUTO && N >= 32);
-        snprintf(fam, sizeof(fam), integral ? "cw N=%ld method=integral"
-                 : "cw N=%ld", (long) N);
+        snprintf(fam, sizeof(fam), lockstep ? "cw N=%ld method=lockstep"
+                 : integral ? "cw N=%ld method=integral" : "cw N=%ld",
+                 (long) N);
         /* the family's parameter: owned by the caller, it must outlive
            the tracker */
         *Np = N;
-        st = hkz_ly_track_create(tr, N, integral ? hkz_ly_cw_family_integral
+        st = hkz_ly_track_create(tr, N, lockstep ? hkz_ly_cw_family_lockstep
+                                 : integral ? hkz_ly_cw_family_integral
                                  : hkz_ly_cw_family, Np, fam, a,
                                  *has_tail ? tstar : b, j0, j1, &o);
     }

@@ -33,11 +33,13 @@ def cw(n, t0, t1, zeros=None, digits=15, method="auto", threads=2,
        progress=None):
     """Trajectories theta_j(t), t in [t0, t1], of the Curie-Weiss zeros of
     K_n (coupling t per edge); zeros = (J0, J1) tracks J0..J1 (1-based,
-    default all n/2).  progress(done, total) per round of steps."""
+    default all n/2).  method "lockstep" moves all zeros together by their
+    equation of motion (a few steps per unit of ln t for any n).
+    progress(done, total) per round of steps."""
     c.check_int(n, "n", 2, 100000)
     c.check_digits(digits)
     c.check_int(threads, "threads", 1, 256)
-    m = c.choice(method, "method", ("auto", "direct", "integral"))
+    m = c.choice(method, "method", ("auto", "direct", "integral", "lockstep"))
     j0, j1 = (1, n // 2) if zeros is None else zeros
     c.check_int(j0, "zeros J0", 1, max(n // 2, 1))
     c.check_int(j1, "zeros J1", j0, max(n // 2, 1))

@@ -21,6 +21,24 @@ def test_track_cw():
         assert steps[-1].theta.overlaps(hkz.zeros.cw(n=6, t="0.5")[j - 1])
 
 
+def test_track_lockstep():
+    # all zeros together: a few steps for a decade of t, the boxes hold the
+    # zero lists inside a step, theta(t1) as the integral method's
+    tr = hkz.track.cw(n=40, t0="0.0025", t1="0.025", digits=15,
+                      method="lockstep")
+    it = hkz.track.cw(n=40, t0="0.0025", t1="0.025", digits=15,
+                      method="integral")
+    assert tr.decreasing and tr.certified and all(tr.done.values())
+    assert all(len(s) <= 5 for s in tr.steps.values())
+    t = flint.arb(0.01)           # the binary 0.01, exact on both sides
+    z = hkz.zeros.cw(n=40, t=0.01)
+    for j, steps in tr.steps.items():
+        s = [s for s in steps if s.ta <= t <= s.tb]
+        if s:
+            assert s[0].box.contains(z[j - 1]) and s[0].dir == -1
+        assert steps[-1].theta.overlaps(it.steps[j][-1].theta)
+
+
 def test_track_cli():
     tr = hkz.track.cw(n=4, t0="0.1", t1="0.2", digits=10)
     rows = cli_rows("track", "cw", "--n", "4", "--t0", "0.1", "--t1", "0.2",

@@ -10,6 +10,14 @@
  * the cosine-sum Taylor models are faster; bench/NOTES.md) */
 #define CW_INTEGRAL_MIN_N 32
 
+/* track cw --method lockstep: all zeros together (hkz_ly_cw_family_lockstep) */
+#define METHOD_LOCKSTEP 16
+
+static const hkz_opt_enum_t cw_methods[] = {
+    {"auto", HKZ_LY_METHOD_AUTO}, {"direct", HKZ_LY_METHOD_DIRECT},
+    {"integral", HKZ_LY_METHOD_INTEGRAL}, {"lockstep", METHOD_LOCKSTEP},
+    {NULL, 0}};
+
 /* certified steps per tracked zero per unit of ln t over the tracked
  * range [t0, te] (te = t* with tail rows), in buf */
 static const char *steps_rate(char *buf, size_t n, const hkz_ly_track_t tr,
@@ -72,7 +80,8 @@ static int run_cw(hkz_cli_run_t *r, void *args)
     slong N = a->n, j0, j1;
     arb_t t0, t1, ts;
     mag_t rad;
-    int rc, status = HKZ_SUCCESS, dec, tail, integral;
+    int rc, status = HKZ_SUCCESS, dec, tail, integral, lockstep;
+    const char *method;
     char buf[256];
 
     arb_init(t0);
@@ -91,16 +100,19 @@ static int run_cw(hkz_cli_run_t *r, void *args)
              : hkz_cli_fail(status);
         goto cleanup;
     }
+    lockstep = a->method == METHOD_LOCKSTEP;
     integral = a->method == HKZ_LY_METHOD_INTEGRAL ||
                (a->method == HKZ_LY_METHOD_AUTO && N >= CW_INTEGRAL_MIN_N);
-    /* the family string is a checkpoint parameter: the two methods do not
+    method = lockstep ? "lockstep" : integral ? "integral" : "direct";
+    /* the family string is a checkpoint parameter: the methods do not
      * resume each other's files */
-    if (integral)
-        snprintf(buf, sizeof(buf), "cw N=%ld method=integral", (long) N);
+    if (lockstep || integral)
+        snprintf(buf, sizeof(buf), "cw N=%ld method=%s", (long) N, method);
     else
         snprintf(buf, sizeof(buf), "cw N=%ld", (long) N);
     fam.W = N;
-    fam.fn = integral ? hkz_ly_cw_family_integral : hkz_ly_cw_family;
+    fam.fn = lockstep ? hkz_ly_cw_family_lockstep : integral
+             ? hkz_ly_cw_family_integral : hkz_ly_cw_family;
     fam.param = &N;
     fam.name = buf;
     fam.t0 = t0;
@@ -112,8 +124,7 @@ static int run_cw(hkz_cli_run_t *r, void *args)
     if ((rc = hkz_cli_ly_meta(r->w, "model", "Curie-Weiss K_N, coupling t "
                               "per edge")) ||
         (rc = hkz_cli_ly_meta(r->w, "N", buf)) ||
-        (rc = hkz_cli_ly_meta(r->w, "method", integral ? "integral"
-                              : "direct")) ||
+        (rc = hkz_cli_ly_meta(r->w, "method", method)) ||
         (rc = hkz_cli_ly_meta(r->w, "t0", a->t0)) ||
         (rc = hkz_cli_ly_meta(r->w, "t1", a->t1)) ||
         (rc = hkz_cli_ly_meta(r->w, "steps_per_zero_per_ln_t",
@@ -148,8 +159,9 @@ static const hkz_opt_t cw_opts[] = {
     {"n", HKZ_OPT_SLONG, offsetof(hkz_cli_track_args_t, n), .req = 1,
      .lo = 2, .hi = 100000, .metavar = "N", .help = "number of spins"},
     {"method", HKZ_OPT_CHOICE, offsetof(hkz_cli_track_args_t, method),
-     .values = hkz_cli_ly_methods, .def = "auto",
-     .help = "steps by the cosine sum or the saddle-line integral"},
+     .values = cw_methods, .def = "auto",
+     .help = "steps by the cosine sum, the saddle-line integral, or all "
+             "zeros in lockstep by their equation of motion (one process)"},
     HKZ_CLI_TRACK_OPTS, HKZ_OPT_END};
 
 static const hkz_cli_cmd_t track_cw = {

@@ -100,4 +100,7 @@ ok "lattice --dos missing: exit 2 once" "[ $rc -eq 2 ] && [ \$(grep -c '^hkz: er
 $MPI "$HKZ" track cw --n 8 --t0 0.3 --t1 0.2 > /dev/null 2> "$tmp/err"; rc=$?
 ok "usage error rc" "[ $rc -eq 2 ]"
 ok "usage error once" "[ \$(grep -c '^hkz: error:' '$tmp/err') -eq 1 ]"
+# the lockstep method runs in one process: refused under mpiexec
+$MPI "$HKZ" track cw --n 40 --t0 0.005 --t1 0.01 --method lockstep > /dev/null 2> "$tmp/err"; rc=$?
+ok "lockstep under mpiexec refused" "[ $rc -eq 2 ] && [ \$(grep -c '^hkz: error:' '$tmp/err') -eq 1 ] && grep -q 'without mpiexec' '$tmp/err'"
 exit $fail

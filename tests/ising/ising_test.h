@@ -127,4 +127,27 @@ static inline int it_model(hkz_ising_model_t m, slong n, const it_edge *e,
     return st;
 }
 
+/* the same steps (arb_equal) in two trackers of one range */
+static inline void it_track_same(const hkz_ly_track_t a,
+                                 const hkz_ly_track_t b, const char *what)
+{
+    slong j, k;
+    for (j = hkz_ly_track_j0(a); j < hkz_ly_track_j1(a); j++)
+    {
+        HKZ_TEST_CHECK(hkz_ly_track_nsteps(a, j) == hkz_ly_track_nsteps(b, j),
+                       "%s: step counts differ", what);
+        for (k = 0; k < hkz_ly_track_nsteps(a, j) &&
+                    k < hkz_ly_track_nsteps(b, j); k++)
+        {
+            const hkz_ly_step_struct *s = hkz_ly_track_step(a, j, k);
+            const hkz_ly_step_struct *r = hkz_ly_track_step(b, j, k);
+            HKZ_TEST_CHECK(arb_equal(&s->tb, &r->tb) &&
+                           arb_equal(&s->box, &r->box) &&
+                           arb_equal(&s->theta_b, &r->theta_b) &&
+                           s->dir == r->dir, "%s: zero %ld step %ld differs",
+                           what, (long) j + 1, (long) k);
+        }
+    }
+}
+
 #endif

@@ -88,28 +88,6 @@ static void recheck(const hkz_ly_track_t tr, slong N, flint_rand_t st,
     arf_clear(a);
 }
 
-static void same(const hkz_ly_track_t a, const hkz_ly_track_t b,
-                 const char *what)
-{
-    slong j, k;
-    for (j = hkz_ly_track_j0(a); j < hkz_ly_track_j1(a); j++)
-    {
-        HKZ_TEST_CHECK(hkz_ly_track_nsteps(a, j) == hkz_ly_track_nsteps(b, j),
-                       "%s: step counts differ", what);
-        for (k = 0; k < hkz_ly_track_nsteps(a, j) &&
-                    k < hkz_ly_track_nsteps(b, j); k++)
-        {
-            const hkz_ly_step_struct *s = hkz_ly_track_step(a, j, k);
-            const hkz_ly_step_struct *r = hkz_ly_track_step(b, j, k);
-            HKZ_TEST_CHECK(arb_equal(&s->tb, &r->tb) &&
-                           arb_equal(&s->box, &r->box) &&
-                           arb_equal(&s->theta_b, &r->theta_b) &&
-                           s->dir == r->dir, "%s: zero %ld step %ld differs",
-                           what, (long) j + 1, (long) k);
-        }
-    }
-}
-
 int main(void)
 {
     /* beta = N t from b0 to b1; the last crosses beta = 2, where the
@@ -165,7 +143,7 @@ int main(void)
             o.nthreads = 1;
             c = make(&N, hkz_ly_cw_family_integral, t0, t1, &o);
             HKZ_TEST_OK(hkz_ly_track_run(c, 0, &o));
-            same(a, c, "1 vs 2 threads");
+            it_track_same(a, c, "1 vs 2 threads");
             hkz_ly_track_destroy(&c);
             c = make(&N, hkz_ly_cw_family_integral, t0, t1, &o);
             HKZ_TEST_OK(hkz_ly_track_run(c, 7, &o));
@@ -178,7 +156,7 @@ int main(void)
             flint_free(buf);
             HKZ_TEST_OK(hkz_ly_track_start(c, &o));
             HKZ_TEST_OK(hkz_ly_track_run(c, 0, &o));
-            same(a, c, "resumed");
+            it_track_same(a, c, "resumed");
             hkz_ly_track_destroy(&c);
         }
         hkz_ly_track_destroy(&a);

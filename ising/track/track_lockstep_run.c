@@ -1,0 +1,210 @@
+/* The lockstep run (family hkz_ly_cw_family_lockstep): every step moves
+ * all zeros together by the certificate of track_lockstep_cert.c, from
+ * certified complete lists at P + 1 Chebyshev points of the step.  The
+ * steps double t while they certify (the first tried is tb = 2 ta), and
+ * take the square root of the ratio after a failure: no zero limits
+ * another's step length, and a step's records depend only on ta and the
+ * ratio (kept in the step records as dt), so a resumed run takes the same
+ * steps. */
+#include <math.h>
+#include "track_lockstep.h"
+#include "hkz_check.h"
+
+/* rel_bits of the interior lists: the fit only needs doubles */
+#define FIT_BITS 60
+
+static void zeros_swap(hkz_ly_zeros_t a, hkz_ly_zeros_t b)
+{
+    hkz_ly_zeros_struct t = *a;
+    *a = *b;
+    *b = t;
+}
+
+typedef struct
+{
+    hkz_ly_track_struct *tr;
+    slong N, n;
+    hkz_ly_opts_t o;
+} run_t;
+
+/* the complete list at t (exact) to rel_bits into z (initialised) */
+static int list_at(hkz_ly_zeros_t z, const run_t *R, const arf_t t,
+                   slong rel_bits)
+{
+    hkz_ly_opts_t o = R->o;
+    arb_t tt;
+    int st;
+    arb_init(tt);
+    arb_set_arf(tt, t);
+    o.goal.rel_bits = rel_bits;
+    st = hkz_ly_cw_zeros(z, R->N, tt, &o);
+    if (st == HKZ_ERR_PREC && z->complete)
+        st = HKZ_SUCCESS;
+    if (st == HKZ_SUCCESS && !(z->complete && z->len == R->n))
+        st = hkz_error_set(HKZ_ERR_NOT_CERTIFIED, "lockstep: the zero list "
+                           "at t = %.17g is not complete",
+                           arf_get_d(t, ARF_RND_NEAR));
+    arb_clear(tt);
+    return st;
+}
+
+/* One step [ta, tb] from the list a at ta: 1 and the list at tb in b,
+ * boxes, directions; 0 if not certified; < 0: an error status (negated). */
+static int step(arb_ptr box, int *dir, hkz_ly_zeros_t b, const run_t *R,
+                const hkz_ly_zeros_t a, const arf_t ta, const arf_t tb)
+{
+    const slong P = HKZ_LLS_P, n = R->n;
+    double *z = flint_malloc(sizeof(double) * (P + 1) * n),
+           *c = flint_malloc(sizeof(double) * (P + 1) * n);
+    double da = arf_get_d(ta, ARF_RND_NEAR), db = arf_get_d(tb, ARF_RND_NEAR);
+    slong j, k;
+    int st = HKZ_SUCCESS, ok = 0;
+    arf_t t;
+    mag_t eps;
+    arf_init(t);
+    mag_init(eps);
+    for (j = 0; j <= P && st == HKZ_SUCCESS; j++)
+    {
+        const hkz_ly_zeros_struct *zl = a;
+        hkz_ly_zeros_t w;
+        hkz_ly_zeros_init(w, R->N);
+        if (j == P)
+            st = list_at(b, R, tb, R->tr->rel_bits), zl = b;
+        else if (j > 0)
+        {
+            arf_set_d(t, (da + db) / 2 - (db - da) / 2 *
+                      cos(HKZ_LY_PI * (double) j / (double) P));
+            st = list_at(w, R, t, FIT_BITS), zl = w;
+        }
+        for (k = 0; k < n && st == HKZ_SUCCESS; k++)
+            z[j * n + k] = arf_get_d(arb_midref(zl->theta + k), ARF_RND_NEAR);
+        hkz_ly_zeros_clear(w);
+    }
+    if (st == HKZ_SUCCESS)
+    {
+        _hkz_lls_fit(c, z, n);
+        ok = _hkz_lls_cert(box, dir, eps, c, n, (int) (R->N & 1), a->theta,
+                           b->theta, ta, tb, _hkz_ly_nthreads(&R->o));
+    }
+    flint_free(z);
+    flint_free(c);
+    arf_clear(t);
+    mag_clear(eps);
+    return st != HKZ_SUCCESS ? -st : ok;
+}
+
+/* records the certified step of every tracked zero */
+static void record(hkz_ly_track_struct *tr, arb_srcptr box, const int *dir,
+                   const hkz_ly_zeros_t b, const arf_t ta, const arf_t tb,
+                   double dt)
+{
+    slong i;
+    for (i = 0; i < tr->j1 - tr->j0; i++)
+    {
+        slong j = tr->j0 + i;
+        hkz_ly_step_struct *s = _hkz_ly_track_new_step(tr, i);
+        arb_set_arf(&s->ta, ta);
+        arb_set_arf(&s->tb, tb);
+        arb_set(&s->box, box + j);
+        arb_set(&s->theta_b, b->theta + j);
+        s->dir = dir[j];
+        arb_set(tr->theta + i, b->theta + j);
+        arf_set(tr->ta + i, tb);
+        tr->dt[i] = dt;
+        if (tr->dir[i] == 0 && tr->nsteps[i] == 1)
+            tr->dir[i] = dir[j] == 0 ? 2 : dir[j];
+        else if (tr->dir[i] != dir[j])
+            tr->dir[i] = 2;
+        if (arf_cmp(tb, arb_midref(&tr->t1)) >= 0)
+            tr->done[i] = 1;
+    }
+}
+
+int _hkz_ly_track_lockstep_run(hkz_ly_track_t tr, slong max_steps,
+                               const hkz_ly_opts_t *opts)
+{
+    const arf_struct *t1 = arb_midref(&tr->t1);
+    slong i, m = tr->j1 - tr->j0, steps = 0;
+    double l0 = log(arf_get_d(arb_midref(&tr->t0), ARF_RND_NEAR)),
+           l1 = log(arf_get_d(t1, ARF_RND_NEAR));
+    int st = HKZ_SUCCESS, *dir;
+    arb_ptr box;
+    hkz_ly_zeros_t a, b;
+    run_t R;
+    arf_t ta, tb;
+
+    for (i = 1; i < m; i++)
+        HKZ_CHECK(arf_equal(tr->ta + i, tr->ta) && tr->done[i] == tr->done[0],
+                  HKZ_ERR_CHECKPOINT, "lockstep: the tracked zeros are not "
+                  "at one t (a checkpoint of another method?)");
+    if (tr->done[0] != 0)
+        return hkz_ly_track_status(tr);
+    R.tr = tr;
+    R.N = tr->W;
+    R.n = tr->n;
+    if (opts == NULL)
+        hkz_ly_opts_init(&R.o);
+    else
+        R.o = *opts;
+    R.o.checkpoint = NULL;
+    R.o.dist = NULL;
+    R.o.progress = NULL;
+    box = _arb_vec_init(R.n);
+    dir = flint_calloc(R.n, sizeof(int));
+    hkz_ly_zeros_init(a, R.N);
+    arf_init(ta);
+    arf_init(tb);
+    arf_set(ta, tr->ta);
+    st = list_at(a, &R, ta, tr->rel_bits);
+    while (st == HKZ_SUCCESS && tr->done[0] == 0 &&
+           (max_steps <= 0 || steps < max_steps))
+    {
+        double dta = arf_get_d(ta, ARF_RND_NEAR),
+               dt = tr->dt[0] > 0 ? tr->dt[0] : dta;
+        int r;
+        hkz_ly_zeros_init(b, R.N);
+        /* tb = ta + dt (53 bits), t1 at the end */
+        arf_set_d(tb, dta + dt);
+        if (arf_cmp(tb, t1) > 0 || dta + 1.01 * dt >= arf_get_d(t1,
+                                                               ARF_RND_NEAR))
+            arf_set(tb, t1);
+        r = step(box, dir, b, &R, a, ta, tb);
+        if (r < 0)
+            st = -r;
+        else if (r == 1)
+        {
+            /* the next ratio: squared, at most 2 */
+            double q = arf_get_d(tb, ARF_RND_NEAR) / dta;
+            q = FLINT_MIN(2.0, q * q);
+            record(tr, box, dir, b, ta, tb,
+                   (q - 1) * arf_get_d(tb, ARF_RND_NEAR));
+            zeros_swap(a, b);
+            arf_set(ta, tb);
+            steps++;
+            st = _hkz_ly_track_commit(tr);
+            if (st == HKZ_SUCCESS && opts != NULL)
+                st = hkz_progress_report(opts->progress, (slong) (1000 *
+                     (log(arf_get_d(ta, ARF_RND_NEAR)) - l0) / (l1 - l0)),
+                     1000);
+        }
+        else
+        {
+            /* the square root of the ratio; give up below 2^-30 */
+            double q = sqrt(1 + dt / dta);
+            for (i = 0; i < m; i++)
+                tr->dt[i] = (q - 1) * dta;
+            if ((q - 1) < 0x1p-30)
+                for (i = 0; i < m; i++)
+                    tr->done[i] = -1;
+        }
+        hkz_ly_zeros_clear(b);
+    }
+    _arb_vec_clear(box, R.n);
+    flint_free(dir);
+    hkz_ly_zeros_clear(a);
+    arf_clear(ta);
+    arf_clear(tb);
+    if (st == HKZ_SUCCESS)
+        st = _hkz_ly_track_commit(tr);
+    return st != HKZ_SUCCESS ? st : hkz_ly_track_status(tr);
+}
