@@ -24,8 +24,9 @@ HKZ_API int hkz_ly_cw_family_integral(arb_ptr c, slong nder, const arb_t t,
  *  together ("lockstep": the zeros' equation of motion theta_k' = sum_{m
  *  != k} cot(theta_k - theta_m) and its contraction, from certified
  *  complete lists at a few t per step; ising/track/track_lockstep_cert.c).
- *  Steps of a fixed ratio tb/ta (up to 2) for every N; one process
- *  (threads), not under several ranks. */
+ *  Steps of a fixed ratio tb/ta (up to 2) for every N, up to N t = 2;
+ *  beyond, zero by zero by the cosine-sum steps (as the integral method).
+ *  One process (threads), not under several ranks. */
 HKZ_API int hkz_ly_cw_family_lockstep(arb_ptr c, slong nder, const arb_t t,
                                       void *param, slong prec);
 

@@ -97,7 +97,10 @@ void _hkz_lls_range(arb_t y, arb_t dy, const arb_poly_t Y, const arb_t tc,
                     const mag_t del);
 
 /* The lockstep run of a tracker of family hkz_ly_cw_family_lockstep
- * (track_lockstep_run.c): the steps of all tracked zeros together. */
+ * (track_lockstep_run.c): the steps of all tracked zeros together up to
+ * te = min(t1, 2/N) (_hkz_lls_end; the rounds of track_run.c go on from
+ * there zero by zero). */
+void _hkz_lls_end(arf_t te, const hkz_ly_track_struct *tr);
 int _hkz_ly_track_lockstep_run(hkz_ly_track_t tr, slong max_steps,
                                const hkz_ly_opts_t *opts);
 

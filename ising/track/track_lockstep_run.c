@@ -5,7 +5,11 @@
  * take the square root of the ratio after a failure: no zero limits
  * another's step length, and a step's records depend only on ta and the
  * ratio (kept in the step records as dt), so a resumed run takes the same
- * steps. */
+ * steps.  Lockstep runs up to N t = 2 (_hkz_lls_end): beyond, the zeros sit
+ * at their limits to within what a double approximant resolves (N = 1000,
+ * N t = 3: the first zero moves by 2e-6 of itself in a doubling), so the
+ * directions are out of reach of the doubles, and the tracker goes on zero
+ * by zero with the cosine-sum steps (as the integral method does). */
 #include <math.h>
 #include "track_lockstep.h"
 #include "hkz_check.h"
@@ -120,13 +124,21 @@ static void record(hkz_ly_track_struct *tr, arb_srcptr box, const int *dir,
     }
 }
 
+void _hkz_lls_end(arf_t te, const hkz_ly_track_struct *tr)
+{
+    arf_set_si(te, 2);
+    arf_div_si(te, te, tr->W, 53, ARF_RND_DOWN);
+    if (arf_cmp(te, arb_midref(&tr->t1)) > 0)
+        arf_set(te, arb_midref(&tr->t1));
+}
+
 int _hkz_ly_track_lockstep_run(hkz_ly_track_t tr, slong max_steps,
                                const hkz_ly_opts_t *opts)
 {
-    const arf_struct *t1 = arb_midref(&tr->t1);
+    arf_t t1;
     slong i, m = tr->j1 - tr->j0, steps = 0;
     double l0 = log(arf_get_d(arb_midref(&tr->t0), ARF_RND_NEAR)),
-           l1 = log(arf_get_d(t1, ARF_RND_NEAR));
+           l1 = log(arf_get_d(arb_midref(&tr->t1), ARF_RND_NEAR));
     int st = HKZ_SUCCESS, *dir;
     arb_ptr box;
     hkz_ly_zeros_t a, b;
@@ -154,9 +166,11 @@ int _hkz_ly_track_lockstep_run(hkz_ly_track_t tr, slong max_steps,
     hkz_ly_zeros_init(a, R.N);
     arf_init(ta);
     arf_init(tb);
+    arf_init(t1);
+    _hkz_lls_end(t1, tr);
     arf_set(ta, tr->ta);
     st = list_at(a, &R, ta, tr->rel_bits);
-    while (st == HKZ_SUCCESS && tr->done[0] == 0 &&
+    while (st == HKZ_SUCCESS && tr->done[0] == 0 && arf_cmp(ta, t1) < 0 &&
            (max_steps <= 0 || steps < max_steps))
     {
         double dta = arf_get_d(ta, ARF_RND_NEAR),
@@ -204,6 +218,7 @@ int _hkz_ly_track_lockstep_run(hkz_ly_track_t tr, slong max_steps,
     hkz_ly_zeros_clear(a);
     arf_clear(ta);
     arf_clear(tb);
+    arf_clear(t1);
     if (st == HKZ_SUCCESS)
         st = _hkz_ly_track_commit(tr);
     return st != HKZ_SUCCESS ? st : hkz_ly_track_status(tr);

@@ -193,8 +193,27 @@ int hkz_ly_track_run(hkz_ly_track_t tr, slong max_steps,
     for (i = 0; i < m; i++)
         HKZ_CHECK(tr->started[i], HKZ_ERR_ARG,
                   "hkz_ly_track_run: no start (call hkz_ly_track_start)");
-    if (tr->lockstep)
-        return _hkz_ly_track_lockstep_run(tr, max_steps, opts);
+    if (tr->lockstep && tr->done[0] == 0)
+    {
+        /* all zeros together up to min(t1, 2/N), then zero by zero (a
+         * call with a step limit returns after the lockstep part) */
+        arf_t te;
+        int lock;
+        arf_init(te);
+        _hkz_lls_end(te, tr);
+        lock = arf_cmp(tr->ta, te) < 0;
+        if (lock)
+        {
+            int st = _hkz_ly_track_lockstep_run(tr, max_steps, opts);
+            if (st != HKZ_SUCCESS || max_steps > 0 || finished(tr) == m ||
+                arf_cmp(tr->ta, te) < 0)
+            {
+                arf_clear(te);
+                return st;
+            }
+        }
+        arf_clear(te);
+    }
     for (;;)
     {
         /* without a checkpoint or step limit one round runs every zero to

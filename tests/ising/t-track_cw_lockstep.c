@@ -6,7 +6,8 @@
  * steps whatever N (the point of the method); the same steps with 1 and 2
  * threads and when the run is cut into rounds of one step (as a resumed
  * run); N odd (the fixed zero pi/2) and even; the range up to the
- * critical coupling N t = 1 and beyond it. */
+ * critical coupling N t = 1, and across N t = 2, where the tracker goes on
+ * with the cosine-sum steps zero by zero. */
 #include "ising_test.h"
 
 static hkz_ly_track_t make(slong *N, hkz_ly_family_fn fn, const arb_t t0,
@@ -87,8 +88,9 @@ int main(void)
         a = make(&N, hkz_ly_cw_family_lockstep, t0, t1, &o, 0);
         HKZ_TEST_CHECK(hkz_ly_track_all_decreasing(a), "N=%ld: the "
                        "decrease is not certified on every step", (long) N);
-        /* a few steps per unit of ln t: log(10)/log(2) = 3.3 doublings */
-        for (j = 0; j < N / 2; j++)
+        /* a few steps per unit of ln t: log(10)/log(2) = 3.3 doublings
+         * (lockstep runs up to N t = 2, the cosine-sum steps beyond) */
+        for (j = 0; j < N / 2 && b1[i] <= 2; j++)
             HKZ_TEST_CHECK(hkz_ly_track_nsteps(a, j) <= 8, "N=%ld zero %ld: "
                            "%ld steps", (long) N, (long) j + 1,
                            (long) hkz_ly_track_nsteps(a, j));
