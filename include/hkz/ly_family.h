@@ -26,7 +26,8 @@ HKZ_API int hkz_ly_cw_family_integral(arb_ptr c, slong nder, const arb_t t,
  *  complete lists at a few t per step; ising/track/track_lockstep_cert.c).
  *  Steps of a fixed ratio tb/ta (up to 2) for every N, up to N t = 2;
  *  beyond, zero by zero by the cosine-sum steps (as the integral method).
- *  One process (threads), not under several ranks. */
+ *  Under several ranks (hkz_ly_track_ranks) every rank takes part in each
+ *  step: the same bytes for any number of ranks and threads. */
 HKZ_API int hkz_ly_cw_family_lockstep(arb_ptr c, slong nder, const arb_t t,
                                       void *param, slong prec);
 

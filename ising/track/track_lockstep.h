@@ -42,6 +42,7 @@ typedef struct
 {
     const double *c;
     slong n, ns;
+    slong koff;                 /* the stages' k start here (this rank's block) */
     int odd;
     arb_poly_struct *Y;         /* the y_k as polynomials in tau */
     arb_srcptr tau;             /* the current sample */
@@ -77,10 +78,12 @@ void _hkz_lls_weights(double *wr, double *wi, double rho);
  * certified complete lists at ta and tb.  On success (1): box[k] holds
  * theta_k(t) for every t in [ta, tb], dir[k] the certified sign of its
  * derivative (0: open), *eps the tube radius: |theta_k(t) - y_k(tau)| <=
- * eps, tau = (2t - ta - tb)/(tb - ta).  0: not certified. */
+ * eps, tau = (2t - ta - tb)/(tb - ta).  0: not certified.  Collective over
+ * d (NULL: this process): each rank takes a block of the zeros and every
+ * rank gets every box and direction, the same for any number of ranks. */
 int _hkz_lls_cert(arb_ptr box, int *dir, mag_t eps, const double *c,
                   slong n, int odd, arb_srcptr tha, arb_srcptr thb,
-                  const arf_t ta, const arf_t tb, int nthreads);
+                  const arf_t ta, const arf_t tb, int nthreads, hkz_dist_t d);
 
 /* Chebyshev coefficients c[k (P + 1) + i] of the interpolants through
  * z[j n + k] (j = 0..P, at tau_j = -cos(pi j / P)) in doubles. */

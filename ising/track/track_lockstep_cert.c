@@ -55,34 +55,118 @@
  *     pi Z) >= g1/2, and |sin x| >= 2 dist(x, pi Z)/pi): the sign of y_k'
  *     on the 16 pieces, if |y_k'| exceeds sup |d_k| plus that bound. */
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <arb_poly.h>
 #include "track_lockstep.h"
+#include "hkz_check.h"
 
 #define PREC HKZ_LLS_PREC
 #define L (HKZ_LLS_P + 1)
 
-#define PFOR(fn, cnt) \
-    (void) hkz_parallel_for(hkz_pool_flint(), (size_t) (cnt), nthreads, \
+#define PFOR(fn) \
+    (void) hkz_parallel_for(hkz_pool_flint(), (size_t) (k1 - k0), nthreads, \
                             grain, fn, &J)
+
+/* reductions over the ranks of d (none: d NULL); a failed one leaves the
+ * step uncertified on every rank (the collectives stay in step) */
+static int red(hkz_dist_t d, double *x, int op)
+{
+    return d == NULL || hkz_dist_allreduce_double(d, x, 1, op) ==
+           HKZ_SUCCESS;
+}
+
+static int red_ok(hkz_dist_t d, int ok)
+{
+    int v = ok;
+    if (d != NULL && hkz_dist_allreduce_int(d, &v, 1, HKZ_DIST_MIN) !=
+        HKZ_SUCCESS)
+        return 0;
+    return v;
+}
+
+/* every rank's block of n_k values of size w bytes, in rank order, into
+ * all (blocks of hkz_dist_block: the concatenation is the whole array) */
+static int share(hkz_dist_t d, void *all, slong k0, slong k1, size_t w)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    int ok;
+    if (d == NULL)
+        return 1;
+    ok = hkz_dist_allgather(d, &buf, &len, (char *) all + k0 * w,
+                            (size_t) (k1 - k0) * w) == HKZ_SUCCESS;
+    if (ok)
+        memcpy(all, buf, len);
+    flint_free(buf);
+    return ok;
+}
+
+/* the boxes, directions and checks of all zeros from their ranks */
+static int share_boxes(hkz_dist_t d, arb_ptr box, int *dir, int *bad,
+                       slong k0, slong k1, slong n)
+{
+    char *mine = NULL, *all = NULL, *p, *q;
+    size_t len = 0, cap = 0, alen = 0;
+    slong k;
+    int ok = 1;
+    if (d == NULL)
+        return 1;
+    for (k = k0; k < k1; k++)
+    {
+        char *b = arb_dump_str(box + k);
+        size_t l = strlen(b) + 32;
+        if (len + l >= cap)
+        {
+            cap = 2 * (len + l);
+            mine = flint_realloc(mine, cap);
+        }
+        len += (size_t) snprintf(mine + len, cap - len, "%d %d %s\n",
+                                 dir[k], bad[k], b);
+        flint_free(b);
+    }
+    ok = hkz_dist_allgather(d, &all, &alen, mine, len) == HKZ_SUCCESS;
+    for (k = 0, p = all; ok && k < n; k++, p = q + 1)
+    {
+        char *s;
+        q = strchr(p, '\n');
+        ok = q != NULL;
+        if (!ok)
+            break;
+        *q = '\0';
+        dir[k] = (int) strtol(p, &s, 10);
+        bad[k] = (int) strtol(s, &s, 10);
+        ok = arb_load_str(box + k, s + 1) == 0;
+    }
+    flint_free(mine);
+    flint_free(all);
+    return ok;
+}
 
 int _hkz_lls_cert(arb_ptr box, int *dir, mag_t eps, const double *c,
                   slong n, int odd, arb_srcptr tha, arb_srcptr thb,
-                  const arf_t ta, const arf_t tb, int nthreads)
+                  const arf_t ta, const arf_t tb, int nthreads, hkz_dist_t d)
 {
     static const double rhos[] = {4, 3, 2, 1.5, 1.25};
     static const slong nss[] = {8, 12, 16, 24, 32, 48, 64, 96};
-    double wr[L], wi[L], g1min = INFINITY, mmax = 0, target;
-    size_t grain = (size_t) FLINT_MAX(1, n / (8 * FLINT_MAX(nthreads, 1)));
-    slong k, i, r;
+    double wr[L], wi[L], g1min = INFINITY, mmax = 0, target, e0d = 0,
+           dmaxd = 0, hd, din;
+    slong k, i, r, k0 = 0, k1 = n;
+    size_t grain;
     int ok = 0;
     _hkz_lls_job_t J;
     arb_t x, y;
-    mag_t e0, m, dmax;
+    mag_t m;
 
+    /* this rank's zeros: the k of [k0, k1) */
+    if (d != NULL)
+        hkz_dist_block(&k0, &k1, 0, n, hkz_dist_rank(d), hkz_dist_size(d));
+    grain = (size_t) FLINT_MAX(1, (k1 - k0) / (8 * FLINT_MAX(nthreads, 1)));
     memset(&J, 0, sizeof(J));
     J.c = c;
     J.n = n;
+    J.koff = k0;
     J.odd = odd;
     J.wr = wr;
     J.wi = wi;
@@ -93,13 +177,11 @@ int _hkz_lls_cert(arb_ptr box, int *dir, mag_t eps, const double *c,
     mag_init(J.eps);
     arb_init(x);
     arb_init(y);
-    mag_init(e0);
     mag_init(m);
-    mag_init(dmax);
     J.Y = flint_malloc(sizeof(arb_poly_struct) * n);
     for (k = 0; k < n; k++)
         arb_poly_init(J.Y + k);
-    J.S = flint_malloc(sizeof(double) * 7 * n);
+    J.S = flint_calloc(7 * n, sizeof(double));
     J.C = J.S + n;
     J.fs = J.S + 2 * n;
     J.fb = J.S + 3 * n;
@@ -117,52 +199,56 @@ int _hkz_lls_cert(arb_ptr box, int *dir, mag_t eps, const double *c,
     arb_set_arf(J.h, tb);
     arb_sub_arf(J.h, J.h, ta, PREC);
     arb_mul_2exp_si(J.h, J.h, -1);
-    PFOR(_hkz_lls_build_polys, n);
+    hd = arf_get_d(arb_midref(J.h), ARF_RND_NEAR);
+    PFOR(_hkz_lls_build_polys);
     /* e0 = |theta(ta) - y(-1)|_inf */
     arb_set_si(x, -1);
-    for (k = 0; k < n; k++)
+    for (k = k0; k < k1; k++)
     {
         arb_poly_evaluate(y, J.Y + k, x, PREC);
         arb_sub(y, y, tha + k, PREC);
         arb_get_mag(m, y);
-        mag_max(e0, e0, m);
+        e0d = fmax(e0d, mag_get_d(m));
     }
+    ok = red(d, &e0d, HKZ_DIST_MAX);
     /* the largest rho whose ellipse keeps every partner off pi Z */
-    for (r = 0; r < 5 && !ok; r++)
+    for (r = 0; r < 5 && ok; r++)
     {
+        int fin = 1;
         J.rho = rhos[r];
         _hkz_lls_weights(wr, wi, J.rho);
-        PFOR(_hkz_lls_pair_bounds_stage, n);
-        for (ok = 1, k = 0; k < n && ok; k++)
-            ok = isfinite(J.cs[k]);
+        PFOR(_hkz_lls_pair_bounds_stage);
+        for (k = k0; k < k1 && fin; k++)
+            fin = isfinite(J.cs[k]);
+        if (red_ok(d, fin))
+            break;
     }
+    ok = ok && r < 5;
     if (!ok)
         goto cleanup;
-    for (k = 0; k < n; k++)
+    for (k = k0; k < k1; k++)
         g1min = fmin(g1min, J.g1[k]);
-    PFOR(_hkz_lls_ellipse_m, n);
-    for (k = 0; k < n; k++)
-        mmax = fmax(mmax, mag_get_d(J.M + k));
+    PFOR(_hkz_lls_ellipse_m);
     /* samples for an interpolation error 4 M rho^-ns/(rho - 1) well below
      * what the boxes (g1min/4) and the directions need: the term 2 eps h
      * pi^2 ss[k] of boxes() below |y_k'(0)|/32 (a choice of effort only) */
     target = g1min / 64;
-    for (k = 0; k < n; k++)
+    for (k = k0; k < k1; k++)
     {
         double v = fabs(arf_get_d(arb_midref(arb_poly_get_coeff_ptr(J.Y + k,
-                        1)), ARF_RND_NEAR)), hd = arf_get_d(arb_midref(J.h),
-                        ARF_RND_NEAR);
+                        1)), ARF_RND_NEAR));
+        mmax = fmax(mmax, mag_get_d(J.M + k));
         target = fmin(target, v / (64 * 9.87 * hd * J.ss[k]));
     }
-    for (ok = 0, i = 0; i < 8 && !ok; i++)
-    {
-        J.ns = nss[i];
-        ok = 4 * mmax * pow(J.rho, (double) -J.ns) / (J.rho - 1) <= target;
-    }
-    if (!ok)        /* the most samples: the directions may stay open */
-        ok = 1;
+    ok = red(d, &g1min, HKZ_DIST_MIN) && red(d, &mmax, HKZ_DIST_MAX) &&
+         red(d, &target, HKZ_DIST_MIN);
     if (!ok)
         goto cleanup;
+    /* the most samples if none suffices: the directions may stay open */
+    for (i = 0; i < 7; i++)
+        if (4 * mmax * pow(J.rho, (double) -nss[i]) / (J.rho - 1) <= target)
+            break;
+    J.ns = nss[i];
     {
         slong ns = J.ns;
         arb_ptr tau = _arb_vec_init(ns + 1);
@@ -177,45 +263,53 @@ int _hkz_lls_cert(arb_ptr box, int *dir, mag_t eps, const double *c,
         J.D = _arb_vec_init((ns + 1) * n);
         for (i = 0; i <= ns && ok; i++)
         {
-            mag_t din;
-            mag_init(din);
+            int fin = 1;
             J.tau = tau + i;
-            PFOR(_hkz_lls_eval_sample, n);
-            for (k = 0; k < n; k++)
-                mag_max(din, din, J.rin + k);
-            J.din = mag_get_d(din) + 0x1p-53;
-            mag_clear(din);
-            PFOR(_hkz_lls_pair_sums_stage, n);
-            for (k = 0; k < n && ok; k++)
+            PFOR(_hkz_lls_eval_sample);
+            for (din = 0, k = k0; k < k1; k++)
+                din = fmax(din, mag_get_d(J.rin + k));
+            ok = red(d, &din, HKZ_DIST_MAX) &&
+                 share(d, J.S, k0, k1, sizeof(double)) &&
+                 share(d, J.C, k0, k1, sizeof(double));
+            J.din = din + 0x1p-53;
+            if (ok)
+                PFOR(_hkz_lls_pair_sums_stage);
+            for (k = k0; k < k1 && ok; k++)
             {
-                arb_ptr d = J.D + i * n + k;
-                ok = isfinite(J.fb[k]);
+                arb_ptr dk = J.D + i * n + k;
+                fin = fin && isfinite(J.fb[k]);
                 /* d_k = y_k' - h F_k, F_k in fs +- fb */
-                arb_set_d(d, J.fs[k]);
+                arb_set_d(dk, J.fs[k]);
                 mag_set_d(m, J.fb[k]);
-                arb_add_error_mag(d, m);
-                arb_mul(d, d, J.h, PREC);
-                arb_sub(d, J.dyv + k, d, PREC);
+                arb_add_error_mag(dk, m);
+                arb_mul(dk, dk, J.h, PREC);
+                arb_sub(dk, J.dyv + k, dk, PREC);
             }
+            ok = red_ok(d, ok && fin);
         }
         if (ok)
-            PFOR(_hkz_lls_sup_defect, n);
+            PFOR(_hkz_lls_sup_defect);
         _arb_vec_clear(tau, ns + 1);
         _arb_vec_clear(J.D, (ns + 1) * n);
     }
     if (!ok)
         goto cleanup;
     /* eps = e0 + 2 max_k sup |d_k|, at most a quarter of every g1 */
-    for (k = 0; k < n; k++)
-        mag_max(dmax, dmax, J.sup + k);
-    mag_mul_2exp_si(J.eps, dmax, 1);
-    mag_add(J.eps, J.eps, e0);
-    ok = 4 * mag_get_d(J.eps) <= g1min;
+    for (k = k0; k < k1; k++)
+        dmaxd = fmax(dmaxd, mag_get_d(J.sup + k));
+    ok = red(d, &dmaxd, HKZ_DIST_MAX);
+    mag_set_d(J.eps, dmaxd);
+    mag_mul_2exp_si(J.eps, J.eps, 1);
+    mag_set_d(m, e0d);
+    mag_add(J.eps, J.eps, m);
+    ok = ok && 4 * mag_get_d(J.eps) <= g1min;
     if (!ok)
         goto cleanup;
-    PFOR(_hkz_lls_boxes, n);
+    PFOR(_hkz_lls_boxes);
+    ok = share_boxes(d, box, dir, J.bad, k0, k1, n);
     for (k = 0; k < n && ok; k++)
         ok = !J.bad[k];
+    ok = red_ok(d, ok);
     mag_set(eps, J.eps);
 cleanup:
     for (k = 0; k < n; k++)
@@ -232,8 +326,6 @@ cleanup:
     mag_clear(J.eps);
     arb_clear(x);
     arb_clear(y);
-    mag_clear(e0);
     mag_clear(m);
-    mag_clear(dmax);
     return ok;
 }

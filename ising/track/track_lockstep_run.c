@@ -11,6 +11,9 @@
  * directions are out of reach of the doubles, and the tracker goes on zero
  * by zero with the cosine-sum steps (as the integral method does). */
 #include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 #include "track_lockstep.h"
 #include "hkz_check.h"
 
@@ -28,8 +31,63 @@ typedef struct
 {
     hkz_ly_track_struct *tr;
     slong N, n;
-    hkz_ly_opts_t o;
+    hkz_ly_opts_t o;            /* for the lists: this process alone */
+    hkz_dist_t d;               /* the ranks sharing the steps, or NULL */
+    int rank, size;
 } run_t;
+
+/* the list at tb from rank `root` to every rank (arb strings) */
+static int bcast_list(hkz_ly_zeros_t b, const run_t *R, int root)
+{
+    char *buf = NULL, *p, *q;
+    size_t len = 0, cap = 0;
+    uint64_t l64;
+    slong k;
+    int st;
+    if (R->rank == root)
+        for (k = 0; k < R->n; k++)
+        {
+            char *s = arb_dump_str(b->theta + k);
+            size_t l = strlen(s) + 2;
+            if (len + l >= cap)
+            {
+                cap = 2 * (len + l);
+                buf = flint_realloc(buf, cap);
+            }
+            len += (size_t) snprintf(buf + len, cap - len, "%s\n", s);
+            flint_free(s);
+        }
+    l64 = (uint64_t) len;
+    st = hkz_dist_bcast(R->d, &l64, sizeof(l64), root);
+    if (st == HKZ_SUCCESS && R->rank != root)
+    {
+        len = (size_t) l64;
+        buf = flint_malloc(len + 1);
+        buf[len] = '\0';
+    }
+    if (st == HKZ_SUCCESS)
+        st = hkz_dist_bcast(R->d, buf, len, root);
+    for (k = 0, p = buf; st == HKZ_SUCCESS && R->rank != root && k < R->n;
+         k++, p = q + 1)
+    {
+        q = strchr(p, '\n');
+        if (q == NULL)
+            st = hkz_error_set(HKZ_ERR_INTERNAL, "lockstep: a short list");
+        else
+        {
+            *q = '\0';
+            if (arb_load_str(b->theta + k, p) != 0)
+                st = hkz_error_set(HKZ_ERR_INTERNAL, "lockstep: a bad ball");
+        }
+    }
+    if (R->rank != root)
+    {
+        b->complete = 1;
+        b->len = R->n;
+    }
+    flint_free(buf);
+    return st;
+}
 
 /* the complete list at t (exact) to rel_bits into z (initialised) */
 static int list_at(hkz_ly_zeros_t z, const run_t *R, const arf_t t,
@@ -58,7 +116,7 @@ static int step(arb_ptr box, int *dir, hkz_ly_zeros_t b, const run_t *R,
                 const hkz_ly_zeros_t a, const arf_t ta, const arf_t tb)
 {
     const slong P = HKZ_LLS_P, n = R->n;
-    double *z = flint_malloc(sizeof(double) * (P + 1) * n),
+    double *z = flint_calloc((size_t) ((P + 1) * n), sizeof(double)),
            *c = flint_malloc(sizeof(double) * (P + 1) * n);
     double da = arf_get_d(ta, ARF_RND_NEAR), db = arf_get_d(tb, ARF_RND_NEAR);
     slong j, k;
@@ -67,10 +125,14 @@ static int step(arb_ptr box, int *dir, hkz_ly_zeros_t b, const run_t *R,
     mag_t eps;
     arf_init(t);
     mag_init(eps);
+    /* list j > 0 on rank (j - 1) mod size; the others' rows stay 0, so
+     * that a sum over the ranks gathers them exactly */
     for (j = 0; j <= P && st == HKZ_SUCCESS; j++)
     {
         const hkz_ly_zeros_struct *zl = a;
         hkz_ly_zeros_t w;
+        if (j > 0 && (j - 1) % R->size != R->rank)
+            continue;
         hkz_ly_zeros_init(w, R->N);
         if (j == P)
             st = list_at(b, R, tb, R->tr->rel_bits), zl = b;
@@ -84,11 +146,21 @@ static int step(arb_ptr box, int *dir, hkz_ly_zeros_t b, const run_t *R,
             z[j * n + k] = arf_get_d(arb_midref(zl->theta + k), ARF_RND_NEAR);
         hkz_ly_zeros_clear(w);
     }
+    if (R->d != NULL)
+    {
+        st = hkz_dist_agree(R->d, st);
+        if (st == HKZ_SUCCESS)
+            st = hkz_dist_allreduce_double(R->d, z + n, (size_t) (P * n),
+                                           HKZ_DIST_SUM);
+        if (st == HKZ_SUCCESS)
+            st = bcast_list(b, R, (int) ((P - 1) % R->size));
+        st = hkz_dist_agree(R->d, st);
+    }
     if (st == HKZ_SUCCESS)
     {
         _hkz_lls_fit(c, z, n);
         ok = _hkz_lls_cert(box, dir, eps, c, n, (int) (R->N & 1), a->theta,
-                           b->theta, ta, tb, _hkz_ly_nthreads(&R->o));
+                           b->theta, ta, tb, _hkz_ly_nthreads(&R->o), R->d);
     }
     flint_free(z);
     flint_free(c);
@@ -159,6 +231,11 @@ int _hkz_ly_track_lockstep_run(hkz_ly_track_t tr, slong max_steps,
     else
         R.o = *opts;
     R.o.checkpoint = NULL;
+    R.d = R.o.dist;
+    R.rank = R.d != NULL ? hkz_dist_rank(R.d) : 0;
+    R.size = R.d != NULL ? hkz_dist_size(R.d) : 1;
+    if (R.size <= 1)
+        R.d = NULL;
     R.o.dist = NULL;
     R.o.progress = NULL;
     box = _arb_vec_init(R.n);
@@ -212,6 +289,9 @@ int _hkz_ly_track_lockstep_run(hkz_ly_track_t tr, slong max_steps,
                     tr->done[i] = -1;
         }
         hkz_ly_zeros_clear(b);
+        /* a stop or an error on one rank (rank 0's progress) ends all */
+        if (R.d != NULL)
+            st = hkz_dist_agree(R.d, st);
     }
     _arb_vec_clear(box, R.n);
     flint_free(dir);

@@ -13,6 +13,8 @@
 void _hkz_lls_build_polys(size_t k0, size_t k1, void *arg)
 {
     _hkz_lls_job_t *J = arg;
+    k0 += (size_t) J->koff;
+    k1 += (size_t) J->koff;
     size_t k;
     for (k = k0; k < k1; k++)
         _hkz_lls_mono(J->Y + k, J->c + k * L);
@@ -26,6 +28,8 @@ static double clamp1(double x)
 void _hkz_lls_eval_sample(size_t k0, size_t k1, void *arg)
 {
     _hkz_lls_job_t *J = arg;
+    k0 += (size_t) J->koff;
+    k1 += (size_t) J->koff;
     size_t k;
     arb_t s, c;
     mag_t r;
@@ -50,6 +54,8 @@ void _hkz_lls_eval_sample(size_t k0, size_t k1, void *arg)
 void _hkz_lls_pair_sums_stage(size_t k0, size_t k1, void *arg)
 {
     _hkz_lls_job_t *J = arg;
+    k0 += (size_t) J->koff;
+    k1 += (size_t) J->koff;
     _hkz_lls_pair_sums(J->fs, J->fb, J->S, J->C, J->n, J->odd, J->din,
                        (slong) k0, (slong) k1);
 }
@@ -57,6 +63,8 @@ void _hkz_lls_pair_sums_stage(size_t k0, size_t k1, void *arg)
 void _hkz_lls_pair_bounds_stage(size_t k0, size_t k1, void *arg)
 {
     _hkz_lls_job_t *J = arg;
+    k0 += (size_t) J->koff;
+    k1 += (size_t) J->koff;
     _hkz_lls_pair_bounds(J->cs, J->ss, J->g1, J->c, J->n, J->odd, J->wr,
                          J->wi, (slong) k0, (slong) k1);
 }
@@ -66,6 +74,8 @@ void _hkz_lls_pair_bounds_stage(size_t k0, size_t k1, void *arg)
 void _hkz_lls_ellipse_m(size_t k0, size_t k1, void *arg)
 {
     _hkz_lls_job_t *J = arg;
+    k0 += (size_t) J->koff;
+    k1 += (size_t) J->koff;
     size_t k;
     slong i;
     arb_t a, b, t;
@@ -115,6 +125,8 @@ void _hkz_lls_ellipse_m(size_t k0, size_t k1, void *arg)
 void _hkz_lls_sup_defect(size_t k0, size_t k1, void *arg)
 {
     _hkz_lls_job_t *J = arg;
+    k0 += (size_t) J->koff;
+    k1 += (size_t) J->koff;
     slong ns = J->ns, i;
     size_t k;
     arb_t a, b;
@@ -165,6 +177,8 @@ void _hkz_lls_sup_defect(size_t k0, size_t k1, void *arg)
 void _hkz_lls_boxes(size_t k0, size_t k1, void *arg)
 {
     _hkz_lls_job_t *J = arg;
+    k0 += (size_t) J->koff;
+    k1 += (size_t) J->koff;
     size_t k;
     slong s;
     arb_t tc, y, dy, hull;

@@ -15,6 +15,7 @@
  * bytes as one process. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -85,6 +86,55 @@ static int track_all(tctx_t *c)
     }
     hkz_ckpt_destroy(&ck);
     return st;
+}
+
+/* Lockstep over several ranks: every rank holds the whole tracker and
+ * takes part in each step (ising/track/track_lockstep_cert.c splits a
+ * step's zeros and lists over the ranks); rank 0 keeps the checkpoint (kind
+ * "track", one file: it resumes under any rank count, one process too),
+ * reports progress, and hands its restored or started state to the
+ * others. */
+static int lockstep_all(tctx_t *c)
+{
+    const hkz_ly_track_job_t *jb = c->job;
+    int rank0 = hkz_dist_rank(c->d) == 0;
+    hkz_ly_opts_t o = *c->opts;
+    hkz_ckpt_t ck = NULL;
+    char *buf = NULL;
+    size_t len = 0;
+    uint64_t l64 = 0;
+    int st = hkz_ly_track_create(&c->full, jb->W, jb->fn, jb->param,
+                                 jb->family, jb->t0, jb->t1, jb->j0, jb->j1,
+                                 c->opts);
+    if (st == HKZ_SUCCESS && rank0 && jb->checkpoint != NULL)
+        st = open_ckpt(&ck, jb->checkpoint, c->full, jb, jb->resume);
+    if (st == HKZ_SUCCESS && rank0)
+        st = hkz_ly_track_start(c->full, &o);
+    if (st == HKZ_SUCCESS && rank0)
+        st = hkz_ly_track_pack(&buf, &len, c->full);
+    st = hkz_dist_agree(c->d, st);
+    l64 = (uint64_t) len;
+    if (st == HKZ_SUCCESS)
+        st = hkz_dist_bcast(c->d, &l64, sizeof(l64), 0);
+    if (st == HKZ_SUCCESS && !rank0)
+        buf = flint_calloc((size_t) l64 + 1, 1);
+    if (st == HKZ_SUCCESS)
+        st = hkz_dist_bcast(c->d, buf, (size_t) l64, 0);
+    if (st == HKZ_SUCCESS && !rank0)
+        st = hkz_ly_track_unpack(c->full, buf, (size_t) l64);
+    flint_free(buf);
+    st = hkz_dist_agree(c->d, st);
+    if (!rank0)
+        o.progress = NULL;
+    if (st == HKZ_SUCCESS)
+    {
+        st = hkz_ly_track_run(c->full, 0, &o);
+        c->tstatus = st;
+        if (st == HKZ_ERR_NOT_CERTIFIED)
+            st = HKZ_SUCCESS;
+    }
+    hkz_ckpt_destroy(&ck);
+    return hkz_dist_agree(c->d, st);
 }
 
 /* job->done: this process's wall and CPU clocks when its zeros were
@@ -337,10 +387,17 @@ int hkz_ly_track_ranks(hkz_ly_track_t *tr, const hkz_ly_track_job_t *job,
     c.tstatus = HKZ_SUCCESS;
     size = c.d != NULL ? hkz_dist_size(c.d) : 1;
     rank0 = c.d == NULL || hkz_dist_rank(c.d) == 0;
-    /* every rank refuses alike: no message to agree on */
-    HKZ_CHECK(size == 1 || job->fn != hkz_ly_cw_family_lockstep,
-              HKZ_ERR_DOMAIN, "the lockstep method runs in one process "
-              "(with threads): run it without mpiexec");
+    if (size > 1 && job->fn == hkz_ly_cw_family_lockstep)
+    {
+        st = lockstep_all(&c);
+        mark_done(job);
+        if (st == HKZ_SUCCESS)
+            st = c.tstatus;
+        if (!rank0 || (st != HKZ_SUCCESS && st != HKZ_ERR_NOT_CERTIFIED))
+            hkz_ly_track_destroy(&c.full);
+        *tr = c.full;
+        return st;
+    }
     if (size == 1)
     {
         st = track_all(&c);

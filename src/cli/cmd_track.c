@@ -161,7 +161,7 @@ static const hkz_opt_t cw_opts[] = {
     {"method", HKZ_OPT_CHOICE, offsetof(hkz_cli_track_args_t, method),
      .values = cw_methods, .def = "auto",
      .help = "steps by the cosine sum, the saddle-line integral, or all "
-             "zeros in lockstep by their equation of motion (one process)"},
+             "zeros in lockstep by their equation of motion"},
     HKZ_CLI_TRACK_OPTS, HKZ_OPT_END};
 
 static const hkz_cli_cmd_t track_cw = {

@@ -100,7 +100,21 @@ ok "lattice --dos missing: exit 2 once" "[ $rc -eq 2 ] && [ \$(grep -c '^hkz: er
 $MPI "$HKZ" track cw --n 8 --t0 0.3 --t1 0.2 > /dev/null 2> "$tmp/err"; rc=$?
 ok "usage error rc" "[ $rc -eq 2 ]"
 ok "usage error once" "[ \$(grep -c '^hkz: error:' '$tmp/err') -eq 1 ]"
-# the lockstep method runs in one process: refused under mpiexec
-$MPI "$HKZ" track cw --n 40 --t0 0.005 --t1 0.01 --method lockstep > /dev/null 2> "$tmp/err"; rc=$?
-ok "lockstep under mpiexec refused" "[ $rc -eq 2 ] && [ \$(grep -c '^hkz: error:' '$tmp/err') -eq 1 ] && grep -q 'without mpiexec' '$tmp/err'"
+# lockstep: every rank takes part in each step; the bytes of one process
+# on 2 and 3 ranks; a checkpoint of 3 ranks stopped by SIGINT resumes on 2
+# ranks and on one process with the same bytes
+L="track cw --n 120 --t0 0.0008 --t1 0.008 --method lockstep --threads 1 --no-progress"
+"$HKZ" $L > "$tmp/l1.txt"; rc=$?
+ok "lockstep one process rc" "[ $rc -eq 0 ]"
+for np in 2 3; do
+  mpiexec -n $np --oversubscribe --allow-run-as-root "$HKZ" $L > "$tmp/l$np.txt" 2>/dev/null; rc=$?
+  ok "lockstep $np ranks = one process" "[ $rc -eq 0 ] && diff <(grep -v '^#' '$tmp/l1.txt') <(grep -v '^#' '$tmp/l$np.txt') > /dev/null"
+done
+mpiexec -n 3 --oversubscribe --allow-run-as-root "$HKZ" $L --checkpoint "$tmp/lck" --every 1 > /dev/null 2>&1 & pid=$!
+for _ in $(seq 1 200); do grep -q '^step' "$tmp/lck" 2>/dev/null && break; sleep 0.05; done
+kill -INT $pid 2>/dev/null; wait $pid
+$MPI "$HKZ" $L --checkpoint "$tmp/lck" --resume > "$tmp/lr2.txt" 2>/dev/null; rc=$?
+ok "lockstep resumed on 2 ranks" "[ $rc -eq 0 ] && diff <(grep -v '^#' '$tmp/l1.txt') <(grep -v '^#' '$tmp/lr2.txt') > /dev/null"
+"$HKZ" $L --checkpoint "$tmp/lck" --resume > "$tmp/lr1.txt"; rc=$?
+ok "lockstep resumed by one process" "[ $rc -eq 0 ] && diff <(grep -v '^#' '$tmp/l1.txt') <(grep -v '^#' '$tmp/lr1.txt') > /dev/null"
 exit $fail

@@ -54,7 +54,7 @@ static void one(slong N, double b0, double b1, int sharp, flint_rand_t st)
     }
     _hkz_lls_fit(c, z, n);
     HKZ_TEST_CHECK(_hkz_lls_cert(box, dir, eps, c, n, (int) (N & 1),
-                                 za->theta, zb->theta, fa, fb, 2),
+                                 za->theta, zb->theta, fa, fb, 2, NULL),
                    "N=%ld: the step [%g, %g]/N is not certified", (long) N,
                    b0, b1);
     /* the error at ta alone */
