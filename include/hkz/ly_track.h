@@ -21,7 +21,9 @@ typedef int (*hkz_ly_family_fn)(arb_ptr c, slong nder, const arb_t t,
  * theta_j(t), a simple zero; it holds no other zero of F(t, .), except for
  * the Curie-Weiss steps by the saddle-line integral, where the box is the
  * theta hull of a wedge that follows the zero and the uniqueness is that
- * of the wedge's slices (ising/track/track_cw_wedge.c);
+ * of the wedge's slices (ising/track/track_cw_wedge.c), and the lockstep
+ * steps, where the box is the hull of a tube y_j(t) +- eps holding
+ * theta_j(t) alone (ising/track/track_lockstep_cert.c);
  * dir = sign of d theta_j/dt on the whole step (0 if not certified). */
 typedef struct
 {

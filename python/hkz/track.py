@@ -1,8 +1,9 @@
 """Certified trajectories of Lee-Yang zeros (the CLI's `hkz track cw`).
 
 A Track holds, per tracked zero j (1-based), the certified steps: for
-every t in [ta, tb] the box holds exactly one zero of F(t, .), which is
-theta_j(t), simple; theta is a tight enclosure of theta_j(tb); dir = sign
+every t in [ta, tb] the box holds theta_j(t), simple (alone in the box,
+or for the integral and lockstep methods alone in the slice at t of a
+wedge or tube whose hull the box is); theta is a tight enclosure of theta_j(tb); dir = sign
 of d theta_j/dt on the step (0: not certified).  Beyond t* every zero
 stays within its limit (2j-1) pi/(2N) +/- the goal: the steps stop there
 and .tail[j] is the enclosure over [t*, t1].  .decreasing: the verifier
