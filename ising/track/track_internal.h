@@ -113,6 +113,13 @@ int _hkz_ly_track_commit(hkz_ly_track_t tr);
  * (those of hkz_ly_track_checkpoint) (track_records.c). */
 int _hkz_ly_track_params(hkz_ckpt_t c, const hkz_ly_track_struct *tr);
 
+/* The checkpoint of tracker tr at path: the job's "digits" first, then
+ * the tracker's parameters; its records restored (resume)
+ * (track_ranks.c). */
+int _hkz_ly_track_open_ckpt(hkz_ckpt_t *ck, const char *path,
+                            hkz_ly_track_t tr, const hkz_ly_track_job_t *jb,
+                            int resume);
+
 /* The start of hkz_ly_track_start in two parts (track_start.c): all
  * principal zeros at t0 into z (initialised), and the zeros of tr not yet
  * started from such a list (one list serves many trackers of the same

@@ -54,6 +54,7 @@ typedef struct
     double *cs, *ss, *g1;
     arb_ptr D;                  /* D[i n + k] = d_k(tau_i) */
     mag_ptr M, sup;             /* per zero */
+    mag_t lam, ierr;            /* Lambda_ns, 4 rho^-ns/(rho - 1) */
     double rho;
     arb_t h;
     mag_t eps;
@@ -106,5 +107,10 @@ void _hkz_lls_range(arb_t y, arb_t dy, const arb_poly_t Y, const arb_t tc,
 void _hkz_lls_end(arf_t te, const hkz_ly_track_struct *tr);
 int _hkz_ly_track_lockstep_run(hkz_ly_track_t tr, slong max_steps,
                                const hkz_ly_opts_t *opts);
+/* hkz_ly_track_ranks of a lockstep job over the ranks of opts->dist (size
+ * > 1): every rank tracks the whole range, *full on every rank */
+int _hkz_ly_track_lockstep_ranks(hkz_ly_track_t *full, int *tstatus,
+                                 const hkz_ly_track_job_t *jb,
+                                 const hkz_ly_opts_t *opts);
 
 #endif

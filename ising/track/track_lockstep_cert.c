@@ -144,6 +144,32 @@ static int share_boxes(hkz_dist_t d, arb_ptr box, int *dir, int *bad,
     return ok;
 }
 
+/* J->lam >= (2/pi) log(ns + 1) + 1, the Lebesgue constant of the ns + 1
+ * points (ATAP Thm 15.2), and J->ierr >= 4 rho^-ns/(rho - 1) (ATAP Thm
+ * 8.2: times M_k, the interpolation error of d_k) */
+static void sup_constants(_hkz_lls_job_t *J)
+{
+    arb_t a, b;
+    arb_init(a);
+    arb_init(b);
+    arb_set_d(a, J->rho);
+    arb_pow_ui(a, a, (ulong) J->ns, PREC);
+    arb_set_d(b, J->rho - 1);
+    arb_mul(a, a, b, PREC);
+    arb_inv(a, a, PREC);
+    arb_mul_2exp_si(a, a, 2);
+    arb_get_mag(J->ierr, a);
+    arb_set_si(a, J->ns + 1);
+    arb_log(a, a, PREC);
+    arb_const_pi(b, PREC);
+    arb_div(a, a, b, PREC);
+    arb_mul_2exp_si(a, a, 1);
+    arb_add_ui(a, a, 1, PREC);
+    arb_get_mag(J->lam, a);
+    arb_clear(a);
+    arb_clear(b);
+}
+
 int _hkz_lls_cert(arb_ptr box, int *dir, mag_t eps, const double *c,
                   slong n, int odd, arb_srcptr tha, arb_srcptr thb,
                   const arf_t ta, const arf_t tb, int nthreads, hkz_dist_t d)
@@ -175,6 +201,8 @@ int _hkz_lls_cert(arb_ptr box, int *dir, mag_t eps, const double *c,
     J.dir = dir;
     arb_init(J.h);
     mag_init(J.eps);
+    mag_init(J.lam);
+    mag_init(J.ierr);
     arb_init(x);
     arb_init(y);
     mag_init(m);
@@ -288,7 +316,10 @@ int _hkz_lls_cert(arb_ptr box, int *dir, mag_t eps, const double *c,
             ok = red_ok(d, ok && fin);
         }
         if (ok)
+        {
+            sup_constants(&J);
             PFOR(_hkz_lls_sup_defect);
+        }
         _arb_vec_clear(tau, ns + 1);
         _arb_vec_clear(J.D, (ns + 1) * n);
     }
@@ -324,6 +355,8 @@ cleanup:
     flint_free(J.bad);
     arb_clear(J.h);
     mag_clear(J.eps);
+    mag_clear(J.lam);
+    mag_clear(J.ierr);
     arb_clear(x);
     arb_clear(y);
     mag_clear(m);

@@ -303,3 +303,56 @@ int _hkz_ly_track_lockstep_run(hkz_ly_track_t tr, slong max_steps,
         st = _hkz_ly_track_commit(tr);
     return st != HKZ_SUCCESS ? st : hkz_ly_track_status(tr);
 }
+
+/* Lockstep over several ranks: every rank holds the whole tracker and
+ * takes part in each step (ising/track/track_lockstep_cert.c splits a
+ * step's zeros and lists over the ranks); rank 0 keeps the checkpoint (kind
+ * "track", one file: it resumes under any rank count, one process too),
+ * reports progress, and hands its restored or started state to the
+ * others (hkz_ly_track_ranks under several ranks; *tstatus: the
+ * tracking status). */
+int _hkz_ly_track_lockstep_ranks(hkz_ly_track_t *full, int *tstatus,
+                                 const hkz_ly_track_job_t *jb,
+                                 const hkz_ly_opts_t *opts)
+{
+    hkz_dist_t d = opts->dist;
+    int rank0 = hkz_dist_rank(d) == 0;
+    hkz_ly_opts_t o = *opts;
+    hkz_ckpt_t ck = NULL;
+    char *buf = NULL;
+    size_t len = 0;
+    uint64_t l64 = 0;
+    int st = hkz_ly_track_create(full, jb->W, jb->fn, jb->param,
+                                 jb->family, jb->t0, jb->t1, jb->j0, jb->j1,
+                                 opts);
+    if (st == HKZ_SUCCESS && rank0 && jb->checkpoint != NULL)
+        st = _hkz_ly_track_open_ckpt(&ck, jb->checkpoint, *full, jb,
+                                     jb->resume);
+    if (st == HKZ_SUCCESS && rank0)
+        st = hkz_ly_track_start(*full, &o);
+    if (st == HKZ_SUCCESS && rank0)
+        st = hkz_ly_track_pack(&buf, &len, *full);
+    st = hkz_dist_agree(d, st);
+    l64 = (uint64_t) len;
+    if (st == HKZ_SUCCESS)
+        st = hkz_dist_bcast(d, &l64, sizeof(l64), 0);
+    if (st == HKZ_SUCCESS && !rank0)
+        buf = flint_calloc((size_t) l64 + 1, 1);
+    if (st == HKZ_SUCCESS)
+        st = hkz_dist_bcast(d, buf, (size_t) l64, 0);
+    if (st == HKZ_SUCCESS && !rank0)
+        st = hkz_ly_track_unpack(*full, buf, (size_t) l64);
+    flint_free(buf);
+    st = hkz_dist_agree(d, st);
+    if (!rank0)
+        o.progress = NULL;
+    if (st == HKZ_SUCCESS)
+    {
+        st = hkz_ly_track_run(*full, 0, &o);
+        *tstatus = st;
+        if (st == HKZ_ERR_NOT_CERTIFIED)
+            st = HKZ_SUCCESS;
+    }
+    hkz_ckpt_destroy(&ck);
+    return hkz_dist_agree(d, st);
+}

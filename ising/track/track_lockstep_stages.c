@@ -119,55 +119,30 @@ void _hkz_lls_ellipse_m(size_t k0, size_t k1, void *arg)
 }
 
 /* sup[k] >= sup |d_k| on [-1, 1]: the interpolant p of d_k at the ns + 1
- * points is at most Lambda max_i |d_k(tau_i)|, Lambda <= (2/pi) log(ns +
- * 1) + 1 its Lebesgue constant (ATAP Thm 15.2), and |d_k - p| <= 4 M
- * rho^-ns/(rho - 1) (ATAP Thm 8.2) */
+ * points is at most Lambda max_i |d_k(tau_i)| (Lambda >= J->lam, its
+ * Lebesgue constant), and |d_k - p| <= M_k J->ierr (track_lockstep_cert.c) */
 void _hkz_lls_sup_defect(size_t k0, size_t k1, void *arg)
 {
     _hkz_lls_job_t *J = arg;
+    slong i;
+    size_t k;
+    mag_t m;
+    mag_init(m);
     k0 += (size_t) J->koff;
     k1 += (size_t) J->koff;
-    slong ns = J->ns, i;
-    size_t k;
-    arb_t a, b;
-    mag_t m, e, lam;
-    arb_init(a);
-    arb_init(b);
-    mag_init(m);
-    mag_init(e);
-    mag_init(lam);
-    /* e = 4 rho^-ns/(rho - 1), lam = (2/pi) log(ns + 1) + 1 */
-    arb_set_d(a, J->rho);
-    arb_pow_ui(a, a, (ulong) ns, PREC);
-    arb_set_d(b, J->rho - 1);
-    arb_mul(a, a, b, PREC);
-    arb_inv(a, a, PREC);
-    arb_mul_2exp_si(a, a, 2);
-    arb_get_mag(e, a);
-    arb_set_si(a, ns + 1);
-    arb_log(a, a, PREC);
-    arb_const_pi(b, PREC);
-    arb_div(a, a, b, PREC);
-    arb_mul_2exp_si(a, a, 1);
-    arb_add_ui(a, a, 1, PREC);
-    arb_get_mag(lam, a);
     for (k = k0; k < k1; k++)
     {
         mag_zero(J->sup + k);
-        for (i = 0; i <= ns; i++)
+        for (i = 0; i <= J->ns; i++)
         {
             arb_get_mag(m, J->D + i * J->n + k);
             mag_max(J->sup + k, J->sup + k, m);
         }
-        mag_mul(J->sup + k, J->sup + k, lam);
-        mag_mul(m, J->M + k, e);
+        mag_mul(J->sup + k, J->sup + k, J->lam);
+        mag_mul(m, J->M + k, J->ierr);
         mag_add(J->sup + k, J->sup + k, m);
     }
-    arb_clear(a);
-    arb_clear(b);
     mag_clear(m);
-    mag_clear(e);
-    mag_clear(lam);
 }
 
 /* box[k]: the hull of y_k on NPIECE pieces, widened by eps; dir[k]: the

@@ -15,14 +15,13 @@
  * bytes as one process. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 #include "hkz/runner.h"
 #include "hkz/ly.h"
-#include "track_internal.h"
+#include "track_lockstep.h"
 #include "hkz_check.h"
 
 typedef struct
@@ -34,10 +33,9 @@ typedef struct
     int tstatus;                /* one process: the tracking status */
 } tctx_t;
 
-/* The checkpoint of tracker tr at path: the job's "digits" first, then
- * the tracker's parameters; its records restored (resume). */
-static int open_ckpt(hkz_ckpt_t *ck, const char *path, hkz_ly_track_t tr,
-                     const hkz_ly_track_job_t *jb, int resume)
+int _hkz_ly_track_open_ckpt(hkz_ckpt_t *ck, const char *path,
+                            hkz_ly_track_t tr, const hkz_ly_track_job_t *jb,
+                            int resume)
 {
     int st = hkz_ckpt_create(ck, path, "track");
     if (st == HKZ_SUCCESS && jb->digits > 0)
@@ -73,7 +71,7 @@ static int track_all(tctx_t *c)
         st = other_layout(jb, "track-pieces", "was made under several "
                           "ranks: resume it under mpiexec (up to 16 ranks)");
         if (st == HKZ_SUCCESS)
-            st = open_ckpt(&ck, jb->checkpoint, c->full, jb, jb->resume);
+            st = _hkz_ly_track_open_ckpt(&ck, jb->checkpoint, c->full, jb, jb->resume);
     }
     if (st == HKZ_SUCCESS)
         st = hkz_ly_track_start(c->full, c->opts);
@@ -86,55 +84,6 @@ static int track_all(tctx_t *c)
     }
     hkz_ckpt_destroy(&ck);
     return st;
-}
-
-/* Lockstep over several ranks: every rank holds the whole tracker and
- * takes part in each step (ising/track/track_lockstep_cert.c splits a
- * step's zeros and lists over the ranks); rank 0 keeps the checkpoint (kind
- * "track", one file: it resumes under any rank count, one process too),
- * reports progress, and hands its restored or started state to the
- * others. */
-static int lockstep_all(tctx_t *c)
-{
-    const hkz_ly_track_job_t *jb = c->job;
-    int rank0 = hkz_dist_rank(c->d) == 0;
-    hkz_ly_opts_t o = *c->opts;
-    hkz_ckpt_t ck = NULL;
-    char *buf = NULL;
-    size_t len = 0;
-    uint64_t l64 = 0;
-    int st = hkz_ly_track_create(&c->full, jb->W, jb->fn, jb->param,
-                                 jb->family, jb->t0, jb->t1, jb->j0, jb->j1,
-                                 c->opts);
-    if (st == HKZ_SUCCESS && rank0 && jb->checkpoint != NULL)
-        st = open_ckpt(&ck, jb->checkpoint, c->full, jb, jb->resume);
-    if (st == HKZ_SUCCESS && rank0)
-        st = hkz_ly_track_start(c->full, &o);
-    if (st == HKZ_SUCCESS && rank0)
-        st = hkz_ly_track_pack(&buf, &len, c->full);
-    st = hkz_dist_agree(c->d, st);
-    l64 = (uint64_t) len;
-    if (st == HKZ_SUCCESS)
-        st = hkz_dist_bcast(c->d, &l64, sizeof(l64), 0);
-    if (st == HKZ_SUCCESS && !rank0)
-        buf = flint_calloc((size_t) l64 + 1, 1);
-    if (st == HKZ_SUCCESS)
-        st = hkz_dist_bcast(c->d, buf, (size_t) l64, 0);
-    if (st == HKZ_SUCCESS && !rank0)
-        st = hkz_ly_track_unpack(c->full, buf, (size_t) l64);
-    flint_free(buf);
-    st = hkz_dist_agree(c->d, st);
-    if (!rank0)
-        o.progress = NULL;
-    if (st == HKZ_SUCCESS)
-    {
-        st = hkz_ly_track_run(c->full, 0, &o);
-        c->tstatus = st;
-        if (st == HKZ_ERR_NOT_CERTIFIED)
-            st = HKZ_SUCCESS;
-    }
-    hkz_ckpt_destroy(&ck);
-    return hkz_dist_agree(c->d, st);
 }
 
 /* job->done: this process's wall and CPU clocks when its zeros were
@@ -243,7 +192,7 @@ static int track_piece(tctx_t *c, hkz_ly_zeros_t z, int *have_z, slong k,
         char path[4096];
         snprintf(path, sizeof(path), "%s.p%ld", jb->checkpoint, (long) k);
         /* a piece no rank took before the stop has no file yet */
-        st = open_ckpt(&ck, path, tr, jb, jb->resume &&
+        st = _hkz_ly_track_open_ckpt(&ck, path, tr, jb, jb->resume &&
                        access(path, F_OK) == 0);
     }
     for (i = 0; st == HKZ_SUCCESS && i < hi - lo; i++)
@@ -389,7 +338,7 @@ int hkz_ly_track_ranks(hkz_ly_track_t *tr, const hkz_ly_track_job_t *job,
     rank0 = c.d == NULL || hkz_dist_rank(c.d) == 0;
     if (size > 1 && job->fn == hkz_ly_cw_family_lockstep)
     {
-        st = lockstep_all(&c);
+        st = _hkz_ly_track_lockstep_ranks(&c.full, &c.tstatus, job, opts);
         mark_done(job);
         if (st == HKZ_SUCCESS)
             st = c.tstatus;
