@@ -71,7 +71,7 @@
 
 #define IN_PREC 128
 #define COEF_PREC 128
-#define PB 8                     /* points per vector block */
+#define PB 128                   /* points of one r per run */
 #define D52 0x1p-52
 
 /* ---- a priori bounds (once per grid) ---------------------------------- */
@@ -265,19 +265,20 @@ static int point_inputs(double *in, double r, double z, slong nblk,
 #define TINY 0x1p-900
 #define TINY0 0x1p-700
 
-/* B[i + mode ld] = f g for the nb points of a block, raising bmax[mode]
- * and berr[mode] (bound of the comment above; fe = |f~ - f|) */
+/* B[i + mode ld] = f g for the nb points of a run (one r: g and its
+ * bound e are the same for all of them), raising bmax[mode] and
+ * berr[mode] (bound of the comment above; fe = |f~ - f|) */
 static void emit(double *B, size_t ld, double *bmax, double *berr,
-                 size_t mode, const double *f, double fe, const double *g,
-                 const double *e, size_t nb)
+                 size_t mode, const double *f, double fe, double g, double e,
+                 size_t nb)
 {
     double *col = B + mode * ld, mx = bmax[mode], me = berr[mode];
+    const double ag = fabs(g), feg = fe * ag;
     size_t q;
     for (q = 0; q < nb; q++)
     {
-        double v = f[q] * g[q], b;
-        b = (fe * fabs(g[q]) + (fabs(f[q]) + fe) * e[q] + U * fabs(v)) * UP
-            + TINY;
+        double v = f[q] * g, b;
+        b = (feg + (fabs(f[q]) + fe) * e + U * fabs(v)) * UP + TINY;
         col[q] = v;
         mx = FLINT_MAX(mx, fabs(v));
         me = FLINT_MAX(me, b);
@@ -286,107 +287,116 @@ static void emit(double *B, size_t ld, double *bmax, double *berr,
     berr[mode] = me;
 }
 
+/* The points [ib, ib + nb) share one r (bits): its part g_{k,m}, e_m is
+ * made once and multiplied by each point's f_k.  Every value is the one a
+ * point alone would get (the same operations on the same inputs; no
+ * contraction, CMakeLists.txt). */
+static void run_rows(double *B, size_t ld, double *bmax, double *berr,
+                     const _hkz_su2_sub_basis_t *S, const double *in,
+                     size_t nb, const double *cz, const double *sz,
+                     const double *czb, const double *szb, double *z4)
+{
+    const double c = in[0], y = in[1], cb = in[2];
+    double *cr = z4, *sr = cr + nb, *crb = sr + nb, *srb = crb + nb;
+    double *f = srb + nb, G = 1.0, Gb = 1.0;
+    size_t mode = 0, q;
+    slong k, m;
+
+    for (q = 0; q < nb; q++)
+    {
+        cr[q] = crb[q] = 1.0;
+        sr[q] = srb[q] = 0.0;
+    }
+    for (k = 0; k <= S->K; k++)
+    {
+        const double kap = (double) (k + 2), fe = S->fe[k], dh = S->dh[k];
+        double g0 = G, g1 = 0.0, e0, e1 = 0.0;
+
+        for (q = 0; q < nb; q++)
+            f[q] = k == 0 ? 1.0 : 2.0 * cr[q];
+        e0 = S->gq[k] * fabs(G) * UP + TINY0;
+        emit(B, ld, bmax, berr, mode, f, fe, g0, e0, nb);
+        if (S->Mk[k] >= 1)
+        {
+            double h = 1.0 - kap * y;
+            g1 = G * h;
+            e1 = (e0 * fabs(h) + (fabs(G) + e0) * dh + U * fabs(g1)) * UP
+                 + TINY;
+            emit(B, ld, bmax, berr, mode + 1, f, fe, g1, e1, nb);
+        }
+        for (m = 2; m <= S->Mk[k]; m++)
+        {
+            size_t i = mode + (size_t) m;
+            const double A = S->A[i], Bc = S->Bc[i], Cc = S->Cc[i];
+            const double dA = S->dA[i], dB = S->dB[i], dC = S->dC[i];
+            const double aB = fabs(Bc) + dB, aC = fabs(Cc);
+            double sv = Bc * y, tau = A - sv, dtau, p1, p0, g2, e2;
+
+            p1 = tau * g1;
+            p0 = Cc * g0;
+            g2 = p1 - p0;
+            dtau = dA + dB * y + U * fabs(sv) + aB * 0x1p-52 + U * fabs(tau);
+            e2 = (fabs(tau) * e1 + aC * e0 + dtau * (fabs(g1) + e1)
+                  + dC * (fabs(g0) + e0)
+                  + U * (fabs(p1) + fabs(p0) + fabs(g2))) * UP + TINY;
+            emit(B, ld, bmax, berr, i, f, fe, g2, e2, nb);
+            g0 = g1; g1 = g2;
+            e0 = e1; e1 = e2;
+        }
+        mode += (size_t) S->Mk[k] + 1;
+        if ((k + 1) % S->nblk == 0)
+        {
+            for (q = 0; q < nb; q++)
+            {
+                double cn = crb[q] * czb[q] - srb[q] * szb[q];
+                srb[q] = srb[q] * czb[q] + crb[q] * szb[q];
+                crb[q] = cn;
+                cr[q] = crb[q]; sr[q] = srb[q];
+            }
+            Gb *= cb;
+            G = Gb;
+        }
+        else
+        {
+            for (q = 0; q < nb; q++)
+            {
+                double cn = cr[q] * cz[q] - sr[q] * sz[q];
+                sr[q] = sr[q] * cz[q] + cr[q] * sz[q];
+                cr[q] = cn;
+            }
+            G *= c;
+        }
+    }
+}
+
 void _hkz_su2_sub_basis_rows(double *B, size_t ld, double *bmax,
         double *berr, size_t i0, size_t i1, const void *vctx)
 {
     const _hkz_su2_sub_rows_ctx *X = vctx;
     const _hkz_su2_sub_basis_t *S = X->S;
-    size_t mode, ib, q;
+    double in[7] = {1.0, 0.0, 1.0, 1.0, 0.0, 1.0, 0.0};
+    double cz[PB], sz[PB], czb[PB], szb[PB], z4[5 * PB];
+    size_t ib, ie, q, mode;
     int ok = 1;
-    slong k, m;
     arb_t a, s, co;
     inputs_memo memo;
 
     memo.have_r = memo.have_z = 0;
     arb_init(a); arb_init(s); arb_init(co);
-    for (ib = i0; ib < i1; ib += PB)
+    /* runs of at most PB points of one r (the grids' order: r outer) */
+    for (ib = i0; ib < i1; ib = ie)
     {
-        size_t nb = FLINT_MIN(PB, i1 - ib);
-        double c[PB], y[PB], cz[PB], sz[PB], G[PB], cr[PB], sr[PB], f[PB];
-        double g0[PB], g1[PB], g2[PB], e0[PB], e1[PB], e2[PB], cb[PB];
-        double czb[PB], szb[PB], Gb[PB], crb[PB], srb[PB];
-        double *Bb = B + ib;
-
-        for (q = 0; q < PB; q++)
+        for (ie = ib + 1; ie < i1 && ie - ib < PB
+             && memcmp(X->r + ie, X->r + ib, sizeof(double)) == 0; ie++)
+            ;
+        for (q = 0; q < ie - ib; q++)
         {
-            double in[7] = {1.0, 0.0, 1.0, 1.0, 0.0, 1.0, 0.0};
-            if (q < nb)
-                ok &= point_inputs(in, X->r[ib + q], X->z[ib + q], S->nblk,
-                                   &memo, a, s, co);
-            c[q] = in[0]; y[q] = in[1]; cb[q] = in[2];
+            ok &= point_inputs(in, X->r[ib + q], X->z[ib + q], S->nblk,
+                               &memo, a, s, co);
             cz[q] = in[3]; sz[q] = in[4]; czb[q] = in[5]; szb[q] = in[6];
-            G[q] = Gb[q] = 1.0; cr[q] = crb[q] = 1.0; sr[q] = srb[q] = 0.0;
-            g0[q] = g1[q] = g2[q] = e0[q] = e1[q] = e2[q] = 0.0;
         }
-        mode = 0;
-        for (k = 0; k <= S->K; k++)
-        {
-            const double kap = (double) (k + 2), fe = S->fe[k];
-            const double gq = S->gq[k], dh = S->dh[k];
-            for (q = 0; q < PB; q++)
-            {
-                f[q] = k == 0 ? 1.0 : 2.0 * cr[q];
-                g0[q] = G[q];
-                e0[q] = gq * fabs(G[q]) * UP + TINY0;
-            }
-            emit(Bb, ld, bmax, berr, mode, f, fe, g0, e0, nb);
-            if (S->Mk[k] >= 1)
-            {
-                for (q = 0; q < PB; q++)
-                {
-                    double h = 1.0 - kap * y[q];
-                    g1[q] = G[q] * h;
-                    e1[q] = (e0[q] * fabs(h) + (fabs(G[q]) + e0[q]) * dh
-                             + U * fabs(g1[q])) * UP + TINY;
-                }
-                emit(Bb, ld, bmax, berr, mode + 1, f, fe, g1, e1, nb);
-            }
-            for (m = 2; m <= S->Mk[k]; m++)
-            {
-                size_t i = mode + (size_t) m;
-                const double A = S->A[i], Bc = S->Bc[i], Cc = S->Cc[i];
-                const double dA = S->dA[i], dB = S->dB[i], dC = S->dC[i];
-                const double aB = fabs(Bc) + dB, aC = fabs(Cc);
-                for (q = 0; q < PB; q++)
-                {
-                    double sv = Bc * y[q], tau = A - sv, dtau, p1, p0;
-                    p1 = tau * g1[q];
-                    p0 = Cc * g0[q];
-                    g2[q] = p1 - p0;
-                    dtau = dA + dB * y[q] + U * fabs(sv) + aB * 0x1p-52
-                           + U * fabs(tau);
-                    e2[q] = (fabs(tau) * e1[q] + aC * e0[q]
-                             + dtau * (fabs(g1[q]) + e1[q])
-                             + dC * (fabs(g0[q]) + e0[q])
-                             + U * (fabs(p1) + fabs(p0) + fabs(g2[q]))) * UP
-                            + TINY;
-                }
-                emit(Bb, ld, bmax, berr, i, f, fe, g2, e2, nb);
-                for (q = 0; q < PB; q++)
-                {
-                    g0[q] = g1[q]; g1[q] = g2[q];
-                    e0[q] = e1[q]; e1[q] = e2[q];
-                }
-            }
-            mode += (size_t) S->Mk[k] + 1;
-            if ((k + 1) % S->nblk == 0)
-                for (q = 0; q < PB; q++)
-                {
-                    double cn = crb[q] * czb[q] - srb[q] * szb[q];
-                    srb[q] = srb[q] * czb[q] + crb[q] * szb[q];
-                    crb[q] = cn;
-                    Gb[q] *= cb[q];
-                    cr[q] = crb[q]; sr[q] = srb[q]; G[q] = Gb[q];
-                }
-            else
-                for (q = 0; q < PB; q++)
-                {
-                    double cn = cr[q] * cz[q] - sr[q] * sz[q];
-                    sr[q] = sr[q] * cz[q] + cr[q] * sz[q];
-                    cr[q] = cn;
-                    G[q] *= c[q];
-                }
-        }
+        run_rows(B + ib, ld, bmax, berr, S, in, ie - ib, cz, sz, czb, szb,
+                 z4);
     }
     for (mode = 0; !ok && mode < S->nmodes; mode++)
         berr[mode] = INFINITY;

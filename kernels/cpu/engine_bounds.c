@@ -248,7 +248,7 @@ static int col_bound(double *err, double *mag, int *big,
     return 1;
 }
 
-/* col_bound for NCB columns at once, without cerr: the same operations in
+/* col_bound for NCB columns at once: the same operations in
  * the same order per column (the same bits), but NCB independent chains
  * of additions instead of one (the loop above waits on each addition's
  * latency: ~1.5% of a 2048^3 engine run).  Returns 0 if a weight is not
@@ -256,16 +256,17 @@ static int col_bound(double *err, double *mag, int *big,
 #define NCB 4
 static int col_bound_many(double *err, double *mag, int *big,
                           const double *bmax, const double *berr,
-                          const double *c, size_t ldc, size_t K,
-                          const mag_t gam, const mag_t infl,
+                          const double *c, const double *ce, size_t ldc,
+                          size_t K, const mag_t gam, const mag_t infl,
                           const mag_t under)
 {
-    double w1[NCB] = {0.0}, w2[NCB] = {0.0}, fin = 0.0;
+    double w1[NCB] = {0.0}, w2[NCB] = {0.0}, w3[NCB] = {0.0}, fin = 0.0;
     size_t k, j;
 
     for (k = 0; k < K; k++)
     {
         const double b = bmax[k], e = berr != NULL ? berr[k] : 0.0;
+        const double be = b + e;
         for (j = 0; j < NCB; j++)
         {
             double a = fabs(c[k + j * ldc]);
@@ -273,12 +274,15 @@ static int col_bound_many(double *err, double *mag, int *big,
             w1[j] += b * a;
             w2[j] += e * a;
         }
+        if (ce != NULL)
+            for (j = 0; j < NCB; j++)
+                w3[j] += be * ce[k + j * ldc];
     }
     if (fin != 0.0 || fin != fin)
         return 0;
     for (j = 0; j < NCB; j++)
         col_finish(err != NULL ? err + j : NULL, mag != NULL ? mag + j : NULL,
-                   big, w1[j], berr != NULL ? w2[j] : 0.0, 0.0, gam, infl,
+                   big, w1[j], berr != NULL ? w2[j] : 0.0, w3[j], gam, infl,
                    under);
     return 1;
 }
@@ -298,11 +302,12 @@ void _hkz_engine_col_bounds_range(size_t t0, size_t t1, void *varg)
     mag_one(under);
     mag_add(infl, infl, under);
     mag_set_ui_2exp_si(under, (ulong) A->K, -1022);
-    for (t = t0; A->cerr == NULL && t + NCB <= t1; t += NCB)
+    for (t = t0; t + NCB <= t1; t += NCB)
         if (!col_bound_many(A->err != NULL ? A->err + t : NULL,
                             A->mag != NULL ? A->mag + t : NULL, &big, A->bmax,
-                            A->berr, A->C + t * A->ldc, A->ldc, A->K, gam,
-                            infl, under))
+                            A->berr, A->C + t * A->ldc,
+                            A->cerr != NULL ? A->cerr + t * A->ldc : NULL,
+                            A->ldc, A->K, gam, infl, under))
             break;   /* the loop below finds the weight */
     for (; t < t1; t++)
     {
