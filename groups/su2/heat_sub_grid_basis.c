@@ -273,7 +273,7 @@ static void emit(double *B, size_t ld, double *bmax, double *berr,
                  size_t nb)
 {
     double *col = B + mode * ld, mx = bmax[mode], me = berr[mode];
-    const double ag = fabs(g), feg = fe * ag;
+    const double feg = fe * fabs(g);
     size_t q;
     for (q = 0; q < nb; q++)
     {
@@ -303,10 +303,7 @@ static void run_rows(double *B, size_t ld, double *bmax, double *berr,
     slong k, m;
 
     for (q = 0; q < nb; q++)
-    {
-        cr[q] = crb[q] = 1.0;
-        sr[q] = srb[q] = 0.0;
-    }
+        cr[q] = crb[q] = 1.0, sr[q] = srb[q] = 0.0;
     for (k = 0; k <= S->K; k++)
     {
         const double kap = (double) (k + 2), fe = S->fe[k], dh = S->dh[k];
@@ -340,8 +337,7 @@ static void run_rows(double *B, size_t ld, double *bmax, double *berr,
                   + dC * (fabs(g0) + e0)
                   + U * (fabs(p1) + fabs(p0) + fabs(g2))) * UP + TINY;
             emit(B, ld, bmax, berr, i, f, fe, g2, e2, nb);
-            g0 = g1; g1 = g2;
-            e0 = e1; e1 = e2;
+            g0 = g1; g1 = g2; e0 = e1; e1 = e2;
         }
         mode += (size_t) S->Mk[k] + 1;
         if ((k + 1) % S->nblk == 0)
