@@ -367,7 +367,11 @@ int _hkz_grid_tile_rest(_hkz_grid_tbuf_t *tb, const hkz_grid_heat_t g,
     t0 = hkz_prof_now();
     if (status == HKZ_SUCCESS && nsc > 0 && g->kind == HKZ_GRID_SU2_SUB
         && tm->sub_w != NULL)
-        status = sub_slices(tb, idx, &nsc, g, tm, e, goal);
+    {
+        status = _hkz_grid_sub_mfirst(tb, idx, &nsc, g, e, goal, tm->sub_w);
+        if (status == HKZ_SUCCESS && nsc > 0)
+            status = sub_slices(tb, idx, &nsc, g, tm, e, goal);
+    }
     if (status == HKZ_SUCCESS)
         status = scalar_entries(tb, idx, nsc, g, e, goal);
     hkz_prof_add(HKZ_PROF_ARB, t0);

@@ -30,6 +30,7 @@ static void wcache_free(hkz_su2_sub_wcache_t c)
     free(c->ord);
     _hkz_su2_sub_wcache_cos_clear(c);
     _hkz_su2_sub_coef_clear(c);
+    _hkz_sub_mf_cache_clear(c);
 }
 
 void hkz_su2_sub_wcache_clear(hkz_su2_sub_wcache_t c)

@@ -262,6 +262,11 @@ typedef struct
     arb_ptr *c;    /* K + 1 vectors (NULL: none) */
 } _hkz_su2_sub_coef_t;
 
+/* the parts of the m-first sum a cache keeps (heat_sub_mfirst_part.c;
+ * ~7 MB each at t = 0.01, 512 bits) */
+#define HKZ_SUB_MF_CACHE 4
+struct _hkz_sub_mf_part_struct;
+
 struct hkz_su2_sub_wcache_struct
 {
     _hkz_su2_sub_went_t *e;
@@ -272,7 +277,12 @@ struct hkz_su2_sub_wcache_struct
     slong ncf, alloccf;
     slong *ord;     /* n: e sorted by key (_hkz_su2_sub_went_cmp) */
     slong *ordcz;   /* ncz: cz sorted by (zd, wp, z) */
+    struct _hkz_sub_mf_part_struct *mf[HKZ_SUB_MF_CACHE];
+    slong nmf;      /* the slot of mf replaced next */
 };
+
+/* frees the m-first parts of c (heat_sub_mfirst_part.c) */
+void _hkz_sub_mf_cache_clear(struct hkz_su2_sub_wcache_struct *c);
 
 /* heat_sub_grid_wcache.c: the weights entry of (t, wp, d) without weights
  * (0 if K >= HKZ_SUB_KMAX: nothing allocated); its weights up to k <= kn
