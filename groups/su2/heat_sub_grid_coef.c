@@ -32,7 +32,7 @@ slong _hkz_su2_sub_basis_key(slong wp, double td)
 }
 
 /* al, be, ga of the step m -> m + 1 (m >= 1) of chain k at precision wp */
-static void coef3(arb_ptr c, ulong k, ulong m, slong wp)
+void _hkz_su2_sub_step_coef(arb_ptr c, ulong k, ulong m, slong wp)
 {
     ulong n2 = 2 * m + k, lam = 4 * m * (m + k + 1) + 2 * k;
     ulong D = 2 * (m + 1) * (m + k + 1) * n2;
@@ -112,7 +112,8 @@ int _hkz_su2_sub_coef_add(struct hkz_su2_sub_wcache_struct *c, slong wp,
             arb_swap(v + 3 * (m - 1) + 2, T->c[k] + 3 * (m - 1) + 2);
         }
         for (m = FLINT_MAX(T->M[k], 1); m < M[k]; m++)
-            coef3(v + 3 * (m - 1), (ulong) k, (ulong) m, wp);
+            _hkz_su2_sub_step_coef(v + 3 * (m - 1), (ulong) k, (ulong) m,
+                                   wp);
         if (T->c[k] != NULL)
             _arb_vec_clear(T->c[k], 3 * FLINT_MAX(T->M[k] - 1, 0));
         T->c[k] = v;
@@ -176,7 +177,7 @@ void _hkz_su2_sub_r_basis(arb_ptr B, const slong *bo, slong K,
         {
             arb_srcptr cf = tab != NULL ? tab + 3 * (m - 1) : loc;
             if (tab == NULL)
-                coef3(loc, (ulong) k, (ulong) m, wp);
+                _hkz_su2_sub_step_coef(loc, (ulong) k, (ulong) m, wp);
             arb_mul(a, cf + 1, y, wp);
             arb_sub(a, cf + 0, a, wp);
             arb_mul(G + m + 1, a, G + m, wp);

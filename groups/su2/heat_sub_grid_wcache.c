@@ -12,6 +12,7 @@
 #include "hkz_check.h"
 #include "heat_sub_internal.h"
 #include "su2_grid_internal.h"
+#include "heat_sub_mfirst_internal.h"
 
 int hkz_su2_sub_wcache_init(hkz_su2_sub_wcache_t *c)
 {

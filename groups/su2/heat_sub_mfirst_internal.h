@@ -60,6 +60,8 @@ void _hkz_sub_mf_part_clear(_hkz_sub_mf_part_t *S);
 int _hkz_sub_mf_part_get(_hkz_sub_mf_part_t **S, int *own,
                          struct hkz_su2_sub_wcache_struct *c, const arb_t t,
                          slong ws);
+/* frees the parts kept in c (hkz_su2_sub_wcache_reset and _clear) */
+void _hkz_sub_mf_cache_clear(struct hkz_su2_sub_wcache_struct *c);
 /* B + bo[k] = cos(r)^k P_m^{(0,k)}(cos 2r), m <= M_k, k <= K; ws: 5
  * scratch balls */
 void _hkz_sub_mf_basis(arb_ptr B, const _hkz_sub_mf_part_t *S, const arb_t r,

@@ -42,22 +42,6 @@ static slong chain_prec(slong ws, slong k, double td)
     return FLINT_MAX(64, FLINT_MIN(p, ws));
 }
 
-/* al, be, ga of the step m -> m+1 of P^{(0,k)} (DLMF 18.9.1, as
- * heat_sub_grid_coef.c): P_{m+1} = (al - be y) P_m - ga P_{m-1}, y =
- * sin^2 r */
-static void step_coef(arb_ptr c, ulong k, ulong m, slong wp)
-{
-    ulong n2 = 2 * m + k, lam = 4 * m * (m + k + 1) + 2 * k;
-    ulong D = 2 * (m + 1) * (m + k + 1) * n2;
-
-    arb_set_ui(c + 0, (n2 + 1) * lam);
-    arb_div_ui(c + 0, c + 0, D, wp);
-    arb_set_ui(c + 1, 2 * (n2 + 1) * n2 * (n2 + 2));
-    arb_div_ui(c + 1, c + 1, D, wp);
-    arb_set_ui(c + 2, 2 * m * (m + k) * (n2 + 2));
-    arb_div_ui(c + 2, c + 2, D, wp);
-}
-
 /* B + bo[k] = cos(r)^k P_m^{(0,k)}(cos 2r), m <= M_k, k <= K, chain k at
  * its precision; ws: 5 scratch balls */
 void _hkz_sub_mf_basis(arb_ptr B, const _hkz_sub_mf_part_t *S, const arb_t r,
@@ -152,8 +136,8 @@ int _hkz_sub_mf_part_init(_hkz_sub_mf_part_t *S, const arb_t t, slong ws)
     S->cf = _arb_vec_init(3 * S->bo[K + 1]);
     for (k = 0; k <= K; k++)
         for (m = 1; m < S->M[k]; m++)
-            step_coef(S->cf + 3 * (S->bo[k] + m - 1), (ulong) k, (ulong) m,
-                      S->pk[k]);
+            _hkz_su2_sub_step_coef(S->cf + 3 * (S->bo[k] + m - 1),
+                                   (ulong) k, (ulong) m, S->pk[k]);
     /* the tails at a lower bound of t */
     mag_init(tlo);
     mag_init(b);

@@ -13,12 +13,11 @@
  * is what hkz_engine_col_bounds returns; the engine itself treats GIVEN
  * weights as exact, so the callers run it without a bound and add the
  * cerr term through hkz_engine_col_bounds.  The truncation tail of the
- * spectral sum is added on top (tail[j], one per time).
- *
- * The basis of a batch is computed once and kept (np x K doubles); the
- * batch size depends on K only (never on the engine's block sizes) and is
- * a multiple of HKZ_ENGINE_TALIGN, so the results do not depend on the
- * engine's kblock / pblock / nchunks / nthreads (bitwise). */
+ * spectral sum is added on top (tail[j], one per time).  The basis of a
+ * batch is computed once and kept (np x K doubles); the batch size depends
+ * on K only (never on the engine's block sizes) and is a multiple of
+ * HKZ_ENGINE_TALIGN, so the results do not depend on the engine's kblock
+ * / pblock / nchunks / nthreads (bitwise). */
 #ifndef HKZ_SU2_GRID_INTERNAL_H
 #define HKZ_SU2_GRID_INTERNAL_H
 
@@ -29,25 +28,22 @@
 /* bytes of basis kept per batch of points */
 #define HKZ_GRID_BATCH_BYTES ((size_t) 32 << 20)
 
-/* upper bound of a + b for doubles a, b >= 0 */
-double _hkz_su2_grid_add_up(double a, double b);
+double _hkz_su2_grid_add_up(double a, double b);   /* >= a + b (a, b >= 0) */
 
 /* Returns x~ = mid(x) rounded to the nearest double and sets *e to an
  * upper bound (double) of |x~ - y| for every y in the ball x:
  * |mid - x~| (exact in arf) + rad. */
 double _hkz_su2_grid_get_d(double *e, const arb_t x);
 
-/* Upper bound of a mag as a double (+inf if too large). */
-double _hkz_su2_grid_mag_get_d(const mag_t m);
+double _hkz_su2_grid_mag_get_d(const mag_t m);   /* >= m (+inf if large) */
 
 /* Points per batch: the basis of a batch holds at most
  * HKZ_GRID_BATCH_BYTES, at least HKZ_ENGINE_TALIGN points, a multiple of
  * HKZ_ENGINE_TALIGN. */
 size_t _hkz_su2_grid_batch(size_t npts, size_t K);
 
-/* points and basis bytes per batch on a GPU engine */
-#define HKZ_GRID_BATCH_GPU 8192
-#define HKZ_GRID_BATCH_GPU_BYTES ((size_t) 1 << 30)
+#define HKZ_GRID_BATCH_GPU 8192        /* points and basis bytes per batch */
+#define HKZ_GRID_BATCH_GPU_BYTES ((size_t) 1 << 30)       /* on a GPU engine */
 
 /* Points per batch for the engine e: _hkz_su2_grid_batch on CPUs; on a
  * GPU up to HKZ_GRID_BATCH_GPU points while the basis stays below
@@ -262,11 +258,8 @@ typedef struct
     arb_ptr *c;    /* K + 1 vectors (NULL: none) */
 } _hkz_su2_sub_coef_t;
 
-/* the parts of the m-first sum a cache keeps (heat_sub_mfirst_part.c;
- * ~7 MB each at t = 0.01, 512 bits) */
-#define HKZ_SUB_MF_CACHE 4
+#define HKZ_SUB_MF_CACHE 4   /* m-first parts kept: ~7 MB each at t = 0.01 */
 struct _hkz_sub_mf_part_struct;
-
 struct hkz_su2_sub_wcache_struct
 {
     _hkz_su2_sub_went_t *e;
@@ -281,9 +274,6 @@ struct hkz_su2_sub_wcache_struct
     slong nmf;      /* the slot of mf replaced next */
 };
 
-/* frees the m-first parts of c (heat_sub_mfirst_part.c) */
-void _hkz_sub_mf_cache_clear(struct hkz_su2_sub_wcache_struct *c);
-
 /* heat_sub_grid_wcache.c: the weights entry of (t, wp, d) without weights
  * (0 if K >= HKZ_SUB_KMAX: nothing allocated); its weights up to k <= kn
  * (the bits of W_km do not depend on the steps); free an entry */
@@ -297,6 +287,9 @@ void _hkz_su2_sub_went_clear(_hkz_su2_sub_went_t *w);
 int _hkz_su2_sub_went_cmp(double td1, slong wp1, ulong d1, const arb_t t1,
         double td2, slong wp2, ulong d2, const arb_t t2);
 
+/* heat_sub_grid_coef.c: al, be, ga of the step m -> m + 1 (m >= 1) of chain
+ * k at precision wp: P_{m+1} = (al - be sin^2 r) P_m - ga P_{m-1} */
+void _hkz_su2_sub_step_coef(arb_ptr c, ulong k, ulong m, slong wp);
 /* heat_sub_grid_coef.c: raise the table of wp to the steps m < M[k],
  * k <= K (not thread-safe); free the tables */
 int _hkz_su2_sub_coef_add(struct hkz_su2_sub_wcache_struct *c, slong wp,

@@ -242,9 +242,7 @@ HKZ_API void hkz_su2_wigner_next_d(double *Dn, const double *Dp, slong n,
         const double g[4]);
 
 /* ---- grids (engine) (groups/su2/heat_bi_grid.c) ---------------------- */
-
 #include "hkz/engine.h"
-
 /** hkz_su2_sub_wcache_prepare of the n entries (t[i], r[i], z[i]) at once
  *  (groups/su2/heat_sub_grid_prep.c), on the threads of the engine e (NULL:
  *  this thread): the distinct weight keys found by sorting, the missing
@@ -273,24 +271,17 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_sub_multi_keys(arb_ptr res,
         const arb_struct *const *r, const arb_struct *const *z, slong prec,
         const struct hkz_su2_sub_wcache_struct *c);
 
-/** p_t(r, z) at the n entries (r[ir[k]], z[iz[k]]) of one time t by the
- *  m-first sum (groups/su2/heat_sub_mfirst.c): the families m <= 16 of
- *  (3.1) each summed over every k in closed form, the modes m > 16 by the
- *  spectral sum with proven tails.  For small t, where (3.1) reaches k ~
- *  prec ln 2 / (2t): at t = 0.01 and 512 bits 19428 modes in k <= 488
- *  (with the chains' prefixes m <= 16) instead of 53380 in k <= 17750.  res[k] is rounded to prec bits; ok[k]
- *  = 1 when it is finite with >= goal bits of relative accuracy (goal <=
- *  0: when finite), else 0.  The working precision of an entry is that of
- *  hkz_su2_heat_sub_multi (its cancellation and prec), so its ball
- *  depends on its own (t, r, z, prec) only.  On the threads of e (NULL:
- *  this thread); the truncation and weights of the last few (t, precision)
- *  stay in the cache c for later calls (NULL: none; not thread-safe on
- *  c). */
+/** p_t(r, z) at the n entries (r[ir[k]], z[iz[k]]) of one small time t by
+ *  the m-first sum (groups/su2/heat_sub_mfirst.c: the families m <= 16 of
+ *  (3.1) summed over every k in closed form, the other modes spectrally
+ *  with proven tails).  res[k] rounded to prec bits, ok[k] = 1 when finite
+ *  with >= goal bits (goal <= 0: finite); a ball depends on its own (t, r,
+ *  z, prec) only.  On e's threads (NULL: this one); c (NULL: none) keeps
+ *  the truncation and weights of recent (t, precision), not thread-safe. */
 HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_sub_mfirst(arb_ptr res, int *ok,
         const arb_t t, const arb_struct *r, const slong *ir,
         const arb_struct *z, const slong *iz, slong n, slong prec,
         slong goal, hkz_engine_t e, hkz_su2_sub_wcache_t c);
-
 /** The exact fixed-point tier of su2-sub grids (groups/su2/
  *  heat_sub_grid_fix.c): p_t(r, z) on the product of lists r (nr balls),
  *  z (nz), t (nt) by the spectral sum (3.1), with basis, 2 cos(kz) and

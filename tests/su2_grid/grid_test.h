@@ -45,6 +45,18 @@ static inline double grid_test_unit(flint_rand_t st)
     return (double) n_randint(st, 1000001) / 1000000.0;
 }
 
+/* r in [0, pi/2]: 0, pi/2, tiny, or uniform */
+static inline double grid_test_pick_r(flint_rand_t st)
+{
+    switch (n_randint(st, 5))
+    {
+        case 0: return 0.0;
+        case 1: return M_PI_2;
+        case 2: return ldexp(1.0, -(int) n_randint(st, 30));
+        default: return M_PI_2 * grid_test_unit(st);
+    }
+}
+
 /* an engine with unusual block sizes (determinism checks) */
 static inline hkz_engine_t grid_test_engine(size_t kblock, size_t pblock,
                                             int nthreads, size_t nchunks)

@@ -7,17 +7,6 @@
 #include <stdlib.h>
 #include "grid_test.h"
 
-static double pick_r(flint_rand_t st)
-{
-    switch (n_randint(st, 5))
-    {
-        case 0: return 0.0;
-        case 1: return M_PI_2;
-        case 2: return ldexp(1.0, -(int) n_randint(st, 30));
-        default: return M_PI_2 * grid_test_unit(st);
-    }
-}
-
 static double pick_z(flint_rand_t st)
 {
     switch (n_randint(st, 4))
@@ -49,7 +38,7 @@ int main(void)
 
         arb_set_d(t, td);
         for (k = 0; k < nr; k++)
-            arb_set_d(r + k, pick_r(st));
+            arb_set_d(r + k, grid_test_pick_r(st));
         for (k = 0; k < nz; k++)
             arb_set_d(z + k, pick_z(st));
         for (k = 0; k < nr * nz; k++)

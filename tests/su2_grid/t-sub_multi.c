@@ -9,17 +9,6 @@
 #include <string.h>
 #include "grid_test.h"
 
-static double pick_r(flint_rand_t st)
-{
-    switch (n_randint(st, 5))
-    {
-        case 0: return 0.0;
-        case 1: return M_PI_2;
-        case 2: return ldexp(1.0, -(int) n_randint(st, 30));
-        default: return M_PI_2 * grid_test_unit(st);
-    }
-}
-
 int main(void)
 {
     flint_rand_t st;
@@ -38,7 +27,7 @@ int main(void)
         ulong d = n_randint(st, 3) == 0 ? 1 + n_randint(st, 3) : 0;
 
         arb_init(r);
-        arb_set_d(r, pick_r(st));
+        arb_set_d(r, grid_test_pick_r(st));
         for (j = 0; j < nt; j++)
         {
             /* repeated times and z values: shared inner sums */
