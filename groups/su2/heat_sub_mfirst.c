@@ -261,6 +261,11 @@ int hkz_su2_heat_sub_mfirst(arb_ptr res, int *ok, const arb_t t,
         for (g1 = g0 + 1; g1 < n && key[g1].ws == key[g0].ws; g1++)
             ;
         status = group(res, ok, t, r, z, key, g0, g1, prec, goal, e, c);
+        if (status == HKZ_ERR_TOO_LARGE)
+        {
+            hkz_errmsg_clear();      /* these entries keep ok = 0 */
+            status = HKZ_SUCCESS;
+        }
     }
     free(key);
     return status;

@@ -133,6 +133,11 @@ int _hkz_sub_mf_part_init(_hkz_sub_mf_part_t *S, const arb_t t, slong ws)
         S->wo[k + 1] = S->wo[k] + FLINT_MAX(0, Mk - M0);
         S->pk[k] = chain_prec(ws, k, td);
     }
+    /* each thread holds a basis, the part 4 times its modes: at most
+       2^28 bits each (t = 0.01, 512 bits: 2^23.2) */
+    HKZ_CHECK((double) S->bo[K + 1] * ws <= 0x1p28, HKZ_ERR_TOO_LARGE,
+              "hkz_su2_heat_sub_mfirst: t = %g at %ld bits needs %ld "
+              "modes", td, (long) ws, (long) S->bo[K + 1]);
     S->cf = _arb_vec_init(3 * S->bo[K + 1]);
     for (k = 0; k <= K; k++)
         for (m = 1; m < S->M[k]; m++)
