@@ -3,7 +3,8 @@
  * overlaps the certified scalar path (hkz_su2_heat_sub at 96 bits), an
  * entry flagged ok has the goal's bits, an entry alone and in a list, on
  * one thread and on an engine of 2 with a cache (kept over the
- * iterations), gives the same bits; bad input is refused with a status. */
+ * iterations), gives the same bits; a truncation too large is left (ok
+ * = 0); bad input is refused with a status. */
 #include <stdlib.h>
 #include "grid_test.h"
 
@@ -71,6 +72,15 @@ int main(void)
                            "entry %ld: other bits alone", (long) k);
         }
     }
+    /* a truncation too large for the route (t = 0.001 far from the
+       fibre): ok = 0, no error */
+    ir[0] = iz[0] = 0;
+    arb_set_d(t, 0.001);
+    arb_set_d(r, 0.3);
+    arb_set_d(z, 2.0);
+    HKZ_TEST_OK(hkz_su2_heat_sub_mfirst(res, ok, t, r, ir, z, iz, 1, prec,
+                                        goal, NULL, NULL));
+    HKZ_TEST_CHECK(ok[0] == 0, "t = 0.001, r = 0.3, z = 2: taken");
     /* bad input */
     ir[0] = iz[0] = 0;
     arb_set_d(r, 0.5);
