@@ -210,16 +210,20 @@ int _hkz_grid_sub_multi(_hkz_grid_tbuf_t *tb, slong *idx, slong *n,
                         const hkz_grid_heat_t g, hkz_engine_t e,
                         const hkz_goal_t *goal, hkz_su2_sub_wcache_t w);
 
+/* The result precision of an su2-sub entry in the Arb routes below (the
+ * goal + 16 bits, scalar.c): the same for both, so an entry's ball is a
+ * function of its inputs whichever takes it */
+slong _hkz_grid_sub_prec(const hkz_goal_t *goal);
+
 /* The m-first route of an su2-sub tile (sub_mfirst.c): the held entries
  * idx[0..*n) of the columns with t < HKZ_GRID_MFIRST_T = 1/64 (where it
  * is faster than the batched fallback with 64 z per r: bench/NOTES.md
  * "mfirst") and within 1/4 of the grid's smallest time, column by column
  * (hkz_su2_heat_sub_mfirst: the families of small m in closed form, so
- * the spectral part stops at k ~ wp ln 2 / (46 t) instead of wp ln 2 /
- * (2t)), before the batched fallback, its parts kept in w; as
- * _hkz_grid_sub_multi, the entries
- * whose ball meets the goal are set, the others stay in idx.
- * HKZ_GRID_MFIRST=0: off (timings). */
+ * the spectral part stops at k ~ wp ln 2 / (70 t) instead of wp ln 2 /
+ * (2t)), before the batched fallback, its parts kept in w.  As in
+ * _hkz_grid_sub_multi, the entries whose ball meets the goal are set, the
+ * others stay in idx.  HKZ_GRID_MFIRST=0: off (timings). */
 #define HKZ_GRID_MFIRST_T 0.015625
 int _hkz_grid_sub_mfirst(_hkz_grid_tbuf_t *tb, slong *idx, slong *n,
                          const hkz_grid_heat_t g, hkz_engine_t e,

@@ -257,6 +257,17 @@ static int cmp_slong(const void *a, const void *b)
     return x < y ? -1 : (x > y);
 }
 
+/* 16 bits over the goal: the result is rounded to that, and the entry's
+ * working precision adds the scalar path's guard bits on top
+ * (heat_sub_grid_multi.c); +32 cost a 64-bit step of precision for many
+ * entries */
+slong _hkz_grid_sub_prec(const hkz_goal_t *goal)
+{
+    slong prec = goal->start_prec > 0 ? goal->start_prec
+                                      : goal->rel_bits + 16;
+    return FLINT_MIN(prec, goal->max_prec);
+}
+
 int _hkz_grid_sub_multi(_hkz_grid_tbuf_t *tb, slong *idx, slong *n,
                         const hkz_grid_heat_t g, hkz_engine_t e,
                         const hkz_goal_t *goal, hkz_su2_sub_wcache_t w)
@@ -274,12 +285,7 @@ int _hkz_grid_sub_multi(_hkz_grid_tbuf_t *tb, slong *idx, slong *n,
     HKZ_CHECK_GOTO(gs != NULL && wk != NULL && A.done != NULL
                    && A.st != NULL,
                    HKZ_ERR_NOMEM, "grid: out of memory");
-    /* 16 bits over the goal: the result is rounded to A.prec bits, and
-     * the entry's working precision adds the scalar path's guard bits on
-     * top (heat_sub_grid_multi.c); +32 cost a 64-bit step of precision
-     * for many entries */
-    A.prec = goal->start_prec > 0 ? goal->start_prec : goal->rel_bits + 16;
-    A.prec = FLINT_MIN(A.prec, goal->max_prec);
+    A.prec = _hkz_grid_sub_prec(goal);
     /* the weights of every entry, prepared at once on the engine's
      * threads (the cache is read-only during the sums below) */
     tp = malloc(3 * FLINT_MAX(N, 1) * sizeof(const arb_struct *));

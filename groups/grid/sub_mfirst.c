@@ -28,8 +28,7 @@ int _hkz_grid_sub_mfirst(_hkz_grid_tbuf_t *tb, slong *idx, slong *n,
                          const hkz_goal_t *goal, hkz_su2_sub_wcache_t w)
 {
     slong T = tb->T, p0 = tb->p0, nz = g->z->n, N = *n, j, k, m, a, b;
-    slong prec = goal->start_prec > 0 ? goal->start_prec
-                                      : goal->rel_bits + 16;
+    slong prec = _hkz_grid_sub_prec(goal);
     slong *jk = NULL, *ir = NULL, *iz = NULL, left, ns = 0;
     double tmin = INFINITY, tmax;
     int *ok = NULL, status = HKZ_SUCCESS;
@@ -39,7 +38,6 @@ int _hkz_grid_sub_mfirst(_hkz_grid_tbuf_t *tb, slong *idx, slong *n,
     if (N == 0 || g->kind != HKZ_GRID_SU2_SUB || g->deriv != 0
         || !mfirst_on())
         return HKZ_SUCCESS;
-    prec = FLINT_MIN(prec, goal->max_prec);   /* as _hkz_grid_sub_multi */
     jk = malloc(2 * N * sizeof(slong));
     ir = malloc(N * sizeof(slong));
     iz = malloc(N * sizeof(slong));
@@ -82,12 +80,6 @@ int _hkz_grid_sub_mfirst(_hkz_grid_tbuf_t *tb, slong *idx, slong *n,
         status = hkz_su2_heat_sub_mfirst(res, ok, g->t->v + j, g->r->v, ir,
                                          g->z->v, iz, m, prec,
                                          goal->rel_bits, e, w);
-        if (status == HKZ_ERR_TOO_LARGE)
-        {
-            hkz_errmsg_clear();          /* the fallback takes them */
-            status = HKZ_SUCCESS;
-            continue;
-        }
         for (k = 0; status == HKZ_SUCCESS && k < m; k++)
         {
             slong q = jk[2 * (a + k) + 1];

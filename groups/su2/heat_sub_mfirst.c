@@ -7,8 +7,8 @@
  * m <= M0 is summed over every k in closed form (heat_sub_mfirst_family.c:
  * an identity, no truncation), so the spectral part keeps the modes m >
  * M0 only, which stop at k ~ wp ln 2 / ((4 M0 + 6) t) (K = 488, 19428
- * modes with the prefixes m <= M0 of their chains, at M0 = 16; the bases
- * of one r and of its chains of large k at fewer bits: heat_sub_mfirst_part.c):
+ * modes with the prefixes m <= M0 of their chains, at M0 = 16; the chains
+ * of large k at fewer bits: heat_sub_mfirst_part.c):
  *   p = sum_{m <= M0} F_m + sum_{k <= K} c_k d_k + R,
  *   d_k = sum_{M0 < m <= M_k} b_km W_km,
  *   |R| <= sum_{k <= K} tail_m(k, max(M_k, M0)) + tail_k(K)
@@ -34,13 +34,19 @@
 
 #define M0 HKZ_SUB_MF_M0
 
-/* one precision group on the threads: entries ent[0 .. ne) sorted by r,
- * runs of one r at rs[0 .. nr] */
+typedef struct
+{
+    slong ws, ir, iz, i;   /* an entry's sum precision, r, z, position */
+} ekey_t;
+
+/* one precision group on the threads: its entries key[0 .. n) sorted by
+ * r, runs of one r at rs[0 .. nr] */
 typedef struct
 {
     const _hkz_sub_mf_part_t *S;
     const arb_struct *t, *r;
-    const slong *rr, *ent, *rs, *zslot;   /* rr: per run its r index */
+    const ekey_t *key;
+    const slong *rs, *zslot;
     arb_ptr const *cz;    /* per z slot: 2 cos(kz), k <= K */
     acb_srcptr eiz;       /* per z slot */
     arb_ptr res;
@@ -62,7 +68,7 @@ static void run_range(size_t a0, size_t a1, void *arg)
     arb_init(f);
     for (a = a0; a < a1; a++)
     {
-        const arb_struct *r = A->r + A->rr[a];
+        const arb_struct *r = A->r + A->key[A->rs[a]].ir;
         _hkz_sub_mf_fam_t F;
 
         _hkz_sub_mf_basis(B, S, r, ws);
@@ -75,7 +81,7 @@ static void run_range(size_t a0, size_t a1, void *arg)
         _hkz_sub_mf_fam_init(&F, A->t, r, S->wf);
         for (j = A->rs[a]; j < A->rs[a + 1]; j++)
         {
-            slong i = A->ent[j], zs = A->zslot[j];
+            slong i = A->key[j].i, zs = A->zslot[j];
             arb_dot(s, NULL, 0, A->cz[zs], 1, d, 1, K + 1, S->ws);
             _hkz_sub_mf_fam_eval(f, &F, A->eiz + zs);
             arb_add(s, s, f, S->ws);
@@ -122,11 +128,6 @@ static void z_range(size_t a0, size_t a1, void *arg)
     flint_cleanup();
 }
 
-typedef struct
-{
-    slong ws, ir, iz, i;
-} ekey_t;
-
 static int by_key(const void *x, const void *y)
 {
     const ekey_t *a = x, *b = y;
@@ -139,25 +140,15 @@ static int by_key(const void *x, const void *y)
     return a->i < b->i ? -1 : (a->i > b->i);
 }
 
-static int par(hkz_engine_t e, size_t n, void (*fn)(size_t, size_t, void *),
-               void *arg)
-{
-    if (e != NULL && n > 1)
-        return hkz_engine_parallel_for(e, n, fn, arg);
-    fn(0, n, arg);
-    return HKZ_SUCCESS;
-}
-
-/* the entries [g0, g1) of key (one ws) */
+/* the entries key[0 .. n) (one ws) */
 static int group(arb_ptr res, int *ok, const arb_t t, const arb_struct *r,
-                 const arb_struct *z, const ekey_t *key, slong g0, slong g1,
-                 slong prec, slong goal, hkz_engine_t e,
-                 hkz_su2_sub_wcache_t c)
+                 const arb_struct *z, const ekey_t *key, slong n, slong prec,
+                 slong goal, hkz_engine_t e, hkz_su2_sub_wcache_t c)
 {
-    slong n = g1 - g0, j, nr = 0, nzs = 0, maxz = 0;
-    slong *ent = malloc(n * sizeof(slong)), *rs = malloc((n + 1) * sizeof(slong));
+    slong j, nr = 0, nzs = 0, maxz = 0;
+    slong *rs = malloc((n + 1) * sizeof(slong));
     slong *zslot = malloc(n * sizeof(slong)), *zi = malloc(n * sizeof(slong));
-    slong *rr = malloc(n * sizeof(slong)), *zmap = NULL;
+    slong *zmap = NULL;
     arb_ptr *cz = calloc(n, sizeof(arb_ptr));
     acb_ptr eiz = _acb_vec_init(n);
     _hkz_sub_mf_part_t *S = NULL;
@@ -165,10 +156,10 @@ static int group(arb_ptr res, int *ok, const arb_t t, const arb_struct *r,
     zrun_t Z;
     int status = HKZ_SUCCESS, own = 0;
 
-    HKZ_CHECK_GOTO(ent && rs && zslot && zi && rr && cz, HKZ_ERR_NOMEM,
+    HKZ_CHECK_GOTO(rs && zslot && zi && cz, HKZ_ERR_NOMEM,
                    "hkz_su2_heat_sub_mfirst: out of memory");
     for (j = 0; j < n; j++)
-        maxz = FLINT_MAX(maxz, key[g0 + j].iz);
+        maxz = FLINT_MAX(maxz, key[j].iz);
     zmap = malloc((maxz + 1) * sizeof(slong));
     HKZ_CHECK_GOTO(zmap != NULL, HKZ_ERR_NOMEM,
                    "hkz_su2_heat_sub_mfirst: out of memory");
@@ -176,32 +167,25 @@ static int group(arb_ptr res, int *ok, const arb_t t, const arb_struct *r,
         zmap[j] = -1;
     for (j = 0; j < n; j++)
     {
-        const ekey_t *x = key + g0 + j;
-        ent[j] = x->i;
-        if (j == 0 || x->ir != key[g0 + j - 1].ir)
+        if (j == 0 || key[j].ir != key[j - 1].ir)
             rs[nr++] = j;
-        if (zmap[x->iz] < 0)
+        if (zmap[key[j].iz] < 0)
         {
-            zi[nzs] = x->iz;
-            zmap[x->iz] = nzs++;
+            zi[nzs] = key[j].iz;
+            zmap[key[j].iz] = nzs++;
         }
-        zslot[j] = zmap[x->iz];
+        zslot[j] = zmap[key[j].iz];
     }
     rs[nr] = n;
-    status = _hkz_sub_mf_part_get(&S, &own, c, t, key[g0].ws);
-    if (status != HKZ_SUCCESS)
-        goto cleanup;
+    HKZ_TRY_GOTO(_hkz_sub_mf_part_get(&S, &own, c, t, key[0].ws));
     for (j = 0; j < nzs; j++)
         cz[j] = _arb_vec_init(S->K + 1);
     Z.S = S; Z.z = z; Z.zi = zi; Z.cz = cz; Z.eiz = eiz;
-    HKZ_TRY_GOTO(par(e, (size_t) nzs, z_range, &Z));
-    A.S = S; A.t = t; A.r = r; A.ent = ent; A.rs = rs; A.zslot = zslot;
+    HKZ_TRY_GOTO(hkz_engine_parallel_for(e, (size_t) nzs, z_range, &Z));
+    A.S = S; A.t = t; A.r = r; A.key = key; A.rs = rs; A.zslot = zslot;
     A.cz = cz; A.eiz = eiz; A.res = res; A.ok = ok; A.prec = prec;
     A.goal = goal;
-    for (j = 0; j < nr; j++)
-        rr[j] = key[g0 + rs[j]].ir;
-    A.rr = rr;
-    status = par(e, (size_t) nr, run_range, &A);
+    status = hkz_engine_parallel_for(e, (size_t) nr, run_range, &A);
 cleanup:
     for (j = 0; S != NULL && cz != NULL && j < nzs; j++)
         _arb_vec_clear(cz[j], S->K + 1);
@@ -211,8 +195,7 @@ cleanup:
         free(S);
     }
     _acb_vec_clear(eiz, n);
-    free(ent); free(rs); free(zslot); free(zi); free(rr); free(zmap);
-    free(cz);
+    free(rs); free(zslot); free(zi); free(zmap); free(cz);
     return status;
 }
 
@@ -251,7 +234,6 @@ int hkz_su2_heat_sub_mfirst(arb_ptr res, int *ok, const arb_t t,
                         r + ir[i], z + iz[i], prec, &memo), td);
         key[i].ir = ir[i];
         key[i].iz = iz[i];
-
         key[i].i = i;
     }
     _hkz_su2_sub_d2memo_clear(&memo);
@@ -260,7 +242,8 @@ int hkz_su2_heat_sub_mfirst(arb_ptr res, int *ok, const arb_t t,
     {
         for (g1 = g0 + 1; g1 < n && key[g1].ws == key[g0].ws; g1++)
             ;
-        status = group(res, ok, t, r, z, key, g0, g1, prec, goal, e, c);
+        status = group(res, ok, t, r, z, key + g0, g1 - g0, prec, goal, e,
+                       c);
         if (status == HKZ_ERR_TOO_LARGE)
         {
             hkz_errmsg_clear();      /* these entries keep ok = 0 */

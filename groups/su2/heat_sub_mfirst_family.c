@@ -29,7 +29,8 @@
  *   sum_{|k| > K} sum_{m >= m1} |...| <= 2 sum_{m >= m1} E_m I_m,
  *   I_m = sum_{k >= n} (2m+1+k) rho_m^k
  *       = rho_m^n ((2m+1+n)/(1-rho_m) + rho_m/(1-rho_m)^2)
- *      <= rho_m^n ((2m+1+n) D + D^2),  D = 1/(1-rho_{m1})  (rho_m <= rho_{m1}).
+ *      <= rho_m^n ((2m+1+n) D + D^2),  D = 1/(1-rho_{m1})
+ * (rho_m <= rho_{m1}).
  * E_m rho_m^n = e^{-F(m)}, F(m) = (4m(m+1) + (4m+2) n) t, and F(m+1) -
  * F(m) = (8(m+1) + 4n) t >= delta = (8 m1 + 8 + 4n) t for m >= m1, so
  * with q = e^{-delta}, e^{-F(m1 + j)} <= e^{-F(m1)} q^j and
@@ -59,7 +60,7 @@ void _hkz_sub_mf_fam_init(_hkz_sub_mf_fam_t *F, const arb_t t,
                           const arb_t r, slong wp)
 {
     arb_ptr pS = _arb_vec_init(M0 + 1), pC = _arb_vec_init(M0 + 1);
-    arb_ptr be = _arb_vec_init(M0 + 2);
+    arb_ptr be = _arb_vec_init(M0 + 2), as = _arb_vec_init(M0 + 1);
     arb_t cr, S, x, P0, P1, P2, E, a, b;
     slong m, i, s;
 
@@ -94,19 +95,19 @@ void _hkz_sub_mf_fam_init(_hkz_sub_mf_fam_t *F, const arb_t t,
         arb_mul_si(a, t, -(4 * m + 2), wp);
         arb_exp(a, a, wp);
         arb_mul(F->w + m, a, cr, wp);
-        /* beta_i, i <= m */
+        /* a_s = C(m,s) (-S)^s C^{m-s}, beta_i = sum_{s >= i} a_s C(m,s-i) */
+        for (s = 0; s <= m; s++)
+        {
+            arb_mul(as + s, pS + s, pC + m - s, wp);
+            arb_mul_ui(as + s, as + s, binom(m, s), wp);
+            if (s % 2)
+                arb_neg(as + s, as + s);
+        }
         for (i = 0; i <= m; i++)
         {
             arb_zero(be + i);
             for (s = i; s <= m; s++)
-            {
-                arb_mul(a, pS + s, pC + m - s, wp);
-                arb_mul_ui(a, a, binom(m, s) * binom(m, s - i), wp);
-                if (s % 2)
-                    arb_sub(be + i, be + i, a, wp);
-                else
-                    arb_add(be + i, be + i, a, wp);
-            }
+                arb_addmul_ui(be + i, as + s, binom(m, s - i), wp);
         }
         arb_zero(be + m + 1);
         /* 2 E_m gamma_i */
@@ -139,6 +140,7 @@ void _hkz_sub_mf_fam_init(_hkz_sub_mf_fam_t *F, const arb_t t,
     _arb_vec_clear(pS, M0 + 1);
     _arb_vec_clear(pC, M0 + 1);
     _arb_vec_clear(be, M0 + 2);
+    _arb_vec_clear(as, M0 + 1);
     arb_clear(cr); arb_clear(S); arb_clear(x); arb_clear(P0); arb_clear(P1);
     arb_clear(P2); arb_clear(E); arb_clear(a); arb_clear(b);
 }
@@ -182,7 +184,7 @@ void _hkz_sub_mf_fam_eval(arb_t res, const _hkz_sub_mf_fam_t *F,
         for (i = m; i >= 0; i--)
         {
             arb_swap(s2, s1);
-            arb_swap(s1, s0);                    /* s1 = s_{i+1}, s2 = s_{i+2} */
+            arb_swap(s1, s0);          /* s1 = s_{i+1}, s2 = s_{i+2} */
             arb_mul(s0, p, s1, wp);
             arb_submul(s0, q, s2, wp);
             arb_add(s0, s0, g + i, wp);

@@ -273,11 +273,11 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_sub_multi_keys(arb_ptr res,
 
 /** p_t(r, z) at the n entries (r[ir[k]], z[iz[k]]) of one small time t by
  *  the m-first sum (groups/su2/heat_sub_mfirst.c: the families m <= 16 of
- *  (3.1) summed over every k in closed form, the other modes spectrally
- *  with proven tails).  res[k] rounded to prec bits, ok[k] = 1 when finite
- *  with >= goal bits (goal <= 0: finite; 0 too where the truncation needs
- *  over 2^28 bits of basis); a ball depends on its own (t, r, z, prec).  On e's threads (NULL: this one); c (NULL: none) keeps
- *  the truncation and weights of recent (t, precision), not thread-safe. */
+ *  (3.1) summed over all k in closed form, the rest spectrally with proven
+ *  tails).  res[k] rounded to prec bits; ok[k] = 1 when finite with >= goal
+ *  bits (goal <= 0: finite), 0 also where the truncation needs over 2^28
+ *  bits of basis.  A ball depends on its own (t, r, z, prec).  On e's
+ *  threads; c keeps recent truncations and weights (not thread-safe). */
 HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_sub_mfirst(arb_ptr res, int *ok,
         const arb_t t, const arb_struct *r, const slong *ir,
         const arb_struct *z, const slong *iz, slong n, slong prec,
