@@ -42,7 +42,7 @@ typedef struct
 {
     const double *c;
     slong n, ns;
-    slong koff;                 /* the stages' k start here (this rank's block) */
+    slong koff;             /* the stages' k start here (the rank's block) */
     int odd;
     arb_poly_struct *Y;         /* the y_k as polynomials in tau */
     arb_srcptr tau;             /* the current sample */

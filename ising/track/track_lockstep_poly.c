@@ -86,7 +86,8 @@ void _hkz_lls_range(arb_t y, arb_t dy, const arb_poly_t Y, const arb_t tc,
     mag_init(p);
     arb_poly_taylor_shift(S, Y, tc, HKZ_LLS_PREC);
     len = arb_poly_length(S);
-    /* |Y - f0| <= sum_{i>=1} |f_i| del^i, |Y' - f1| <= sum_{i>=2} i |f_i| del^{i-1} */
+    /* |Y - f0| <= sum_{i>=1} |f_i| del^i,
+       |Y' - f1| <= sum_{i>=2} i |f_i| del^{i-1} */
     mag_one(p);
     for (i = 1; i < len; i++)
     {

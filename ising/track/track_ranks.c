@@ -71,7 +71,8 @@ static int track_all(tctx_t *c)
         st = other_layout(jb, "track-pieces", "was made under several "
                           "ranks: resume it under mpiexec (up to 16 ranks)");
         if (st == HKZ_SUCCESS)
-            st = _hkz_ly_track_open_ckpt(&ck, jb->checkpoint, c->full, jb, jb->resume);
+            st = _hkz_ly_track_open_ckpt(&ck, jb->checkpoint, c->full, jb,
+                                         jb->resume);
     }
     if (st == HKZ_SUCCESS)
         st = hkz_ly_track_start(c->full, c->opts);
@@ -192,8 +193,8 @@ static int track_piece(tctx_t *c, hkz_ly_zeros_t z, int *have_z, slong k,
         char path[4096];
         snprintf(path, sizeof(path), "%s.p%ld", jb->checkpoint, (long) k);
         /* a piece no rank took before the stop has no file yet */
-        st = _hkz_ly_track_open_ckpt(&ck, path, tr, jb, jb->resume &&
-                       access(path, F_OK) == 0);
+        st = _hkz_ly_track_open_ckpt(&ck, path, tr, jb, jb->resume
+                                     && access(path, F_OK) == 0);
     }
     for (i = 0; st == HKZ_SUCCESS && i < hi - lo; i++)
         todo += !tr->started[i];
