@@ -272,12 +272,12 @@ HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_sub_multi_keys(arb_ptr res,
         const struct hkz_su2_sub_wcache_struct *c);
 
 /** p_t(r, z) at the n entries (r[ir[k]], z[iz[k]]) of one small time t by
- *  the m-first sum (heat_sub_mfirst.c: the families m <= 16 of (3.1) over
- *  all k in closed form, the rest spectrally with proven tails).  res[k]
- *  rounded to prec bits; ok[k] = 1 when finite with >= goal bits (goal <=
- *  0: finite), 0 also where the truncation needs over 2^28 bits of basis.
- *  A ball depends on its own (t, r, z, prec).  On e's threads (NULL: the
- *  caller's); c (NULL: none; not thread-safe) keeps recent weights. */
+ *  the m-first sum (groups/su2/heat_sub_mfirst.c: families m <= 16 of
+ *  (3.1) over all k in closed form, the rest spectrally, proven tails).
+ *  res[k] to prec bits; ok[k] = 1 if finite with >= goal bits (goal <= 0:
+ *  finite), 0 also where the truncation needs > 2^28 bits of basis.  A ball
+ *  depends on its own (t, r, z, prec).  On e's threads (NULL: the caller's);
+ *  c (NULL: none; not thread-safe) keeps recent truncations and weights. */
 HKZ_API HKZ_WARN_UNUSED int hkz_su2_heat_sub_mfirst(arb_ptr res, int *ok,
         const arb_t t, const arb_struct *r, const slong *ir,
         const arb_struct *z, const slong *iz, slong n, slong prec,
